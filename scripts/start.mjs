@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm start`: builds when there is no build or it was made for another SITE_URL or CONTENT_DIR
+// (absolute URLs are baked in at build time), then serves.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`Research Hub needs Node.js >= 22.12 (this is ${process.version}). Install Node 24 LTS and retry.`);
+  process.exit(1);
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+const manifestPath = path.join(root, 'dist/static-manifest.json');
+const siteUrl = (process.env['SITE_URL'] || 'http://localhost:4321').replace(/\/+$/, '');
+const contentDir = process.env['CONTENT_DIR'] || 'content';
+
+/** @returns {string | undefined} why a build is needed */
+function staleBecause() {
+  if (!existsSync(manifestPath) || !existsSync(path.join(root, 'dist/app/server.mjs'))) return 'there is no build yet';
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  if (manifest.siteUrl !== siteUrl) return `the build is for ${manifest.siteUrl}, not ${siteUrl}`;
+  if (manifest.contentDir !== contentDir) return `the build is of ${manifest.contentDir}, not ${contentDir}`;
+  return undefined;
+}
+
+const reason = process.argv.includes('--rebuild') ? 'asked to rebuild' : staleBecause();
+if (reason) {
+  console.log(`Building first (${reason})...`);
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit', env: process.env });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+const server = await import(pathToFileURL(path.join(root, 'dist/app/server.mjs')).href);
+await server.main();

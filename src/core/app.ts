@@ -1,0 +1,184 @@
+// The dispatcher: match, rate-limit, validate, run, serialise, map errors. It knows nothing of
+// Astro or node:http; the server and in-process callers hand it a CoreRequest.
+import type { BoundedCache } from './bounded-cache.ts';
+import type { Config } from './config.ts';
+import type { ContentService } from './content/content-service.ts';
+import { ApiError, toApiError } from './errors.ts';
+import { Router } from './http/router.ts';
+import { JsonText, type AnyRoute, type RouteResult } from './http/route.ts';
+import type { CoreRequest, CoreResponse } from './http/types.ts';
+import { parseOrThrow, queryRecord } from './http/validation.ts';
+import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
+import { routes as defaultRoutes } from './routes/index.ts';
+import { deprecationHeaders } from './versioning.ts';
+
+export interface AppDeps {
+  config: Config;
+  content: ContentService;
+  rateLimiter: RateLimiter;
+  /** Serialised answers of pure routes over static content. */
+  memo: BoundedCache<JsonText>;
+  logError?: (message: string, error: unknown) => void;
+}
+
+export interface App {
+  readonly routes: readonly AnyRoute[];
+  handle(request: CoreRequest): Promise<CoreResponse>;
+}
+
+interface RouteEntry {
+  route: AnyRoute;
+  /** True when matched through an unversioned alias. */
+  alias: boolean;
+}
+
+/** Paths the server hands to the core instead of the static files. */
+export function isCorePath(path: string): boolean {
+  return (
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path === '/ask' ||
+    path === '/healthz' ||
+    path === '/.well-known/mcp' ||
+    path.startsWith('/.well-known/mcp/')
+  );
+}
+
+const CORS_ALLOW_HEADERS = 'Content-Type, Authorization, Idempotency-Key, Prefer, MCP-Protocol-Version, X-Request-Id';
+const CORS_EXPOSE_HEADERS =
+  'X-Request-Id, Idempotency-Key, Idempotent-Replayed, Location, Retry-After, Preference-Applied, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, RateLimit, Deprecation, Sunset, Link';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
+
+export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defaultRoutes): App {
+  const router = new Router<RouteEntry>();
+  for (const route of routeTable) {
+    router.add(route.path, { route, alias: false });
+    for (const alias of route.aliases ?? []) router.add(alias, { route, alias: true });
+  }
+
+  async function handle(request: CoreRequest): Promise<CoreResponse> {
+    const sentId = request.headers.get('x-request-id');
+    const requestId = sentId && REQUEST_ID.test(sentId) ? sentId : crypto.randomUUID();
+    const headers: Record<string, string> = {
+      'X-Request-Id': requestId,
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS,
+    };
+    try {
+      const key = request.headers.get('idempotency-key');
+      if (key !== null) headers['Idempotency-Key'] = parseIdempotencyKey(key);
+
+      let match;
+      try {
+        match = router.match(request.path);
+      } catch {
+        match = undefined; // malformed percent-encoding
+      }
+      if (!match) throw new ApiError('not_found', `Nothing is served at ${truncate(request.path)}.`);
+
+      const allowed = [...new Set(match.entries.map((entry) => entry.route.method))];
+      if (allowed.includes('GET')) allowed.push('HEAD');
+      if (request.method === 'OPTIONS') {
+        return {
+          status: 204,
+          headers: {
+            ...headers,
+            Allow: [...allowed, 'OPTIONS'].join(', '),
+            'Access-Control-Allow-Methods': [...allowed, 'OPTIONS'].join(', '),
+            'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
+            'Access-Control-Max-Age': '86400',
+          },
+          body: null,
+        };
+      }
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const entry = match.entries.find((candidate) => candidate.route.method === method);
+      if (!entry) {
+        throw new ApiError('method_not_allowed', `${request.method} is not allowed on ${truncate(request.path)}.`, {
+          headers: { Allow: [...allowed, 'OPTIONS'].join(', ') },
+        });
+      }
+      const { route } = entry;
+      if (entry.alias) Object.assign(headers, deprecationHeaders(successorPath(route, match.params, request.query)));
+
+      if (route.rateLimited !== false && !request.internal) {
+        const state = deps.rateLimiter.hit(`ip:${request.clientAddress}`);
+        Object.assign(headers, rateLimitHeaders(state));
+        if (!state.allowed) {
+          throw new ApiError('rate_limited', `Rate limit of ${state.limit} requests per minute exceeded.`, {
+            headers: { 'Retry-After': String(state.reset) },
+          });
+        }
+      }
+
+      const query = route.query ? parseOrThrow(route.query, queryRecord(request.query), 'query') : undefined;
+      const params = route.params ? parseOrThrow(route.params, match.params, 'path') : match.params;
+      const body = route.body ? parseOrThrow(route.body, await readJsonBody(request), 'body') : undefined;
+
+      const result = await route.handler({ query, body, params, request, deps, requestId });
+      // HEAD answers carry GET's headers; the transport drops the body.
+      return toCoreResponse(result, headers, route.cacheControl);
+    } catch (thrown) {
+      const error = toApiError(thrown);
+      if (error.code === 'internal_error') deps.logError?.(`request ${requestId} failed`, error.cause ?? error);
+      return {
+        status: error.status,
+        headers: { ...headers, ...error.headers, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' },
+        body: JSON.stringify(error.toBody()),
+      };
+    }
+  }
+
+  return { routes: routeTable, handle };
+}
+
+function toCoreResponse(result: RouteResult, headers: Record<string, string>, cacheControl: string | undefined): CoreResponse {
+  if ('raw' in result) return { ...result.raw, headers: { ...headers, ...result.raw.headers } };
+  const status = result.status ?? 200;
+  const text = result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body);
+  return {
+    status,
+    headers: {
+      ...headers,
+      'Content-Type': JSON_TYPE,
+      'Cache-Control': status < 300 && cacheControl ? cacheControl : 'no-store',
+      ...result.headers,
+    },
+    body: text,
+  };
+}
+
+async function readJsonBody(request: CoreRequest): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
+    throw new ApiError('unsupported_media_type', `Content-Type must be application/json (got ${JSON.stringify(type || 'none')}).`);
+  }
+  const bytes = await request.readBody();
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new ApiError('invalid_body', 'The body is not valid UTF-8 JSON.');
+  }
+}
+
+/** Keys are 1..255 printable ASCII; the RFC 8941 quoted-string form ("...") is accepted. */
+export function parseIdempotencyKey(raw: string): string {
+  const unquoted = /^"(.*)"$/.exec(raw)?.[1] ?? raw;
+  if (!IDEMPOTENCY_KEY.test(unquoted)) {
+    throw new ApiError('invalid_parameter', 'Header "Idempotency-Key" must be 1 to 255 printable ASCII characters.');
+  }
+  return unquoted;
+}
+
+function successorPath(route: AnyRoute, params: Record<string, string>, query: URLSearchParams): string {
+  const path = route.path.replace(/\{([a-zA-Z_]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function truncate(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}

@@ -1,0 +1,73 @@
+// All configuration comes from environment variables, validated once at start-up. A bad value stops
+// the process with a message that names the variable and the fix.
+import { z } from 'zod';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export const EnvSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4321').transform(trimSlash),
+  OPENALEX_URL: z.url({ protocol: /^https?$/ }).default('https://api.openalex.org').transform(trimSlash),
+  OPENALEX_API_KEY: z.string().min(1).optional(),
+  OPENALEX_MAILTO: z.email().optional(),
+  PAPERS_SOURCE: z.enum(['openalex', 'local']).optional(),
+  PAPERS_DB: z.string().min(1).default('data/papers.db'),
+  RATE_LIMIT_PER_MINUTE: positiveInt(120),
+  SYNC_BUDGET_MS: positiveInt(10_000),
+  ALLOWED_ORIGINS: z.string().optional(),
+  CONTENT_DIR: z.string().min(1).default('content'),
+  LOG_REQUESTS: booleanFlag.default(true),
+});
+
+export interface Config {
+  host: string;
+  port: number;
+  siteUrl: string;
+  openAlexUrl: string;
+  openAlexApiKey: string | undefined;
+  openAlexMailto: string | undefined;
+  papersSource: 'openalex' | 'local' | undefined;
+  papersDb: string;
+  rateLimitPerMinute: number;
+  syncBudgetMs: number;
+  allowedOrigins: string[];
+  contentDir: string;
+  logRequests: boolean;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as they do in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}. Fix the value or unset ${name} to use the default.`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee "Configuration" in README.md.`);
+  }
+  const e = parsed.data;
+  const extraOrigins = (e.ALLOWED_ORIGINS ?? '').split(',').map((origin) => trimSlash(origin.trim())).filter(Boolean);
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    siteUrl: e.SITE_URL,
+    openAlexUrl: e.OPENALEX_URL,
+    openAlexApiKey: e.OPENALEX_API_KEY,
+    openAlexMailto: e.OPENALEX_MAILTO,
+    papersSource: e.PAPERS_SOURCE,
+    papersDb: e.PAPERS_DB,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    syncBudgetMs: e.SYNC_BUDGET_MS,
+    allowedOrigins: [...new Set([new URL(e.SITE_URL).origin, ...extraOrigins])],
+    contentDir: e.CONTENT_DIR,
+    logRequests: e.LOG_REQUESTS,
+  };
+}

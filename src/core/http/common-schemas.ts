@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../errors.ts';
+import type { ResponseSpec } from './route.ts';
+
+export const ApiErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe('Machine-readable error code'),
+      message: z.string().describe('What went wrong, for people'),
+      status: z.int().describe('HTTP status'),
+      resolution: z.string().describe('Suggested fix'),
+    }),
+  })
+  .meta({ id: 'ApiError' });
+
+export function errorResponse(description: string, headers?: readonly string[]): ResponseSpec {
+  return headers ? { description, schema: ApiErrorSchema, headers } : { description, schema: ApiErrorSchema };
+}
+
+/** Every rate-limited route can answer 429. */
+export const RATE_LIMITED_RESPONSE = errorResponse('Too many requests (rate_limited)', ['Retry-After']);
+
+export const RATE_LIMIT_HEADERS = [
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+  'RateLimit',
+] as const;
+
+export const FormatParam = z
+  .enum(['json'], { error: 'must be "json" (the only format offered)' })
+  .optional()
+  .describe('Response format; only json');

@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import type { CoreRequest, CoreResponse } from './types.ts';
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+  headers?: readonly string[];
+}
+
+export interface RouteContext<Query, Body> {
+  query: Query;
+  body: Body;
+  params: Record<string, string>;
+  request: CoreRequest;
+  deps: AppDeps;
+  requestId: string;
+}
+
+/** A JSON body serialised ahead of time, so memoised answers skip JSON.stringify. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+export interface JsonResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type RouteResult = JsonResult | { raw: CoreResponse };
+
+export interface Route<Query = unknown, Body = unknown> {
+  method: HttpMethod;
+  /** OpenAPI-style template, e.g. /api/v1/jobs/{jobId}. */
+  path: string;
+  /** Unversioned paths that answer the same and carry Deprecation, Sunset and a successor link. */
+  aliases?: readonly string[];
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  query?: z.ZodType<Query>;
+  body?: z.ZodType<Body>;
+  params?: z.ZodType;
+  responses: Record<number, ResponseSpec>;
+  /** May be called as a batch sub-request. */
+  batchable: boolean;
+  /** Counts against the per-client rate limit (default true). */
+  rateLimited?: boolean;
+  /** Cache-Control for successful answers. */
+  cacheControl?: string;
+  handler(context: RouteContext<Query, Body>): Promise<RouteResult> | RouteResult;
+}
+
+/** Typed identity: lets TypeScript infer Query and Body from the schemas. */
+export function defineRoute<Query, Body = undefined>(route: Route<Query, Body>): Route<Query, Body> {
+  return route;
+}
+
+// A route table is heterogeneous; the dispatcher only relies on schemas and handler agreeing.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = Route<any, any>;

@@ -1,0 +1,29 @@
+// The core speaks this small, framework-free request/response pair. The node server adapts
+// IncomingMessage to it without building web-standard objects on the hot path; `fetch-adapter.ts`
+// adapts web-standard Request/Response for in-process use (tests, batch, Astro endpoints).
+
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+export interface CoreRequest {
+  method: string;
+  /** Raw pathname, still percent-encoded. */
+  path: string;
+  query: URLSearchParams;
+  headers: HeaderReader;
+  /** Reads the body up to the configured limit; throws ApiError('payload_too_large') past it. */
+  readBody(): Promise<Uint8Array>;
+  clientAddress: string;
+  signal: AbortSignal;
+  /** Set for requests dispatched in-process by the batch executor. */
+  internal?: boolean;
+}
+
+export type CoreBody = string | Uint8Array | AsyncIterable<string | Uint8Array> | null;
+
+export interface CoreResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: CoreBody;
+}

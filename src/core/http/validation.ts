@@ -1,0 +1,54 @@
+// Turns zod failures into ApiErrors. A schema picks the error code of an issue by setting
+// `params.code` on a custom issue (see `issue()` below); anything else gets the default code.
+import { z } from 'zod';
+import { ApiError, type ErrorCode } from '../errors.ts';
+
+export function parseOrThrow<T>(
+  schema: z.ZodType<T>,
+  input: unknown,
+  where: 'query' | 'body' | 'path',
+): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0];
+  const fallback: ErrorCode = where === 'body' ? 'invalid_body' : 'invalid_parameter';
+  const code = (first && 'params' in first && (first.params as { code?: ErrorCode } | undefined)?.code) || fallback;
+  const field = first?.path.length ? first.path.join('.') : undefined;
+  const label =
+    where === 'query' ? `Query parameter "${field}"` : where === 'path' ? `Path parameter "${field}"` : field ? `Body field "${field}"` : 'Body';
+  const message = field || where === 'body' ? `${label}: ${first?.message ?? 'invalid value'}.` : first?.message ?? 'Invalid request.';
+  throw new ApiError(code, message);
+}
+
+/** Adds an issue that maps to a specific API error code. */
+export function issue(context: z.RefinementCtx, code: ErrorCode, message: string): void {
+  context.addIssue({ code: 'custom', message, params: { code } });
+}
+
+/** Integer query parameter with a default and an inclusive range: a bad value is a 400, never NaN or a clamp. */
+export function intParam(name: string, min: number, max: number, fallback: number) {
+  const message = `must be an integer from ${min} to ${max}`;
+  return z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      if (raw === undefined) return fallback;
+      if (!/^\d{1,9}$/.test(raw.trim())) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const value = Number(raw.trim());
+      if (value < min || value > max) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+/** The first value of each query parameter; unknown ones are ignored by the schemas. */
+export function queryRecord(query: URLSearchParams): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [key, value] of query) if (!(key in record)) record[key] = value;
+  return record;
+}

@@ -1,0 +1,73 @@
+// Page-number cursors: base64url of the decimal page number, as the interface describes. Decoding
+// is strict (only canonical encodings of a page >= 1, padded base64 accepted) so a tampered cursor
+// is a clear 400 rather than a silently different page.
+import { z } from 'zod';
+import { ApiError } from './errors.ts';
+
+export function encodeCursor(page: number): string {
+  return Buffer.from(String(page), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): number {
+  const normalised = cursor.trim().replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const text = /^[A-Za-z0-9_-]{1,16}$/.test(normalised) ? Buffer.from(normalised, 'base64url').toString('utf8') : '';
+  if (!/^[1-9]\d{0,8}$/.test(text) || encodeCursor(Number(text)) !== normalised) {
+    throw new ApiError('invalid_cursor', `Query parameter "cursor": "${cursor.slice(0, 40)}" is not a cursor this API issued.`);
+  }
+  return Number(text);
+}
+
+export const CursorParam = z
+  .string()
+  .optional()
+  .transform((raw, context) => {
+    if (raw === undefined || raw === '') return undefined;
+    try {
+      return decodeCursor(raw);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message.replace(/^Query parameter "cursor": /, ''), params: { code: 'invalid_cursor' } });
+      return z.NEVER;
+    }
+  });
+
+export const PaginationSchema = z
+  .object({
+    total: z.int().min(0).describe('Total records matching'),
+    limit: z.int().min(1).describe('Page size used for this response'),
+    has_more: z.boolean().describe('More records beyond this page'),
+    cursor: z.string().nullable().describe('Cursor of the current page'),
+    next_cursor: z.string().nullable().describe('Opaque token for the next page; null on the last page'),
+  })
+  .meta({ id: 'Pagination' });
+export type Pagination = z.infer<typeof PaginationSchema>;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  has_more: boolean;
+  cursor: string | null;
+  next_cursor: string | null;
+  pagination: Pagination;
+}
+
+/**
+ * Slices one page. `cursor` is the current page's cursor as the client will see it: null for the
+ * first page requested without a cursor.
+ */
+export function paginate<T>(items: readonly T[], limit: number, page: number): Page<T> {
+  const start = (page - 1) * limit;
+  const slice = items.slice(start, start + limit);
+  const hasMore = start + limit < items.length;
+  const cursor = page > 1 ? encodeCursor(page) : null;
+  const next = hasMore ? encodeCursor(page + 1) : null;
+  return {
+    items: slice,
+    total: items.length,
+    limit,
+    has_more: hasMore,
+    cursor,
+    next_cursor: next,
+    pagination: { total: items.length, limit, has_more: hasMore, cursor, next_cursor: next },
+  };
+}

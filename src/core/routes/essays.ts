@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { EssayItemSchema } from '../content/content-data.ts';
+import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { defineRoute, JsonText } from '../http/route.ts';
+import { intParam } from '../http/validation.ts';
+import { CursorParam, PaginationSchema } from '../pagination.ts';
+
+export const EssaysQuerySchema = z.object({
+  tag: z.string().max(100).optional().describe('Only essays with this topic tag'),
+  limit: intParam('limit', 1, 200, 50).describe('Items per page, 1 to 200 (default 50)'),
+  cursor: CursorParam.describe('Opaque cursor from next_cursor (base64 page number)'),
+});
+
+export const EssaysListResponseSchema = z
+  .object({
+    total: z.int(),
+    limit: z.int(),
+    essays: z.array(EssayItemSchema),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    pagination: PaginationSchema,
+  })
+  .meta({ id: 'EssaysListResponse' });
+
+export const essaysRoute = defineRoute({
+  method: 'GET',
+  path: '/api/v1/essays',
+  aliases: ['/api/essays'],
+  operationId: 'listEssays',
+  summary: 'List published essays, newest first',
+  tags: ['Content'],
+  query: EssaysQuerySchema,
+  responses: {
+    200: { description: 'A page of essays', schema: EssaysListResponseSchema },
+    400: errorResponse('Invalid parameter (invalid_parameter, invalid_cursor)'),
+    429: RATE_LIMITED_RESPONSE,
+  },
+  batchable: true,
+  cacheControl: 'public, max-age=300',
+  handler: ({ query, deps }) => {
+    const page = query.cursor ?? 1;
+    const key = `essays|${query.tag ?? ''}|${query.limit}|${page}`;
+    const body = deps.memo.remember(key, () => {
+      const result = deps.content.listEssays({ tag: query.tag, limit: query.limit, page });
+      return new JsonText(
+        JSON.stringify({
+          total: result.total,
+          limit: result.limit,
+          essays: result.items,
+          has_more: result.has_more,
+          next_cursor: result.next_cursor,
+          pagination: result.pagination,
+        }),
+      );
+    });
+    return { body };
+  },
+});

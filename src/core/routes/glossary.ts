@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
+import { GlossaryTermItemSchema } from '../content/content-data.ts';
+import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { defineRoute, JsonText } from '../http/route.ts';
+import { intParam } from '../http/validation.ts';
+import { CursorParam, PaginationSchema } from '../pagination.ts';
+
+export const GlossaryQuerySchema = z.object({
+  category: z
+    .enum(GLOSSARY_CATEGORIES, { error: `must be one of: ${GLOSSARY_CATEGORIES.join(', ')}` })
+    .optional()
+    .describe('Only terms in this category'),
+  limit: intParam('limit', 1, 200, 100).describe('Items per page, 1 to 200 (default 100)'),
+  cursor: CursorParam.describe('Opaque cursor from next_cursor (base64 page number)'),
+});
+
+export const GlossaryListResponseSchema = z
+  .object({
+    total: z.int(),
+    limit: z.int(),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    pagination: PaginationSchema,
+    terms: z.array(GlossaryTermItemSchema),
+  })
+  .meta({ id: 'GlossaryListResponse' });
+
+export const glossaryRoute = defineRoute({
+  method: 'GET',
+  path: '/api/v1/glossary',
+  aliases: ['/api/glossary'],
+  operationId: 'listGlossaryTerms',
+  summary: 'List glossary terms, A to Z',
+  tags: ['Content'],
+  query: GlossaryQuerySchema,
+  responses: {
+    200: { description: 'A page of glossary terms', schema: GlossaryListResponseSchema },
+    400: errorResponse('Invalid parameter (invalid_parameter, invalid_cursor)'),
+    429: RATE_LIMITED_RESPONSE,
+  },
+  batchable: true,
+  cacheControl: 'public, max-age=300',
+  handler: ({ query, deps }) => {
+    const page = query.cursor ?? 1;
+    const key = `glossary|${query.category ?? ''}|${query.limit}|${page}`;
+    const body = deps.memo.remember(key, () => {
+      const result = deps.content.listGlossary({ category: query.category, limit: query.limit, page });
+      return new JsonText(
+        JSON.stringify({
+          total: result.total,
+          limit: result.limit,
+          has_more: result.has_more,
+          next_cursor: result.next_cursor,
+          pagination: result.pagination,
+          terms: result.items,
+        }),
+      );
+    });
+    return { body };
+  },
+});

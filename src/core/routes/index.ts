@@ -1,0 +1,14 @@
+// The one route table: HTTP, the batch executor, MCP tools and the OpenAPI generator all read it.
+import type { AnyRoute } from '../http/route.ts';
+import { apiDirectoryRoute, v1DirectoryRoute } from './directory.ts';
+import { essaysRoute } from './essays.ts';
+import { glossaryRoute } from './glossary.ts';
+import { healthRoute } from './health.ts';
+
+export const routes: readonly AnyRoute[] = [
+  healthRoute,
+  apiDirectoryRoute,
+  v1DirectoryRoute,
+  essaysRoute,
+  glossaryRoute,
+];

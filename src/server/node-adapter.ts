@@ -1,0 +1,86 @@
+// Adapts node:http to the core's CoreRequest/CoreResponse without building web-standard Request and
+// Response objects on the hot path (they cost most of the throughput on small JSON answers).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { ApiError } from '../core/errors.ts';
+import type { CoreRequest, CoreResponse } from '../core/http/types.ts';
+import { chooseEncoding } from './negotiation.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const COMPRESS_MIN_BYTES = 1400;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export function toCoreRequest(req: IncomingMessage, res: ServerResponse): CoreRequest {
+  const url = req.url ?? '/';
+  const queryStart = url.indexOf('?');
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return {
+    method: req.method ?? 'GET',
+    path: queryStart === -1 ? url : url.slice(0, queryStart),
+    query: new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)),
+    headers: {
+      get(name) {
+        const value = req.headers[name.toLowerCase()];
+        return Array.isArray(value) ? value.join(', ') : (value ?? null);
+      },
+    },
+    readBody: () => readBody(req),
+    clientAddress: req.socket.remoteAddress ?? 'unknown',
+    signal: controller.signal,
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Uint8Array> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > MAX_BODY_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function tooLarge(): ApiError {
+  return new ApiError('payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes (1 MiB).`, {
+    headers: { Connection: 'close' },
+  });
+}
+
+export async function writeCoreResponse(req: IncomingMessage, res: ServerResponse, response: CoreResponse): Promise<void> {
+  const { body } = response;
+  if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
+    let bytes: Buffer | null = body === null ? null : typeof body === 'string' ? Buffer.from(body) : Buffer.from(body);
+    const headers = { ...response.headers };
+    if (bytes && bytes.length >= COMPRESS_MIN_BYTES && response.status !== 204) {
+      const encoding = chooseEncoding(req.headers['accept-encoding'], { br: true, gz: true });
+      if (encoding !== 'identity') {
+        bytes =
+          encoding === 'br'
+            ? await brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+            : await gzipAsync(bytes, { level: 6 });
+        headers['Content-Encoding'] = encoding;
+      }
+      headers['Vary'] = headers['Vary'] ? `${headers['Vary']}, Accept-Encoding` : 'Accept-Encoding';
+    }
+    if (bytes) headers['Content-Length'] = String(bytes.length);
+    res.writeHead(response.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+    return;
+  }
+  // Streams (server-sent events): flush each chunk, stop when the client goes away.
+  res.writeHead(response.status, response.headers);
+  res.flushHeaders();
+  for await (const chunk of body) {
+    if (res.destroyed) break;
+    if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+  }
+  res.end();
+}

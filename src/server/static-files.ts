@@ -1,0 +1,123 @@
+// Serves the built site (dist/client) from the manifest: URL resolution, ETag/304, precompressed
+// variants, long-lived caching for hashed assets, HEAD, and Markdown twins by content negotiation.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BoundedCache } from '../core/bounded-cache.ts';
+import { chooseEncoding, prefersMarkdown } from './negotiation.ts';
+import type { StaticFile, StaticManifest } from './static-manifest.ts';
+
+export interface StaticRequest {
+  method: string;
+  path: string;
+  search: string;
+  headers: { accept?: string | undefined; 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined };
+}
+
+export interface StaticResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/** URLs that answer with another file of the site. */
+const ALIASES: Record<string, string> = {
+  '/openapi': '/openapi.json',
+  '/swagger.json': '/openapi.json',
+  '/docs.json': '/openapi.json',
+};
+
+const HASHED_ASSET = /^\/_astro\//;
+const CACHE_BYTES = 64 * 1024 * 1024;
+
+export class StaticSite {
+  readonly #root: string;
+  readonly #files: Map<string, StaticFile>;
+  readonly #cache = new BoundedCache<Buffer>({ maxEntries: 20_000, maxBytes: CACHE_BYTES, sizeOf: (buffer) => buffer.length });
+
+  constructor(root: string, manifest: StaticManifest) {
+    this.#root = root;
+    this.#files = new Map(Object.entries(manifest.files));
+  }
+
+  /** The file a URL path names, following the build's `format: 'file'` layout. */
+  resolve(urlPath: string): string | undefined {
+    const aliased = ALIASES[urlPath] ?? urlPath;
+    if (aliased === '/') return '/index.html';
+    if (this.#files.has(aliased)) return aliased;
+    if (this.#files.has(`${aliased}.html`)) return `${aliased}.html`;
+    if (this.#files.has(`${aliased}/index.html`)) return `${aliased}/index.html`;
+    return undefined;
+  }
+
+  async serve(request: StaticRequest): Promise<StaticResponse> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Method not allowed\n') };
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(request.path);
+    } catch {
+      return this.#notFound(request);
+    }
+    if (decoded.includes('\0') || decoded.split('/').includes('..')) return this.#notFound(request);
+
+    if (decoded.length > 1 && decoded.endsWith('/')) {
+      const target = decoded.replace(/\/+$/, '') || '/';
+      if (this.resolve(target)) {
+        return { status: 308, headers: { Location: encodeURI(target) + request.search, 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from(`See ${target}\n`) };
+      }
+    }
+
+    const filePath = this.resolve(decoded);
+    if (!filePath) return this.#notFound(request);
+
+    const twin = filePath.endsWith('.html') ? filePath.replace(/\.html$/, '.md') : undefined;
+    const hasTwin = twin !== undefined && this.#files.has(twin);
+    const chosen = hasTwin && prefersMarkdown(request.headers.accept) ? twin : filePath;
+    return this.#send(request, chosen, 200, hasTwin);
+  }
+
+  async #notFound(request: StaticRequest): Promise<StaticResponse> {
+    if (this.#files.has('/404.html')) return this.#send({ ...request, headers: { ...request.headers, 'if-none-match': undefined } }, '/404.html', 404, false);
+    return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Not found\n') };
+  }
+
+  async #send(request: StaticRequest, filePath: string, status: number, negotiated: boolean): Promise<StaticResponse> {
+    const file = this.#files.get(filePath);
+    if (!file) return { status: 500, headers: {}, body: null };
+    const encoding = chooseEncoding(request.headers['accept-encoding'], { br: file.br !== undefined, gz: file.gz !== undefined });
+    const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
+    const etag = `"${file.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+    const vary = [negotiated ? 'Accept' : '', file.br !== undefined || file.gz !== undefined ? 'Accept-Encoding' : ''].filter(Boolean).join(', ');
+    const headers: Record<string, string> = {
+      'Content-Type': file.type,
+      ETag: etag,
+      'Cache-Control': HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+    };
+    if (vary) headers['Vary'] = vary;
+    if (negotiated && filePath.endsWith('.md')) headers['Content-Location'] = filePath === '/index.md' ? '/index.md' : filePath;
+    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+
+    if (status === 200 && matchesEtag(request.headers['if-none-match'], etag)) {
+      return { status: 304, headers, body: null };
+    }
+    const body = await this.#read(filePath + suffix);
+    headers['Content-Length'] = String(body.length);
+    return { status, headers, body: request.method === 'HEAD' ? null : body };
+  }
+
+  async #read(filePath: string): Promise<Buffer> {
+    const cached = this.#cache.get(filePath);
+    if (cached) return cached;
+    const buffer = await readFile(path.join(this.#root, filePath));
+    this.#cache.set(filePath, buffer);
+    return buffer;
+  }
+}
+
+/** RFC 9110 weak comparison against an If-None-Match list. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
