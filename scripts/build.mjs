@@ -31,8 +31,16 @@ const bundle = {
   sourcemap: true,
   logLevel: /** @type {const} */ ('warning'),
 };
-await esbuild({ ...bundle, entryPoints: [path.join(root, 'src/server/main.ts')], outfile: path.join(dist, 'app/server.mjs') });
-await esbuild({ ...bundle, entryPoints: [path.join(root, 'src/server/static-build.ts')], outfile: path.join(dist, 'app/static-build.mjs') });
+await esbuild({
+  ...bundle,
+  entryPoints: [path.join(root, 'src/server/main.ts')],
+  outfile: path.join(dist, 'app/server.mjs'),
+});
+await esbuild({
+  ...bundle,
+  entryPoints: [path.join(root, 'src/server/static-build.ts')],
+  outfile: path.join(dist, 'app/static-build.mjs'),
+});
 
 const { writeStaticManifest } = await import(pathToFileURL(path.join(dist, 'app/static-build.mjs')).href);
 const manifest = await writeStaticManifest(dist, siteUrl, contentDir);

@@ -30,7 +30,10 @@ function staleBecause() {
 const reason = process.argv.includes('--rebuild') ? 'asked to rebuild' : staleBecause();
 if (reason) {
   console.log(`Building first (${reason})...`);
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit', env: process.env });
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 const server = await import(pathToFileURL(path.join(root, 'dist/app/server.mjs')).href);

@@ -1,11 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { contentDir } from './site/content-dir.ts';
-import {
-  CurriculumTrackSchema,
-  EssayFrontmatterSchema,
-  GlossaryFrontmatterSchema,
-} from './content/schemas.ts';
+import { CurriculumTrackSchema, EssayFrontmatterSchema, GlossaryFrontmatterSchema } from './content/schemas.ts';
 
 const essays = defineCollection({
   loader: glob({ pattern: '*.md', base: `${contentDir}/essays` }),

@@ -3,10 +3,10 @@
 import type { BoundedCache } from './bounded-cache.ts';
 import type { Config } from './config.ts';
 import type { ContentService } from './content/content-service.ts';
-import { ApiError, toApiError } from './errors.ts';
+import { ApiError, payloadTooLarge, toApiError } from './errors.ts';
 import { Router } from './http/router.ts';
 import { JsonText, type AnyRoute, type RouteResult } from './http/route.ts';
-import type { CoreRequest, CoreResponse } from './http/types.ts';
+import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from './http/types.ts';
 import { parseOrThrow, queryRecord } from './http/validation.ts';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 import { routes as defaultRoutes } from './routes/index.ts';
@@ -71,6 +71,9 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       const key = request.headers.get('idempotency-key');
       if (key !== null) headers['Idempotency-Key'] = parseIdempotencyKey(key);
 
+      // Oversized bodies are refused before routing, whatever the path.
+      if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
+
       let match;
       try {
         match = router.match(request.path);
@@ -79,7 +82,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       }
       if (!match) throw new ApiError('not_found', `Nothing is served at ${truncate(request.path)}.`);
 
-      const allowed = [...new Set(match.entries.map((entry) => entry.route.method))];
+      const allowed: string[] = [...new Set(match.entries.map((entry) => entry.route.method))];
       if (allowed.includes('GET')) allowed.push('HEAD');
       if (request.method === 'OPTIONS') {
         return {
@@ -115,7 +118,9 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       }
 
       const query = route.query ? parseOrThrow(route.query, queryRecord(request.query), 'query') : undefined;
-      const params = route.params ? parseOrThrow(route.params, match.params, 'path') : match.params;
+      const params = route.params
+        ? (parseOrThrow(route.params, match.params, 'path') as Record<string, string>)
+        : match.params;
       const body = route.body ? parseOrThrow(route.body, await readJsonBody(request), 'body') : undefined;
 
       const result = await route.handler({ query, body, params, request, deps, requestId });
@@ -135,7 +140,11 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
   return { routes: routeTable, handle };
 }
 
-function toCoreResponse(result: RouteResult, headers: Record<string, string>, cacheControl: string | undefined): CoreResponse {
+function toCoreResponse(
+  result: RouteResult,
+  headers: Record<string, string>,
+  cacheControl: string | undefined,
+): CoreResponse {
   if ('raw' in result) return { ...result.raw, headers: { ...headers, ...result.raw.headers } };
   const status = result.status ?? 200;
   const text = result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body);
@@ -154,7 +163,10 @@ function toCoreResponse(result: RouteResult, headers: Record<string, string>, ca
 async function readJsonBody(request: CoreRequest): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
-    throw new ApiError('unsupported_media_type', `Content-Type must be application/json (got ${JSON.stringify(type || 'none')}).`);
+    throw new ApiError(
+      'unsupported_media_type',
+      `Content-Type must be application/json (got ${JSON.stringify(type || 'none')}).`,
+    );
   }
   const bytes = await request.readBody();
   try {

@@ -9,8 +9,14 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 export const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
-  SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4321').transform(trimSlash),
-  OPENALEX_URL: z.url({ protocol: /^https?$/ }).default('https://api.openalex.org').transform(trimSlash),
+  SITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://localhost:4321')
+    .transform(trimSlash),
+  OPENALEX_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://api.openalex.org')
+    .transform(trimSlash),
   OPENALEX_API_KEY: z.string().min(1).optional(),
   OPENALEX_MAILTO: z.email().optional(),
   PAPERS_SOURCE: z.enum(['openalex', 'local']).optional(),
@@ -54,7 +60,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee "Configuration" in README.md.`);
   }
   const e = parsed.data;
-  const extraOrigins = (e.ALLOWED_ORIGINS ?? '').split(',').map((origin) => trimSlash(origin.trim())).filter(Boolean);
+  const extraOrigins = (e.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => trimSlash(origin.trim()))
+    .filter(Boolean);
   return {
     host: e.HOST,
     port: e.PORT,

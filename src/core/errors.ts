@@ -168,3 +168,9 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   return new ApiError('internal_error', 'The server hit an unexpected error.', { cause: error });
 }
+
+export function payloadTooLarge(): ApiError {
+  return new ApiError('payload_too_large', 'The request body is larger than 1 MiB (1,048,576 bytes).', {
+    headers: { Connection: 'close' },
+  });
+}

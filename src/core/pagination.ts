@@ -12,7 +12,10 @@ export function decodeCursor(cursor: string): number {
   const normalised = cursor.trim().replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const text = /^[A-Za-z0-9_-]{1,16}$/.test(normalised) ? Buffer.from(normalised, 'base64url').toString('utf8') : '';
   if (!/^[1-9]\d{0,8}$/.test(text) || encodeCursor(Number(text)) !== normalised) {
-    throw new ApiError('invalid_cursor', `Query parameter "cursor": "${cursor.slice(0, 40)}" is not a cursor this API issued.`);
+    throw new ApiError(
+      'invalid_cursor',
+      `Query parameter "cursor": "${cursor.slice(0, 40)}" is not a cursor this API issued.`,
+    );
   }
   return Number(text);
 }
@@ -25,7 +28,11 @@ export const CursorParam = z
     try {
       return decodeCursor(raw);
     } catch (error) {
-      context.addIssue({ code: 'custom', message: (error as Error).message.replace(/^Query parameter "cursor": /, ''), params: { code: 'invalid_cursor' } });
+      context.addIssue({
+        code: 'custom',
+        message: (error as Error).message.replace(/^Query parameter "cursor": /, ''),
+        params: { code: 'invalid_cursor' },
+      });
       return z.NEVER;
     }
   });

@@ -22,14 +22,20 @@ export interface RunningServer {
 
 export function createHandler(config: Config, distDir: string) {
   const clientDir = path.join(distDir, 'client');
-  const manifest = StaticManifestSchema.parse(JSON.parse(readFileSync(path.join(distDir, STATIC_MANIFEST_FILE), 'utf8')));
+  const manifest = StaticManifestSchema.parse(
+    JSON.parse(readFileSync(path.join(distDir, STATIC_MANIFEST_FILE), 'utf8')),
+  );
   const content = ContentDataSchema.parse(JSON.parse(readFileSync(path.join(clientDir, CONTENT_DATA_PATH), 'utf8')));
   const site = new StaticSite(clientDir, manifest);
   const app: App = createApp({
     config,
     content: new ContentService(content),
     rateLimiter: new FixedWindowRateLimiter(config.rateLimitPerMinute),
-    memo: new BoundedCache<JsonText>({ maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, sizeOf: (json) => json.text.length * 2 }),
+    memo: new BoundedCache<JsonText>({
+      maxEntries: 2_000,
+      maxBytes: 32 * 1024 * 1024,
+      sizeOf: (json) => json.text.length * 2,
+    }),
     logError: (message, error) => console.error(message, error),
   });
 
@@ -59,7 +65,9 @@ export function createHandler(config: Config, distDir: string) {
       console.error('unhandled error while serving', pathname, error);
       if (!res.headersSent) {
         res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-        res.end('{"error":{"code":"internal_error","message":"The server hit an unexpected error.","status":500,"resolution":"Retry later."}}');
+        res.end(
+          '{"error":{"code":"internal_error","message":"The server hit an unexpected error.","status":500,"resolution":"Retry later."}}',
+        );
       } else res.destroy();
     }
     if (config.logRequests) {

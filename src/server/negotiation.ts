@@ -13,13 +13,28 @@ export function prefersMarkdown(accept: string | undefined): boolean {
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
-export function chooseEncoding(acceptEncoding: string | undefined, available: { br: boolean; gz: boolean }): ContentEncoding {
+/** q-value the Accept-Encoding header gives a coding (RFC 9110 section 12.5.3), 0 when refused. */
+function qualityOf(acceptEncoding: string, coding: string): number {
+  let wildcard: number | undefined;
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    const quality = Number.isFinite(q) ? Math.min(Math.max(q, 0), 1) : 0;
+    if (name.trim() === coding) return quality;
+    if (name.trim() === '*') wildcard = quality;
+  }
+  return wildcard ?? 0;
+}
+
+/** Picks the best precompressed variant; brotli wins a tie because it is smaller. */
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  available: { br: boolean; gz: boolean },
+): ContentEncoding {
   if (!acceptEncoding) return 'identity';
-  const offered: string[] = [];
-  if (available.br) offered.push('br');
-  if (available.gz) offered.push('gzip');
-  if (offered.length === 0) return 'identity';
-  offered.push('identity');
-  const chosen = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(offered);
-  return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
+  const br = available.br ? qualityOf(acceptEncoding, 'br') : 0;
+  const gz = available.gz ? qualityOf(acceptEncoding, 'gzip') : 0;
+  if (br === 0 && gz === 0) return 'identity';
+  return br >= gz ? 'br' : 'gzip';
 }

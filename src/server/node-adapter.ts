@@ -3,11 +3,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { ApiError } from '../core/errors.ts';
-import type { CoreRequest, CoreResponse } from '../core/http/types.ts';
+import { payloadTooLarge } from '../core/errors.ts';
+import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/http/types.ts';
 import { chooseEncoding } from './negotiation.ts';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 const COMPRESS_MIN_BYTES = 1400;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -37,24 +36,22 @@ export function toCoreRequest(req: IncomingMessage, res: ServerResponse): CoreRe
 
 async function readBody(req: IncomingMessage): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     total += chunk.length;
-    if (total > MAX_BODY_BYTES) throw tooLarge();
+    if (total > MAX_BODY_BYTES) throw payloadTooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, total);
 }
 
-function tooLarge(): ApiError {
-  return new ApiError('payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes (1 MiB).`, {
-    headers: { Connection: 'close' },
-  });
-}
-
-export async function writeCoreResponse(req: IncomingMessage, res: ServerResponse, response: CoreResponse): Promise<void> {
+export async function writeCoreResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: CoreResponse,
+): Promise<void> {
   const { body } = response;
   if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
     let bytes: Buffer | null = body === null ? null : typeof body === 'string' ? Buffer.from(body) : Buffer.from(body);

@@ -5,7 +5,13 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { isCompressible, mediaTypeOf, STATIC_MANIFEST_FILE, type StaticFile, type StaticManifest } from './static-manifest.ts';
+import {
+  isCompressible,
+  mediaTypeOf,
+  STATIC_MANIFEST_FILE,
+  type StaticFile,
+  type StaticManifest,
+} from './static-manifest.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -23,10 +29,16 @@ async function describe(clientDir: string, file: string): Promise<[string, Stati
   const urlPath = `/${path.relative(clientDir, file).split(path.sep).join('/')}`;
   const bytes = await readFile(file);
   const type = mediaTypeOf(urlPath);
-  const info: StaticFile = { type, size: bytes.length, hash: createHash('sha256').update(bytes).digest('base64url').slice(0, 22) };
+  const info: StaticFile = {
+    type,
+    size: bytes.length,
+    hash: createHash('sha256').update(bytes).digest('base64url').slice(0, 22),
+  };
   if (isCompressible(type) && bytes.length >= COMPRESS_MIN_BYTES) {
     const [br, gz] = await Promise.all([
-      brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 10, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+      brotli(bytes, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 10, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
       gzipAsync(bytes, { level: 9 }),
     ]);
     if (br.length < bytes.length) {
@@ -41,7 +53,11 @@ async function describe(clientDir: string, file: string): Promise<[string, Stati
   return [urlPath, info];
 }
 
-export async function writeStaticManifest(distDir: string, siteUrl: string, contentDir: string): Promise<StaticManifest> {
+export async function writeStaticManifest(
+  distDir: string,
+  siteUrl: string,
+  contentDir: string,
+): Promise<StaticManifest> {
   const clientDir = path.join(distDir, 'client');
   const pending: Array<Promise<[string, StaticFile]>> = [];
   for await (const file of walk(clientDir)) pending.push(describe(clientDir, file));

@@ -10,7 +10,11 @@ export interface StaticRequest {
   method: string;
   path: string;
   search: string;
-  headers: { accept?: string | undefined; 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined };
+  headers: {
+    accept?: string | undefined;
+    'accept-encoding'?: string | undefined;
+    'if-none-match'?: string | undefined;
+  };
 }
 
 export interface StaticResponse {
@@ -32,7 +36,11 @@ const CACHE_BYTES = 64 * 1024 * 1024;
 export class StaticSite {
   readonly #root: string;
   readonly #files: Map<string, StaticFile>;
-  readonly #cache = new BoundedCache<Buffer>({ maxEntries: 20_000, maxBytes: CACHE_BYTES, sizeOf: (buffer) => buffer.length });
+  readonly #cache = new BoundedCache<Buffer>({
+    maxEntries: 20_000,
+    maxBytes: CACHE_BYTES,
+    sizeOf: (buffer) => buffer.length,
+  });
 
   constructor(root: string, manifest: StaticManifest) {
     this.#root = root;
@@ -51,7 +59,11 @@ export class StaticSite {
 
   async serve(request: StaticRequest): Promise<StaticResponse> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Method not allowed\n') };
+      return {
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+        body: Buffer.from('Method not allowed\n'),
+      };
     }
     let decoded: string;
     try {
@@ -64,7 +76,11 @@ export class StaticSite {
     if (decoded.length > 1 && decoded.endsWith('/')) {
       const target = decoded.replace(/\/+$/, '') || '/';
       if (this.resolve(target)) {
-        return { status: 308, headers: { Location: encodeURI(target) + request.search, 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from(`See ${target}\n`) };
+        return {
+          status: 308,
+          headers: { Location: encodeURI(target) + request.search, 'Content-Type': 'text/plain; charset=utf-8' },
+          body: Buffer.from(`See ${target}\n`),
+        };
       }
     }
 
@@ -78,24 +94,38 @@ export class StaticSite {
   }
 
   async #notFound(request: StaticRequest): Promise<StaticResponse> {
-    if (this.#files.has('/404.html')) return this.#send({ ...request, headers: { ...request.headers, 'if-none-match': undefined } }, '/404.html', 404, false);
+    if (this.#files.has('/404.html'))
+      return this.#send(
+        { ...request, headers: { ...request.headers, 'if-none-match': undefined } },
+        '/404.html',
+        404,
+        false,
+      );
     return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Not found\n') };
   }
 
   async #send(request: StaticRequest, filePath: string, status: number, negotiated: boolean): Promise<StaticResponse> {
     const file = this.#files.get(filePath);
     if (!file) return { status: 500, headers: {}, body: null };
-    const encoding = chooseEncoding(request.headers['accept-encoding'], { br: file.br !== undefined, gz: file.gz !== undefined });
+    const encoding = chooseEncoding(request.headers['accept-encoding'], {
+      br: file.br !== undefined,
+      gz: file.gz !== undefined,
+    });
     const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
     const etag = `"${file.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-    const vary = [negotiated ? 'Accept' : '', file.br !== undefined || file.gz !== undefined ? 'Accept-Encoding' : ''].filter(Boolean).join(', ');
+    const vary = [negotiated ? 'Accept' : '', file.br !== undefined || file.gz !== undefined ? 'Accept-Encoding' : '']
+      .filter(Boolean)
+      .join(', ');
     const headers: Record<string, string> = {
       'Content-Type': file.type,
       ETag: etag,
-      'Cache-Control': HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      'Cache-Control': HASHED_ASSET.test(filePath)
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=0, must-revalidate',
     };
     if (vary) headers['Vary'] = vary;
-    if (negotiated && filePath.endsWith('.md')) headers['Content-Location'] = filePath === '/index.md' ? '/index.md' : filePath;
+    if (negotiated && filePath.endsWith('.md'))
+      headers['Content-Location'] = filePath === '/index.md' ? '/index.md' : filePath;
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
 
     if (status === 200 && matchesEtag(request.headers['if-none-match'], etag)) {

@@ -21,7 +21,8 @@ export function loadSiteContent(): Promise<SiteContent> {
       curriculum: sortTracks(curriculum),
     };
     const problems = findContentProblems(content);
-    if (problems.length > 0) throw new Error(`Content has ${problems.length} broken reference(s):\n${problems.join('\n')}`);
+    if (problems.length > 0)
+      throw new Error(`Content has ${problems.length} broken reference(s):\n${problems.join('\n')}`);
     return content;
   })();
   return cached;

@@ -13,19 +13,26 @@ export function findContentProblems(content: SiteContent): string[] {
 
   for (const term of content.glossary) {
     for (const related of term.data.related) {
-      if (related === term.id) problems.push(`content/glossary/${term.id}.md: "related" lists the term itself; remove "${related}".`);
+      if (related === term.id)
+        problems.push(`content/glossary/${term.id}.md: "related" lists the term itself; remove "${related}".`);
       else if (!terms.has(related))
-        problems.push(`content/glossary/${term.id}.md: related term "${related}" does not exist; add content/glossary/${related}.md or remove it from "related".`);
+        problems.push(
+          `content/glossary/${term.id}.md: related term "${related}" does not exist; add content/glossary/${related}.md or remove it from "related".`,
+        );
     }
   }
   for (const track of content.curriculum) {
     track.data.modules.forEach((module, index) => {
       for (const slug of module.essays)
         if (!essays.has(slug))
-          problems.push(`content/curriculum/${track.id}.md: module ${index + 1} ("${module.title}") lists essay "${slug}", which does not exist; fix the slug or add content/essays/${slug}.md.`);
+          problems.push(
+            `content/curriculum/${track.id}.md: module ${index + 1} ("${module.title}") lists essay "${slug}", which does not exist; fix the slug or add content/essays/${slug}.md.`,
+          );
       for (const slug of module.terms)
         if (!terms.has(slug))
-          problems.push(`content/curriculum/${track.id}.md: module ${index + 1} ("${module.title}") lists term "${slug}", which does not exist; fix the slug or add content/glossary/${slug}.md.`);
+          problems.push(
+            `content/curriculum/${track.id}.md: module ${index + 1} ("${module.title}") lists term "${slug}", which does not exist; fix the slug or add content/glossary/${slug}.md.`,
+          );
     });
   }
 
@@ -38,13 +45,18 @@ export function findContentProblems(content: SiteContent): string[] {
   const bodies: Array<[string, string | undefined]> = [
     ...content.essays.map((entry): [string, string | undefined] => [`content/essays/${entry.id}.md`, entry.body]),
     ...content.glossary.map((entry): [string, string | undefined] => [`content/glossary/${entry.id}.md`, entry.body]),
-    ...content.curriculum.map((entry): [string, string | undefined] => [`content/curriculum/${entry.id}.md`, entry.body]),
+    ...content.curriculum.map((entry): [string, string | undefined] => [
+      `content/curriculum/${entry.id}.md`,
+      entry.body,
+    ]),
   ];
   for (const [file, body] of bodies) {
     for (const match of (body ?? '').matchAll(INTERNAL_LINK)) {
       const target = match[1] ?? '';
       if (!pages.has(target.replace(/\.md$/, '') || '/'))
-        problems.push(`${file}: link to "${target}" points at no page; use an existing slug (see docs/content-guide.md).`);
+        problems.push(
+          `${file}: link to "${target}" points at no page; use an existing slug (see docs/content-guide.md).`,
+        );
     }
   }
   return problems;

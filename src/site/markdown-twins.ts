@@ -1,6 +1,11 @@
 // The Markdown twins of the site's pages, for agents and for `Accept: text/markdown`. Each twin says
 // the same as its HTML page; links are absolute so a twin read on its own still resolves.
-import type { CurriculumTrackFrontmatter, EssayFrontmatter, GlossaryCategory, GlossaryFrontmatter } from '../content/schemas.ts';
+import type {
+  CurriculumTrackFrontmatter,
+  EssayFrontmatter,
+  GlossaryCategory,
+  GlossaryFrontmatter,
+} from '../content/schemas.ts';
 import { CATEGORY_INFO } from './categories.ts';
 import { isoDate, type Entry } from './site-content.ts';
 import { absoluteUrl, categoryPath, essayPath, tagPath, termPath } from './urls.ts';
@@ -21,11 +26,18 @@ export function essayMarkdown(siteUrl: string, essay: Essay): string {
   const meta = [`Published ${isoDate(date)}`];
   if (updated) meta.push(`updated ${isoDate(updated)}`);
   meta.push(`tags: ${tags.map((tag) => link(siteUrl, tag, tagPath(tag))).join(', ')}`);
-  const parts = [`# ${title}`, `> ${description}`, `${meta.join(' · ')}`, absolutiseLinks(siteUrl, (essay.body ?? '').trim())];
+  const parts = [
+    `# ${title}`,
+    `> ${description}`,
+    `${meta.join(' · ')}`,
+    absolutiseLinks(siteUrl, (essay.body ?? '').trim()),
+  ];
   if (references.length > 0) {
     parts.push(
       '## References',
-      references.map((ref, index) => `${index + 1}. ${ref.authors} (${ref.year}). "${ref.title}". ${ref.venue}. <${ref.url}>`).join('\n'),
+      references
+        .map((ref, index) => `${index + 1}. ${ref.authors} (${ref.year}). "${ref.title}". ${ref.venue}. <${ref.url}>`)
+        .join('\n'),
     );
   }
   return `${parts.join('\n\n')}\n`;
@@ -51,7 +63,8 @@ export function termMarkdown(siteUrl: string, term: Term, termsBySlug: ReadonlyM
 
 const essayLine = (siteUrl: string, essay: Essay) =>
   `- ${link(siteUrl, essay.data.title, essayPath(essay.id))} (${isoDate(essay.data.date)}): ${essay.data.description}`;
-const termLine = (siteUrl: string, term: Term) => `- ${link(siteUrl, term.data.term, termPath(term.id))}: ${term.data.definition}`;
+const termLine = (siteUrl: string, term: Term) =>
+  `- ${link(siteUrl, term.data.term, termPath(term.id))}: ${term.data.definition}`;
 
 export function essaysIndexMarkdown(siteUrl: string, essays: readonly Essay[]): string {
   return `# Essays\n\nLong-form research essays on AI and Web3, newest first.\n\n${essays.map((essay) => essayLine(siteUrl, essay)).join('\n')}\n`;
@@ -62,7 +75,9 @@ export function tagMarkdown(siteUrl: string, tag: string, essays: readonly Essay
 }
 
 export function tagsIndexMarkdown(siteUrl: string, tags: ReadonlyArray<{ tag: string; count: number }>): string {
-  const lines = tags.map(({ tag, count }) => `- ${link(siteUrl, tag, tagPath(tag))} (${count} ${count === 1 ? 'essay' : 'essays'})`);
+  const lines = tags.map(
+    ({ tag, count }) => `- ${link(siteUrl, tag, tagPath(tag))} (${count} ${count === 1 ? 'essay' : 'essays'})`,
+  );
   return `# Tags\n\n${lines.join('\n')}\n`;
 }
 
@@ -80,8 +95,15 @@ export function categoryMarkdown(siteUrl: string, category: GlossaryCategory, te
   return `# ${info.label}\n\n> ${info.summary}\n\n${terms.map((term) => termLine(siteUrl, term)).join('\n')}\n\nThe whole glossary: ${absoluteUrl(siteUrl, '/glossary')}\n`;
 }
 
-export function curriculumMarkdown(siteUrl: string, tracks: readonly Track[], titles: { essays: ReadonlyMap<string, string>; terms: ReadonlyMap<string, string> }): string {
-  const parts = ['# Curriculum', 'Learning tracks: ordered modules that point at the essays and glossary terms to read, each with an exercise.'];
+export function curriculumMarkdown(
+  siteUrl: string,
+  tracks: readonly Track[],
+  titles: { essays: ReadonlyMap<string, string>; terms: ReadonlyMap<string, string> },
+): string {
+  const parts = [
+    '# Curriculum',
+    'Learning tracks: ordered modules that point at the essays and glossary terms to read, each with an exercise.',
+  ];
   for (const track of tracks) {
     parts.push(`## ${track.data.title}`, track.data.description);
     const body = (track.body ?? '').trim();
@@ -89,8 +111,14 @@ export function curriculumMarkdown(siteUrl: string, tracks: readonly Track[], ti
     track.data.modules.forEach((module, index) => {
       const lines = [`### ${index + 1}. ${module.title}`, '', `Goal: ${module.goal}`, ''];
       if (module.essays.length > 0)
-        lines.push(`Read: ${module.essays.map((slug) => link(siteUrl, titles.essays.get(slug) ?? slug, essayPath(slug))).join(', ')}`, '');
-      lines.push(`Terms: ${module.terms.map((slug) => link(siteUrl, titles.terms.get(slug) ?? slug, termPath(slug))).join(', ')}`, '');
+        lines.push(
+          `Read: ${module.essays.map((slug) => link(siteUrl, titles.essays.get(slug) ?? slug, essayPath(slug))).join(', ')}`,
+          '',
+        );
+      lines.push(
+        `Terms: ${module.terms.map((slug) => link(siteUrl, titles.terms.get(slug) ?? slug, termPath(slug))).join(', ')}`,
+        '',
+      );
       lines.push(`Exercise: ${module.exercise}`);
       parts.push(lines.join('\n'));
     });
@@ -99,17 +127,22 @@ export function curriculumMarkdown(siteUrl: string, tracks: readonly Track[], ti
 }
 
 export function homeMarkdown(siteUrl: string, essays: readonly Essay[], termCount: number): string {
-  return [
-    '# Research Hub',
-    '> Essays, a glossary and paper search on AI and Web3, for people and AI agents.',
-    '## Latest essays',
-    essays.slice(0, 5).map((essay) => essayLine(siteUrl, essay)).join('\n'),
-    '## Explore',
+  return (
     [
-      `- ${link(siteUrl, 'All essays', '/essays')}`,
-      `- ${link(siteUrl, `Glossary (${termCount} terms)`, '/glossary')}`,
-      `- ${link(siteUrl, 'Curriculum', '/curriculum')}`,
-      `- [API directory](${absoluteUrl(siteUrl, '/api')})`,
-    ].join('\n'),
-  ].join('\n\n') + '\n';
+      '# Research Hub',
+      '> Essays, a glossary and paper search on AI and Web3, for people and AI agents.',
+      '## Latest essays',
+      essays
+        .slice(0, 5)
+        .map((essay) => essayLine(siteUrl, essay))
+        .join('\n'),
+      '## Explore',
+      [
+        `- ${link(siteUrl, 'All essays', '/essays')}`,
+        `- ${link(siteUrl, `Glossary (${termCount} terms)`, '/glossary')}`,
+        `- ${link(siteUrl, 'Curriculum', '/curriculum')}`,
+        `- [API directory](${absoluteUrl(siteUrl, '/api')})`,
+      ].join('\n'),
+    ].join('\n\n') + '\n'
+  );
 }

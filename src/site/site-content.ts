@@ -61,7 +61,9 @@ export function sortEssays<T extends Entry<EssayFrontmatter>>(essays: readonly T
 }
 
 export function sortTerms<T extends Entry<GlossaryFrontmatter>>(terms: readonly T[]): T[] {
-  return [...terms].sort((a, b) => a.data.term.localeCompare(b.data.term, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id));
+  return [...terms].sort(
+    (a, b) => a.data.term.localeCompare(b.data.term, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id),
+  );
 }
 
 export function sortTracks<T extends Entry<CurriculumTrackFrontmatter>>(tracks: readonly T[]): T[] {

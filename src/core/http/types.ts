@@ -2,6 +2,9 @@
 // IncomingMessage to it without building web-standard objects on the hot path; `fetch-adapter.ts`
 // adapts web-standard Request/Response for in-process use (tests, batch, Astro endpoints).
 
+/** Largest request body any route accepts (DESIGN: 1 MiB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 export interface HeaderReader {
   get(name: string): string | null;
 }

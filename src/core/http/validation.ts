@@ -3,11 +3,7 @@
 import { z } from 'zod';
 import { ApiError, type ErrorCode } from '../errors.ts';
 
-export function parseOrThrow<T>(
-  schema: z.ZodType<T>,
-  input: unknown,
-  where: 'query' | 'body' | 'path',
-): T {
+export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown, where: 'query' | 'body' | 'path'): T {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
@@ -15,8 +11,17 @@ export function parseOrThrow<T>(
   const code = (first && 'params' in first && (first.params as { code?: ErrorCode } | undefined)?.code) || fallback;
   const field = first?.path.length ? first.path.join('.') : undefined;
   const label =
-    where === 'query' ? `Query parameter "${field}"` : where === 'path' ? `Path parameter "${field}"` : field ? `Body field "${field}"` : 'Body';
-  const message = field || where === 'body' ? `${label}: ${first?.message ?? 'invalid value'}.` : first?.message ?? 'Invalid request.';
+    where === 'query'
+      ? `Query parameter "${field}"`
+      : where === 'path'
+        ? `Path parameter "${field}"`
+        : field
+          ? `Body field "${field}"`
+          : 'Body';
+  const message =
+    field || where === 'body'
+      ? `${label}: ${first?.message ?? 'invalid value'}.`
+      : (first?.message ?? 'Invalid request.');
   throw new ApiError(code, message);
 }
 
@@ -26,7 +31,7 @@ export function issue(context: z.RefinementCtx, code: ErrorCode, message: string
 }
 
 /** Integer query parameter with a default and an inclusive range: a bad value is a 400, never NaN or a clamp. */
-export function intParam(name: string, min: number, max: number, fallback: number) {
+export function intParam(min: number, max: number, fallback: number) {
   const message = `must be an integer from ${min} to ${max}`;
   return z
     .string()

@@ -7,7 +7,7 @@ import { CursorParam, PaginationSchema } from '../pagination.ts';
 
 export const EssaysQuerySchema = z.object({
   tag: z.string().max(100).optional().describe('Only essays with this topic tag'),
-  limit: intParam('limit', 1, 200, 50).describe('Items per page, 1 to 200 (default 50)'),
+  limit: intParam(1, 200, 50).describe('Items per page, 1 to 200 (default 50)'),
   cursor: CursorParam.describe('Opaque cursor from next_cursor (base64 page number)'),
 });
 

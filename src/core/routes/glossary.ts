@@ -11,7 +11,7 @@ export const GlossaryQuerySchema = z.object({
     .enum(GLOSSARY_CATEGORIES, { error: `must be one of: ${GLOSSARY_CATEGORIES.join(', ')}` })
     .optional()
     .describe('Only terms in this category'),
-  limit: intParam('limit', 1, 200, 100).describe('Items per page, 1 to 200 (default 100)'),
+  limit: intParam(1, 200, 100).describe('Items per page, 1 to 200 (default 100)'),
   cursor: CursorParam.describe('Opaque cursor from next_cursor (base64 page number)'),
 });
 

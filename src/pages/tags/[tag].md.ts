@@ -11,5 +11,11 @@ export async function getStaticPaths() {
 export const GET: APIRoute = async ({ params }) => {
   const content = await loadSiteContent();
   const tag = params['tag'] ?? '';
-  return markdownResponse(tagMarkdown(content.siteUrl, tag, content.essays.filter((essay) => essay.data.tags.includes(tag))));
+  return markdownResponse(
+    tagMarkdown(
+      content.siteUrl,
+      tag,
+      content.essays.filter((essay) => essay.data.tags.includes(tag)),
+    ),
+  );
 };

@@ -12,5 +12,11 @@ export async function getStaticPaths() {
 export const GET: APIRoute = async ({ params }) => {
   const content = await loadSiteContent();
   const category = params['category'] as GlossaryCategory;
-  return markdownResponse(categoryMarkdown(content.siteUrl, category, content.glossary.filter((term) => term.data.category === category)));
+  return markdownResponse(
+    categoryMarkdown(
+      content.siteUrl,
+      category,
+      content.glossary.filter((term) => term.data.category === category),
+    ),
+  );
 };

@@ -1,0 +1,57 @@
+// A reader's walk through the site in Debian's Chromium, driven by playwright-core.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available) console.warn(`Skipping browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
+
+describe.skipIf(!available)('site in a browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer({ LOG_REQUESTS: 'false' });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('goes from the home page to an essay and to a glossary term without console errors', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+
+    await page.goto(server.url);
+    expect((await page.locator('h1').textContent())?.trim()).toBe('Research Hub');
+
+    const essayLink = page.locator('main .cards h3 a').first();
+    const essayTitle = (await essayLink.textContent())?.trim();
+    await essayLink.click();
+    await page.waitForURL(/\/essays\/[a-z0-9-]+$/);
+    expect((await page.locator('h1').textContent())?.trim()).toBe(essayTitle);
+    expect(await page.locator('section[aria-labelledby="references"] li').count()).toBeGreaterThanOrEqual(3);
+
+    const termLink = page.locator('article a[href^="/glossary/"]').first();
+    await termLink.click();
+    await page.waitForURL(/\/glossary\/[a-z0-9-]+$/);
+    expect(await page.locator('.definition').isVisible()).toBe(true);
+
+    await page.locator('nav[aria-label="Main"] a', { hasText: 'Glossary' }).click();
+    await page.waitForURL(/\/glossary$/);
+    expect(await page.locator('.az dd').count()).toBeGreaterThanOrEqual(120);
+    expect(problems).toEqual([]);
+  });
+});

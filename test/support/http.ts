@@ -1,0 +1,29 @@
+// Raw HTTP for tests: undici.request neither decompresses nor follows redirects, so tests see the
+// bytes and headers the server really sent.
+import { request } from 'undici';
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  text: string;
+  json<T = any>(): T;
+}
+
+export async function http(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<RawResponse> {
+  const response = await request(url, {
+    method: (options.method ?? 'GET') as 'GET',
+    headers: options.headers ?? {},
+    body: options.body ?? null,
+  });
+  const body = Buffer.from(await response.body.arrayBuffer());
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const text = body.toString('utf8');
+  return { status: response.statusCode, headers, body, text, json: () => JSON.parse(text) };
+}

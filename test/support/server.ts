@@ -1,0 +1,52 @@
+// Starts the built server (dist/app/server.mjs) as a child process on a free loopback port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export interface TestServer {
+  url: string;
+  /** Lines the server printed (one JSON log line per request). */
+  output: string[];
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/app/server.mjs')], {
+    cwd: root,
+    // A generous limit by default; rate-limit tests set their own.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '100000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 15_000);
+    const onLine = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line) continue;
+        output.push(line);
+        const found = /serving on (http:\/\/\S+)/.exec(line);
+        if (found?.[1]) {
+          clearTimeout(timer);
+          resolve(found[1]);
+        }
+      }
+    };
+    child.stdout?.on('data', onLine);
+    child.stderr?.on('data', onLine);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output.join('\n')}`));
+    });
+  });
+  return {
+    url,
+    output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

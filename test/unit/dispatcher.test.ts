@@ -1,0 +1,136 @@
+// The core dispatcher in-process: no server, no build.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApp, type AppDeps } from '../../src/core/app.ts';
+import { BoundedCache } from '../../src/core/bounded-cache.ts';
+import { loadConfig } from '../../src/core/config.ts';
+import { ContentService } from '../../src/core/content/content-service.ts';
+import { ApiError } from '../../src/core/errors.ts';
+import { defineRoute, type JsonText } from '../../src/core/http/route.ts';
+import type { CoreRequest } from '../../src/core/http/types.ts';
+import { FixedWindowRateLimiter } from '../../src/core/rate-limit.ts';
+
+function deps(): AppDeps {
+  return {
+    config: loadConfig({}),
+    content: new ContentService({ siteUrl: 'http://localhost:4321', essays: [], glossary: [] }),
+    rateLimiter: new FixedWindowRateLimiter(1000),
+    memo: new BoundedCache<JsonText>({ maxEntries: 10, maxBytes: 1e6, sizeOf: (json) => json.text.length }),
+  };
+}
+
+function request(method: string, target: string, init: { headers?: Record<string, string>; body?: string } = {}): CoreRequest {
+  const url = new URL(target, 'http://test');
+  const headers = new Headers(init.headers);
+  return {
+    method,
+    path: url.pathname,
+    query: url.searchParams,
+    headers,
+    readBody: async () => new TextEncoder().encode(init.body ?? ''),
+    clientAddress: '127.0.0.1',
+    signal: new AbortController().signal,
+  };
+}
+
+const echo = defineRoute({
+  method: 'POST',
+  path: '/api/v1/echo/{name}',
+  aliases: ['/api/echo/{name}'],
+  operationId: 'echo',
+  summary: 'echo',
+  tags: ['Test'],
+  query: z.object({ n: z.coerce.number().int().optional() }),
+  body: z.object({ text: z.string().min(1) }),
+  responses: { 200: { description: 'ok' } },
+  batchable: true,
+  handler: ({ body, params, query }) => ({ body: { text: body.text, name: params['name'], n: query.n ?? null } }),
+});
+const boom = defineRoute({
+  method: 'GET',
+  path: '/api/v1/boom',
+  operationId: 'boom',
+  summary: 'boom',
+  tags: ['Test'],
+  responses: {},
+  batchable: false,
+  handler: () => {
+    throw new Error('secret internals');
+  },
+});
+const teapot = defineRoute({
+  method: 'GET',
+  path: '/api/v1/teapot',
+  operationId: 'teapot',
+  summary: 'teapot',
+  tags: ['Test'],
+  responses: {},
+  batchable: false,
+  handler: () => {
+    throw new ApiError('upstream_error', 'Upstream said no.', { headers: { 'Retry-After': '7' } });
+  },
+});
+
+const logged: unknown[] = [];
+const app = createApp({ ...deps(), logError: (_message, error) => logged.push(error) }, [echo, boom, teapot]);
+const json = (body: unknown) => JSON.parse(String(body));
+
+describe('dispatcher', () => {
+  it('validates query, path and body, then runs the handler', async () => {
+    const response = await app.handle(
+      request('POST', '/api/v1/echo/hi%20there?n=3', { headers: { 'content-type': 'application/json' }, body: '{"text":"x"}' }),
+    );
+    expect(response.status).toBe(200);
+    expect(json(response.body)).toEqual({ text: 'x', name: 'hi there', n: 3 });
+  });
+
+  it('maps a schema failure to invalid_body naming the field', async () => {
+    const response = await app.handle(
+      request('POST', '/api/v1/echo/a', { headers: { 'content-type': 'application/json' }, body: '{"text":""}' }),
+    );
+    expect(response.status).toBe(400);
+    expect(json(response.body).error).toMatchObject({ code: 'invalid_body', status: 400 });
+    expect(json(response.body).error.message).toContain('"text"');
+  });
+
+  it.each([
+    ['not json', 'application/json', 400, 'invalid_body'],
+    ['{"text":"x"}', 'text/plain', 415, 'unsupported_media_type'],
+    ['{"text":"x"}', '', 415, 'unsupported_media_type'],
+  ])('body %s as %s → %i %s', async (body, type, status, code) => {
+    const headers: Record<string, string> = type ? { 'content-type': type } : {};
+    const response = await app.handle(request('POST', '/api/v1/echo/a', { headers, body }));
+    expect(response.status).toBe(status);
+    expect(json(response.body).error.code).toBe(code);
+  });
+
+  it('adds deprecation headers on aliases only', async () => {
+    const init = { headers: { 'content-type': 'application/json' }, body: '{"text":"x"}' };
+    const alias = await app.handle(request('POST', '/api/echo/z?n=1', init));
+    expect(alias.headers['Link']).toBe('</api/v1/echo/z?n=1>; rel="successor-version"');
+    const pinned = await app.handle(request('POST', '/api/v1/echo/z', init));
+    expect(pinned.headers['Link']).toBeUndefined();
+  });
+
+  it('hides internal errors behind internal_error and logs them', async () => {
+    const response = await app.handle(request('GET', '/api/v1/boom'));
+    expect(response.status).toBe(500);
+    expect(String(response.body)).not.toContain('secret');
+    expect(json(response.body).error.code).toBe('internal_error');
+    expect(logged.some((error) => (error as Error).message === 'secret internals')).toBe(true);
+  });
+
+  it('keeps the headers an ApiError carries', async () => {
+    const response = await app.handle(request('GET', '/api/v1/teapot'));
+    expect(response.status).toBe(502);
+    expect(response.headers['Retry-After']).toBe('7');
+  });
+
+  it('answers 405 with Allow and 404 as JSON', async () => {
+    const wrong = await app.handle(request('GET', '/api/v1/echo/a'));
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers['Allow']).toBe('POST, OPTIONS');
+    const missing = await app.handle(request('GET', '/api/v1/none'));
+    expect(json(missing.body).error.code).toBe('not_found');
+  });
+});
