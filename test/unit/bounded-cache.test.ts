@@ -26,7 +26,13 @@ describe('BoundedCache', () => {
 
   it('reports stale entries after the TTL without dropping them', () => {
     let now = 0;
-    const cache = new BoundedCache<number>({ maxEntries: 10, maxBytes: 100, sizeOf: () => 1, ttlMs: 1_000, now: () => now });
+    const cache = new BoundedCache<number>({
+      maxEntries: 10,
+      maxBytes: 100,
+      sizeOf: () => 1,
+      ttlMs: 1_000,
+      now: () => now,
+    });
     cache.set('k', 1);
     now = 999;
     expect(cache.get('k')).toBe(1);

@@ -18,7 +18,10 @@ describe('loadConfig', () => {
   });
 
   it('adds extra allowed origins to the site origin and trims slashes', () => {
-    const config = loadConfig({ SITE_URL: 'https://hub.example/', ALLOWED_ORIGINS: 'https://a.example/, https://b.example' });
+    const config = loadConfig({
+      SITE_URL: 'https://hub.example/',
+      ALLOWED_ORIGINS: 'https://a.example/, https://b.example',
+    });
     expect(config.siteUrl).toBe('https://hub.example');
     expect(config.allowedOrigins).toEqual(['https://hub.example', 'https://a.example', 'https://b.example']);
   });

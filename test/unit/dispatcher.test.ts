@@ -19,7 +19,11 @@ function deps(): AppDeps {
   };
 }
 
-function request(method: string, target: string, init: { headers?: Record<string, string>; body?: string } = {}): CoreRequest {
+function request(
+  method: string,
+  target: string,
+  init: { headers?: Record<string, string>; body?: string } = {},
+): CoreRequest {
   const url = new URL(target, 'http://test');
   const headers = new Headers(init.headers);
   return {
@@ -78,7 +82,10 @@ const json = (body: unknown) => JSON.parse(String(body));
 describe('dispatcher', () => {
   it('validates query, path and body, then runs the handler', async () => {
     const response = await app.handle(
-      request('POST', '/api/v1/echo/hi%20there?n=3', { headers: { 'content-type': 'application/json' }, body: '{"text":"x"}' }),
+      request('POST', '/api/v1/echo/hi%20there?n=3', {
+        headers: { 'content-type': 'application/json' },
+        body: '{"text":"x"}',
+      }),
     );
     expect(response.status).toBe(200);
     expect(json(response.body)).toEqual({ text: 'x', name: 'hi there', n: 3 });

@@ -32,7 +32,13 @@ describe('paginate', () => {
     expect(last.items).toEqual([6]);
     expect(last.has_more).toBe(false);
     expect(last.next_cursor).toBeNull();
-    expect(last.pagination).toEqual({ total: 7, limit: 3, has_more: false, cursor: encodeCursor(3), next_cursor: null });
+    expect(last.pagination).toEqual({
+      total: 7,
+      limit: 3,
+      has_more: false,
+      cursor: encodeCursor(3),
+      next_cursor: null,
+    });
   });
 
   it('answers an empty page past the end', () => {
