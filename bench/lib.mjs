@@ -2,56 +2,82 @@
 // Shared benchmark machinery: start the built server, a bare node:http baseline that sends the same
 // bytes, and autocannon rounds that alternate between the two so noise hits both alike.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { serverArgs } from '../scripts/server-command.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/**
- * @param {Record<string, string>} env
- * @returns {Promise<{url: string, pid: number, stop: () => void}>}
- */
-export function startOurServer(env = {}) {
-  const child = spawn(process.execPath, [path.join(root, 'dist/app/server.mjs')], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let started = false;
-    child.stdout.on('data', (chunk) => {
-      const found = /serving on (http:\/\/\S+)/.exec(String(chunk));
-      if (found && !started) {
-        started = true;
-        resolve({ url: found[1] ?? '', pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') });
-      }
-      // Keep draining stdout (request logs) so the server never blocks on a full pipe.
-    });
-    child.once('exit', (code) => {
-      if (!started) reject(new Error(`server exited with ${code}`));
+/** @returns {Promise<number>} a port that was free a moment ago */
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }
 
 /**
- * A bare node:http server answering every request with one fixed response.
+ * Starts the built server with its request log going to /dev/null, as a production log would go
+ * to a file: reading it through a pipe would spend the benchmark's own CPU.
+ * @param {Record<string, string>} env
+ * @returns {Promise<{url: string, pid: number, stop: () => void}>}
+ */
+export async function startOurServer(env = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, serverArgs(), {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become healthy in 10 s');
+}
+
+/**
+ * A bare node:http server, in a process of its own like ours, answering every request with one
+ * fixed response read from a file.
  * @param {{status: number, headers: Record<string, string>, body: Buffer}} response
  * @returns {Promise<{url: string, close: () => void}>}
  */
-export function startBareServer(response) {
-  const server = createServer((_req, res) => {
-    res.writeHead(response.status, response.headers);
-    res.end(response.body);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
-    });
-  });
+export async function startBareServer(response) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-bare-'));
+  writeFileSync(path.join(dir, 'body'), response.body);
+  writeFileSync(path.join(dir, 'head.json'), JSON.stringify({ status: response.status, headers: response.headers }));
+  const port = await freePort();
+  const script = `
+    const { createServer } = require('node:http');
+    const { readFileSync } = require('node:fs');
+    const head = JSON.parse(readFileSync(process.argv[1] + '/head.json', 'utf8'));
+    const body = readFileSync(process.argv[1] + '/body');
+    createServer((req, res) => { res.writeHead(head.status, head.headers); res.end(body); })
+      .listen(Number(process.argv[2]), '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', script, dir, String(port)], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      await fetch(url);
+      return { url, close: () => child.kill('SIGTERM') };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error('bare server did not start');
 }
 
 /**
@@ -102,6 +128,7 @@ export async function compare(c) {
     ours.push(await load({ ...options, url: c.ours }));
     bare.push(await load({ ...options, url: c.bare }));
   }
+  /** @param {typeof ours} runs */
   const summary = (runs) => ({
     rps: Math.round(median(runs.map((run) => run.rps))),
     p50: median(runs.map((run) => run.p50)),

@@ -46,6 +46,7 @@ for (const c of cases) {
     }),
   );
   bare.close();
+  console.log(`  server RSS ${rssMegabytes(ours.pid)} MB`);
 }
 console.log(`server RSS after load: ${rssMegabytes(ours.pid)} MB (peak ${peakRssMegabytes(ours.pid)} MB)`);
 ours.stop();

@@ -2,10 +2,10 @@
 // @ts-check
 // `npm start`: builds when there is no build or it was made for another SITE_URL or CONTENT_DIR
 // (absolute URLs are baked in at build time), then serves.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { serverArgs, SERVER_ENTRY } from './server-command.mjs';
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
@@ -20,7 +20,7 @@ const contentDir = process.env['CONTENT_DIR'] || 'content';
 
 /** @returns {string | undefined} why a build is needed */
 function staleBecause() {
-  if (!existsSync(manifestPath) || !existsSync(path.join(root, 'dist/app/server.mjs'))) return 'there is no build yet';
+  if (!existsSync(manifestPath) || !existsSync(SERVER_ENTRY)) return 'there is no build yet';
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   if (manifest.siteUrl !== siteUrl) return `the build is for ${manifest.siteUrl}, not ${siteUrl}`;
   if (manifest.contentDir !== contentDir) return `the build is of ${manifest.contentDir}, not ${contentDir}`;
@@ -36,5 +36,6 @@ if (reason) {
   });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const server = await import(pathToFileURL(path.join(root, 'dist/app/server.mjs')).href);
-await server.main();
+const server = spawn(process.execPath, serverArgs(), { stdio: 'inherit', env: process.env });
+for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

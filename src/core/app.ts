@@ -147,7 +147,7 @@ function toCoreResponse(
 ): CoreResponse {
   if ('raw' in result) return { ...result.raw, headers: { ...headers, ...result.raw.headers } };
   const status = result.status ?? 200;
-  const text = result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body);
+  const body = result.body instanceof JsonText ? result.body.bytes : JSON.stringify(result.body);
   return {
     status,
     headers: {
@@ -156,7 +156,7 @@ function toCoreResponse(
       'Cache-Control': status < 300 && cacheControl ? cacheControl : 'no-store',
       ...result.headers,
     },
-    body: text,
+    body,
   };
 }
 

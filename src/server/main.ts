@@ -106,7 +106,7 @@ export async function startServer(config: Config, distDir: string): Promise<Runn
   };
 }
 
-export async function main(): Promise<void> {
+async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
@@ -128,7 +128,7 @@ export async function main(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-// `node dist/app/server.mjs` serves directly; scripts/start.mjs imports and calls main().
+// scripts/start.mjs launches this bundle with the flags in scripts/server-command.mjs.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   await main();
 }

@@ -14,10 +14,8 @@ const gzipAsync = promisify(gzip);
 export function toCoreRequest(req: IncomingMessage, res: ServerResponse): CoreRequest {
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
+  // Created on first use: most routes never look at the signal, and AbortController is not free.
+  let controller: AbortController | undefined;
   return {
     method: req.method ?? 'GET',
     path: queryStart === -1 ? url : url.slice(0, queryStart),
@@ -30,7 +28,16 @@ export function toCoreRequest(req: IncomingMessage, res: ServerResponse): CoreRe
     },
     readBody: () => readBody(req),
     clientAddress: req.socket.remoteAddress ?? 'unknown',
-    signal: controller.signal,
+    get signal() {
+      if (!controller) {
+        const created = new AbortController();
+        res.once('close', () => {
+          if (!res.writableFinished) created.abort();
+        });
+        controller = created;
+      }
+      return controller.signal;
+    },
   };
 }
 
@@ -54,7 +61,7 @@ export async function writeCoreResponse(
 ): Promise<void> {
   const { body } = response;
   if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
-    let bytes: Buffer | null = body === null ? null : typeof body === 'string' ? Buffer.from(body) : Buffer.from(body);
+    let bytes: Uint8Array | null = typeof body === 'string' ? Buffer.from(body) : body;
     const headers = { ...response.headers };
     if (bytes && bytes.length >= COMPRESS_MIN_BYTES && response.status !== 204) {
       const encoding = chooseEncoding(req.headers['accept-encoding'], { br: true, gz: true });

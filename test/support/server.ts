@@ -1,6 +1,7 @@
 // Starts the built server (dist/app/server.mjs) as a child process on a free loopback port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { serverArgs } from '../../scripts/server-command.mjs';
 
 export interface TestServer {
   url: string;
@@ -12,7 +13,7 @@ export interface TestServer {
 const root = path.resolve(import.meta.dirname, '../..');
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/app/server.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: root,
     // A generous limit by default; rate-limit tests set their own.
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '100000', ...env },

@@ -21,9 +21,15 @@ export interface RouteContext<Query, Body> {
   requestId: string;
 }
 
-/** A JSON body serialised ahead of time, so memoised answers skip JSON.stringify. */
+/** A JSON body serialised ahead of time, so memoised answers skip JSON.stringify and encoding. */
 export class JsonText {
+  #bytes: Uint8Array | undefined;
   constructor(readonly text: string) {}
+
+  get bytes(): Uint8Array {
+    this.#bytes ??= new TextEncoder().encode(this.text);
+    return this.#bytes;
+  }
 }
 
 export interface JsonResult {
