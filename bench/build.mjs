@@ -60,7 +60,7 @@ writeFileSync(
   `---\ntitle: "Synthetic track"\ndescription: "Generated for the build benchmark."\norder: 1\nmodules:\n  - title: "One"\n    goal: "Read."\n    essays: [essay-0]\n    terms: [term-0]\n    exercise: "None."\n---\n`,
 );
 
-/** Sum of resident memory of a process and all its descendants, in MB. */
+/** Sum of resident memory of a process and all its descendants, in MB. @param {number} pid */
 function treeRss(pid) {
   let total = 0;
   const children = new Map();
@@ -78,7 +78,12 @@ function treeRss(pid) {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const [child, parent] of children) if (tree.has(parent) && !tree.has(child)) tree.add(child) && (grew = true);
+    for (const [child, parent] of children) {
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grew = true;
+      }
+    }
   }
   for (const member of tree) {
     try {
