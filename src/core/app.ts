@@ -3,6 +3,7 @@
 import type { BoundedCache } from './bounded-cache.ts';
 import type { Config } from './config.ts';
 import type { ContentService } from './content/content-service.ts';
+import type { PaperSearch } from './papers/paper-search.ts';
 import { ApiError, payloadTooLarge, toApiError } from './errors.ts';
 import { Router } from './http/router.ts';
 import { JsonText, type AnyRoute, type RouteResult } from './http/route.ts';
@@ -15,6 +16,7 @@ import { deprecationHeaders } from './versioning.ts';
 export interface AppDeps {
   config: Config;
   content: ContentService;
+  papers: PaperSearch;
   rateLimiter: RateLimiter;
   /** Serialised answers of pure routes over static content. */
   memo: BoundedCache<JsonText>;

@@ -19,6 +19,7 @@ export const EnvSchema = z.object({
     .transform(trimSlash),
   OPENALEX_API_KEY: z.string().min(1).optional(),
   OPENALEX_MAILTO: z.email().optional(),
+  OPENALEX_TIMEOUT_MS: positiveInt(8_000),
   PAPERS_SOURCE: z.enum(['openalex', 'local']).optional(),
   PAPERS_DB: z.string().min(1).default('data/papers.db'),
   RATE_LIMIT_PER_MINUTE: positiveInt(120),
@@ -35,6 +36,7 @@ export interface Config {
   openAlexUrl: string;
   openAlexApiKey: string | undefined;
   openAlexMailto: string | undefined;
+  openAlexTimeoutMs: number;
   papersSource: 'openalex' | 'local' | undefined;
   papersDb: string;
   rateLimitPerMinute: number;
@@ -71,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     openAlexUrl: e.OPENALEX_URL,
     openAlexApiKey: e.OPENALEX_API_KEY,
     openAlexMailto: e.OPENALEX_MAILTO,
+    openAlexTimeoutMs: e.OPENALEX_TIMEOUT_MS,
     papersSource: e.PAPERS_SOURCE,
     papersDb: e.PAPERS_DB,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

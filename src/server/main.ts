@@ -10,6 +10,9 @@ import { ConfigError, loadConfig, type Config } from '../core/config.ts';
 import { CONTENT_DATA_PATH, ContentDataSchema } from '../core/content/content-data.ts';
 import { ContentService } from '../core/content/content-service.ts';
 import type { JsonText } from '../core/http/route.ts';
+import { OpenAlexClient } from '../core/papers/openalex-client.ts';
+import { PaperSearch } from '../core/papers/paper-search.ts';
+import { OpenAlexPaperSource } from '../core/papers/paper-source.ts';
 import { FixedWindowRateLimiter } from '../core/rate-limit.ts';
 import { toCoreRequest, writeCoreResponse } from './node-adapter.ts';
 import { STATIC_MANIFEST_FILE, StaticManifestSchema } from './static-manifest.ts';
@@ -30,6 +33,17 @@ export function createHandler(config: Config, distDir: string) {
   const app: App = createApp({
     config,
     content: new ContentService(content),
+    papers: new PaperSearch(
+      new OpenAlexPaperSource(
+        new OpenAlexClient({
+          baseUrl: config.openAlexUrl,
+          apiKey: config.openAlexApiKey,
+          mailto: config.openAlexMailto,
+          timeoutMs: config.openAlexTimeoutMs,
+          userAgent: `ResearchHub/1.1 (+${config.siteUrl})`,
+        }),
+      ),
+    ),
     rateLimiter: new FixedWindowRateLimiter(config.rateLimitPerMinute),
     memo: new BoundedCache<JsonText>({
       maxEntries: 2_000,

@@ -2,6 +2,8 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureWorks } from '../support/fixtures.ts';
+import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -54,5 +56,52 @@ describe.skipIf(!available)('site in a browser', () => {
     await page.waitForURL(/\/glossary$/);
     expect(await page.locator('.az dd').count()).toBeGreaterThanOrEqual(120);
     expect(problems).toEqual([]);
+  });
+});
+
+describe.skipIf(!available)('papers page in a browser', () => {
+  let standIn: Awaited<ReturnType<typeof startOpenAlexStandIn>>;
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    standIn = await startOpenAlexStandIn({ works: [...fixtureWorks.ai, ...fixtureWorks.web3] });
+    server = await startTestServer({ OPENALEX_URL: standIn.url, OPENALEX_TIMEOUT_MS: '1000', LOG_REQUESTS: 'false' });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await standIn?.close();
+  });
+
+  it('searches, pages, switches corpus and explains an upstream outage', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/papers`);
+    await page.fill('#q', 'learning');
+    await page.click('button[type="submit"]');
+    await page.waitForFunction(() => document.querySelectorAll('#results li').length > 0);
+    const first = await page.locator('#results li').count();
+    expect(first).toBeGreaterThan(0);
+    expect(await page.locator('#status').textContent()).toMatch(/papers; showing/);
+    if (await page.locator('#more').isVisible()) {
+      await page.click('#more');
+      await page.waitForFunction((count) => document.querySelectorAll('#results li').length > count, first);
+    }
+
+    await page.selectOption('#corpus', 'web3');
+    await page.fill('#q', 'bitcoin');
+    await page.click('button[type="submit"]');
+    await page.waitForFunction(() => /bitcoin/i.test(document.querySelector('#results li')?.textContent ?? ''));
+
+    standIn.setFault({ kind: 'status', status: 503 });
+    await page.fill('#q', 'consensus protocols');
+    await page.click('button[type="submit"]');
+    await page.waitForFunction(() => /not answering/.test(document.querySelector('#status')?.textContent ?? ''), null, {
+      timeout: 10_000,
+    });
+    expect(await page.locator('#results li').count()).toBe(0);
   });
 });

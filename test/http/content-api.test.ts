@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../support/http.ts';
+import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -49,6 +50,7 @@ describe('GET /api and /api/v1', () => {
     expectFields(body.endpoints, ['search', 'essays', 'glossary']);
     for (const value of Object.values(body.endpoints)) expect(value).toMatch(/^https?:\/\//);
     expect(body.version).toBe('1.1.0');
+    expectMatchesOpenApi('/api', 'get', 200, body);
   });
 
   it('describes version 1', async () => {
@@ -57,6 +59,7 @@ describe('GET /api and /api/v1', () => {
     expectFields(body.endpoints, ['search', 'essays', 'glossary']);
     expect(body.endpoints.essays).toMatch(/\/api\/v1\/essays$/);
     expect(body).not.toHaveProperty('endpoints.ask');
+    expectMatchesOpenApi('/api/v1', 'get', 200, body);
   });
 
   it('accepts format=json and refuses other formats', async () => {
@@ -64,6 +67,7 @@ describe('GET /api and /api/v1', () => {
     const bad = await get('/api/v1?format=xml');
     expect(bad.status).toBe(400);
     expect(bad.json().error.code).toBe('invalid_parameter');
+    expectMatchesOpenApi('/api/v1', 'get', 400, bad.json());
   });
 });
 
@@ -72,6 +76,7 @@ describe('GET /api/v1/essays', () => {
     const body = (await get('/api/v1/essays')).json();
     expectFields(body, ESSAYS_LIST_FIELDS);
     expectFields(body.pagination, PAGINATION_FIELDS);
+    expectMatchesOpenApi('/api/v1/essays', 'get', 200, body);
     expect(body.total).toBeGreaterThanOrEqual(8);
     expect(body.limit).toBe(50);
     for (const essay of body.essays) {
@@ -112,6 +117,7 @@ describe('GET /api/v1/glossary', () => {
   it('lists at least 120 terms across AI and Web3 categories', async () => {
     const body = (await get('/api/v1/glossary?limit=200')).json();
     expectFields(body, GLOSSARY_LIST_FIELDS);
+    expectMatchesOpenApi('/api/v1/glossary', 'get', 200, body);
     expect(body.limit).toBe(200);
     expect(body.total).toBeGreaterThanOrEqual(120);
     const categories = new Set(body.terms.map((term: { category: string }) => term.category));
@@ -151,6 +157,7 @@ describe('validation', () => {
     expect(error.status).toBe(400);
     expect(error.message).toContain('limit');
     expect(error.resolution).toBeTruthy();
+    expectMatchesOpenApi('/api/v1/essays', 'get', 400, response.json());
   });
 
   const b64 = (text: string) => Buffer.from(text).toString('base64url');
@@ -192,6 +199,7 @@ describe('versioning', () => {
     expect(response.headers['deprecation']).toMatch(/^@\d+$/);
     expect(response.headers['sunset']).toBe('Wed, 01 Mar 2028 00:00:00 GMT');
     expect(response.headers['link']).toBe('</api/v1/glossary?limit=3>; rel="successor-version"');
+    expectMatchesOpenApi('/api/glossary', 'get', 200, response.json());
     const deprecatedAt = Number(response.headers['deprecation']!.slice(1)) * 1000;
     expect(deprecatedAt).toBeLessThanOrEqual(Date.parse(response.headers['sunset']!));
     expect(response.json()).toEqual((await get('/api/v1/glossary?limit=3')).json());

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../support/http.ts';
+import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -26,6 +27,7 @@ describe('dispatcher', () => {
     const response = await http(url('/healthz'));
     expect(response.status).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+    expectMatchesOpenApi('/healthz', 'get', 200, response.json());
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
@@ -104,6 +106,7 @@ describe('Idempotency-Key', () => {
   it('is refused when longer than 255 characters', async () => {
     const response = await http(url('/api/v1/essays'), { headers: { 'idempotency-key': 'k'.repeat(256) } });
     expectApiError(response, 400, 'invalid_parameter');
+    expectMatchesOpenApi('/api/v1/essays', 'get', 400, response.json());
   });
 });
 
@@ -127,6 +130,7 @@ describe('rate limiting', () => {
     expect(remaining).toEqual(['2', '1', '0']);
     const over = await http(`${limited.url}/api/v1/glossary`);
     expectApiError(over, 429, 'rate_limited');
+    expectMatchesOpenApi('/api/v1/glossary', 'get', 429, over.json());
     const retryAfter = Number(over.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);

@@ -8,12 +8,14 @@ import { ContentService } from '../../src/core/content/content-service.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { defineRoute, type JsonText } from '../../src/core/http/route.ts';
 import type { CoreRequest } from '../../src/core/http/types.ts';
+import { PaperSearch } from '../../src/core/papers/paper-search.ts';
 import { FixedWindowRateLimiter } from '../../src/core/rate-limit.ts';
 
 function deps(): AppDeps {
   return {
     config: loadConfig({}),
     content: new ContentService({ siteUrl: 'http://localhost:4321', essays: [], glossary: [] }),
+    papers: new PaperSearch({ name: 'none', search: () => Promise.reject(new Error('no papers in this test')) }),
     rateLimiter: new FixedWindowRateLimiter(1000),
     memo: new BoundedCache<JsonText>({ maxEntries: 10, maxBytes: 1e6, sizeOf: (json) => json.text.length }),
   };
@@ -77,7 +79,8 @@ const teapot = defineRoute({
 
 const logged: unknown[] = [];
 const app = createApp({ ...deps(), logError: (_message, error) => logged.push(error) }, [echo, boom, teapot]);
-const json = (body: unknown) => JSON.parse(String(body));
+const json = (body: unknown) =>
+  JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body as Uint8Array));
 
 describe('dispatcher', () => {
   it('validates query, path and body, then runs the handler', async () => {

@@ -51,6 +51,23 @@ export function intParam(min: number, max: number, fallback: number) {
     });
 }
 
+/** Like intParam, but absent stays undefined (for aliases such as per_page, where the caller picks). */
+export function optionalIntParam(min: number, max: number) {
+  const message = `must be an integer from ${min} to ${max}`;
+  return z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      if (raw === undefined) return undefined;
+      const value = /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+      if (!(value >= min && value <= max)) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
 /** The first value of each query parameter; unknown ones are ignored by the schemas. */
 export function queryRecord(query: URLSearchParams): Record<string, string> {
   const record: Record<string, string> = {};

@@ -4,6 +4,7 @@ import { apiDirectoryRoute, v1DirectoryRoute } from './directory.ts';
 import { essaysRoute } from './essays.ts';
 import { glossaryRoute } from './glossary.ts';
 import { healthRoute } from './health.ts';
+import { searchRoute } from './search.ts';
 
 export const routes: readonly AnyRoute[] = [
   healthRoute,
@@ -11,4 +12,5 @@ export const routes: readonly AnyRoute[] = [
   v1DirectoryRoute,
   essaysRoute,
   glossaryRoute,
+  searchRoute,
 ];

@@ -1,0 +1,224 @@
+// The upstream client: OpenAlex /works through undici with keep-alive, our own timeouts (undici's
+// defaults are minutes), bounded retries with jittered backoff for connection failures, 429 and
+// 5xx, and a cap on concurrent upstream requests. Every failure becomes an ApiError the route can
+// return as it is: 502 upstream_error / upstream_timeout with Retry-After.
+import { Agent, request } from 'undici';
+import { ApiError } from '../errors.ts';
+import { OpenAlexListSchema } from './openalex-work.ts';
+
+export interface OpenAlexClientOptions {
+  baseUrl: string;
+  apiKey?: string | undefined;
+  mailto?: string | undefined;
+  /** Budget for one call, retries and queueing included. */
+  timeoutMs: number;
+  connectTimeoutMs?: number;
+  maxRetries?: number;
+  maxConcurrent?: number;
+  backoffBaseMs?: number;
+  userAgent?: string;
+}
+
+export interface WorksQuery {
+  search: string;
+  filter: string;
+  sort: string;
+  perPage: number;
+  page: number;
+  select: readonly string[];
+}
+
+export interface WorksPage {
+  count: number;
+  results: unknown[];
+}
+
+/** Seconds a client should wait when we could not tell from the upstream. */
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
+class RetryableFailure extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (!raw) return undefined;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+export class OpenAlexClient {
+  readonly #options: Required<Omit<OpenAlexClientOptions, 'apiKey' | 'mailto'>> &
+    Pick<OpenAlexClientOptions, 'apiKey' | 'mailto'>;
+  readonly #agent: Agent;
+  #active = 0;
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(options: OpenAlexClientOptions) {
+    this.#options = {
+      connectTimeoutMs: Math.min(3_000, options.timeoutMs),
+      maxRetries: 2,
+      maxConcurrent: 16,
+      backoffBaseMs: 100,
+      userAgent: 'ResearchHub/1.1 (+https://github.com/research-hub)',
+      ...options,
+    };
+    this.#agent = new Agent({
+      keepAliveTimeout: 30_000,
+      connections: this.#options.maxConcurrent,
+      connect: { timeout: this.#options.connectTimeoutMs },
+    });
+  }
+
+  url(query: WorksQuery): string {
+    const params = new URLSearchParams({
+      search: query.search,
+      filter: query.filter,
+      sort: query.sort,
+      per_page: String(query.perPage),
+      page: String(query.page),
+      select: query.select.join(','),
+    });
+    if (this.#options.apiKey) params.set('api_key', this.#options.apiKey);
+    if (this.#options.mailto) params.set('mailto', this.#options.mailto);
+    return `${this.#options.baseUrl}/works?${params}`;
+  }
+
+  async works(query: WorksQuery): Promise<WorksPage> {
+    const deadline = Date.now() + this.#options.timeoutMs;
+    const url = this.url(query);
+    await this.#acquire(deadline);
+    try {
+      let lastRetryAfter: number | undefined;
+      for (let attempt = 0; ; attempt += 1) {
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) throw this.#timeout();
+        try {
+          return await this.#attempt(url, remaining);
+        } catch (error) {
+          if (!(error instanceof RetryableFailure)) throw error;
+          lastRetryAfter = error.retryAfterSeconds;
+          const backoff = this.#options.backoffBaseMs * 2 ** attempt * (0.5 + Math.random());
+          const wait = error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : backoff;
+          if (attempt >= this.#options.maxRetries || Date.now() + wait >= deadline) {
+            throw new ApiError('upstream_error', `The paper index failed: ${error.message}.`, {
+              headers: { 'Retry-After': String(lastRetryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) },
+              cause: error,
+            });
+          }
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
+    } finally {
+      this.#release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#agent.close();
+  }
+
+  async #attempt(url: string, remainingMs: number): Promise<WorksPage> {
+    let response;
+    try {
+      response = await request(url, {
+        dispatcher: this.#agent,
+        headers: { accept: 'application/json', 'user-agent': this.#options.userAgent },
+        headersTimeout: remainingMs,
+        bodyTimeout: remainingMs,
+        signal: AbortSignal.timeout(remainingMs),
+      });
+    } catch (error) {
+      if (isTimeout(error)) throw this.#timeout(error);
+      throw new RetryableFailure(`could not reach it (${describe(error)})`, undefined);
+    }
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      if (isTimeout(error)) throw this.#timeout(error);
+      throw new RetryableFailure(`the connection broke mid-answer (${describe(error)})`, undefined);
+    }
+    const status = response.statusCode;
+    if (status === 429 || status >= 500) {
+      throw new RetryableFailure(`it answered HTTP ${status}`, parseRetryAfter(response.headers['retry-after']));
+    }
+    if (status !== 200) {
+      const detail = /"message"\s*:\s*"([^"]{1,200})/.exec(text)?.[1];
+      throw new ApiError(
+        'upstream_error',
+        `The paper index refused the query (HTTP ${status}${detail ? `: ${detail}` : ''}).`,
+        {
+          headers: { 'Retry-After': String(DEFAULT_RETRY_AFTER_SECONDS) },
+        },
+      );
+    }
+    let parsed;
+    try {
+      parsed = OpenAlexListSchema.safeParse(JSON.parse(text));
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed?.success) {
+      throw new ApiError('upstream_error', 'The paper index answered with something that is not a list of works.', {
+        headers: { 'Retry-After': String(DEFAULT_RETRY_AFTER_SECONDS) },
+      });
+    }
+    return { count: parsed.data.meta.count, results: parsed.data.results };
+  }
+
+  #timeout(cause?: unknown): ApiError {
+    return new ApiError('upstream_timeout', `The paper index did not answer within ${this.#options.timeoutMs} ms.`, {
+      headers: { 'Retry-After': String(DEFAULT_RETRY_AFTER_SECONDS) },
+      cause,
+    });
+  }
+
+  async #acquire(deadline: number): Promise<void> {
+    if (this.#active < this.#options.maxConcurrent) {
+      this.#active += 1;
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const index = this.#waiting.indexOf(grant);
+        if (index >= 0) this.#waiting.splice(index, 1);
+        reject(this.#timeout());
+      }, deadline - Date.now());
+      const grant = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.#waiting.push(grant);
+    });
+  }
+
+  #release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#active -= 1;
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  const code = (error as { code?: string; name?: string }).code;
+  const name = (error as { name?: string }).name;
+  return (
+    name === 'TimeoutError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    (name === 'AbortError' && /timeout/i.test(String((error as Error).message)))
+  );
+}
+
+function describe(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  return code ?? (error instanceof Error ? error.message : String(error));
+}

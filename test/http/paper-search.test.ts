@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureWorks } from '../support/fixtures.ts';
+import { http } from '../support/http.ts';
+import { matcher, startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
+import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+type StandIn = Awaited<ReturnType<typeof startOpenAlexStandIn>>;
+let standIn: StandIn;
+let server: TestServer;
+const allWorks = [...fixtureWorks.ai, ...fixtureWorks.web3];
+const TIMEOUT_MS = 1200;
+
+beforeAll(async () => {
+  standIn = await startOpenAlexStandIn({ works: allWorks });
+  server = await startTestServer({
+    OPENALEX_URL: standIn.url,
+    OPENALEX_TIMEOUT_MS: String(TIMEOUT_MS),
+    OPENALEX_API_KEY: 'test-key',
+    OPENALEX_MAILTO: 'ops@example.org',
+    LOG_REQUESTS: 'false',
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await standIn?.close();
+});
+beforeEach(() => standIn.setFault(undefined));
+
+const SEARCH = '/api/v1/reports/search';
+let unique = 0;
+/** A query no earlier test has cached (its last word makes it unique; it need not match anything). */
+const fresh = () => `neural run${(unique += 1)}x${Date.now()}`;
+const search = (query: string, headers: Record<string, string> = {}) =>
+  http(`${server.url}${SEARCH}?${query}`, { headers });
+const upstreamFor = (needle: string) =>
+  standIn.worksRequests().filter((request) => request.query['search']?.includes(needle));
+
+function expectError(response: Awaited<ReturnType<typeof search>>, status: number, code: string) {
+  expect(response.status, response.text).toBe(status);
+  expect(response.json().error.code).toBe(code);
+  expectMatchesOpenApi(SEARCH, 'get', status, response.json());
+}
+
+/** What the stand-in holds for a query, most cited first: the expected order, computed from the fixtures. */
+function expectedTitles(q: string, corpus: 'ai' | 'web3') {
+  const concept = corpus === 'ai' ? ['C154945302', 'C119857082', 'C108583219'] : ['C2779687700'];
+  const matches = matcher(q);
+  return allWorks
+    .filter(
+      (work) => work['concepts'].some((c: { id: string }) => concept.some((id) => c.id.endsWith(id))) && matches(work),
+    )
+    .sort((a, b) => b['cited_by_count'] - a['cited_by_count'] || String(a['id']).localeCompare(String(b['id'])))
+    .map((work) => work['display_name'] ?? work['title']);
+}
+
+describe('parameters (interface: Search papers)', () => {
+  it('q: required, at least 2 characters, trimmed', async () => {
+    expectError(await search(''), 400, 'missing_query');
+    expectError(await search('q='), 400, 'missing_query');
+    expectError(await search('q=%20%20%20'), 400, 'missing_query');
+    expectError(await search('q=a'), 400, 'query_too_short');
+    expectError(await search('q=%20a%20'), 400, 'query_too_short');
+    expectError(await search(`q=${'long '.repeat(70)}`), 400, 'invalid_parameter');
+    const ok = await search('q=%20%20neural%20%20networks%20');
+    expect(ok.status).toBe(200);
+    expect(upstreamFor('neural networks').at(-1)?.query['search']).toBe('neural networks');
+  });
+
+  it('the missing_query message asks for a non-empty query parameter', async () => {
+    expect((await search('corpus=ai')).json().error.message).toMatch(/non-empty query parameter/);
+  });
+
+  it('corpus: ai by default, web3 on request, anything else refused', async () => {
+    const ai = (await search('q=learning')).json();
+    expect(ai.corpus).toBe('ai');
+    expect(upstreamFor('learning').at(-1)?.query['filter']).toBe('concepts.id:C154945302|C119857082|C108583219');
+    const web3 = (await search('q=blockchain&corpus=web3')).json();
+    expect(web3.corpus).toBe('web3');
+    expect(upstreamFor('blockchain').at(-1)?.query['filter']).toBe('concepts.id:C2779687700');
+    expect(web3.results.map((item: { title: string }) => item.title)).toEqual(expectedTitles('blockchain', 'web3'));
+    expectError(await search('q=blockchain&corpus=bio'), 400, 'invalid_parameter');
+  });
+
+  it('limit: 1 to 200, default 50', async () => {
+    const byDefault = (await search('q=learning')).json();
+    expect(byDefault.limit).toBe(50);
+    expect(upstreamFor('learning').at(-1)?.query['per_page']).toBe('50');
+    const two = (await search('q=learning&limit=2')).json();
+    expect(two.results).toHaveLength(2);
+    expect(two.limit).toBe(2);
+    for (const bad of ['0', '201', 'ten', '2.5', '-1'])
+      expectError(await search(`q=learning&limit=${bad}`), 400, 'invalid_parameter');
+    expect((await search('q=learning&limit=200')).json().limit).toBe(200);
+  });
+
+  it('per_page: an alias of limit, which wins when both are sent', async () => {
+    expect((await search('q=neural&per_page=3')).json().limit).toBe(3);
+    expect((await search('q=neural&per_page=3&limit=4')).json().limit).toBe(4);
+    expectError(await search('q=neural&per_page=500'), 400, 'invalid_parameter');
+  });
+
+  it('page: selects a page; cursor wins over it', async () => {
+    const all = expectedTitles('learning', 'ai');
+    const second = (await search('q=learning&limit=3&page=2')).json();
+    expect(second.results.map((item: { title: string }) => item.title)).toEqual(all.slice(3, 6));
+    expect(second.pagination.cursor).toBe(Buffer.from('2').toString('base64url'));
+    const cursorThree = Buffer.from('3').toString('base64url');
+    const third = (await search(`q=learning&limit=3&page=2&cursor=${cursorThree}`)).json();
+    expect(third.results.map((item: { title: string }) => item.title)).toEqual(all.slice(6, 9));
+    expectError(await search('q=learning&page=0'), 400, 'invalid_parameter');
+  });
+
+  it('cursor: rejects what it did not issue, and paging stops within the first 10,000 results', async () => {
+    expectError(await search('q=learning&cursor=not-a-cursor'), 400, 'invalid_cursor');
+    expectError(await search('q=learning&page=51&limit=200'), 400, 'invalid_parameter');
+    const deep = Buffer.from('101').toString('base64url');
+    expectError(await search(`q=learning&limit=100&cursor=${deep}`), 400, 'invalid_cursor');
+  });
+
+  it('ignores unknown parameters', async () => {
+    expect((await search('q=neural&utm=1')).status).toBe(200);
+  });
+});
+
+describe('response', () => {
+  it('matches the OpenAPI description, sorted by citations, every field filled', async () => {
+    const response = await search('q=neural&limit=200');
+    expect(response.status).toBe(200);
+    const body = response.json();
+    expectMatchesOpenApi(SEARCH, 'get', 200, body);
+    expect(body.results.map((item: { title: string }) => item.title)).toEqual(expectedTitles('neural', 'ai'));
+    expect(body.total).toBe(expectedTitles('neural', 'ai').length);
+    const citations = body.results.map((item: { citations: number }) => item.citations);
+    expect([...citations].sort((a, b) => b - a)).toEqual(citations);
+    for (const item of body.results) {
+      for (const field of ['title', 'source', 'url', 'date', 'category', 'type'])
+        expect(item[field], field).toMatch(/\S/);
+      expect(Number.isInteger(item.citations)).toBe(true);
+    }
+    expect(body.has_more).toBe(false);
+    expect(body.next_cursor).toBeNull();
+    expect(body.pagination).toEqual({
+      total: body.total,
+      limit: 200,
+      has_more: false,
+      cursor: null,
+      next_cursor: null,
+    });
+  });
+
+  it('sends the upstream only known parameters, with api_key, mailto, select and the citation sort', async () => {
+    await search('q=language');
+    const sent = upstreamFor('language').at(-1)!.query;
+    expect(Object.keys(sent).sort()).toEqual([
+      'api_key',
+      'filter',
+      'mailto',
+      'page',
+      'per_page',
+      'search',
+      'select',
+      'sort',
+    ]);
+    expect(sent).toMatchObject({
+      api_key: 'test-key',
+      mailto: 'ops@example.org',
+      sort: 'cited_by_count:desc',
+      page: '1',
+    });
+    expect(sent['select']!.split(',')).toContain('cited_by_count');
+  });
+
+  it.each([1, 2, 5])('a cursor walk at limit=%i returns every result once, in citation order', async (limit) => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const body: { results: Array<{ title: string }>; next_cursor: string | null; has_more: boolean } = (
+        await search(`q=learning&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
+      expect(body.has_more).toBe(body.next_cursor !== null);
+      seen.push(...body.results.map((item) => item.title));
+      cursor = body.next_cursor;
+    } while (cursor && seen.length < 500);
+    expect(seen).toEqual(expectedTitles('learning', 'ai'));
+  });
+
+  it('carries rate-limit, cache and version headers, and echoes Idempotency-Key', async () => {
+    const response = await http(`${server.url}/api/reports/search?q=neural`, { headers: { 'idempotency-key': 'k-1' } });
+    expect(response.status).toBe(200);
+    for (const name of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'])
+      expect(response.headers[name]).toMatch(/^\d+$/);
+    expect(response.headers['sunset']).toBe('Wed, 01 Mar 2028 00:00:00 GMT');
+    expect(response.headers['deprecation']).toMatch(/^@\d+$/);
+    expect(response.headers['link']).toBe('</api/v1/reports/search?q=neural>; rel="successor-version"');
+    expect(response.headers['idempotency-key']).toBe('k-1');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cache-control']).toMatch(/max-age=\d+/);
+    expect((await search('q=neural')).headers['deprecation']).toBeUndefined();
+  });
+});
+
+describe('cache', () => {
+  it('answers a repeat from the cache, keyed by the normalised query', async () => {
+    const first = await search('q=Deep%20Residual');
+    expect(first.headers['cache-status']).toContain('fwd=miss');
+    const before = upstreamFor('Residual').length + upstreamFor('residual').length;
+    const again = await search('q=deep%20%20residual%20');
+    expect(again.headers['cache-status']).toBe('research-hub; hit');
+    expect(again.json()).toEqual(first.json());
+    expect(upstreamFor('Residual').length + upstreamFor('residual').length).toBe(before);
+  });
+
+  it('sends 50 concurrent identical searches upstream once', async () => {
+    standIn.setFault({ kind: 'slow', delayMs: 200 });
+    const q = fresh();
+    const responses = await Promise.all(Array.from({ length: 50 }, () => search(`q=${encodeURIComponent(q)}`)));
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    expect(upstreamFor(q.split(' ').at(-1)!)).toHaveLength(1);
+    expect(new Set(responses.map((response) => response.text)).size).toBe(1);
+    expect(
+      responses.filter((response) => response.headers['cache-status']?.includes('collapsed')).length,
+    ).toBeGreaterThan(0);
+  });
+});
+
+describe('upstream failures', () => {
+  it('a 500 becomes 502 upstream_error with Retry-After, after bounded retries', async () => {
+    standIn.setFault({ kind: 'status', status: 500 });
+    const q = fresh();
+    const response = await search(`q=${encodeURIComponent(q)}`);
+    expectError(response, 502, 'upstream_error');
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(upstreamFor(q.split(' ').at(-1)!)).toHaveLength(3);
+  });
+
+  it('a 429 passes on the upstream Retry-After when it is longer than the budget', async () => {
+    standIn.setFault({ kind: 'status', status: 429, retryAfter: '7' });
+    const response = await search(`q=${encodeURIComponent(fresh())}`);
+    expectError(response, 502, 'upstream_error');
+    expect(response.headers['retry-after']).toBe('7');
+  });
+
+  it('one 503 is retried and the search succeeds', async () => {
+    standIn.setFault({ kind: 'status', status: 503, times: 1 });
+    const q = fresh();
+    const response = await search(`q=${encodeURIComponent(q)}`);
+    expect(response.status).toBe(200);
+    expect(upstreamFor(q.split(' ').at(-1)!)).toHaveLength(2);
+  });
+
+  it.each([
+    ['slow beyond the timeout', { kind: 'slow', delayMs: 3_000 } as const],
+    ['hanging', { kind: 'hang' } as const],
+  ])('an upstream %s becomes 502 upstream_timeout within the budget', async (_name, fault) => {
+    standIn.setFault(fault);
+    const started = Date.now();
+    const response = await search(`q=${encodeURIComponent(fresh())}`);
+    expectError(response, 502, 'upstream_timeout');
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 800);
+    expect(response.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it.each([
+    ['malformed JSON', { kind: 'malformed' } as const],
+    ['dropped connections', { kind: 'reset' } as const],
+    ['a 400 refusal', { kind: 'status', status: 400 } as const],
+  ])('%s become 502 upstream_error', async (_name, fault) => {
+    standIn.setFault(fault);
+    const response = await search(`q=${encodeURIComponent(fresh())}`);
+    expectError(response, 502, 'upstream_error');
+    expect(response.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('an unreachable upstream becomes 502, never a 500 or a hang', async () => {
+    const offline = await startTestServer({
+      OPENALEX_URL: 'http://127.0.0.1:9',
+      OPENALEX_TIMEOUT_MS: '1000',
+      LOG_REQUESTS: 'false',
+    });
+    try {
+      const response = await http(`${offline.url}${SEARCH}?q=neural`);
+      expect(response.status).toBe(502);
+      expect(['upstream_error', 'upstream_timeout']).toContain(response.json().error.code);
+    } finally {
+      await offline.stop();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { categoryOf, readableType, toSearchResultItem } from '../../src/core/papers/mapping.ts';
+import { OpenAlexWorkSchema } from '../../src/core/papers/openalex-work.ts';
+import { fixtureWorks, SHARED_SKIP_REASON, sharedAvailable, sharedWorks } from '../support/fixtures.ts';
+
+const byId = (id: string) => {
+  const found = [...fixtureWorks.ai, ...fixtureWorks.web3].find((work) => work['id'].endsWith(id));
+  if (!found) throw new Error(`fixture ${id} missing`);
+  return OpenAlexWorkSchema.parse(found);
+};
+
+const REQUIRED_TEXT = ['title', 'source', 'url', 'date', 'category', 'type'] as const;
+
+function expectComplete(item: ReturnType<typeof toSearchResultItem>) {
+  for (const field of REQUIRED_TEXT) expect(item[field], field).toMatch(/\S/);
+  expect(Number.isInteger(item.citations) && item.citations >= 0).toBe(true);
+}
+
+describe('toSearchResultItem', () => {
+  it('maps a complete work', () => {
+    const item = toSearchResultItem(byId('W9000000001'), 'ai');
+    expect(item.title.toLowerCase()).toContain('attention is all you need');
+    expect(item.url).toMatch(/^https:\/\/doi\.org\/10\./);
+    expect(item.date).toBe('2017');
+    expectComplete(item);
+  });
+
+  it('falls back to the landing page host when there is no source', () => {
+    const item = toSearchResultItem(byId('W9000000101'), 'web3');
+    expect(item.source).toBe('bitcoin.org');
+    expect(item.url).toBe('https://bitcoin.org/bitcoin.pdf');
+  });
+
+  it('falls back to the OpenAlex record when there is no DOI and no landing page', () => {
+    const work = OpenAlexWorkSchema.parse({ id: 'https://openalex.org/W1', primary_location: null, doi: null });
+    expect(toSearchResultItem(work, 'ai')).toEqual({
+      title: 'Untitled work',
+      source: 'Unknown',
+      url: 'https://openalex.org/W1',
+      date: 'Unknown',
+      category: 'Artificial intelligence',
+      type: 'Paper',
+      citations: 0,
+    });
+  });
+
+  it('uses display_name when title is null', () => {
+    expect(toSearchResultItem(byId('W9000000017'), 'ai').title).toMatch(/Word Representations/);
+  });
+
+  it('normalises bare and http DOIs to https://doi.org URLs', () => {
+    const bare = OpenAlexWorkSchema.parse({ id: 'W2', doi: '10.1000/xyz' });
+    expect(toSearchResultItem(bare, 'ai').url).toBe('https://doi.org/10.1000/xyz');
+    const old = OpenAlexWorkSchema.parse({ id: 'W3', doi: 'http://dx.doi.org/10.1000/abc' });
+    expect(toSearchResultItem(old, 'ai').url).toBe('https://doi.org/10.1000/abc');
+  });
+
+  it('labels categories from the primary topic, else the strongest specific concept, else the corpus', () => {
+    expect(
+      categoryOf(OpenAlexWorkSchema.parse({ id: 'W', primary_topic: { display_name: 'Topic Modeling' } }), 'ai'),
+    ).toBe('Topic Modeling');
+    const concepts = [
+      { id: 'C41008148', display_name: 'Computer science', level: 0, score: 0.9 },
+      { id: 'C119857082', display_name: 'Machine learning', level: 1, score: 0.5 },
+      { id: 'C108583219', display_name: 'Deep learning', level: 2, score: 0.7 },
+    ];
+    expect(categoryOf(OpenAlexWorkSchema.parse({ id: 'W', concepts }), 'ai')).toBe('Deep learning');
+    expect(categoryOf(OpenAlexWorkSchema.parse({ id: 'W', concepts: [], topics: [] }), 'web3')).toBe(
+      'Blockchain and Web3',
+    );
+  });
+
+  it('makes work types readable', () => {
+    expect(readableType('book-chapter')).toBe('Book chapter');
+    expect(readableType('proceedings-article')).toBe('Conference paper');
+    expect(readableType('some-new-type')).toBe('Some new type');
+    expect(readableType(null)).toBe('Paper');
+  });
+
+  it('maps every fixture without an empty field', () => {
+    for (const work of [...fixtureWorks.ai, ...fixtureWorks.web3])
+      expectComplete(toSearchResultItem(OpenAlexWorkSchema.parse(work), 'ai'));
+  });
+});
+
+describe.skipIf(!sharedAvailable)('real OpenAlex records from ../shared', () => {
+  it('parse and map without an empty field', () => {
+    const works = [...sharedWorks('works-ai.jsonl'), ...sharedWorks('works-other.jsonl')];
+    expect(works.length).toBeGreaterThan(100);
+    let withoutSource = 0;
+    for (const raw of works) {
+      const work = OpenAlexWorkSchema.parse(raw);
+      const item = toSearchResultItem(work, 'ai');
+      expectComplete(item);
+      if (!work.primary_location?.source) withoutSource += 1;
+    }
+    expect(withoutSource).toBeGreaterThan(0);
+  });
+});
+if (!sharedAvailable) console.log(`mapping of real records ${SHARED_SKIP_REASON}`);
