@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { request } from 'undici';
 import { serverArgs } from '../scripts/server-command.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -80,16 +81,26 @@ export async function startBareServer(response) {
   throw new Error('bare server did not start');
 }
 
+/** Headers node:http writes itself; everything else is replayed as our server sent it. */
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
 /**
- * What our server answers, to be replayed byte for byte by the baseline.
+ * What our server answers, status, headers and body, to be replayed byte for byte by the baseline.
  * @param {string} url
  * @param {Record<string, string>} headers
  */
 export async function capture(url, headers = {}) {
-  const response = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
-  const body = Buffer.from(await response.arrayBuffer());
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body.toString().slice(0, 200)}`);
-  return { status: response.status, headers: { 'content-type': response.headers.get('content-type') ?? '' }, body };
+  const response = await request(url, { headers });
+  const body = Buffer.from(await response.body.arrayBuffer());
+  if (response.statusCode !== 200)
+    throw new Error(`${url} answered ${response.statusCode}: ${body.toString().slice(0, 200)}`);
+  /** @type {Record<string, string>} */
+  const replay = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (!TRANSPORT_HEADERS.has(name) && value !== undefined)
+      replay[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return { status: response.statusCode, headers: replay, body };
 }
 
 /**

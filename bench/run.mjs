@@ -5,7 +5,18 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { capture, compare, peakRssMegabytes, root, rssMegabytes, startBareServer, startOurServer } from './lib.mjs';
+import { request } from 'undici';
+import { readJsonl, startOpenAlexStandIn } from '../test/support/openalex-stand-in.mjs';
+import {
+  capture,
+  compare,
+  median,
+  peakRssMegabytes,
+  root,
+  rssMegabytes,
+  startBareServer,
+  startOurServer,
+} from './lib.mjs';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 3);
@@ -17,7 +28,12 @@ if (!existsSync(path.join(root, 'dist/app/server.mjs'))) {
   if (built.status !== 0) process.exit(1);
 }
 
-const ours = await startOurServer();
+const standIn = await startOpenAlexStandIn({
+  works: ['works-ai.jsonl', 'works-web3.jsonl'].flatMap((file) =>
+    readJsonl(path.join(root, 'test/fixtures/openalex', file)),
+  ),
+});
+const ours = await startOurServer({ OPENALEX_URL: standIn.url });
 const essays = await (await fetch(`${ours.url}/api/v1/essays?limit=1`)).json();
 const essayPath = new URL(essays.essays[0].url).pathname;
 
@@ -26,6 +42,7 @@ const cases = [
   { name: 'dynamic JSON /api/v1/glossary', path: '/api/v1/glossary' },
   { name: `static essay page`, path: essayPath },
   { name: `Markdown twin (Accept: text/markdown)`, path: essayPath, headers: { accept: 'text/markdown' } },
+  { name: 'search, cache hit', path: '/api/v1/reports/search?q=neural&limit=20' },
 ];
 
 console.log(`bench: ${rounds} rounds x ${seconds} s, ${connections} connections, node ${process.version}; medians`);
@@ -48,5 +65,45 @@ for (const c of cases) {
   bare.close();
   console.log(`  server RSS ${rssMegabytes(ours.pid)} MB`);
 }
+if (!only || 'cold search'.includes(only)) await coldSearch();
 console.log(`server RSS after load: ${rssMegabytes(ours.pid)} MB (peak ${peakRssMegabytes(ours.pid)} MB)`);
 ours.stop();
+await standIn.close();
+
+/**
+ * Cold search: every request has a new cache key, so each goes upstream. Compares our p50 with the
+ * stand-in's own p50 for the same upstream requests, alternating one by one.
+ */
+async function coldSearch() {
+  const words = ['neural', 'learning', 'language', 'network', 'deep', 'model', 'blockchain', 'bitcoin'];
+  /** @param {string} url */
+  const time = async (url) => {
+    const started = performance.now();
+    const response = await request(url);
+    await response.body.arrayBuffer();
+    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+    return performance.now() - started;
+  };
+  const runs = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const oursMs = [];
+    const upstreamMs = [];
+    for (let i = 0; i < 200; i += 1) {
+      const word = words[i % words.length];
+      const limit = 1 + ((round * 200 + i) % 200);
+      const page = 1 + Math.floor((round * 200 + i) / 200);
+      const corpus = i % 2 ? 'web3' : 'ai';
+      oursMs.push(
+        await time(`${ours.url}/api/v1/reports/search?q=${word}&limit=${limit}&page=${page}&corpus=${corpus}`),
+      );
+      const sent = standIn.worksRequests().at(-1);
+      upstreamMs.push(await time(`${standIn.url}/works?${new URLSearchParams(sent?.query ?? {})}`));
+    }
+    runs.push({ ours: median(oursMs), upstream: median(upstreamMs) });
+  }
+  const oursP50 = median(runs.map((run) => run.ours));
+  const upstreamP50 = median(runs.map((run) => run.upstream));
+  console.log(
+    `${'search, cold (each request upstream)'.padEnd(34)} ours p50 ${oursP50.toFixed(2)} ms | stand-in alone p50 ${upstreamP50.toFixed(2)} ms | added ${(oursP50 - upstreamP50).toFixed(2)} ms`,
+  );
+}

@@ -142,24 +142,18 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
   return { routes: routeTable, handle };
 }
 
+/** Builds the response around the per-request header object (mutated, not copied: this is the hot path). */
 function toCoreResponse(
   result: RouteResult,
   headers: Record<string, string>,
   cacheControl: string | undefined,
 ): CoreResponse {
-  if ('raw' in result) return { ...result.raw, headers: { ...headers, ...result.raw.headers } };
+  if ('raw' in result) return { ...result.raw, headers: Object.assign(headers, result.raw.headers) };
   const status = result.status ?? 200;
-  const body = result.body instanceof JsonText ? result.body.bytes : JSON.stringify(result.body);
-  return {
-    status,
-    headers: {
-      ...headers,
-      'Content-Type': JSON_TYPE,
-      'Cache-Control': status < 300 && cacheControl ? cacheControl : 'no-store',
-      ...result.headers,
-    },
-    body,
-  };
+  headers['Content-Type'] = JSON_TYPE;
+  headers['Cache-Control'] = status < 300 && cacheControl ? cacheControl : 'no-store';
+  if (result.headers) Object.assign(headers, result.headers);
+  return { status, headers, body: result.body instanceof JsonText ? result.body.bytes : JSON.stringify(result.body) };
 }
 
 async function readJsonBody(request: CoreRequest): Promise<unknown> {

@@ -15,6 +15,7 @@ import { PaperSearch } from '../core/papers/paper-search.ts';
 import { OpenAlexPaperSource } from '../core/papers/paper-source.ts';
 import { FixedWindowRateLimiter } from '../core/rate-limit.ts';
 import { toCoreRequest, writeCoreResponse } from './node-adapter.ts';
+import { RequestLog } from './request-log.ts';
 import { STATIC_MANIFEST_FILE, StaticManifestSchema } from './static-manifest.ts';
 import { StaticSite } from './static-files.ts';
 
@@ -30,6 +31,7 @@ export function createHandler(config: Config, distDir: string) {
   );
   const content = ContentDataSchema.parse(JSON.parse(readFileSync(path.join(clientDir, CONTENT_DATA_PATH), 'utf8')));
   const site = new StaticSite(clientDir, manifest);
+  const log = config.logRequests ? new RequestLog() : undefined;
   const app: App = createApp({
     config,
     content: new ContentService(content),
@@ -84,17 +86,13 @@ export function createHandler(config: Config, distDir: string) {
         );
       } else res.destroy();
     }
-    if (config.logRequests) {
-      const line = {
-        time: new Date().toISOString(),
-        method: req.method,
-        path: pathname,
-        status: res.statusCode,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-        id: requestId,
-      };
-      process.stdout.write(`${JSON.stringify(line)}\n`);
-    }
+    log?.add({
+      method: req.method ?? 'GET',
+      path: pathname,
+      status: res.statusCode,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      id: requestId,
+    });
   };
 }
 

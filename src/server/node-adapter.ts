@@ -62,7 +62,7 @@ export async function writeCoreResponse(
   const { body } = response;
   if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
     let bytes: Uint8Array | null = typeof body === 'string' ? Buffer.from(body) : body;
-    const headers = { ...response.headers };
+    const { headers } = response;
     if (bytes && bytes.length >= COMPRESS_MIN_BYTES && response.status !== 204) {
       const encoding = chooseEncoding(req.headers['accept-encoding'], { br: true, gz: true });
       if (encoding !== 'identity') {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, JsonText } from '../http/route.ts';
 import { issue, optionalIntParam } from '../http/validation.ts';
 import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
 import { CORPORA } from '../papers/corpora.ts';
@@ -70,6 +70,12 @@ export const SearchResponseSchema = z
   })
   .meta({ id: 'SearchResponse' });
 
+/**
+ * Serialised answers per cached result set. The cache key fixes corpus, limit and page, so one result
+ * set always serialises to the same body; entries go when the cache drops the results.
+ */
+const serialised = new WeakMap<object, JsonText>();
+
 const CACHE_STATUS = {
   hit: 'hit',
   miss: 'fwd=miss; stored',
@@ -108,20 +114,27 @@ export const searchRoute = defineRoute({
       );
     }
     const outcome = await deps.papers.search({ q: query.q, corpus, limit, page });
-    const reachable = Math.min(outcome.results.total, MAX_REACHABLE_RESULTS);
-    const hasMore = page * limit < reachable;
-    const cursor = page > 1 ? encodeCursor(page) : null;
-    const next = hasMore ? encodeCursor(page + 1) : null;
+    let body = serialised.get(outcome.results);
+    if (!body) {
+      const reachable = Math.min(outcome.results.total, MAX_REACHABLE_RESULTS);
+      const hasMore = page * limit < reachable;
+      const cursor = page > 1 ? encodeCursor(page) : null;
+      const next = hasMore ? encodeCursor(page + 1) : null;
+      body = new JsonText(
+        JSON.stringify({
+          results: outcome.results.items,
+          total: outcome.results.total,
+          limit,
+          has_more: hasMore,
+          next_cursor: next,
+          pagination: { total: outcome.results.total, limit, has_more: hasMore, cursor, next_cursor: next },
+          corpus,
+        }),
+      );
+      serialised.set(outcome.results, body);
+    }
     return {
-      body: {
-        results: outcome.results.items,
-        total: outcome.results.total,
-        limit,
-        has_more: hasMore,
-        next_cursor: next,
-        pagination: { total: outcome.results.total, limit, has_more: hasMore, cursor, next_cursor: next },
-        corpus,
-      },
+      body,
       headers: { 'Cache-Status': `research-hub; ${CACHE_STATUS[outcome.cache]}`, Age: String(outcome.age) },
     };
   },
