@@ -1,0 +1,38 @@
+// Chooses the paper source at start-up: PAPERS_SOURCE=openalex|local, and when it is unset, the local
+// mirror if the PAPERS_DB file exists, else OpenAlex. A mirror that cannot serve stops start-up with
+// a ConfigError naming the variables and the fixes, like any other bad setting.
+import { existsSync } from 'node:fs';
+import { ConfigError, type Config } from '../config.ts';
+import { LocalPaperSource } from './local-mirror.ts';
+import { OpenAlexClient } from './openalex-client.ts';
+import { OpenAlexPaperSource, type PaperSource } from './paper-source.ts';
+
+export function createPaperSource(config: Config): PaperSource {
+  const chosen = config.papersSource ?? (existsSync(config.papersDb) ? 'local' : 'openalex');
+  if (chosen === 'openalex') {
+    return new OpenAlexPaperSource(
+      new OpenAlexClient({
+        baseUrl: config.openAlexUrl,
+        apiKey: config.openAlexApiKey,
+        mailto: config.openAlexMailto,
+        timeoutMs: config.openAlexTimeoutMs,
+        userAgent: `ResearchHub/1.1 (+${config.siteUrl})`,
+      }),
+    );
+  }
+  const why = config.papersSource ? 'PAPERS_SOURCE=local' : 'PAPERS_SOURCE is unset and the PAPERS_DB file exists';
+  let reason = 'there is no such file';
+  if (existsSync(config.papersDb)) {
+    try {
+      return LocalPaperSource.open(config.papersDb);
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    }
+  }
+  throw new ConfigError(
+    `Invalid configuration:\n  PAPERS_DB=${JSON.stringify(config.papersDb)}: the local paper mirror cannot be used (${why}): ${reason}.\n` +
+      '  Fix: build the mirror with "npm run papers -- import <works.jsonl.gz> --corpus ai" or ' +
+      '"npm run papers -- harvest --corpus ai", point PAPERS_DB at a mirror, or set PAPERS_SOURCE=openalex.\n' +
+      'See "Local paper mirror" in README.md.',
+  );
+}

@@ -1,0 +1,176 @@
+// Writing OpenAlex Works into the local mirror: from JSON Lines files (plain or gzip; one Work per line
+// as in the snapshot, or one API answer `{"meta":…,"results":[…]}` per line) and from harvested pages.
+// Every write is an upsert by work id, so importing the same records again updates them in place.
+// A line that is not a Work is counted and skipped, unless the import is strict.
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { createGunzip } from 'node:zlib';
+import { CORPORA, CORPUS_DEFINITIONS, type Corpus } from './corpora.ts';
+import { toSearchResultItem } from './mapping.ts';
+import { OpenAlexWorkSchema, type OpenAlexWork } from './openalex-work.ts';
+
+/** The corpora a work's concepts put it in. */
+export function corporaOf(work: OpenAlexWork): Corpus[] {
+  const conceptIds = new Set((work.concepts ?? []).map((concept) => concept.id?.split('/').pop()));
+  return CORPORA.filter((corpus) => CORPUS_DEFINITIONS[corpus].conceptIds.some((id) => conceptIds.has(id)));
+}
+
+/** `https://openalex.org/W123` and `W123` are the same work. */
+const shortId = (id: string) => id.trim().split('/').pop() ?? '';
+
+export type UpsertOutcome = 'stored' | 'outside-corpora';
+
+export class MirrorWriter {
+  readonly db: DatabaseSync;
+  readonly #upsertWork: StatementSync;
+  readonly #upsertItem: StatementSync;
+  readonly #corporaOfWork: StatementSync;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+    this.#upsertWork = db.prepare(
+      `INSERT INTO works (id, title, cited_by_count, synthetic, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET title = excluded.title, cited_by_count = excluded.cited_by_count,
+         synthetic = excluded.synthetic, updated_at = excluded.updated_at`,
+    );
+    this.#upsertItem = db.prepare(
+      `INSERT INTO corpus_works (corpus, work_id, item) VALUES (?, ?, ?)
+       ON CONFLICT (corpus, work_id) DO UPDATE SET item = excluded.item`,
+    );
+    this.#corporaOfWork = db.prepare('SELECT corpus FROM corpus_works WHERE work_id = ?');
+  }
+
+  /**
+   * Stores a validated work in the corpora its concepts name, plus `corpus` when given. A work keeps
+   * the corpora earlier imports put it in, and its item there is refreshed too. A work in no corpus
+   * is not stored.
+   */
+  upsert(work: OpenAlexWork, corpus?: Corpus): UpsertOutcome {
+    const id = shortId(work.id);
+    const corpora = new Set(corporaOf(work));
+    if (corpus) corpora.add(corpus);
+    for (const row of this.#corporaOfWork.all(id) as Array<{ corpus: Corpus }>) corpora.add(row.corpus);
+    if (corpora.size === 0) return 'outside-corpora';
+    const title = work.display_name ?? work.title ?? '';
+    const citations = Math.max(0, Math.trunc(work.cited_by_count ?? 0));
+    this.#upsertWork.run(id, title, citations, work['synthetic'] === true ? 1 : 0, new Date().toISOString());
+    for (const member of corpora) this.#upsertItem.run(member, id, JSON.stringify(toSearchResultItem(work, member)));
+    return 'stored';
+  }
+
+  /** Runs `write` in one transaction: all of it lands, or none. */
+  transaction<T>(write: () => T): T {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = write();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}
+
+/** Parses one JSON Lines record into the works it holds, or the reason it holds none. */
+export function worksOfLine(line: string): { works: OpenAlexWork[] } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { problem: 'not JSON' };
+  }
+  const page = value as { results?: unknown; id?: unknown } | null;
+  const records = page && Array.isArray(page.results) && page.id === undefined ? page.results : [value];
+  const works: OpenAlexWork[] = [];
+  for (const record of records) {
+    const parsed = OpenAlexWorkSchema.safeParse(record);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return { problem: `not an OpenAlex Work (${issue?.path.join('.') || 'record'}: ${issue?.message})` };
+    }
+    if (shortId(parsed.data.id) === '') return { problem: 'not an OpenAlex Work (empty id)' };
+    works.push(parsed.data);
+  }
+  return { works };
+}
+
+export interface ImportProgress {
+  stored: number;
+  /** Share of the file read so far, 0..1. */
+  fraction: number;
+}
+
+export interface ImportReport {
+  lines: number;
+  stored: number;
+  outsideCorpora: number;
+  badLines: number;
+  /** The first few bad lines, for the report. */
+  badExamples: Array<{ line: number; problem: string }>;
+}
+
+export class StrictImportError extends Error {
+  override readonly name = 'StrictImportError';
+}
+
+export interface ImportOptions {
+  corpus?: Corpus | undefined;
+  /** Stop at the first bad line (nothing from the file is kept) instead of counting it. */
+  strict?: boolean;
+  onProgress?: (progress: ImportProgress) => void;
+  progressEvery?: number;
+}
+
+const MAX_BAD_EXAMPLES = 5;
+
+async function isGzip(file: string): Promise<boolean> {
+  const handle = await open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Imports one JSON Lines file (gzip recognised by its magic bytes) in one transaction. */
+export async function importJsonLines(writer: MirrorWriter, file: string, options: ImportOptions = {}) {
+  const size = (await stat(file)).size;
+  const raw = createReadStream(file, { highWaterMark: 1 << 20 });
+  const gunzip = (await isGzip(file)) ? createGunzip() : undefined;
+  // pipe() does not pass a read error on: the lines must end with it all the same.
+  raw.on('error', (error) => gunzip?.destroy(error));
+  const report: ImportReport = { lines: 0, stored: 0, outsideCorpora: 0, badLines: 0, badExamples: [] };
+  const every = options.progressEvery ?? 10_000;
+  writer.db.exec('BEGIN IMMEDIATE');
+  try {
+    for await (const line of createInterface({ input: gunzip ? raw.pipe(gunzip) : raw, crlfDelay: Infinity })) {
+      report.lines += 1;
+      if (line.trim() === '') continue;
+      const parsed = worksOfLine(line);
+      if ('problem' in parsed) {
+        if (options.strict) throw new StrictImportError(`${file}, line ${report.lines}: ${parsed.problem}`);
+        report.badLines += 1;
+        if (report.badExamples.length < MAX_BAD_EXAMPLES)
+          report.badExamples.push({ line: report.lines, problem: parsed.problem });
+        continue;
+      }
+      for (const work of parsed.works) {
+        if (writer.upsert(work, options.corpus) === 'stored') report.stored += 1;
+        else report.outsideCorpora += 1;
+      }
+      if (report.lines % every === 0) options.onProgress?.({ stored: report.stored, fraction: raw.bytesRead / size });
+    }
+    writer.db.exec('COMMIT');
+  } catch (error) {
+    writer.db.exec('ROLLBACK');
+    throw error;
+  } finally {
+    // A strict stop leaves the loop early, which does not close the file.
+    raw.destroy();
+  }
+  return report;
+}

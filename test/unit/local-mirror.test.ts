@@ -1,0 +1,361 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Corpus } from '../../src/core/papers/corpora.ts';
+import { toMatchExpression } from '../../src/core/papers/full-text-query.ts';
+import { LocalPaperSource } from '../../src/core/papers/local-mirror.ts';
+import { openMirror, openMirrorForSearch, rebuildSearchIndex } from '../../src/core/papers/local-mirror-schema.ts';
+import { OpenAlexClient } from '../../src/core/papers/openalex-client.ts';
+import { OpenAlexPaperSource } from '../../src/core/papers/paper-source.ts';
+import { importJsonLines, MirrorWriter, StrictImportError } from '../../src/core/papers/work-import.ts';
+import {
+  fixtureWorks,
+  SHARED_OPENALEX,
+  SHARED_SKIP_REASON,
+  sharedAvailable,
+  sharedWorks,
+} from '../support/fixtures.ts';
+import { buildMirror, FIXTURE_FILES, type TemporaryMirror } from '../support/local-mirror.ts';
+import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'local-mirror-test-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let files = 0;
+/** A scratch file in the test's directory. */
+const scratch = (name: string) => path.join(dir, `${(files += 1)}-${name}`);
+const jsonl = (records: unknown[]) => records.map((record) => JSON.stringify(record)).join('\n') + '\n';
+const titles = (items: Array<{ title: string }>) => items.map((item) => item.title);
+
+/** A fresh writable mirror with the search tables in place, and a source reading the same connection. */
+function emptyMirror() {
+  const writer = new MirrorWriter(openMirror(scratch('papers.db')));
+  rebuildSearchIndex(writer.db);
+  return { writer, source: new LocalPaperSource(writer.db) };
+}
+
+async function importFiles(writer: MirrorWriter, paths: string[], corpus?: Corpus) {
+  const reports = [];
+  for (const file of paths) reports.push(await importJsonLines(writer, file, { corpus }));
+  rebuildSearchIndex(writer.db);
+  return reports;
+}
+
+const count = (writer: MirrorWriter, sql: string) => (writer.db.prepare(sql).get() as { n: number }).n;
+
+describe('toMatchExpression', () => {
+  it('quotes every word and joins them with AND; quoted phrases stay phrases', () => {
+    expect(toMatchExpression('neural networks')).toBe('"neural" AND "networks"');
+    expect(toMatchExpression('"Attention is all you need" transformers')).toBe(
+      '"Attention is all you need" AND "transformers"',
+    );
+    expect(toMatchExpression('peer-to-peer cash')).toBe('"peer" AND "cash"');
+    expect(toMatchExpression('BERT BERT')).toBe('"BERT"');
+  });
+
+  it('drops stop words outside phrases; a query of nothing but those has no expression', () => {
+    expect(toMatchExpression('the role of attention in transformers')).toBe(
+      '"role" AND "attention" AND "transformers"',
+    );
+    for (const empty of ['and or not', 'THE', '"', '""', '" "', '--', '***', '()', '💡🔥']) {
+      expect(toMatchExpression(empty), empty).toBeUndefined();
+    }
+  });
+
+  it('never passes FTS5 syntax through', () => {
+    const hostile = ['"', '*', 'NEAR(', 'NEAR(a b, 2)', '-', 'a -b', 'AND OR', 'title:x', '^start', '{title}: x', 'a*'];
+    for (const query of hostile) {
+      const expression = toMatchExpression(query);
+      if (expression !== undefined)
+        expect(expression, query).toMatch(/^"[\p{L}\p{N}\p{M} ]+"( AND "[\p{L}\p{N}\p{M} ]+")*$/u);
+    }
+    expect(toMatchExpression('NEAR(a b, 2)')).toBe('"NEAR" AND "b" AND "2"');
+  });
+});
+
+describe('LocalPaperSource over the fixture records', () => {
+  let mirror: TemporaryMirror;
+  let source: LocalPaperSource;
+  beforeAll(async () => {
+    mirror = await buildMirror(FIXTURE_FILES);
+    source = LocalPaperSource.open(mirror.file);
+  });
+  afterAll(() => {
+    source?.close();
+    mirror?.remove();
+  });
+  const search = (q: string, options: { corpus?: Corpus; limit?: number; page?: number } = {}) =>
+    source.search({ q, corpus: options.corpus ?? 'ai', limit: options.limit ?? 50, page: options.page ?? 1 });
+
+  it('sorts by citations, ties broken by id, and totals every match', async () => {
+    const result = await search('neural networks');
+    const citations = result.items.map((item) => item.citations);
+    expect([...citations].sort((a, b) => b - a)).toEqual(citations);
+    expect(result.total).toBe(result.items.length);
+    // W9000000015 and W9000000024 both have 20,000 citations: the lower id comes first.
+    const titleOrder = titles(result.items);
+    expect(titleOrder.indexOf('Sequence to Sequence Learning with Neural Networks')).toBeLessThan(
+      titleOrder.indexOf('Reducing the Dimensionality of Data with Neural Networks'),
+    );
+  });
+
+  it('pages through the same order without overlap, and past the end answers no items with the total', async () => {
+    const all = await search('learning');
+    const walked = [];
+    for (let page = 1; page <= Math.ceil(all.total / 3); page += 1) {
+      const result = await search('learning', { limit: 3, page });
+      expect(result.total).toBe(all.total);
+      walked.push(...result.items);
+    }
+    expect(walked).toEqual(all.items);
+    expect(await search('learning', { limit: 3, page: 100 })).toEqual({ items: [], total: all.total });
+  });
+
+  it('stems (learns finds what learning finds) and matches phrases', async () => {
+    expect(titles((await search('learns')).items)).toEqual(titles((await search('learning')).items));
+    expect(titles((await search('"attention is all you need"')).items)).toEqual(['Attention Is All You Need']);
+    expect((await search('"all attention you need is"')).total).toBe(0);
+  });
+
+  it('keeps the corpora apart, by the concepts of each work', async () => {
+    const web3 = await search('bitcoin', { corpus: 'web3' });
+    expect(web3.total).toBeGreaterThan(0);
+    expect((await search('bitcoin', { corpus: 'ai' })).total).toBe(0);
+    expect(titles(web3.items)).toContain('Bitcoin: A Peer-to-Peer Electronic Cash System');
+  });
+
+  it('maps items as the OpenAlex proxy does, with every field filled', async () => {
+    const [bitcoin] = (await search('"Peer-to-Peer Electronic Cash"', { corpus: 'web3' })).items;
+    expect(bitcoin).toMatchObject({ title: 'Bitcoin: A Peer-to-Peer Electronic Cash System', source: 'bitcoin.org' });
+    expect(bitcoin?.url).toBe('https://bitcoin.org/bitcoin.pdf');
+  });
+
+  it('no input makes a search throw', async () => {
+    const alphabet = [
+      '"',
+      '*',
+      '(',
+      ')',
+      ':',
+      '^',
+      '-',
+      '+',
+      '{',
+      '}',
+      ' ',
+      'NEAR',
+      'AND',
+      'OR',
+      'NOT',
+      'a',
+      'é',
+      '\u0301',
+      '𝒳',
+      '\u0000',
+      "'",
+      ',',
+    ];
+    let seed = 42;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 2_000; i += 1) {
+      let query = '';
+      for (let n = Math.floor(next() * 12); n > 0; n -= 1) query += alphabet[Math.floor(next() * alphabet.length)];
+      await expect(search(query), JSON.stringify(query)).resolves.toMatchObject({ total: expect.any(Number) });
+    }
+  });
+});
+
+describe('imports', () => {
+  it('are idempotent: importing the same records again changes nothing', async () => {
+    const { writer, source } = emptyMirror();
+    await importFiles(writer, FIXTURE_FILES);
+    const before = {
+      works: count(writer, 'SELECT count(*) AS n FROM works'),
+      members: count(writer, 'SELECT count(*) AS n FROM corpus_works'),
+      results: await source.search({ q: 'learning', corpus: 'ai', limit: 50, page: 1 }),
+    };
+    expect(before.works).toBe(fixtureWorks.ai.length + fixtureWorks.web3.length);
+    await importFiles(writer, FIXTURE_FILES);
+    expect(count(writer, 'SELECT count(*) AS n FROM works')).toBe(before.works);
+    expect(count(writer, 'SELECT count(*) AS n FROM corpus_works')).toBe(before.members);
+    expect(await source.search({ q: 'learning', corpus: 'ai', limit: 50, page: 1 })).toEqual(before.results);
+    writer.db.close();
+  });
+
+  it('update a work in place when it comes again with new values', async () => {
+    const { writer, source } = emptyMirror();
+    await importFiles(writer, FIXTURE_FILES);
+    const reducing = fixtureWorks.ai.find((work) => work['id'].endsWith('W9000000024'));
+    const updated = scratch('updated.jsonl');
+    writeFileSync(updated, jsonl([{ ...reducing, cited_by_count: 999_999 }]));
+    await importFiles(writer, [updated]);
+    const [first] = (await source.search({ q: 'neural networks', corpus: 'ai', limit: 1, page: 1 })).items;
+    expect(first).toMatchObject({
+      title: 'Reducing the Dimensionality of Data with Neural Networks',
+      citations: 999_999,
+    });
+    expect(count(writer, "SELECT count(*) AS n FROM works WHERE id = 'W9000000024'")).toBe(1);
+    writer.db.close();
+  });
+
+  it('put works in the corpus given as well as those their concepts name; works in none are not stored', async () => {
+    const { writer, source } = emptyMirror();
+    const lone = { id: 'https://openalex.org/W1', display_name: 'Neural lattices', cited_by_count: 3, concepts: [] };
+    const file = scratch('lone.jsonl');
+    writeFileSync(file, jsonl([lone]));
+    const [plain] = await importFiles(writer, [file]);
+    expect(plain).toMatchObject({ stored: 0, outsideCorpora: 1 });
+    const [given] = await importFiles(writer, [file], 'web3');
+    expect(given).toMatchObject({ stored: 1, outsideCorpora: 0 });
+    expect(titles((await source.search({ q: 'lattices', corpus: 'web3', limit: 5, page: 1 })).items)).toEqual([
+      'Neural lattices',
+    ]);
+    expect((await source.search({ q: 'lattices', corpus: 'ai', limit: 5, page: 1 })).total).toBe(0);
+    writer.db.close();
+  });
+
+  it('count bad lines and keep the good ones, snapshot and API shapes alike', async () => {
+    const { writer, source } = emptyMirror();
+    const [one, two, three] = fixtureWorks.ai;
+    const file = scratch('mixed.jsonl');
+    writeFileSync(
+      file,
+      [
+        JSON.stringify(one),
+        'not json at all',
+        '{"title":"a work without an id"}',
+        '',
+        '[1, 2]',
+        '{"id": 5}',
+        JSON.stringify({ meta: { count: 2 }, results: [two, three] }),
+        '{"id":"https://openalex.org/W9","cited_by_count":"many"}',
+      ].join('\r\n'),
+    );
+    const [report] = await importFiles(writer, [file]);
+    expect(report).toMatchObject({ lines: 8, stored: 3, badLines: 5 });
+    expect(report?.badExamples.map((example) => example.line)).toEqual([2, 3, 5, 6, 8]);
+    expect(report?.badExamples[0]?.problem).toBe('not JSON');
+    expect(report?.badExamples[4]?.problem).toMatch(/cited_by_count/);
+    expect((await source.search({ q: 'deep', corpus: 'ai', limit: 50, page: 1 })).total).toBeGreaterThan(0);
+    writer.db.close();
+  });
+
+  it('stop at the first bad line and keep nothing from the file when strict', async () => {
+    const { writer } = emptyMirror();
+    const file = scratch('strict.jsonl');
+    writeFileSync(file, `${JSON.stringify(fixtureWorks.ai[0])}\n{broken\n`);
+    await expect(importJsonLines(writer, file, { strict: true })).rejects.toThrow(StrictImportError);
+    await expect(importJsonLines(writer, file, { strict: true })).rejects.toThrow(/line 2: not JSON/);
+    expect(count(writer, 'SELECT count(*) AS n FROM works')).toBe(0);
+    writer.db.close();
+  });
+
+  it('read gzip files, recognised by their content', async () => {
+    const { writer, source } = emptyMirror();
+    const gzipped = scratch('works-ai.jsonl.gz');
+    writeFileSync(gzipped, gzipSync(readFileSync(FIXTURE_FILES[0]!)));
+    const [report] = await importFiles(writer, [gzipped]);
+    expect(report).toMatchObject({ stored: fixtureWorks.ai.length, badLines: 0 });
+    const plain = await buildMirror([FIXTURE_FILES[0]!]);
+    const fromPlain = LocalPaperSource.open(plain.file);
+    const query = { q: 'learning', corpus: 'ai' as const, limit: 50, page: 1 };
+    expect(await source.search(query)).toEqual(await fromPlain.search(query));
+    fromPlain.close();
+    plain.remove();
+    writer.db.close();
+  });
+});
+
+describe('a mirror being searched', () => {
+  it('serves the new index once an import on another connection re-indexes, without reopening', async () => {
+    const file = scratch('live.db');
+    const writer = new MirrorWriter(openMirror(file));
+    await importFiles(writer, [FIXTURE_FILES[0]!]);
+    const reader = LocalPaperSource.open(file);
+    const query = { q: 'bitcoin', corpus: 'web3' as const, limit: 5, page: 1 };
+    expect((await reader.search(query)).total).toBe(0);
+    await importFiles(writer, [FIXTURE_FILES[1]!]);
+    expect((await reader.search(query)).total).toBeGreaterThan(0);
+    reader.close();
+    writer.db.close();
+  });
+});
+
+describe('opening a mirror for searches', () => {
+  it('refuses a file that is not a mirror, and a mirror with no search index yet', () => {
+    expect(() => openMirrorForSearch(FIXTURE_FILES[0]!)).toThrow('it is not an SQLite database');
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+    const other = scratch('other.db');
+    new DatabaseSync(other).exec('CREATE TABLE t (x)');
+    expect(() => openMirrorForSearch(other)).toThrow('it is not a Research Hub paper mirror');
+    const unindexed = scratch('unindexed.db');
+    openMirror(unindexed).close();
+    expect(() => openMirrorForSearch(unindexed)).toThrow(/no search index yet/);
+  });
+});
+
+// (c) The mirror against the stand-in serving the same real OpenAlex records.
+describe.skipIf(!sharedAvailable)('the mirror and the OpenAlex stand-in over the shared real records', () => {
+  let mirror: TemporaryMirror;
+  let local: LocalPaperSource;
+  let standIn: Awaited<ReturnType<typeof startOpenAlexStandIn>>;
+  let client: OpenAlexClient;
+  let upstream: OpenAlexPaperSource;
+  beforeAll(async () => {
+    mirror = await buildMirror([path.join(SHARED_OPENALEX, 'works-ai.jsonl')]);
+    local = LocalPaperSource.open(mirror.file);
+    standIn = await startOpenAlexStandIn({ works: sharedWorks('works-ai.jsonl') });
+    client = new OpenAlexClient({ baseUrl: standIn.url, timeoutMs: 5_000 });
+    upstream = new OpenAlexPaperSource(client);
+  });
+  afterAll(async () => {
+    local?.close();
+    mirror?.remove();
+    await client?.close();
+    await standIn?.close();
+  });
+  const both = async (q: string, limit = 10) => {
+    const query = { q, corpus: 'ai' as const, limit, page: 1 };
+    return { local: await local.search(query), upstream: await upstream.search(query) };
+  };
+
+  it.each([
+    'learning',
+    'deep learning',
+    'neural networks',
+    'language models',
+    'large language models',
+    '"large language models"',
+    'retrieval',
+    'information retrieval',
+    'retrieval augmented generation',
+    'transformer',
+    'graph',
+    'survey',
+    'classification',
+    'knowledge',
+    'question answering',
+    'bert',
+    'pre-training',
+    'convolutional neural networks',
+  ])('"%s": the same top 10 titles in the same order, and the same total', async (q) => {
+    const { local: mine, upstream: theirs } = await both(q);
+    expect(titles(mine.items)).toEqual(titles(theirs.items));
+    expect(mine.total).toBe(theirs.total);
+  });
+
+  // FTS5's porter stemmer conflates more than OpenAlex's KStem or the stand-in's suffix rules
+  // (generative and general both become "gener"): the mirror then finds more works, never fewer.
+  it.each(['generative', 'attention', 'evaluation'])('"%s": porter finds a superset', async (q) => {
+    const { local: mine, upstream: theirs } = await both(q, 200);
+    expect(mine.total).toBeGreaterThan(theirs.total);
+    expect(titles(mine.items)).toEqual(expect.arrayContaining(titles(theirs.items)));
+  });
+});
+
+if (!sharedAvailable) console.log(`local mirror parity with the stand-in: ${SHARED_SKIP_REASON}`);
