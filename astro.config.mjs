@@ -1,6 +1,5 @@
 // @ts-check
 import node from '@astrojs/node';
-import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -13,6 +12,9 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [sitemap()],
+  // No @astrojs/sitemap integration: it writes sitemap-index.xml + sitemap-0.xml from the built routes
+  // but knows no content dates. src/pages/sitemap.xml.ts writes the one sitemap, /sitemap.xml, from
+  // the content collections with <lastmod>, so there is a single list of pages and no second copy.
+  integrations: [],
   devToolbar: { enabled: false },
 });

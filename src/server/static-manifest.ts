@@ -48,6 +48,9 @@ const TYPES: Record<string, string> = {
 const TYPE_BY_PATH: Record<string, string> = {
   '/feed.xml': 'application/rss+xml; charset=utf-8',
   '/.well-known/api-catalog': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+  '/.well-known/oauth-protected-resource': 'application/json; charset=utf-8',
+  '/.well-known/oauth-authorization-server': 'application/json; charset=utf-8',
+  '/ai-catalog.json': 'application/ai-catalog+json',
 };
 
 export function mediaTypeOf(urlPath: string): string {
@@ -58,5 +61,6 @@ export function mediaTypeOf(urlPath: string): string {
 }
 
 export function isCompressible(type: string): boolean {
-  return /^(text\/|application\/(json|xml|rss\+xml|linkset\+json|manifest\+json|xslt\+xml)|image\/svg\+xml)/.test(type);
+  // JSON and XML, with or without a structured-syntax suffix (rss+xml, linkset+json, ai-catalog+json…).
+  return /^(text\/|application\/([\w.-]+\+)?(json|xml)\b|image\/svg\+xml)/.test(type);
 }

@@ -1,7 +1,7 @@
 // Cross-entry checks the per-file zod schemas cannot make: every related term, curriculum slug and
 // internal link in a body must point at content that exists. The build calls this and fails with
 // one line per problem, naming the file and the fix.
-import { categoryPath, essayPath, tagPath, termPath } from './urls.ts';
+import { categoryPath, essayPath, FIXED_PAGES, tagPath, termPath } from './urls.ts';
 import type { SiteContent } from './site-content.ts';
 
 const INTERNAL_LINK = /\]\((\/[^)\s#]*)(#[^)\s]*)?\)/g;
@@ -36,7 +36,7 @@ export function findContentProblems(content: SiteContent): string[] {
     });
   }
 
-  const pages = new Set<string>(['/', '/essays', '/glossary', '/curriculum', '/tags', '/api-docs', '/papers', '/ask']);
+  const pages = new Set<string>(FIXED_PAGES);
   for (const slug of essays) pages.add(essayPath(slug));
   for (const slug of terms) pages.add(termPath(slug));
   for (const essay of content.essays) for (const tag of essay.data.tags) pages.add(tagPath(tag));

@@ -7,6 +7,7 @@ import type {
   GlossaryFrontmatter,
 } from '../content/schemas.ts';
 import { CATEGORY_INFO } from './categories.ts';
+import { DISCOVERY_LINKS } from './discovery-links.ts';
 import { isoDate, type Entry } from './site-content.ts';
 import { absoluteUrl, categoryPath, essayPath, tagPath, termPath } from './urls.ts';
 
@@ -143,6 +144,10 @@ export function homeMarkdown(siteUrl: string, essays: readonly Essay[], termCoun
         `- ${link(siteUrl, 'Curriculum', '/curriculum')}`,
         `- [API directory](${absoluteUrl(siteUrl, '/api')})`,
       ].join('\n'),
+      '## For agents and developers',
+      'Every page has a Markdown version at its URL + `.md`, also served for `Accept: text/markdown`. The API is ' +
+        'open and needs no key.',
+      DISCOVERY_LINKS.map(({ label, path, note }) => `- ${link(siteUrl, label, path)}: ${note}`).join('\n'),
     ].join('\n\n') + '\n'
   );
 }

@@ -13,3 +13,39 @@ export function markdownPath(pagePath: string): string {
 export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${path}`;
 }
+
+/** Pages that exist once whatever the content; content pages come from the paths above. */
+export const FIXED_PAGES = [
+  '/',
+  '/essays',
+  '/glossary',
+  '/tags',
+  '/curriculum',
+  '/api-docs',
+  '/papers',
+  '/ask',
+  '/auth',
+] as const;
+
+/** The discovery and syndication files, where agents and feed readers look for them. */
+export const DISCOVERY = {
+  llmsTxt: '/llms.txt',
+  llmsFullTxt: '/llms-full.txt',
+  feed: '/feed.xml',
+  sitemap: '/sitemap.xml',
+  openapi: '/openapi.json',
+  apiDocs: '/api-docs',
+  apiDirectory: '/api',
+  apiCatalog: '/.well-known/api-catalog',
+  agentsJson: '/.well-known/agents.json',
+  aiTxt: '/ai.txt',
+  aiJson: '/ai.json',
+  aiCatalog: '/ai-catalog.json',
+  mcp: '/.well-known/mcp',
+  authGuide: '/auth.md',
+  oauthProtectedResource: '/.well-known/oauth-protected-resource',
+  oauthAuthorizationServer: '/.well-known/oauth-authorization-server',
+  authRegister: '/api/auth/register',
+  authRevoke: '/api/auth/revoke',
+  health: '/healthz',
+} as const;

@@ -47,6 +47,42 @@ describe('StaticSite', () => {
   });
 });
 
+describe('the API catalog link (RFC 9727)', () => {
+  const catalogRoot = mkdtempSync(path.join(tmpdir(), 'static-catalog-'));
+  mkdirSync(path.join(catalogRoot, '.well-known'));
+  writeFileSync(path.join(catalogRoot, 'index.html'), '<h1>Home</h1>');
+  writeFileSync(path.join(catalogRoot, 'index.md'), '# Home');
+  writeFileSync(path.join(catalogRoot, 'other.html'), '<h1>Other</h1>');
+  writeFileSync(path.join(catalogRoot, '.well-known/api-catalog'), '{"linkset":[]}');
+  const withCatalog = new StaticSite(catalogRoot, {
+    ...manifest,
+    siteUrl: 'https://hub.example',
+    files: {
+      ...manifest.files,
+      '/index.html': file('text/html; charset=utf-8', 13),
+      '/index.md': file('text/markdown; charset=utf-8', 6),
+      '/other.html': file('text/html; charset=utf-8', 14),
+      '/.well-known/api-catalog': file('application/linkset+json', 14),
+    },
+  });
+  const link = '<https://hub.example/.well-known/api-catalog>; rel="api-catalog"';
+  const serve = (method: string, urlPath: string, headers = {}) =>
+    withCatalog.serve({ method, path: urlPath, search: '', headers });
+
+  it('is sent by the home page and the catalog, on GET and HEAD, whatever the representation', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      expect((await serve(method, '/')).headers['Link'], method).toBe(link);
+      expect((await serve(method, '/.well-known/api-catalog')).headers['Link'], method).toBe(link);
+    }
+    expect((await serve('GET', '/', { accept: 'text/markdown' })).headers['Link']).toBe(link);
+  });
+
+  it('is not sent by other files, nor by a site without a catalog', async () => {
+    expect((await serve('GET', '/other')).headers['Link']).toBeUndefined();
+    expect((await get('/openapi.json')).headers['Link']).toBeUndefined();
+  });
+});
+
 describe('matchesEtag', () => {
   it('uses weak comparison over a list', () => {
     expect(matchesEtag('W/"a", "b"', '"a"')).toBe(true);
