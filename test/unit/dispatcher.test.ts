@@ -1,43 +1,10 @@
 // The core dispatcher in-process: no server, no build.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApp, type AppDeps } from '../../src/core/app.ts';
-import { BoundedCache } from '../../src/core/bounded-cache.ts';
-import { loadConfig } from '../../src/core/config.ts';
-import { ContentService } from '../../src/core/content/content-service.ts';
+import { createApp } from '../../src/core/app.ts';
 import { ApiError } from '../../src/core/errors.ts';
-import { defineRoute, type JsonText } from '../../src/core/http/route.ts';
-import type { CoreRequest } from '../../src/core/http/types.ts';
-import { PaperSearch } from '../../src/core/papers/paper-search.ts';
-import { FixedWindowRateLimiter } from '../../src/core/rate-limit.ts';
-
-function deps(): AppDeps {
-  return {
-    config: loadConfig({}),
-    content: new ContentService({ siteUrl: 'http://localhost:4321', essays: [], glossary: [] }),
-    papers: new PaperSearch({ name: 'none', search: () => Promise.reject(new Error('no papers in this test')) }),
-    rateLimiter: new FixedWindowRateLimiter(1000),
-    memo: new BoundedCache<JsonText>({ maxEntries: 10, maxBytes: 1e6, sizeOf: (json) => json.text.length }),
-  };
-}
-
-function request(
-  method: string,
-  target: string,
-  init: { headers?: Record<string, string>; body?: string } = {},
-): CoreRequest {
-  const url = new URL(target, 'http://test');
-  const headers = new Headers(init.headers);
-  return {
-    method,
-    path: url.pathname,
-    query: url.searchParams,
-    headers,
-    readBody: async () => new TextEncoder().encode(init.body ?? ''),
-    clientAddress: '127.0.0.1',
-    signal: new AbortController().signal,
-  };
-}
+import { defineRoute } from '../../src/core/http/route.ts';
+import { bodyText, coreRequest as request, testDeps } from '../support/core-deps.ts';
 
 const echo = defineRoute({
   method: 'POST',
@@ -78,9 +45,8 @@ const teapot = defineRoute({
 });
 
 const logged: unknown[] = [];
-const app = createApp({ ...deps(), logError: (_message, error) => logged.push(error) }, [echo, boom, teapot]);
-const json = (body: unknown) =>
-  JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body as Uint8Array));
+const app = createApp(testDeps({ logError: (_message, error) => logged.push(error) }), [echo, boom, teapot]);
+const json = (body: unknown) => JSON.parse(bodyText(body));
 
 describe('dispatcher', () => {
   it('validates query, path and body, then runs the handler', async () => {

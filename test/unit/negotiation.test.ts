@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, prefersMarkdown } from '../../src/server/negotiation.ts';
+import { chooseEncoding, prefersMarkdown } from '../../src/core/http/negotiation.ts';
 
 describe('prefersMarkdown', () => {
   it.each([

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/core/app.ts';
-import { BoundedCache } from '../../src/core/bounded-cache.ts';
-import { loadConfig } from '../../src/core/config.ts';
-import { ContentService } from '../../src/core/content/content-service.ts';
-import type { JsonText } from '../../src/core/http/route.ts';
 import { PaperSearch } from '../../src/core/papers/paper-search.ts';
 import type { PaperQuery, PaperResults, PaperSource } from '../../src/core/papers/paper-source.ts';
-import { FixedWindowRateLimiter } from '../../src/core/rate-limit.ts';
+import { bodyText, coreRequest, testDeps } from '../support/core-deps.ts';
 
 class FakeSource implements PaperSource {
   readonly name = 'fake';
@@ -76,27 +72,10 @@ describe('PaperSearch', () => {
 describe('search route paging window', () => {
   const source = new FakeSource();
   source.total = 50_000;
-  const app = createApp({
-    config: loadConfig({}),
-    content: new ContentService({ siteUrl: 'http://x', essays: [], glossary: [] }),
-    papers: new PaperSearch(source),
-    rateLimiter: new FixedWindowRateLimiter(1_000),
-    memo: new BoundedCache<JsonText>({ maxEntries: 10, maxBytes: 1e6, sizeOf: (json) => json.text.length }),
-  });
+  const app = createApp(testDeps({ papers: new PaperSearch(source) }));
   const get = async (target: string) => {
-    const url = new URL(target, 'http://test');
-    const response = await app.handle({
-      method: 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      headers: new Headers(),
-      readBody: async () => new Uint8Array(),
-      clientAddress: '127.0.0.1',
-      signal: new AbortController().signal,
-    });
-    const text =
-      typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body as Uint8Array);
-    return { status: response.status, body: JSON.parse(text) };
+    const response = await app.handle(coreRequest('GET', target));
+    return { status: response.status, body: JSON.parse(bodyText(response.body)) };
   };
 
   it('reports the real total but stops has_more at 10,000 results', async () => {

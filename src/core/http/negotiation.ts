@@ -1,6 +1,7 @@
 import Negotiator from 'negotiator';
 
 const PAGE_TYPES = ['text/html', 'text/markdown'];
+const API_TYPES = ['application/json', 'text/html'];
 
 /**
  * True when the client prefers Markdown to HTML. Ties follow RFC 9110: higher q, then the more
@@ -9,6 +10,12 @@ const PAGE_TYPES = ['text/html', 'text/markdown'];
 export function prefersMarkdown(accept: string | undefined): boolean {
   if (!accept || !accept.includes('markdown')) return false;
   return new Negotiator({ headers: { accept } }).mediaType(PAGE_TYPES) === 'text/markdown';
+}
+
+/** True when a browser-like Accept prefers HTML to JSON; a missing Accept or * / * gets JSON. */
+export function prefersHtml(accept: string | null | undefined): boolean {
+  if (!accept || !accept.includes('html')) return false;
+  return new Negotiator({ headers: { accept } }).mediaType(API_TYPES) === 'text/html';
 }
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { fillAskPage, renderAskResults } from '../ask/ask-page.ts';
+import { askEventStream } from '../ask/ask-stream.ts';
+import { ApiError, type ErrorCode } from '../errors.ts';
+import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { prefersHtml } from '../http/negotiation.ts';
+import { defineRoute, JsonText } from '../http/route.ts';
+import { issue } from '../http/validation.ts';
+import { runWithinBudget } from '../jobs/async-work.ts';
+import { AsyncJobSchema } from '../jobs/job-store.ts';
+
+export const ASK_TYPES = ['essay', 'glossary'] as const;
+const MAX_QUESTION_LENGTH = 500;
+
+/** Why a question cannot be asked, as [code, message], or the normalised question. */
+function checkQuestion(raw: string | undefined): string | [ErrorCode, string] {
+  const text = (raw ?? '').trim().replace(/\s+/g, ' ');
+  if (text === '') return ['missing_query', 'Send a non-empty query parameter "q", e.g. ?q=what is a rollup'];
+  if ([...text].length < 2) return ['query_too_short', 'The question must be at least 2 characters'];
+  if (text.length > MAX_QUESTION_LENGTH)
+    return ['invalid_parameter', `The question must be at most ${MAX_QUESTION_LENGTH} characters`];
+  return text;
+}
+
+function questionText(raw: string | undefined, context: z.RefinementCtx): string {
+  const checked = checkQuestion(raw);
+  if (typeof checked === 'string') return checked;
+  issue(context, checked[0], checked[1]);
+  return z.NEVER;
+}
+
+const AskSourceSchema = z
+  .object({
+    type: z.enum(ASK_TYPES),
+    slug: z.string(),
+    title: z.string(),
+    url: z.string().describe('Page URL; essay sections carry their #anchor'),
+    markdownUrl: z.string(),
+    snippet: z.string().describe('HTML-escaped excerpt with query terms in <mark>; safe to insert as HTML'),
+    score: z.number(),
+  })
+  .meta({ id: 'AskSource' });
+
+export const AskResponseSchema = z
+  .object({
+    query: z.string(),
+    answer: z
+      .object({
+        text: z.string().describe('Extractive: a glossary definition or an essay passage, never generated text'),
+        type: z.enum(ASK_TYPES),
+        slug: z.string(),
+        title: z.string(),
+        url: z.string(),
+      })
+      .nullable(),
+    sources: z.array(AskSourceSchema),
+    total: z.int().describe('Documents that matched'),
+    took_ms: z.number(),
+  })
+  .meta({ id: 'AskResponse' });
+
+const limitSchema = z.int().min(1).max(20);
+
+export const AskQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .optional()
+      .meta({ description: 'The question, at least 2 characters (alias: query)', required: true }),
+    query: z.string().optional().meta({ description: 'Alias of q' }),
+    limit: z
+      .string()
+      .optional()
+      .transform((raw, context) => {
+        if (raw === undefined) return 5;
+        const value = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
+        if (limitSchema.safeParse(value).success) return value;
+        context.addIssue({ code: 'custom', message: 'must be an integer from 1 to 20' });
+        return z.NEVER;
+      })
+      .meta({ type: 'integer', minimum: 1, maximum: 20, description: 'Sources to return, 1 to 20 (default 5)' }),
+    types: z
+      .string()
+      .optional()
+      .transform((raw, context) => {
+        if (raw === undefined || raw === '') return [...ASK_TYPES];
+        const types = raw.split(',').map((type) => type.trim());
+        if (types.every((type): type is (typeof ASK_TYPES)[number] => (ASK_TYPES as readonly string[]).includes(type)))
+          return types;
+        context.addIssue({ code: 'custom', message: 'must be a comma-separated list of essay and glossary' });
+        return z.NEVER;
+      })
+      .meta({ type: 'string', description: 'Comma-separated: essay, glossary (default both)' }),
+  })
+  // Checked in the handler, not here: a browser asking for the page with no question gets the page.
+  .transform((value) => ({ question: value.q ?? value.query, limit: value.limit, types: value.types }));
+
+export const AskBodySchema = z
+  .object({
+    q: z.string().optional().describe('The question'),
+    query: z.string().optional().describe('Alias of q'),
+    limit: limitSchema.optional().describe('Sources to return, 1 to 20 (default 5)'),
+    types: z.array(z.enum(ASK_TYPES)).min(1).optional().describe('Document types to search (default both)'),
+    prefer: z.object({ streaming: z.boolean().optional().describe('true: answer as text/event-stream') }).optional(),
+  })
+  .transform((value, context) => ({
+    question: questionText(value.q ?? value.query, context),
+    limit: value.limit ?? 5,
+    types: value.types ?? [...ASK_TYPES],
+    streaming: value.prefer?.streaming === true,
+  }))
+  .meta({ id: 'AskRequest' });
+
+export const askGetRoute = defineRoute({
+  method: 'GET',
+  path: '/ask',
+  operationId: 'ask',
+  summary: 'Ask a question of the essays and glossary',
+  description:
+    'Ranked full-text search (BM25, stemming, prefixes, "quoted phrases") over essay sections and glossary terms, with an ' +
+    'extractive answer: the definition of the term asked about, or the best passage.',
+  tags: ['Ask'],
+  query: AskQuerySchema,
+  responses: {
+    200: {
+      description: 'Answer and ranked sources; browsers that prefer text/html get the Ask page with the results',
+      schema: AskResponseSchema,
+    },
+    400: errorResponse('Missing or invalid question (missing_query, query_too_short, invalid_parameter)'),
+    429: RATE_LIMITED_RESPONSE,
+  },
+  batchable: true,
+  cacheControl: 'public, max-age=300',
+  handler: ({ query, deps, request }) => {
+    const checked = checkQuestion(query.question);
+    if (deps.askPage && prefersHtml(request.headers.get('accept'))) {
+      const results = typeof checked === 'string' ? renderAskResults(deps.ask.search(checked, query)) : '';
+      const html = fillAskPage(deps.askPage, typeof checked === 'string' ? checked : '', results);
+      return {
+        raw: { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Accept' }, body: html },
+      };
+    }
+    if (typeof checked !== 'string') throw new ApiError(checked[0], `${checked[1]}.`);
+    const key = `ask|${query.limit}|${query.types.join(',')}|${checked.toLowerCase()}`;
+    const body = deps.memo.remember(key, () => new JsonText(JSON.stringify(deps.ask.search(checked, query))));
+    return { body, headers: { Vary: 'Accept' } };
+  },
+});
+
+export const askPostRoute = defineRoute({
+  method: 'POST',
+  path: '/ask',
+  operationId: 'askPost',
+  summary: 'Ask a question; optionally stream the answer as server-sent events',
+  description:
+    'Body {"q", "limit"?, "types"?, "prefer": {"streaming": true}}. Streaming answers text/event-stream with events meta, ' +
+    'source (one per hit), answer (text deltas), done, or error; each event has an id. `Prefer: respond-async` answers ' +
+    '202 with a job to poll.',
+  tags: ['Ask'],
+  body: AskBodySchema,
+  responses: {
+    200: {
+      description: 'Answer and ranked sources, or an event stream when prefer.streaming is true',
+      schema: AskResponseSchema,
+      eventStream: true,
+    },
+    202: {
+      description: 'Accepted as an asynchronous job (Prefer: respond-async)',
+      schema: AsyncJobSchema,
+      headers: ['Location', 'Retry-After', 'Preference-Applied'],
+    },
+    400: errorResponse('Invalid body (invalid_body, missing_query, query_too_short)'),
+    409: errorResponse('Idempotency-Key in use (idempotency_key_in_use)'),
+    413: errorResponse('Body over 1 MiB (payload_too_large)'),
+    415: errorResponse('Body is not application/json (unsupported_media_type)'),
+    422: errorResponse('Idempotency-Key reused with a different body (idempotency_key_reused)'),
+    429: RATE_LIMITED_RESPONSE,
+  },
+  batchable: true,
+  idempotent: true,
+  handler: (context) => {
+    const { body, deps, request } = context;
+    if (body.streaming) {
+      if (request.internal)
+        throw new ApiError('invalid_body', 'Streaming is not available inside a batch; drop prefer.streaming.');
+      return { raw: askEventStream(() => deps.ask.search(body.question, body), request.signal) };
+    }
+    return runWithinBudget(context, 'ask', async () => ({ body: deps.ask.search(body.question, body) }));
+  },
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ApiError } from '../errors.ts';
+import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { defineRoute } from '../http/route.ts';
+import { issue } from '../http/validation.ts';
+import { acceptedResult } from '../jobs/async-work.ts';
+import { AsyncJobSchema, JOB_ID_PATTERN } from '../jobs/job-store.ts';
+
+const JobPathSchema = z.object({
+  jobId: z.string().transform((value, context) => {
+    if (!JOB_ID_PATTERN.test(value)) {
+      issue(
+        context,
+        'invalid_job_id',
+        `"${value.slice(0, 60)}" is not a job id (job_ followed by 26 lowercase base32 characters)`,
+      );
+      return z.NEVER;
+    }
+    return value;
+  }),
+});
+
+const POLL_HEADERS = ['Location', 'Retry-After'] as const;
+
+export const jobRoute = defineRoute({
+  method: 'GET',
+  path: '/api/v1/jobs/{jobId}',
+  aliases: ['/api/jobs/{jobId}'],
+  operationId: 'getJob',
+  summary: 'Poll an asynchronous job',
+  description:
+    'Answers 202 while the job is queued or running and 200 once it has completed or failed; result.data then holds ' +
+    'the full payload the synchronous call would have returned. Finished jobs are kept for one hour.',
+  tags: ['Jobs'],
+  params: JobPathSchema,
+  responses: {
+    200: { description: 'The job has finished (completed or failed)', schema: AsyncJobSchema, headers: POLL_HEADERS },
+    202: {
+      description: 'The job is still queued or running; keep polling Location',
+      schema: AsyncJobSchema,
+      headers: POLL_HEADERS,
+    },
+    400: errorResponse('Malformed job id (invalid_job_id)'),
+    404: errorResponse('No such job, or it has expired (job_not_found)'),
+    429: RATE_LIMITED_RESPONSE,
+  },
+  batchable: true,
+  cacheControl: 'no-store',
+  handler: ({ params, deps }) => {
+    const id = params['jobId'] ?? '';
+    const job = deps.jobs.get(id);
+    if (!job)
+      throw new ApiError('job_not_found', `No job ${id}: it never existed or has expired (jobs are kept one hour).`);
+    const polled = acceptedResult(job, false);
+    return job.status === 'completed' || job.status === 'failed' ? { ...polled, status: 200 } : polled;
+  },
+});

@@ -1,0 +1,232 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http } from '../support/http.ts';
+import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+const ask = (query: string) => http(`${server.url}/ask?${query}`);
+const postAsk = (body: unknown, headers: Record<string, string> = {}) =>
+  http(`${server.url}/ask`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+interface RelevanceCase {
+  q: string;
+  expect: string | string[];
+}
+const relevance: RelevanceCase[] = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../fixtures/ask-relevance.json'), 'utf8'),
+);
+
+describe('GET /ask', () => {
+  it('answers with ranked sources and an extractive answer, as documented', async () => {
+    const response = await ask('q=what%20is%20a%20zk%20rollup%3F');
+    expect(response.status).toBe(200);
+    const body = response.json();
+    expectMatchesOpenApi('/ask', 'get', 200, body);
+    expect(body.query).toBe('what is a zk rollup?');
+    expect(body.sources[0]).toMatchObject({ type: 'glossary', slug: 'zk-rollup' });
+    const term = (await http(`${server.url}/api/v1/glossary?limit=200`))
+      .json()
+      .terms.find((t: { slug: string }) => t.slug === 'zk-rollup');
+    expect(body.answer).toMatchObject({ type: 'glossary', slug: 'zk-rollup', text: term.definition });
+    expect(body.total).toBeGreaterThanOrEqual(body.sources.length);
+    expect(typeof body.took_ms).toBe('number');
+  });
+
+  it(`ranks the right term or essay first for ${relevance.length} natural questions`, async () => {
+    expect(relevance.length).toBeGreaterThanOrEqual(30);
+    const misses: string[] = [];
+    for (const { q, expect: wanted } of relevance) {
+      const top = (await ask(`q=${encodeURIComponent(q)}&limit=3`)).json().sources[0];
+      const got = top ? `${top.type}:${top.slug}` : 'nothing';
+      if (![wanted].flat().includes(got)) misses.push(`${q} → ${got} (wanted ${[wanted].flat().join(' or ')})`);
+    }
+    expect(misses).toEqual([]);
+  });
+
+  it('points essay hits at their section anchor', async () => {
+    const body = (await ask('q=how%20do%20optimistic%20rollups%20and%20zk%20rollups%20differ')).json();
+    const essayHit = body.sources.find(
+      (source: { type: string; url: string }) => source.type === 'essay' && source.url.includes('#'),
+    );
+    expect(essayHit.url).toMatch(/\/essays\/[a-z0-9-]+#[a-z0-9-]+$/);
+    const page = await http(`${server.url}${new URL(essayHit.url).pathname}`);
+    expect(page.text).toContain(`id="${new URL(essayHit.url).hash.slice(1)}"`);
+  });
+
+  it('highlights query terms in snippets that are safe to insert as HTML', async () => {
+    const body = (await ask(`q=${encodeURIComponent('<script>alert(1)</script> rollup')}`)).json();
+    expect(body.sources.length).toBeGreaterThan(0);
+    for (const source of body.sources) {
+      expect(source.snippet).not.toMatch(/<(?!\/?mark>)/);
+      expect(source.snippet).toMatch(/<mark>[^<]+<\/mark>/);
+    }
+  });
+
+  it('supports quoted phrases, prefixes and the query alias', async () => {
+    const phrase = (await ask(`q=${encodeURIComponent('"scaled dot-product attention"')}`)).json();
+    expect(phrase.sources.length).toBeGreaterThan(0);
+    expect(
+      phrase.sources.every(
+        (source: { slug: string }) =>
+          source.slug === 'attention-and-transformers' ||
+          source.slug === 'attention-mechanism' ||
+          source.slug === 'self-attention' ||
+          source.slug === 'multi-head-attention',
+      ),
+    ).toBe(true);
+    const prefix = (await ask('q=stableco&types=glossary')).json();
+    expect(prefix.sources.slice(0, 2).map((source: { slug: string }) => source.slug)).toContain('stablecoin');
+    expect((await ask('query=what%20is%20LoRA')).json().sources[0].slug).toBe('lora');
+  });
+
+  it('filters by type and limits the number of sources', async () => {
+    const essaysOnly = (await ask('q=rollup&types=essay&limit=3')).json();
+    expect(essaysOnly.sources.length).toBe(3);
+    expect(essaysOnly.sources.every((source: { type: string }) => source.type === 'essay')).toBe(true);
+  });
+
+  it.each([
+    ['', 'missing_query'],
+    ['q=', 'missing_query'],
+    ['q=%20', 'missing_query'],
+    ['q=a', 'query_too_short'],
+    ['q=rollup&limit=0', 'invalid_parameter'],
+    ['q=rollup&limit=21', 'invalid_parameter'],
+    ['q=rollup&types=papers', 'invalid_parameter'],
+  ])('refuses "%s" with %s', async (query, code) => {
+    const response = await ask(query);
+    expect(response.status).toBe(400);
+    expect(response.json().error.code).toBe(code);
+    expectMatchesOpenApi('/ask', 'get', 400, response.json());
+  });
+});
+
+describe('POST /ask', () => {
+  it('answers the same as GET', async () => {
+    const posted = await postAsk({ q: 'what is a merkle tree', limit: 3 });
+    expect(posted.status).toBe(200);
+    expectMatchesOpenApi('/ask', 'post', 200, posted.json());
+    const got = (await ask('q=what%20is%20a%20merkle%20tree&limit=3')).json();
+    expect({ ...posted.json(), took_ms: 0 }).toEqual({ ...got, took_ms: 0 });
+  });
+
+  it.each([
+    ['not json', 'application/json', 400, 'invalid_body'],
+    ['{"q": 5}', 'application/json', 400, 'invalid_body'],
+    ['{"limit": 3}', 'application/json', 400, 'missing_query'],
+    ['{"q": "rollup", "types": ["papers"]}', 'application/json', 400, 'invalid_body'],
+    ['{"q": "rollup"}', 'text/plain', 415, 'unsupported_media_type'],
+  ])('refuses %s (%s) with %i %s', async (body, type, status, code) => {
+    const response = await http(`${server.url}/ask`, { method: 'POST', headers: { 'content-type': type }, body });
+    expect(response.status).toBe(status);
+    expect(response.json().error.code).toBe(code);
+  });
+});
+
+async function readEvents(
+  body: unknown,
+  stopAfter?: (event: EventSourceMessage) => boolean,
+): Promise<EventSourceMessage[]> {
+  const events: EventSourceMessage[] = [];
+  let stop = false;
+  const parser = createParser({
+    onEvent: (event) => {
+      events.push(event);
+      if (stopAfter?.(event)) stop = true;
+    },
+  });
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    parser.feed(chunk.toString('utf8'));
+    if (stop) break;
+  }
+  return events;
+}
+
+describe('streaming (prefer.streaming)', () => {
+  it('sends meta, one source per hit, answer deltas and done, each with an id', async () => {
+    const response = await request(`${server.url}/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ q: 'what is proof of stake', limit: 4, prefer: { streaming: true } }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    const events = await readEvents(response.body);
+    const names = events.map((event) => event.event);
+    expect(names[0]).toBe('meta');
+    expect(names.filter((name) => name === 'source')).toHaveLength(4);
+    expect(names.at(-1)).toBe('done');
+    expect(names.indexOf('answer')).toBeGreaterThan(names.lastIndexOf('source'));
+    expect(events.map((event) => Number(event.id))).toEqual(events.map((_, index) => index + 1));
+    const answer = events
+      .filter((event) => event.event === 'answer')
+      .map((event) => JSON.parse(event.data).delta)
+      .join('');
+    const plain = (await ask('q=what%20is%20proof%20of%20stake&limit=4')).json();
+    expect(answer).toBe(plain.answer.text);
+    expect(events.filter((event) => event.event === 'source').map((event) => JSON.parse(event.data).slug)).toEqual(
+      plain.sources.map((source: { slug: string }) => source.slug),
+    );
+  });
+
+  it('stops the stream when the client goes away', async () => {
+    const id = `sse-abort-${Date.now()}`;
+    const controller = new AbortController();
+    const response = await request(`${server.url}/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': id },
+      body: JSON.stringify({ q: 'how do rollups post data to ethereum', prefer: { streaming: true } }),
+      signal: controller.signal,
+    });
+    const events = await readEvents(response.body, (event) => event.event === 'answer');
+    controller.abort();
+    expect(events.at(-1)?.event).toBe('answer');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const line = server.output.find((entry) => entry.includes(id));
+    expect(line, 'request log line').toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ status: 200, aborted: true });
+  });
+});
+
+describe('the Ask page without JavaScript', () => {
+  it('answers a browser GET /ask?q= with the page and the results rendered in', async () => {
+    const response = await http(`${server.url}/ask?q=${encodeURIComponent('what is <gas>?')}`, {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['vary']).toContain('Accept');
+    expect(response.text).toMatch(/<input id="ask-q"[^>]* value="what is &#60;gas&#62;\?"[^>]*>/);
+    expect(response.text).not.toContain('<gas>');
+    expect(response.text).toMatch(/<h2>Answer<\/h2><blockquote class="definition">/);
+    expect(response.text).toContain('href="http://localhost:4321/glossary/gas"');
+  });
+
+  it('answers a browser GET /ask without a question with the empty page, and API clients with 400', async () => {
+    const page = await http(`${server.url}/ask`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<form id="ask-form"');
+    expect(page.text).toMatch(/<input id="ask-q"[^>]* value=""[^>]*>/);
+    expect(page.text).not.toContain('data-ask-query');
+    expect((await http(`${server.url}/ask`, { headers: { accept: '*/*' } })).status).toBe(400);
+  });
+
+  it('has a Markdown twin', async () => {
+    const twin = await http(`${server.url}/ask.md`);
+    expect(twin.status).toBe(200);
+    expect(twin.text).toMatch(/^# Ask/);
+  });
+});
