@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// @ts-check
+// Runs the official MCP conformance suite against both MCP servers of the built site, with the
+// committed baseline of scenarios that cannot apply (test/mcp-conformance-baseline.yml).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serverArgs } from './server-command.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = await new Promise((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const address = probe.address();
+    probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+  });
+});
+const server = spawn(process.execPath, serverArgs(), {
+  cwd: root,
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    RATE_LIMIT_PER_MINUTE: '100000',
+    LOG_REQUESTS: 'false',
+    PAPERS_SOURCE: 'openalex',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let attempt = 0; attempt < 100; attempt += 1) {
+  const up = await fetch(`${base}/healthz`).then(
+    (response) => response.ok,
+    () => false,
+  );
+  if (up) break;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+let failed = false;
+for (const endpoint of ['/.well-known/mcp', '/.well-known/mcp/docs']) {
+  console.log(`MCP conformance: ${endpoint}`);
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js'),
+      'server',
+      '--url',
+      `${base}${endpoint}`,
+      '--expected-failures',
+      path.join(root, 'test/mcp-conformance-baseline.yml'),
+    ],
+    // The suite writes result files to its working directory; keep them out of the tree.
+    { cwd: mkdtempSync(path.join(tmpdir(), 'mcp-conformance-')), encoding: 'utf8', timeout: 300_000 },
+  );
+  const summary = (result.stdout ?? '').split('=== SUMMARY ===')[1] ?? result.stdout;
+  console.log(summary.trim(), result.stderr?.trim() ?? '');
+  if (result.status !== 0) failed = true;
+}
+server.kill('SIGTERM');
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,155 @@
+// The product MCP server's tools. Each calls the same routes and services as the REST API.
+import { z } from 'zod';
+import { toEssayItem, toGlossaryTermItem } from '../content/content-data.ts';
+import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
+import { CORPORA } from '../papers/corpora.ts';
+import { callRoute, defineTool, ToolFailure, type AnyTool } from './tool.ts';
+
+const query = z.string().trim().min(2).max(300).describe('What to search for, at least 2 characters');
+const limit = (max: number, fallback: number) =>
+  z.int().min(1).max(max).default(fallback).describe(`How many results, 1 to ${max} (default ${fallback})`);
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug is lowercase words joined by hyphens');
+
+interface AskSource {
+  type: string;
+  slug: string;
+  title: string;
+  url: string;
+  snippet: string;
+}
+
+const plain = (html: string) =>
+  html.replace(/<\/?mark>/g, '').replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+
+export const searchReports = defineTool({
+  name: 'search_reports',
+  title: 'Search academic papers',
+  description:
+    'Search academic papers in the ai or web3 corpus of the OpenAlex index, most cited first. Returns title, source, year, ' +
+    'category, type, citation count and a DOI or landing-page URL for each paper.',
+  input: z.object({
+    query,
+    corpus: z.enum(CORPORA).default('ai').describe('ai or web3 (default ai)'),
+    limit: limit(50, 10),
+  }),
+  run: async ({ query: q, corpus, limit: size }, context) => {
+    const body = await callRoute(
+      context,
+      `/api/v1/reports/search?${new URLSearchParams({ q, corpus, limit: String(size) })}`,
+    );
+    const results = body['results'] as Array<{
+      title: string;
+      source: string;
+      date: string;
+      citations: number;
+      url: string;
+    }>;
+    const lines = results.map(
+      (paper, index) =>
+        `${index + 1}. ${paper.title} (${paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`,
+    );
+    return {
+      text: `${body['total']} papers in ${corpus} for "${q}"; the ${results.length} most cited:\n${lines.join('\n')}`,
+      structured: body,
+    };
+  },
+});
+
+export const searchEssays = defineTool({
+  name: 'search_essays',
+  title: 'Search the essays',
+  description:
+    'Full-text search over the long-form essays (ranked, stemmed); returns each matching essay with its best passage.',
+  input: z.object({
+    query,
+    tag: z.string().max(100).optional().describe('Only essays with this tag'),
+    limit: limit(50, 10),
+  }),
+  run: async ({ query: q, tag, limit: size }, context) => {
+    const asked = await callRoute(context, `/ask?${new URLSearchParams({ q, types: 'essay', limit: '20' })}`);
+    const seen = new Set<string>();
+    const essays = (asked['sources'] as AskSource[]).flatMap((source) => {
+      const essay = context.deps.content.essay(source.slug);
+      if (!essay || seen.has(source.slug) || (tag && !essay.tags.includes(tag.toLowerCase()))) return [];
+      seen.add(source.slug);
+      return [
+        { ...toEssayItem(essay), passage: { title: source.title, url: source.url, text: plain(source.snippet) } },
+      ];
+    });
+    const shown = essays.slice(0, size);
+    const lines = shown.map((essay) => `- ${essay.title} (${essay.date}): ${essay.url}\n  ${essay.passage.text}`);
+    return {
+      text: shown.length
+        ? `Essays matching "${q}":\n${lines.join('\n')}`
+        : `No essay matches "${q}"${tag ? ` with tag ${tag}` : ''}.`,
+      structured: { query: q, total: essays.length, essays: shown },
+    };
+  },
+});
+
+export const getEssay = defineTool({
+  name: 'get_essay',
+  title: 'Read an essay',
+  description: 'The full text of one essay as Markdown, with its metadata. Find slugs with search_essays.',
+  input: z.object({ slug }),
+  run: async ({ slug: wanted }, context) => {
+    const essay = context.deps.content.essay(wanted);
+    if (!essay) throw new ToolFailure(`No essay has the slug "${wanted}"; use search_essays to find one.`);
+    const markdown = (await context.deps.readSiteFile?.(`/essays/${wanted}.md`)) ?? '';
+    return { text: markdown || essay.description, structured: { essay: toEssayItem(essay), markdown } };
+  },
+});
+
+export const searchGlossary = defineTool({
+  name: 'search_glossary',
+  title: 'Search the glossary',
+  description: 'Find AI and Web3 glossary terms by name, abbreviation or meaning; returns plain-language definitions.',
+  input: z.object({
+    query,
+    category: z.enum(GLOSSARY_CATEGORIES).optional().describe('Only terms in this category'),
+    limit: limit(50, 10),
+  }),
+  run: async ({ query: q, category, limit: size }, context) => {
+    const asked = await callRoute(context, `/ask?${new URLSearchParams({ q, types: 'glossary', limit: '20' })}`);
+    const terms = (asked['sources'] as AskSource[]).flatMap((source) => {
+      const term = context.deps.content.term(source.slug);
+      return term && (!category || term.category === category) ? [toGlossaryTermItem(term)] : [];
+    });
+    const shown = terms.slice(0, size);
+    return {
+      text: shown.length
+        ? shown.map((term) => `${term.term}: ${term.definition} (${term.url})`).join('\n')
+        : `No glossary term matches "${q}".`,
+      structured: { query: q, total: terms.length, terms: shown },
+    };
+  },
+});
+
+export const getGlossaryTerm = defineTool({
+  name: 'get_glossary_term',
+  title: 'Read a glossary term',
+  description:
+    'One glossary term: definition, longer explanation (Markdown) and related terms. Find slugs with search_glossary.',
+  input: z.object({ slug }),
+  run: async ({ slug: wanted }, context) => {
+    const term = context.deps.content.term(wanted);
+    if (!term) throw new ToolFailure(`No glossary term has the slug "${wanted}"; use search_glossary to find one.`);
+    const markdown = (await context.deps.readSiteFile?.(`/glossary/${wanted}.md`)) ?? '';
+    const related = term.related.flatMap((other) => {
+      const found = context.deps.content.term(other);
+      return found ? [{ slug: found.slug, term: found.term, url: found.url }] : [];
+    });
+    return {
+      text: markdown || `${term.term}: ${term.definition}`,
+      structured: { term: toGlossaryTermItem(term), related, markdown },
+    };
+  },
+});
+
+export const PRODUCT_TOOLS: readonly AnyTool[] = [
+  searchReports,
+  searchEssays,
+  getEssay,
+  searchGlossary,
+  getGlossaryTerm,
+];

@@ -1,0 +1,141 @@
+// The two MCP servers, each at two paths, as routes of the one route table.
+import { z } from 'zod';
+import { errorResponse, FormatParam, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
+import { DOCS_TOOLS } from '../mcp/docs-tools.ts';
+import { PRODUCT_TOOLS } from '../mcp/product-tools.ts';
+import { handleMcpGet, handleMcpPost, type McpServerDefinition } from '../mcp/server.ts';
+import { API_VERSION } from '../versioning.ts';
+
+export const PRODUCT_SERVER: McpServerDefinition = {
+  key: 'product',
+  name: 'research-hub',
+  title: 'Research Hub',
+  version: API_VERSION,
+  paths: ['/.well-known/mcp', '/api/mcp'],
+  tools: PRODUCT_TOOLS,
+  instructions:
+    'Research Hub answers questions about AI and Web3 from its own essays and glossary, and finds academic papers. ' +
+    'For "what is X" questions call search_glossary, then get_glossary_term for the full entry. For explanations, ' +
+    'call search_essays and read the best hit with get_essay (Markdown; cite its URL). For literature, call ' +
+    'search_reports with corpus "ai" or "web3": results are sorted by citation count, so add specific words to the ' +
+    'query rather than raising the limit. Every result carries a URL to cite. Tools only read.',
+};
+
+export const DOCS_SERVER: McpServerDefinition = {
+  key: 'docs',
+  name: 'research-hub-docs',
+  title: 'Research Hub documentation',
+  version: API_VERSION,
+  paths: ['/.well-known/mcp/docs', '/api/mcp/docs'],
+  tools: DOCS_TOOLS,
+  instructions:
+    'Documentation of the Research Hub API for agents writing code against it. Start with search_documentation for a ' +
+    'topic, or get_api_documentation with a section (overview, errors, papers, content, ask, batch, jobs, service); ' +
+    'get_openapi_specification returns the full OpenAPI 3.1 document; get_auth_guide explains the optional bearer ' +
+    'tokens; get_course_curriculum lists the learning tracks.',
+};
+
+const JsonRpcMessageSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number()]).optional(),
+    method: z.enum(['initialize', 'ping', 'tools/list', 'tools/call', 'notifications/initialized']),
+    params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'JsonRpcRequest' });
+
+const JsonRpcResponseSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number(), z.null()]),
+    result: z.record(z.string(), z.unknown()).optional(),
+    error: z.object({ code: z.int(), message: z.string(), data: z.unknown().optional() }).optional(),
+  })
+  .meta({ id: 'JsonRpcResponse' });
+
+const McpDescriptorSchema = z
+  .object({
+    name: z.string(),
+    title: z.string(),
+    version: z.string(),
+    description: z.string(),
+    transport: z.literal('streamable-http'),
+    stateless: z.boolean(),
+    protocolVersions: z.array(z.string()),
+    endpoints: z.array(z.string()),
+    capabilities: z.record(z.string(), z.unknown()),
+    tools: z.array(
+      z.object({
+        name: z.string(),
+        title: z.string(),
+        description: z.string(),
+        inputSchema: z.record(z.string(), z.unknown()),
+        annotations: z.record(z.string(), z.unknown()),
+      }),
+    ),
+  })
+  .meta({ id: 'McpDescriptor' });
+
+const camel = (text: string) =>
+  text.replace(/(^|[^a-z0-9])([a-z0-9])/gi, (_, _sep: string, char: string) => char.toUpperCase());
+
+function mcpRoutes(server: McpServerDefinition): AnyRoute[] {
+  return server.paths.flatMap((path) => {
+    const suffix = camel(path);
+    return [
+      defineRoute({
+        method: 'POST',
+        path,
+        operationId: `mcp${camel(server.key)}${suffix}`,
+        summary: `${server.title} MCP server (JSON-RPC 2.0, Streamable HTTP, stateless)`,
+        description:
+          'Methods: initialize, ping, tools/list, tools/call, notifications/initialized. JSON-RPC errors answer HTTP 200. ' +
+          'Protocol versions: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05 (MCP-Protocol-Version header). ' +
+          '`Prefer: respond-async` on tools/call answers 202 with a job.',
+        tags: ['MCP'],
+        rawBody: true,
+        bodyDoc: JsonRpcMessageSchema,
+        responses: {
+          200: {
+            description: 'JSON-RPC result or error (or one server-sent event for SSE-only clients)',
+            schema: JsonRpcResponseSchema,
+            eventStream: true,
+          },
+          202: {
+            description: 'Notification accepted (no body), or a tools/call queued as a job (Prefer: respond-async)',
+            headers: ['Location', 'Retry-After'],
+          },
+          400: errorResponse('Unsupported MCP-Protocol-Version (unsupported_protocol_version)'),
+          403: errorResponse('Origin not allowed (forbidden_origin)'),
+          406: errorResponse('Accept lacks application/json and text/event-stream (not_acceptable)'),
+          415: errorResponse('Content-Type is not application/json (unsupported_media_type)'),
+          429: RATE_LIMITED_RESPONSE,
+        },
+        batchable: false,
+        idempotent: true,
+        handler: (context) => handleMcpPost(server, context),
+      }),
+      defineRoute({
+        method: 'GET',
+        path,
+        operationId: `mcp${camel(server.key)}${suffix}Descriptor`,
+        summary: `Describe the ${server.title} MCP server and its tools`,
+        tags: ['MCP'],
+        query: z.object({ format: FormatParam }),
+        responses: {
+          200: { description: 'Server info, protocol versions and tool definitions', schema: McpDescriptorSchema },
+          405: errorResponse(
+            'Only text/event-stream was acceptable: no server-initiated stream is offered (method_not_allowed)',
+          ),
+          429: RATE_LIMITED_RESPONSE,
+        },
+        batchable: false,
+        cacheControl: 'public, max-age=300',
+        handler: (context) => handleMcpGet(server, context),
+      }),
+    ];
+  });
+}
+
+export const mcpRoutesList: readonly AnyRoute[] = [...mcpRoutes(PRODUCT_SERVER), ...mcpRoutes(DOCS_SERVER)];

@@ -1,0 +1,296 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureWorks } from '../support/fixtures.ts';
+import { http } from '../support/http.ts';
+import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
+import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let standIn: Awaited<ReturnType<typeof startOpenAlexStandIn>>;
+let server: TestServer;
+beforeAll(async () => {
+  standIn = await startOpenAlexStandIn({ works: [...fixtureWorks.ai, ...fixtureWorks.web3] });
+  server = await startTestServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' });
+});
+afterAll(async () => {
+  await server?.stop();
+  await standIn?.close();
+});
+
+const rest = async (path: string) => (await http(`${server.url}${path}`)).json();
+const text = async (path: string) => (await http(`${server.url}${path}`)).text;
+
+async function connect(path: string): Promise<Client> {
+  const client = new Client({ name: 'research-hub-tests', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}${path}`)));
+  return client;
+}
+
+type ToolResult = { content: Array<{ type: string; text: string }>; structuredContent?: any; isError?: boolean };
+const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as ToolResult;
+
+// Requirements as data: the tools each server must expose (interface: MCP server sections).
+const PRODUCT_TOOLS = ['search_reports', 'search_essays', 'get_essay', 'search_glossary', 'get_glossary_term'];
+const DOCS_TOOLS = [
+  'get_api_documentation',
+  'get_openapi_specification',
+  'get_auth_guide',
+  'search_documentation',
+  'get_course_curriculum',
+];
+
+describe('product MCP server through the SDK client', () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connect('/.well-known/mcp');
+  });
+  afterAll(() => client?.close());
+
+  it('initializes and lists its tools with schemas and read-only annotations', async () => {
+    expect(client.getServerVersion()).toMatchObject({ name: 'research-hub', version: '1.1.0' });
+    expect(client.getInstructions()).toMatch(/search_glossary/);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(PRODUCT_TOOLS);
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+      expect(tool.description?.length).toBeGreaterThan(20);
+    }
+    expect(tools.find((tool) => tool.name === 'search_reports')?.inputSchema.required).toEqual(['query']);
+    await client.ping();
+  });
+
+  it('search_reports answers what the REST search answers', async () => {
+    const result = await call(client, 'search_reports', { query: 'neural', corpus: 'ai', limit: 5 });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual(await rest('/api/v1/reports/search?q=neural&corpus=ai&limit=5'));
+    expect(result.content[0]?.text).toContain(result.structuredContent.results[0].title);
+  });
+
+  it('search_essays and get_essay answer with the REST essays and their Markdown twins', async () => {
+    const found = await call(client, 'search_essays', { query: 'rollups data availability' });
+    const essays = (await rest('/api/v1/essays?limit=200')).essays;
+    expect(found.structuredContent.essays.length).toBeGreaterThan(0);
+    const first = found.structuredContent.essays[0];
+    const { passage, ...item } = first;
+    expect(essays).toContainEqual(item);
+    expect(passage.url).toContain(item.url);
+    const read = await call(client, 'get_essay', { slug: item.slug });
+    expect(read.structuredContent.essay).toEqual(item);
+    expect(read.content[0]?.text).toBe(await text(`/essays/${item.slug}.md`));
+    const tagged = await call(client, 'search_essays', { query: 'rollups', tag: 'ai' });
+    for (const essay of tagged.structuredContent.essays) expect(essay.tags).toContain('ai');
+  });
+
+  it('search_glossary and get_glossary_term answer with the REST glossary items', async () => {
+    const found = await call(client, 'search_glossary', { query: 'what is a zk rollup', limit: 3 });
+    const terms = (await rest('/api/v1/glossary?limit=200')).terms;
+    expect(found.structuredContent.terms[0].slug).toBe('zk-rollup');
+    for (const term of found.structuredContent.terms) expect(terms).toContainEqual(term);
+    const scaling = await call(client, 'search_glossary', { query: 'rollup', category: 'web3-scaling' });
+    expect(
+      scaling.structuredContent.terms.every((term: { category: string }) => term.category === 'web3-scaling'),
+    ).toBe(true);
+    const read = await call(client, 'get_glossary_term', { slug: 'zk-rollup' });
+    expect(read.structuredContent.term).toEqual(terms.find((term: { slug: string }) => term.slug === 'zk-rollup'));
+    expect(read.content[0]?.text).toBe(await text('/glossary/zk-rollup.md'));
+  });
+
+  it('reports a tool that fails while running as isError, and bad arguments as -32602', async () => {
+    const missing = await call(client, 'get_essay', { slug: 'no-such-essay' });
+    expect(missing.isError).toBe(true);
+    expect(missing.content[0]?.text).toMatch(/search_essays/);
+    await expect(client.callTool({ name: 'search_reports', arguments: { query: 'x' } })).rejects.toMatchObject({
+      code: -32602,
+    });
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it('turns an upstream outage into isError with the reason', async () => {
+    standIn.setFault({ kind: 'status', status: 500 });
+    try {
+      const failed = await call(client, 'search_reports', { query: `outage ${Date.now()}` });
+      expect(failed.isError).toBe(true);
+      expect(failed.content[0]?.text).toMatch(/paper index/i);
+    } finally {
+      standIn.setFault(undefined);
+    }
+  });
+});
+
+describe('documentation MCP server through the SDK client', () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connect('/api/mcp/docs');
+  });
+  afterAll(() => client?.close());
+
+  it('lists its tools', async () => {
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(DOCS_TOOLS);
+  });
+
+  it('serves the OpenAPI description, the auth guide and the API documentation', async () => {
+    const spec = await call(client, 'get_openapi_specification', {});
+    expect(spec.structuredContent).toEqual(await rest('/openapi.json'));
+    const guide = await call(client, 'get_auth_guide', {});
+    expect(guide.content[0]?.text).toBe(await text('/auth.md'));
+    const docs = await call(client, 'get_api_documentation', {});
+    expect(docs.content[0]?.text).toBe(await text('/api-docs.md'));
+    const ids = docs.structuredContent.sections.map((section: { id: string }) => section.id);
+    expect(ids).toEqual(expect.arrayContaining(['overview', 'errors', 'papers', 'ask', 'batch', 'jobs']));
+    const papers = await call(client, 'get_api_documentation', { section: 'papers' });
+    expect(papers.content[0]?.text).toContain('/api/v1/reports/search');
+    expect((await call(client, 'get_api_documentation', { section: 'nope' })).isError).toBe(true);
+  });
+
+  it('searches the documentation and serves the curriculum', async () => {
+    const found = await call(client, 'search_documentation', { query: 'job id polling' });
+    expect(found.structuredContent.results[0].id).toBe('jobs');
+    const curriculum = await call(client, 'get_course_curriculum', {});
+    const markdown = await text('/curriculum.md');
+    for (const track of curriculum.structuredContent.tracks) expect(markdown).toContain(`## ${track.title}`);
+    const one = await call(client, 'get_course_curriculum', { track: curriculum.structuredContent.tracks[0].slug });
+    expect(one.structuredContent.tracks).toHaveLength(1);
+  });
+});
+
+describe('MCP transport rules over raw HTTP', () => {
+  const rpc = (body: unknown, headers: Record<string, string> = {}, path = '/.well-known/mcp') =>
+    http(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+
+  it.each([
+    ['text/html', 406, 'not_acceptable'],
+    ['application/xml', 406, 'not_acceptable'],
+  ])('Accept %s → %i', async (accept, status, code) => {
+    const response = await rpc(ping, { accept });
+    expect(response.status).toBe(status);
+    expect(response.json().error.code).toBe(code);
+  });
+
+  it('answers JSON for */* or no Accept, and one SSE event for an SSE-only Accept', async () => {
+    expect((await rpc(ping, { accept: '*/*' })).json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    const sse = await rpc(ping, { accept: 'text/event-stream' });
+    expect(sse.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(sse.text).toBe('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n');
+  });
+
+  it('refuses a body that is not application/json with 415', async () => {
+    const response = await rpc(ping, { 'content-type': 'text/plain' });
+    expect(response.status).toBe(415);
+    expect(response.json().error.code).toBe('unsupported_media_type');
+  });
+
+  it.each([
+    [undefined, 200],
+    ['2025-11-25', 200],
+    ['2025-06-18', 200],
+    ['2025-03-26', 200],
+    ['2024-11-05', 200],
+    ['2024-10-07', 400],
+    ['banana', 400],
+  ])('MCP-Protocol-Version %s → %i', async (version, status) => {
+    const response = await rpc(ping, version ? { 'mcp-protocol-version': version } : {});
+    expect(response.status).toBe(status);
+    if (status === 400) expect(response.json().error.code).toBe('unsupported_protocol_version');
+  });
+
+  it('refuses foreign origins with 403 and accepts the site and loopback', async () => {
+    expect((await rpc(ping, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await rpc(ping, { origin: 'http://localhost:4321' })).status).toBe(200);
+    expect((await rpc(ping, { origin: 'http://evil.example', host: 'evil.example' })).status).toBe(403);
+  });
+
+  it('negotiates the protocol version in initialize', async () => {
+    const init = (protocolVersion: string) => ({
+      jsonrpc: '2.0',
+      id: 'i',
+      method: 'initialize',
+      params: { protocolVersion, clientInfo: { name: 't', version: '1' } },
+    });
+    expect((await rpc(init('2024-11-05'))).json().result.protocolVersion).toBe('2024-11-05');
+    expect((await rpc(init('1999-01-01'))).json().result.protocolVersion).toBe('2025-11-25');
+    const result = (await rpc(init('2025-06-18'))).json().result;
+    expect(Object.keys(result).sort()).toEqual(['capabilities', 'instructions', 'protocolVersion', 'serverInfo']);
+    expect(result.serverInfo).toMatchObject({ name: 'research-hub', title: 'Research Hub', version: '1.1.0' });
+  });
+
+  it.each([
+    ['{not json', -32700],
+    [[ping, ping], -32600],
+    [{ jsonrpc: '2.0', id: 3 }, -32600],
+    [{ jsonrpc: '1.0', id: 3, method: 'ping' }, -32600],
+    [{ jsonrpc: '2.0', id: 4, method: 'resources/list' }, -32601],
+    [{ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'nope' } }, -32602],
+    [
+      { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'get_essay', arguments: { slug: 'Not A Slug' } } },
+      -32602,
+    ],
+  ])('JSON-RPC error for %j → %i with HTTP 200', async (body, code) => {
+    const response = await rpc(body);
+    expect(response.status).toBe(200);
+    expect(response.json().error.code).toBe(code);
+  });
+
+  it('acknowledges notifications with 202 and no body', async () => {
+    const response = await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(response.status).toBe(202);
+    expect(response.body.length).toBe(0);
+  });
+
+  it.each(['/.well-known/mcp', '/api/mcp', '/.well-known/mcp/docs', '/api/mcp/docs'])(
+    'GET %s describes the server',
+    async (path) => {
+      const response = await http(`${server.url}${path}`, { headers: { accept: 'application/json' } });
+      expect(response.status).toBe(200);
+      const body = response.json();
+      expectMatchesOpenApi(path, 'get', 200, body);
+      expect(body.protocolVersions).toEqual(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+      expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(
+        path.endsWith('docs') ? DOCS_TOOLS : PRODUCT_TOOLS,
+      );
+      const sseOnly = await http(`${server.url}${path}`, { headers: { accept: 'text/event-stream' } });
+      expect(sseOnly.status).toBe(405);
+    },
+  );
+
+  it('replays by Idempotency-Key and carries rate-limit headers', async () => {
+    const key = `mcp-${Date.now()}`;
+    const body = {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'search_glossary', arguments: { query: 'gas' } },
+    };
+    const first = await rpc(body, { 'idempotency-key': key });
+    const again = await rpc(body, { 'idempotency-key': key });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.text).toBe(first.text);
+    expect(first.headers['ratelimit-limit']).toMatch(/^\d+$/);
+  });
+
+  it('runs tools/call as a job only when asked with Prefer: respond-async', async () => {
+    const body = {
+      jsonrpc: '2.0',
+      id: 'job',
+      method: 'tools/call',
+      params: { name: 'search_glossary', arguments: { query: 'oracle' } },
+    };
+    const accepted = await rpc(body, { prefer: 'respond-async' });
+    expect(accepted.status).toBe(202);
+    expect(accepted.headers['preference-applied']).toBe('respond-async');
+    let polled;
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      polled = await http(`${server.url}${accepted.headers['location']}`);
+      if (polled.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(polled?.json().result.data).toEqual((await rpc(body)).json());
+  });
+});
