@@ -33,7 +33,16 @@ export async function startOurServer(env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    // OpenAlex (the stand-in) unless a benchmark asks for the local mirror: a data/papers.db in the
+    // working copy must not change what is measured.
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      PAPERS_SOURCE: 'openalex',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { request } from 'undici';
 import { readJsonl, startOpenAlexStandIn } from '../test/support/openalex-stand-in.mjs';
+import { askInProcess, batchVersusOne, firstSseEvent } from './ask.mjs';
 import {
   capture,
   compare,
@@ -43,6 +44,7 @@ const cases = [
   { name: `static essay page`, path: essayPath },
   { name: `Markdown twin (Accept: text/markdown)`, path: essayPath, headers: { accept: 'text/markdown' } },
   { name: 'search, cache hit', path: '/api/v1/reports/search?q=neural&limit=20' },
+  { name: 'ask GET (cached)', path: '/ask?q=what%20is%20a%20rollup' },
 ];
 
 console.log(`bench: ${rounds} rounds x ${seconds} s, ${connections} connections, node ${process.version}; medians`);
@@ -66,6 +68,11 @@ for (const c of cases) {
   console.log(`  server RSS ${rssMegabytes(ours.pid)} MB`);
 }
 if (!only || 'cold search'.includes(only)) await coldSearch();
+if (!only || 'ask'.includes(only)) {
+  await askInProcess();
+  await firstSseEvent(ours.url);
+  await batchVersusOne(ours.url);
+}
 console.log(`server RSS after load: ${rssMegabytes(ours.pid)} MB (peak ${peakRssMegabytes(ours.pid)} MB)`);
 ours.stop();
 await standIn.close();

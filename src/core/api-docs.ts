@@ -1,7 +1,7 @@
 // The API docs page and its Markdown twin, both rendered from the generated OpenAPI description
 // (one source: the route table), plus the error code table from the core.
-import { ERROR_CODES } from '../core/errors.ts';
-import type { OpenApiDocument } from '../core/openapi.ts';
+import { ERROR_CODES } from './errors.ts';
+import type { OpenApiDocument } from './openapi.ts';
 
 export interface DocParameter {
   name: string;

@@ -2,7 +2,10 @@
 // Astro or node:http; the server and in-process callers hand it a CoreRequest.
 import type { BoundedCache } from './bounded-cache.ts';
 import type { Config } from './config.ts';
+import type { AskIndex } from './ask/ask-index.ts';
 import type { ContentService } from './content/content-service.ts';
+import { fingerprint, type IdempotencyStore } from './idempotency.ts';
+import type { JobStore } from './jobs/job-store.ts';
 import type { PaperSearch } from './papers/paper-search.ts';
 import { ApiError, payloadTooLarge, toApiError } from './errors.ts';
 import { Router } from './http/router.ts';
@@ -17,6 +20,13 @@ export interface AppDeps {
   config: Config;
   content: ContentService;
   papers: PaperSearch;
+  ask: AskIndex;
+  /** The built Ask page, filled in for browsers without JavaScript (see ask/ask-page.ts). */
+  askPage?: string;
+  /** Reads a file of the built site by URL path (Markdown twins, the auth guide). */
+  readSiteFile?: (urlPath: string) => Promise<string | undefined>;
+  jobs: JobStore;
+  idempotency: IdempotencyStore;
   rateLimiter: RateLimiter;
   /** Serialised answers of pure routes over static content. */
   memo: BoundedCache<JsonText>;
@@ -26,6 +36,7 @@ export interface AppDeps {
 export interface App {
   readonly routes: readonly AnyRoute[];
   handle(request: CoreRequest): Promise<CoreResponse>;
+  find(method: string, path: string): AnyRoute | undefined;
 }
 
 interface RouteEntry {
@@ -123,11 +134,38 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       const params = route.params
         ? (parseOrThrow(route.params, match.params, 'path') as Record<string, string>)
         : match.params;
-      const body = route.body ? parseOrThrow(route.body, await readJsonBody(request), 'body') : undefined;
+      const bodyBytes = route.body
+        ? await readJsonBytes(request)
+        : route.rawBody
+          ? await request.readBody()
+          : undefined;
+      const body = route.body && bodyBytes ? parseOrThrow(route.body, parseJson(bodyBytes), 'body') : undefined;
+      const rawBody = route.rawBody ? bodyBytes : undefined;
 
-      const result = await route.handler({ query, body, params, request, deps, requestId });
-      // HEAD answers carry GET's headers; the transport drops the body.
-      return toCoreResponse(result, headers, route.cacheControl);
+      const run = async () => {
+        const result = await route.handler({
+          query,
+          body,
+          params,
+          request,
+          deps,
+          requestId,
+          dispatch: handle,
+          find,
+          routes: routeTable,
+          rawBody,
+        });
+        // HEAD answers carry GET's headers; the transport drops the body.
+        return toCoreResponse(result, headers, route.cacheControl);
+      };
+      const idempotencyKey = headers['Idempotency-Key'];
+      if (!route.idempotent || idempotencyKey === undefined) return await run();
+      return await withIdempotency(
+        `${request.clientAddress} ${idempotencyKey}`,
+        fingerprint(request.method, route.path, bodyBytes),
+        run,
+        headers,
+      );
     } catch (thrown) {
       const error = toApiError(thrown);
       if (error.code === 'internal_error') deps.logError?.(`request ${requestId} failed`, error.cause ?? error);
@@ -139,7 +177,53 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
     }
   }
 
-  return { routes: routeTable, handle };
+  function find(method: string, path: string): AnyRoute | undefined {
+    let match;
+    try {
+      match = router.match(path);
+    } catch {
+      return undefined;
+    }
+    return match?.entries.find((entry) => entry.route.method === method)?.route;
+  }
+
+  async function withIdempotency(
+    scope: string,
+    print: string,
+    run: () => Promise<CoreResponse>,
+    headers: Record<string, string>,
+  ): Promise<CoreResponse> {
+    const decision = deps.idempotency.begin(scope, print);
+    if (decision.kind === 'mismatch') {
+      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+    }
+    if (decision.kind === 'in-flight') {
+      throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed.', {
+        headers: { 'Retry-After': '1' },
+      });
+    }
+    if (decision.kind === 'replay') {
+      const { response } = decision;
+      return {
+        status: response.status,
+        headers: { ...headers, ...response.headers, 'Idempotent-Replayed': 'true' },
+        body: response.body,
+      };
+    }
+    let response: CoreResponse | undefined;
+    try {
+      response = await run();
+      return response;
+    } finally {
+      const body = response?.body;
+      // Streams cannot be replayed and server errors may be retried: neither is kept.
+      if (response && response.status < 500 && (typeof body === 'string' || body instanceof Uint8Array)) {
+        deps.idempotency.complete(scope, { status: response.status, headers: response.headers, body });
+      } else deps.idempotency.abandon(scope);
+    }
+  }
+
+  return { routes: routeTable, handle, find };
 }
 
 /** Builds the response around the per-request header object (mutated, not copied: this is the hot path). */
@@ -156,7 +240,7 @@ function toCoreResponse(
   return { status, headers, body: result.body instanceof JsonText ? result.body.bytes : JSON.stringify(result.body) };
 }
 
-async function readJsonBody(request: CoreRequest): Promise<unknown> {
+async function readJsonBytes(request: CoreRequest): Promise<Uint8Array> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
     throw new ApiError(
@@ -164,7 +248,10 @@ async function readJsonBody(request: CoreRequest): Promise<unknown> {
       `Content-Type must be application/json (got ${JSON.stringify(type || 'none')}).`,
     );
   }
-  const bytes = await request.readBody();
+  return request.readBody();
+}
+
+function parseJson(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {

@@ -39,6 +39,11 @@ const HEADER_DOCS: Record<string, { description: string; schema: JsonObject }> =
   },
   Link: { description: 'The /api/v1 successor of this alias (rel="successor-version")', schema: { type: 'string' } },
   'Idempotency-Key': { description: 'The Idempotency-Key the request sent, echoed', schema: { type: 'string' } },
+  Location: { description: 'The job to poll: /api/v1/jobs/{jobId}', schema: { type: 'string' } },
+  'Preference-Applied': {
+    description: 'respond-async when the Prefer header was honoured (RFC 7240)',
+    schema: { type: 'string' },
+  },
   'Cache-Status': {
     description: 'RFC 9211 cache status of the result cache (hit, miss, stale-if-error)',
     schema: { type: 'string' },
@@ -51,7 +56,14 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
 }
 
 function headerRefs(names: Iterable<string>): JsonObject {
-  return Object.fromEntries([...names].map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+  return Object.fromEntries(
+    [...names].map((name) => {
+      // A route naming an undocumented header is a build error, not a dangling $ref.
+      if (!HEADER_DOCS[name])
+        throw new Error(`Response header ${name} has no entry in HEADER_DOCS (src/core/openapi.ts)`);
+      return [name, { $ref: `#/components/headers/${name}` }];
+    }),
+  );
 }
 
 function schemaRef(schema: z.ZodType): JsonObject {
@@ -60,10 +72,18 @@ function schemaRef(schema: z.ZodType): JsonObject {
 }
 
 function queryParameters(route: AnyRoute): JsonObject[] {
-  if (!(route.query instanceof z.ZodObject)) return [];
-  return Object.entries(route.query.shape as Record<string, z.ZodType>).map(([name, field]) => {
-    const { description, ...schema } = jsonSchemaOf(field, 'input');
-    const parameter: JsonObject = { name, in: 'query', required: !field.safeParse(undefined).success, schema };
+  // A query schema with an object-level transform is a pipe whose input is the object.
+  const object = route.query instanceof z.ZodPipe ? route.query.in : route.query;
+  if (!(object instanceof z.ZodObject)) return [];
+  return Object.entries(object.shape as Record<string, z.ZodType>).map(([name, field]) => {
+    // `required: true` in a field's meta marks a parameter the handler insists on (see routes/ask.ts).
+    const { description, required, ...schema } = jsonSchemaOf(field, 'input');
+    const parameter: JsonObject = {
+      name,
+      in: 'query',
+      required: required === true || !field.safeParse(undefined).success,
+      schema,
+    };
     if (typeof description === 'string') parameter['description'] = description;
     return parameter;
   });
@@ -118,9 +138,8 @@ function operation(route: AnyRoute, alias: boolean): JsonObject {
     .join(' ');
   if (description) op['description'] = description;
   if (alias) op['deprecated'] = true;
-  if (route.body) {
-    op['requestBody'] = { required: true, content: { 'application/json': { schema: schemaRef(route.body) } } };
-  }
+  const body = route.body ?? route.bodyDoc;
+  if (body) op['requestBody'] = { required: true, content: { 'application/json': { schema: schemaRef(body) } } };
   return op;
 }
 
@@ -193,4 +212,8 @@ const TAGS: Record<string, string> = {
   Service: 'Directory and health',
   Content: 'Essays and glossary',
   Papers: 'Academic paper search (OpenAlex)',
+  Ask: 'Natural-language questions over essays and glossary',
+  Batch: 'Several sub-requests in one call',
+  Jobs: 'Asynchronous jobs',
+  MCP: 'Model Context Protocol servers for agents',
 };

@@ -5,14 +5,18 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, isCorePath, type App } from '../core/app.ts';
+import { ASK_INDEX_PATH } from '../core/ask/ask-documents.ts';
+import { AskIndex, type SerialisedAskIndex } from '../core/ask/ask-index.ts';
+import { ASK_PAGE_PATH } from '../core/ask/ask-page.ts';
 import { BoundedCache } from '../core/bounded-cache.ts';
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
 import { CONTENT_DATA_PATH, ContentDataSchema } from '../core/content/content-data.ts';
 import { ContentService } from '../core/content/content-service.ts';
 import type { JsonText } from '../core/http/route.ts';
-import { OpenAlexClient } from '../core/papers/openalex-client.ts';
+import { MemoryIdempotencyStore } from '../core/idempotency.ts';
+import { MemoryJobStore } from '../core/jobs/job-store.ts';
 import { PaperSearch } from '../core/papers/paper-search.ts';
-import { OpenAlexPaperSource } from '../core/papers/paper-source.ts';
+import { createPaperSource } from '../core/papers/paper-source-factory.ts';
 import { FixedWindowRateLimiter } from '../core/rate-limit.ts';
 import { toCoreRequest, writeCoreResponse } from './node-adapter.ts';
 import { RequestLog } from './request-log.ts';
@@ -29,23 +33,21 @@ export function createHandler(config: Config, distDir: string) {
   const manifest = StaticManifestSchema.parse(
     JSON.parse(readFileSync(path.join(distDir, STATIC_MANIFEST_FILE), 'utf8')),
   );
-  const content = ContentDataSchema.parse(JSON.parse(readFileSync(path.join(clientDir, CONTENT_DATA_PATH), 'utf8')));
+  const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(clientDir, file), 'utf8'));
+  const content = ContentDataSchema.parse(readJson(CONTENT_DATA_PATH));
+  const ask = AskIndex.load(readJson(ASK_INDEX_PATH) as SerialisedAskIndex);
+  const askPage = readFileSync(path.join(clientDir, ASK_PAGE_PATH), 'utf8');
   const site = new StaticSite(clientDir, manifest);
   const log = config.logRequests ? new RequestLog() : undefined;
   const app: App = createApp({
     config,
     content: new ContentService(content),
-    papers: new PaperSearch(
-      new OpenAlexPaperSource(
-        new OpenAlexClient({
-          baseUrl: config.openAlexUrl,
-          apiKey: config.openAlexApiKey,
-          mailto: config.openAlexMailto,
-          timeoutMs: config.openAlexTimeoutMs,
-          userAgent: `ResearchHub/1.1 (+${config.siteUrl})`,
-        }),
-      ),
-    ),
+    papers: new PaperSearch(createPaperSource(config)),
+    ask,
+    askPage,
+    readSiteFile: (urlPath) => site.readText(urlPath),
+    jobs: new MemoryJobStore(),
+    idempotency: new MemoryIdempotencyStore(),
     rateLimiter: new FixedWindowRateLimiter(config.rateLimitPerMinute),
     memo: new BoundedCache<JsonText>({
       maxEntries: 2_000,
@@ -92,6 +94,8 @@ export function createHandler(config: Config, distDir: string) {
       status: res.statusCode,
       ms: Math.round((performance.now() - started) * 100) / 100,
       id: requestId,
+      // The client went away before the whole response was sent (e.g. a closed event stream).
+      aborted: res.destroyed && !res.writableFinished,
     });
   };
 }
@@ -119,9 +123,13 @@ export async function startServer(config: Config, distDir: string): Promise<Runn
 }
 
 async function main(): Promise<void> {
+  const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   let config: Config;
+  let running: RunningServer;
   try {
     config = loadConfig();
+    // Start-up can also find a setting unusable (a PAPERS_DB that is no mirror): same message, same exit.
+    running = await startServer(config, distDir);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -129,8 +137,6 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const running = await startServer(config, distDir);
   console.log(`Research Hub is serving on ${running.url} (public URL ${config.siteUrl})`);
   const stop = (signal: string) => {
     console.log(`${signal} received: finishing in-flight requests`);

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { payloadTooLarge } from '../core/errors.ts';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/http/types.ts';
-import { chooseEncoding } from './negotiation.ts';
+import { chooseEncoding } from '../core/http/negotiation.ts';
 
 const COMPRESS_MIN_BYTES = 1400;
 const brotli = promisify(brotliCompress);

@@ -12,10 +12,10 @@ export class RequestLog {
     process.once('exit', () => this.flush());
   }
 
-  add(entry: { method: string; path: string; status: number; ms: number; id: string }): void {
+  add(entry: { method: string; path: string; status: number; ms: number; id: string; aborted: boolean }): void {
     // Assembled by hand: only the path can need JSON escaping, and this runs once per request.
     this.#lines.push(
-      `{"time":"${new Date().toISOString()}","method":${JSON.stringify(entry.method)},"path":${JSON.stringify(entry.path)},"status":${entry.status},"ms":${entry.ms},"id":${JSON.stringify(entry.id)}}`,
+      `{"time":"${new Date().toISOString()}","method":${JSON.stringify(entry.method)},"path":${JSON.stringify(entry.path)},"status":${entry.status},"ms":${entry.ms},"id":${JSON.stringify(entry.id)}${entry.aborted ? ',"aborted":true' : ''}}`,
     );
     if (!this.#scheduled) {
       this.#scheduled = true;

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BoundedCache } from '../core/bounded-cache.ts';
-import { chooseEncoding, prefersMarkdown } from './negotiation.ts';
+import { chooseEncoding, prefersMarkdown } from '../core/http/negotiation.ts';
 import type { StaticFile, StaticManifest } from './static-manifest.ts';
 
 export interface StaticRequest {
@@ -28,14 +28,21 @@ const ALIASES: Record<string, string> = {
   '/openapi': '/openapi.json',
   '/swagger.json': '/openapi.json',
   '/docs.json': '/openapi.json',
+  // The AI Catalog spec's well-known location for the catalog we publish at /ai-catalog.json.
+  '/.well-known/ai-catalog.json': '/ai-catalog.json',
 };
 
 const HASHED_ASSET = /^\/_astro\//;
 const CACHE_BYTES = 64 * 1024 * 1024;
 
+/** RFC 9727: the home page and the catalog itself announce the API catalog, on GET and HEAD. */
+const API_CATALOG_PATH = '/.well-known/api-catalog';
+const ANNOUNCE_API_CATALOG = new Set(['/index.html', '/index.md', API_CATALOG_PATH]);
+
 export class StaticSite {
   readonly #root: string;
   readonly #files: Map<string, StaticFile>;
+  readonly #apiCatalogLink: string | undefined;
   readonly #cache = new BoundedCache<Buffer>({
     maxEntries: 20_000,
     maxBytes: CACHE_BYTES,
@@ -45,6 +52,9 @@ export class StaticSite {
   constructor(root: string, manifest: StaticManifest) {
     this.#root = root;
     this.#files = new Map(Object.entries(manifest.files));
+    this.#apiCatalogLink = this.#files.has(API_CATALOG_PATH)
+      ? `<${manifest.siteUrl.replace(/\/+$/, '')}${API_CATALOG_PATH}>; rel="api-catalog"`
+      : undefined;
   }
 
   /** The file a URL path names, following the build's `format: 'file'` layout. */
@@ -90,7 +100,9 @@ export class StaticSite {
     const twin = filePath.endsWith('.html') ? filePath.replace(/\.html$/, '.md') : undefined;
     const hasTwin = twin !== undefined && this.#files.has(twin);
     const chosen = hasTwin && prefersMarkdown(request.headers.accept) ? twin : filePath;
-    return this.#send(request, chosen, 200, hasTwin);
+    const links: Record<string, string> =
+      this.#apiCatalogLink && ANNOUNCE_API_CATALOG.has(filePath) ? { Link: this.#apiCatalogLink } : {};
+    return this.#send(request, chosen, 200, hasTwin, links);
   }
 
   async #notFound(request: StaticRequest): Promise<StaticResponse> {
@@ -104,7 +116,13 @@ export class StaticSite {
     return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Not found\n') };
   }
 
-  async #send(request: StaticRequest, filePath: string, status: number, negotiated: boolean): Promise<StaticResponse> {
+  async #send(
+    request: StaticRequest,
+    filePath: string,
+    status: number,
+    negotiated: boolean,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<StaticResponse> {
     const file = this.#files.get(filePath);
     if (!file) return { status: 500, headers: {}, body: null };
     const encoding = chooseEncoding(request.headers['accept-encoding'], {
@@ -117,6 +135,7 @@ export class StaticSite {
       .filter(Boolean)
       .join(', ');
     const headers: Record<string, string> = {
+      ...extraHeaders,
       'Content-Type': file.type,
       ETag: etag,
       'Cache-Control': HASHED_ASSET.test(filePath)
@@ -134,6 +153,12 @@ export class StaticSite {
     const body = await this.#read(filePath + suffix);
     headers['Content-Length'] = String(body.length);
     return { status, headers, body: request.method === 'HEAD' ? null : body };
+  }
+
+  /** A built file's text by URL path, or undefined when there is none (MCP tools read twins). */
+  async readText(urlPath: string): Promise<string | undefined> {
+    if (!this.#files.has(urlPath)) return undefined;
+    return (await this.#read(urlPath)).toString('utf8');
   }
 
   async #read(filePath: string): Promise<Buffer> {

@@ -53,6 +53,7 @@ export function contentData(content: SiteContent): ContentData {
     siteUrl: content.siteUrl,
     essays: sortEssays(content.essays).map((entry) => essayRecord(content.siteUrl, entry)),
     glossary: sortTerms(content.glossary).map((entry) => glossaryRecord(content.siteUrl, entry)),
+    curriculum: sortTracks(content.curriculum).map((track) => ({ slug: track.id, ...track.data })),
   };
 }
 

@@ -105,3 +105,48 @@ describe.skipIf(!available)('papers page in a browser', () => {
     expect(await page.locator('#results li').count()).toBe(0);
   });
 });
+
+describe.skipIf(!available)('ask page in a browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer({ LOG_REQUESTS: 'false' });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('streams the answer and sources in with JavaScript', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${server.url}/ask`);
+    expect(await page.inputValue('#ask-q')).toBe('');
+    await page.fill('#ask-q', 'what is a zk rollup?');
+    await page.click('#ask-form button[type="submit"]');
+    await page.waitForFunction(
+      () => (document.querySelector('#ask-results blockquote')?.textContent ?? '').length > 80,
+    );
+    await page.waitForFunction(() => /matches/.test(document.querySelector('#ask-status')?.textContent ?? ''));
+    expect(await page.locator('#ask-results li').count()).toBeGreaterThan(0);
+    expect(await page.locator('#ask-results li a').first().getAttribute('href')).toMatch(/\/glossary\/zk-rollup$/);
+    expect(page.url()).toMatch(/\/ask\?q=what%20is%20a%20zk%20rollup%3F$/);
+    expect(problems).toEqual([]);
+  });
+
+  it('works without JavaScript through the GET form', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/ask`);
+    await page.fill('#ask-q', 'what is a merkle tree');
+    await Promise.all([page.waitForURL(/\/ask\?q=/), page.click('#ask-form button[type="submit"]')]);
+    expect(await page.locator('#ask-results blockquote').textContent()).toMatch(/\S/);
+    expect(await page.locator('#ask-results li').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});

@@ -15,8 +15,16 @@ const root = path.resolve(import.meta.dirname, '../..');
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: root,
-    // A generous limit by default; rate-limit tests set their own.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '100000', ...env },
+    // A generous limit by default; rate-limit tests set their own. OpenAlex (the stand-in) unless a test
+    // asks for the local mirror: a data/papers.db in the working copy must not change what tests see.
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      PAPERS_SOURCE: 'openalex',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

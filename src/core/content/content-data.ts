@@ -37,10 +37,28 @@ export const GlossaryRecordSchema = GlossaryTermItemSchema.extend({
 });
 export type GlossaryRecord = z.infer<typeof GlossaryRecordSchema>;
 
+export const CurriculumTrackRecordSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  order: z.number(),
+  modules: z.array(
+    z.object({
+      title: z.string(),
+      goal: z.string(),
+      essays: z.array(z.string()),
+      terms: z.array(z.string()),
+      exercise: z.string(),
+    }),
+  ),
+});
+export type CurriculumTrackRecord = z.infer<typeof CurriculumTrackRecordSchema>;
+
 export const ContentDataSchema = z.object({
   siteUrl: z.string(),
   essays: z.array(EssayRecordSchema),
   glossary: z.array(GlossaryRecordSchema),
+  curriculum: z.array(CurriculumTrackRecordSchema).default([]),
 });
 export type ContentData = z.infer<typeof ContentDataSchema>;
 

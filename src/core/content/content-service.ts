@@ -5,6 +5,7 @@ import {
   toEssayItem,
   toGlossaryTermItem,
   type ContentData,
+  type CurriculumTrackRecord,
   type EssayItem,
   type EssayRecord,
   type GlossaryRecord,
@@ -15,11 +16,13 @@ export class ContentService {
   readonly siteUrl: string;
   readonly essays: readonly EssayRecord[];
   readonly glossary: readonly GlossaryRecord[];
+  readonly curriculum: readonly CurriculumTrackRecord[];
   readonly #essayBySlug: Map<string, EssayRecord>;
   readonly #termBySlug: Map<string, GlossaryRecord>;
 
   constructor(data: ContentData) {
     this.siteUrl = data.siteUrl;
+    this.curriculum = data.curriculum;
     // Newest first for essays, A-Z for terms: the orders readers expect from each list.
     this.essays = [...data.essays].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
     this.glossary = [...data.glossary].sort(

@@ -9,6 +9,8 @@ export interface ResponseSpec {
   schema?: z.ZodType;
   /** Defaults to application/json. */
   contentType?: string;
+  /** Also answers text/event-stream (server-sent events) with this status. */
+  eventStream?: boolean;
   headers?: readonly string[];
 }
 
@@ -19,6 +21,14 @@ export interface RouteContext<Query, Body> {
   request: CoreRequest;
   deps: AppDeps;
   requestId: string;
+  /** In-process dispatch through the same route table (the batch executor uses it). */
+  dispatch(request: CoreRequest): Promise<CoreResponse>;
+  /** The route a method and raw path would reach, if any. */
+  find(method: string, path: string): AnyRoute | undefined;
+  /** The whole route table (the docs MCP server describes it). */
+  routes: readonly AnyRoute[];
+  /** The request body, for routes that parse it themselves (rawBody). */
+  rawBody?: Uint8Array | undefined;
 }
 
 /** A JSON body serialised ahead of time, so memoised answers skip JSON.stringify and encoding. */
@@ -60,6 +70,12 @@ export interface Route<Query = unknown, Body = unknown> {
   rateLimited?: boolean;
   /** Cache-Control for successful answers. */
   cacheControl?: string;
+  /** POST routes whose responses are stored and replayed by Idempotency-Key. */
+  idempotent?: boolean;
+  /** The handler reads and checks the body itself (MCP: its own media type and error rules). */
+  rawBody?: boolean;
+  /** For rawBody routes: the body as documented in OpenAPI. */
+  bodyDoc?: z.ZodType;
   handler(context: RouteContext<Query, Body>): Promise<RouteResult> | RouteResult;
 }
 

@@ -1,9 +1,13 @@
 // The one route table: HTTP, the batch executor, MCP tools and the OpenAPI generator all read it.
 import type { AnyRoute } from '../http/route.ts';
+import { askGetRoute, askPostRoute } from './ask.ts';
+import { batchRoute } from './batch.ts';
 import { apiDirectoryRoute, v1DirectoryRoute } from './directory.ts';
 import { essaysRoute } from './essays.ts';
 import { glossaryRoute } from './glossary.ts';
 import { healthRoute } from './health.ts';
+import { jobRoute } from './jobs.ts';
+import { mcpRoutesList } from './mcp.ts';
 import { searchRoute } from './search.ts';
 
 export const routes: readonly AnyRoute[] = [
@@ -13,4 +17,9 @@ export const routes: readonly AnyRoute[] = [
   essaysRoute,
   glossaryRoute,
   searchRoute,
+  askGetRoute,
+  askPostRoute,
+  batchRoute,
+  jobRoute,
+  ...mcpRoutesList,
 ];
