@@ -97,9 +97,11 @@ const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer
  * What our server answers, status, headers and body, to be replayed byte for byte by the baseline.
  * @param {string} url
  * @param {Record<string, string>} headers
+ * @param {'GET' | 'POST'} method
+ * @param {string | undefined} requestBody
  */
-export async function capture(url, headers = {}) {
-  const response = await request(url, { headers });
+export async function capture(url, headers = {}, method = 'GET', requestBody = undefined) {
+  const response = await request(url, { headers, method, body: requestBody ?? null });
   const body = Buffer.from(await response.body.arrayBuffer());
   if (response.statusCode !== 200)
     throw new Error(`${url} answered ${response.statusCode}: ${body.toString().slice(0, 200)}`);
@@ -113,11 +115,11 @@ export async function capture(url, headers = {}) {
 }
 
 /**
- * @param {{url: string, headers?: Record<string, string>, seconds: number, connections: number}} options
+ * @param {{url: string, headers?: Record<string, string>, seconds: number, connections: number, method?: 'GET' | 'POST', body?: string}} options
  * @returns {Promise<{rps: number, p50: number, p99: number, errors: number, non2xx: number}>}
  */
-export async function load({ url, headers = {}, seconds, connections }) {
-  const result = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
+export async function load({ url, headers = {}, seconds, connections, method = 'GET', body }) {
+  const result = await autocannon({ url, headers, method, body, duration: seconds, connections, pipelining: 1 });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -136,7 +138,7 @@ export function median(values) {
 
 /**
  * Runs `rounds` alternating rounds of ours vs. bare and prints medians and the ratio.
- * @param {{name: string, ours: string, bare: string, headers?: Record<string, string>, rounds: number, seconds: number, connections: number}} c
+ * @param {{name: string, ours: string, bare: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, rounds: number, seconds: number, connections: number}} c
  */
 export async function compare(c) {
   /** @type {Array<{rps: number, p50: number, p99: number, errors: number, non2xx: number}>} */
@@ -144,7 +146,13 @@ export async function compare(c) {
   /** @type {typeof ours} */
   const bare = [];
   for (let round = 0; round < c.rounds; round += 1) {
-    const options = { headers: c.headers ?? {}, seconds: c.seconds, connections: c.connections };
+    const options = {
+      headers: c.headers ?? {},
+      seconds: c.seconds,
+      connections: c.connections,
+      method: c.method ?? 'GET',
+      body: c.body,
+    };
     ours.push(await load({ ...options, url: c.ours }));
     bare.push(await load({ ...options, url: c.bare }));
   }

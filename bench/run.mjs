@@ -38,20 +38,33 @@ const ours = await startOurServer({ OPENALEX_URL: standIn.url });
 const essays = await (await fetch(`${ours.url}/api/v1/essays?limit=1`)).json();
 const essayPath = new URL(essays.essays[0].url).pathname;
 
-/** @type {Array<{name: string, path: string, headers?: Record<string, string>}>} */
+const mcpCall = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'search_glossary', arguments: { query: 'rollup' } },
+});
+/** @type {Array<{name: string, path: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string}>} */
 const cases = [
   { name: 'dynamic JSON /api/v1/glossary', path: '/api/v1/glossary' },
   { name: `static essay page`, path: essayPath },
   { name: `Markdown twin (Accept: text/markdown)`, path: essayPath, headers: { accept: 'text/markdown' } },
   { name: 'search, cache hit', path: '/api/v1/reports/search?q=neural&limit=20' },
   { name: 'ask GET (cached)', path: '/ask?q=what%20is%20a%20rollup' },
+  {
+    name: 'MCP tools/call search_glossary',
+    path: '/.well-known/mcp',
+    method: 'POST',
+    body: mcpCall,
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  },
 ];
 
 console.log(`bench: ${rounds} rounds x ${seconds} s, ${connections} connections, node ${process.version}; medians`);
 const results = [];
 for (const c of cases) {
   if (only && !c.name.includes(only)) continue;
-  const response = await capture(`${ours.url}${c.path}`, c.headers);
+  const response = await capture(`${ours.url}${c.path}`, c.headers, c.method, c.body);
   const bare = await startBareServer(response);
   results.push(
     await compare({
@@ -59,6 +72,8 @@ for (const c of cases) {
       ours: `${ours.url}${c.path}`,
       bare: bare.url,
       headers: c.headers ?? {},
+      method: c.method ?? 'GET',
+      ...(c.body ? { body: c.body } : {}),
       rounds,
       seconds,
       connections,
@@ -72,6 +87,13 @@ if (!only || 'ask'.includes(only)) {
   await askInProcess();
   await firstSseEvent(ours.url);
   await batchVersusOne(ours.url);
+}
+const glossary = results.find((result) => result.name.startsWith('dynamic JSON'));
+const mcp = results.find((result) => result.name.startsWith('MCP'));
+if (glossary && mcp) {
+  console.log(
+    `MCP tools/call search_glossary vs REST /api/v1/glossary: ${(mcp.ours.rps / glossary.ours.rps).toFixed(2)} of its req/s`,
+  );
 }
 console.log(`server RSS after load: ${rssMegabytes(ours.pid)} MB (peak ${peakRssMegabytes(ours.pid)} MB)`);
 ours.stop();
