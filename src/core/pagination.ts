@@ -78,3 +78,18 @@ export function paginate<T>(items: readonly T[], limit: number, page: number): P
     pagination: { total: items.length, limit, has_more: hasMore, cursor, next_cursor: next },
   };
 }
+
+/** A list response: the page's items under `key`, with the interface's paging fields. */
+export function pageBody<T, K extends string>(page: Page<T>, key: K) {
+  return {
+    total: page.total,
+    limit: page.limit,
+    [key]: page.items,
+    has_more: page.has_more,
+    next_cursor: page.next_cursor,
+    pagination: page.pagination,
+  } as { total: number; limit: number; has_more: boolean; next_cursor: string | null; pagination: Pagination } & Record<
+    K,
+    T[]
+  >;
+}

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureWorks } from '../support/fixtures.ts';
+import { describe, expect, it } from 'vitest';
 import { http } from '../support/http.ts';
-import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
 import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer } from '../support/server.ts';
+import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
 
-let standIn: Awaited<ReturnType<typeof startOpenAlexStandIn>>;
-let server: TestServer;
-beforeAll(async () => {
-  standIn = await startOpenAlexStandIn({ works: [...fixtureWorks.ai, ...fixtureWorks.web3] });
-  server = await startTestServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' });
-});
-afterAll(async () => {
-  await server?.stop();
-  await standIn?.close();
-});
+const running = useServerWithStandIn();
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   http(url, {
@@ -23,7 +13,7 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 const batch = (requests: unknown, headers: Record<string, string> = {}) =>
-  post(`${server.url}/api/v1/batch`, { requests }, headers);
+  post(`${running.server.url}/api/v1/batch`, { requests }, headers);
 
 async function pollJob(base: string, location: string) {
   const seen: number[] = [];
@@ -55,7 +45,7 @@ describe('POST /api/v1/batch', () => {
     expect(body.total_operations).toBe(5);
     expect(body.responses.map((sub: { id: string }) => sub.id)).toEqual(['terms', '1', '2', 'asked', '4']);
     expect(body.responses.map((sub: { status: number }) => sub.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(body.responses[0].body).toEqual((await http(`${server.url}/api/v1/glossary?limit=2`)).json());
+    expect(body.responses[0].body).toEqual((await http(`${running.server.url}/api/v1/glossary?limit=2`)).json());
     expect(body.responses[3].body.sources[0].slug).toBe('gas');
     expect(body.responses[4].body.results).toHaveLength(2);
   });
@@ -117,14 +107,14 @@ describe('POST /api/v1/batch', () => {
     ['no requests member', { calls: [] }, 'invalid_body'],
     ['not JSON', '{"requests": [', 'invalid_body'],
   ])('refuses %s with 400', async (_name, body, code) => {
-    const response = await post(`${server.url}/api/v1/batch`, body);
+    const response = await post(`${running.server.url}/api/v1/batch`, body);
     expect(response.status).toBe(400);
     expect(response.json().error.code).toBe(code);
     expectMatchesOpenApi('/api/v1/batch', 'post', 400, response.json());
   });
 
   it('is also served, deprecated, at /api/batch', async () => {
-    const response = await post(`${server.url}/api/batch`, { requests: [{ path: '/api/v1' }] });
+    const response = await post(`${running.server.url}/api/batch`, { requests: [{ path: '/api/v1' }] });
     expect(response.status).toBe(200);
     expect(response.headers['link']).toBe('</api/v1/batch>; rel="successor-version"');
   });
@@ -142,7 +132,7 @@ describe('asynchronous jobs', () => {
     expect(accepted.headers['location']).toBe(job.location);
     expect(accepted.headers['retry-after']).toBe('2');
     expect(accepted.headers['preference-applied']).toBe('respond-async');
-    const { response } = await pollJob(server.url, job.location);
+    const { response } = await pollJob(running.server.url, job.location);
     const done = response.json();
     expectMatchesOpenApi('/api/v1/jobs/{jobId}', 'get', 200, done);
     expect(done.status).toBe('completed');
@@ -153,16 +143,20 @@ describe('asynchronous jobs', () => {
   });
 
   it('Prefer: respond-async works on POST /ask too', async () => {
-    const accepted = await post(`${server.url}/ask`, { q: 'what is a wallet' }, { prefer: 'respond-async' });
+    const accepted = await post(`${running.server.url}/ask`, { q: 'what is a wallet' }, { prefer: 'respond-async' });
     expect(accepted.status).toBe(202);
-    const { response } = await pollJob(server.url, accepted.headers['location']!);
+    const { response } = await pollJob(running.server.url, accepted.headers['location']!);
     expect(response.json().result.data.sources[0].slug).toBe('wallet');
   });
 
   it('work that outlives the sync budget becomes a job without being asked', async () => {
-    const slow = await startTestServer({ OPENALEX_URL: standIn.url, SYNC_BUDGET_MS: '50', LOG_REQUESTS: 'false' });
+    const slow = await startTestServer({
+      OPENALEX_URL: running.standIn.url,
+      SYNC_BUDGET_MS: '50',
+      LOG_REQUESTS: 'false',
+    });
     try {
-      standIn.setFault({ kind: 'slow', delayMs: 400, times: 1 });
+      running.standIn.setFault({ kind: 'slow', delayMs: 400, times: 1 });
       const accepted = await post(`${slow.url}/api/v1/batch`, {
         requests: [{ path: '/api/v1/reports/search?q=language&limit=3' }],
       });
@@ -172,22 +166,22 @@ describe('asynchronous jobs', () => {
       expect(seen[0]).toBe(202);
       expect(response.json().result.data.responses[0]).toMatchObject({ status: 200 });
     } finally {
-      standIn.setFault(undefined);
+      running.standIn.setFault(undefined);
       await slow.stop();
     }
   });
 
   it('records a failed sub-operation as a completed batch, and a failed ask as a failed job', async () => {
-    standIn.setFault({ kind: 'status', status: 500 });
+    running.standIn.setFault({ kind: 'status', status: 500 });
     try {
       const accepted = await batch([{ path: `/api/v1/reports/search?q=failing${Date.now()}` }], {
         prefer: 'respond-async',
       });
-      const { response } = await pollJob(server.url, accepted.headers['location']!);
+      const { response } = await pollJob(running.server.url, accepted.headers['location']!);
       expect(response.json().status).toBe('completed');
       expect(response.json().result.data.responses[0].status).toBe(502);
     } finally {
-      standIn.setFault(undefined);
+      running.standIn.setFault(undefined);
     }
   });
 
@@ -197,7 +191,7 @@ describe('asynchronous jobs', () => {
     ['/api/v1/jobs/job_aaaaaaaaaaaaaaaaaaaaaaaaaa', 404, 'job_not_found'],
     ['/api/jobs/job_aaaaaaaaaaaaaaaaaaaaaaaaaa', 404, 'job_not_found'],
   ])('GET %s → %i %s', async (path, status, code) => {
-    const response = await http(`${server.url}${path}`);
+    const response = await http(`${running.server.url}${path}`);
     expect(response.status).toBe(status);
     expect(response.json().error.code).toBe(code);
     expectMatchesOpenApi('/api/v1/jobs/{jobId}', 'get', status, response.json());
@@ -237,7 +231,7 @@ describe('Idempotency-Key on POST routes', () => {
 
   it('refuses a repeat while the first is still running (409)', async () => {
     const key = `inflight-${Date.now()}`;
-    standIn.setFault({ kind: 'slow', delayMs: 300, times: 1 });
+    running.standIn.setFault({ kind: 'slow', delayMs: 300, times: 1 });
     const slowBatch = [{ path: `/api/v1/reports/search?q=learning&limit=${(Date.now() % 150) + 1}` }];
     const [first, second] = await Promise.all([
       batch(slowBatch, { 'idempotency-key': key }),
@@ -246,15 +240,15 @@ describe('Idempotency-Key on POST routes', () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(409);
     expect(second.json().error.code).toBe('idempotency_key_in_use');
-    standIn.setFault(undefined);
+    running.standIn.setFault(undefined);
     const replayed = await batch(slowBatch, { 'idempotency-key': key });
     expect(replayed.headers['idempotent-replayed']).toBe('true');
   });
 
   it('applies to POST /ask as well', async () => {
     const key = `ask-${Date.now()}`;
-    const first = await post(`${server.url}/ask`, { q: 'what is a nonce' }, { 'idempotency-key': key });
-    const again = await post(`${server.url}/ask`, { q: 'what is a nonce' }, { 'idempotency-key': key });
+    const first = await post(`${running.server.url}/ask`, { q: 'what is a nonce' }, { 'idempotency-key': key });
+    const again = await post(`${running.server.url}/ask`, { q: 'what is a nonce' }, { 'idempotency-key': key });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.text).toBe(first.text);
   });

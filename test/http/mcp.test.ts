@@ -1,29 +1,18 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureWorks } from '../support/fixtures.ts';
 import { http } from '../support/http.ts';
-import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
 import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
 
-let standIn: Awaited<ReturnType<typeof startOpenAlexStandIn>>;
-let server: TestServer;
-beforeAll(async () => {
-  standIn = await startOpenAlexStandIn({ works: [...fixtureWorks.ai, ...fixtureWorks.web3] });
-  server = await startTestServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' });
-});
-afterAll(async () => {
-  await server?.stop();
-  await standIn?.close();
-});
+const running = useServerWithStandIn();
 
-const rest = async (path: string) => (await http(`${server.url}${path}`)).json();
-const text = async (path: string) => (await http(`${server.url}${path}`)).text;
+const rest = async (path: string) => (await http(`${running.server.url}${path}`)).json();
+const text = async (path: string) => (await http(`${running.server.url}${path}`)).text;
 
 async function connect(path: string): Promise<Client> {
   const client = new Client({ name: 'research-hub-tests', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}${path}`)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${running.server.url}${path}`)));
   return client;
 }
 
@@ -109,13 +98,13 @@ describe('product MCP server through the SDK client', () => {
   });
 
   it('turns an upstream outage into isError with the reason', async () => {
-    standIn.setFault({ kind: 'status', status: 500 });
+    running.standIn.setFault({ kind: 'status', status: 500 });
     try {
       const failed = await call(client, 'search_reports', { query: `outage ${Date.now()}` });
       expect(failed.isError).toBe(true);
       expect(failed.content[0]?.text).toMatch(/paper index/i);
     } finally {
-      standIn.setFault(undefined);
+      running.standIn.setFault(undefined);
     }
   });
 });
@@ -158,7 +147,7 @@ describe('documentation MCP server through the SDK client', () => {
 
 describe('MCP transport rules over raw HTTP', () => {
   const rpc = (body: unknown, headers: Record<string, string> = {}, path = '/.well-known/mcp') =>
-    http(`${server.url}${path}`, {
+    http(`${running.server.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -247,7 +236,7 @@ describe('MCP transport rules over raw HTTP', () => {
   it.each(['/.well-known/mcp', '/api/mcp', '/.well-known/mcp/docs', '/api/mcp/docs'])(
     'GET %s describes the server',
     async (path) => {
-      const response = await http(`${server.url}${path}`, { headers: { accept: 'application/json' } });
+      const response = await http(`${running.server.url}${path}`, { headers: { accept: 'application/json' } });
       expect(response.status).toBe(200);
       const body = response.json();
       expectMatchesOpenApi(path, 'get', 200, body);
@@ -255,7 +244,7 @@ describe('MCP transport rules over raw HTTP', () => {
       expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(
         path.endsWith('docs') ? DOCS_TOOLS : PRODUCT_TOOLS,
       );
-      const sseOnly = await http(`${server.url}${path}`, { headers: { accept: 'text/event-stream' } });
+      const sseOnly = await http(`${running.server.url}${path}`, { headers: { accept: 'text/event-stream' } });
       expect(sseOnly.status).toBe(405);
     },
   );
@@ -287,7 +276,7 @@ describe('MCP transport rules over raw HTTP', () => {
     expect(accepted.headers['preference-applied']).toBe('respond-async');
     let polled;
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      polled = await http(`${server.url}${accepted.headers['location']}`);
+      polled = await http(`${running.server.url}${accepted.headers['location']}`);
       if (polled.status === 200) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -30,28 +30,11 @@ export function issue(context: z.RefinementCtx, code: ErrorCode, message: string
   context.addIssue({ code: 'custom', message, params: { code } });
 }
 
-/** Integer query parameter with a default and an inclusive range: a bad value is a 400, never NaN or a clamp. */
-export function intParam(min: number, max: number, fallback: number) {
-  const message = `must be an integer from ${min} to ${max}`;
-  return z
-    .string()
-    .optional()
-    .transform((raw, context) => {
-      if (raw === undefined) return fallback;
-      if (!/^\d{1,9}$/.test(raw.trim())) {
-        context.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      const value = Number(raw.trim());
-      if (value < min || value > max) {
-        context.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return value;
-    });
-}
-
-/** Like intParam, but absent stays undefined (for aliases such as per_page, where the caller picks). */
+/**
+ * Integer query parameter with an inclusive range; absent stays undefined (for aliases such as
+ * per_page, where the caller picks). A bad value is a 400, never NaN or a silent clamp.
+ * Documented as an integer, whatever the query string carries.
+ */
 export function optionalIntParam(min: number, max: number) {
   const message = `must be an integer from ${min} to ${max}`;
   return z
@@ -65,7 +48,15 @@ export function optionalIntParam(min: number, max: number) {
         return z.NEVER;
       }
       return value;
-    });
+    })
+    .meta({ type: 'integer', minimum: min, maximum: max });
+}
+
+/** optionalIntParam with a default for an absent value. */
+export function intParam(min: number, max: number, fallback: number) {
+  return optionalIntParam(min, max)
+    .transform((value) => value ?? fallback)
+    .meta({ type: 'integer', minimum: min, maximum: max, default: fallback });
 }
 
 /** The first value of each query parameter; unknown ones are ignored by the schemas. */

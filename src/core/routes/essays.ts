@@ -3,7 +3,7 @@ import { EssayItemSchema } from '../content/content-data.ts';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { intParam } from '../http/validation.ts';
-import { CursorParam, PaginationSchema } from '../pagination.ts';
+import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
 
 export const EssaysQuerySchema = z.object({
   tag: z.string().max(100).optional().describe('Only essays with this topic tag'),
@@ -40,19 +40,13 @@ export const essaysRoute = defineRoute({
   handler: ({ query, deps }) => {
     const page = query.cursor ?? 1;
     const key = `essays|${query.tag ?? ''}|${query.limit}|${page}`;
-    const body = deps.memo.remember(key, () => {
-      const result = deps.content.listEssays({ tag: query.tag, limit: query.limit, page });
-      return new JsonText(
-        JSON.stringify({
-          total: result.total,
-          limit: result.limit,
-          essays: result.items,
-          has_more: result.has_more,
-          next_cursor: result.next_cursor,
-          pagination: result.pagination,
-        }),
-      );
-    });
+    const body = deps.memo.remember(
+      key,
+      () =>
+        new JsonText(
+          JSON.stringify(pageBody(deps.content.listEssays({ tag: query.tag, limit: query.limit, page }), 'essays')),
+        ),
+    );
     return { body };
   },
 });

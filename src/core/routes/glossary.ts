@@ -4,7 +4,7 @@ import { GlossaryTermItemSchema } from '../content/content-data.ts';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { intParam } from '../http/validation.ts';
-import { CursorParam, PaginationSchema } from '../pagination.ts';
+import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
 
 export const GlossaryQuerySchema = z.object({
   category: z
@@ -44,19 +44,15 @@ export const glossaryRoute = defineRoute({
   handler: ({ query, deps }) => {
     const page = query.cursor ?? 1;
     const key = `glossary|${query.category ?? ''}|${query.limit}|${page}`;
-    const body = deps.memo.remember(key, () => {
-      const result = deps.content.listGlossary({ category: query.category, limit: query.limit, page });
-      return new JsonText(
-        JSON.stringify({
-          total: result.total,
-          limit: result.limit,
-          has_more: result.has_more,
-          next_cursor: result.next_cursor,
-          pagination: result.pagination,
-          terms: result.items,
-        }),
-      );
-    });
+    const body = deps.memo.remember(
+      key,
+      () =>
+        new JsonText(
+          JSON.stringify(
+            pageBody(deps.content.listGlossary({ category: query.category, limit: query.limit, page }), 'terms'),
+          ),
+        ),
+    );
     return { body };
   },
 });
