@@ -3,6 +3,8 @@
 import type { BoundedCache } from './bounded-cache.ts';
 import type { Config } from './config.ts';
 import type { AskIndex } from './ask/ask-index.ts';
+import { authenticate } from './auth/bearer-auth.ts';
+import type { TokenStore } from './auth/token-store.ts';
 import type { ContentService } from './content/content-service.ts';
 import { fingerprint, type IdempotencyStore } from './idempotency.ts';
 import type { JobStore } from './jobs/job-store.ts';
@@ -28,6 +30,8 @@ export interface AppDeps {
   jobs: JobStore;
   idempotency: IdempotencyStore;
   rateLimiter: RateLimiter;
+  /** Optional bearer tokens; each gives its holder a rate-limit bucket of its own. */
+  tokens: TokenStore;
   /** Serialised answers of pure routes over static content. */
   memo: BoundedCache<JsonText>;
   logError?: (message: string, error: unknown) => void;
@@ -120,8 +124,13 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       const { route } = entry;
       if (entry.alias) Object.assign(headers, deprecationHeaders(successorPath(route, match.params, request.query)));
 
+      // Who the request counts as, for rate limits and Idempotency-Key scopes: its token's client, else its
+      // IP address. Batch sub-requests were authenticated with their batch and are not counted again.
+      let client = `ip:${request.clientAddress}`;
       if (route.rateLimited !== false && !request.internal) {
-        const state = deps.rateLimiter.hit(`ip:${request.clientAddress}`);
+        const tokenRecord = authenticate(request.headers.get('authorization'), deps.tokens, deps.config.siteUrl);
+        if (tokenRecord) client = `token:${tokenRecord.clientId}`;
+        const state = deps.rateLimiter.hit(client);
         Object.assign(headers, rateLimitHeaders(state));
         if (!state.allowed) {
           throw new ApiError('rate_limited', `Rate limit of ${state.limit} requests per minute exceeded.`, {
@@ -134,12 +143,9 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       const params = route.params
         ? (parseOrThrow(route.params, match.params, 'path') as Record<string, string>)
         : match.params;
-      const bodyBytes = route.body
-        ? await readJsonBytes(request)
-        : route.rawBody
-          ? await request.readBody()
-          : undefined;
-      const body = route.body && bodyBytes ? parseOrThrow(route.body, parseJson(bodyBytes), 'body') : undefined;
+      const read = route.body ? await readBody(request, route.formBody === true) : undefined;
+      const body = route.body && read ? parseOrThrow(route.body, read.value, 'body') : undefined;
+      const bodyBytes = read ? read.bytes : route.rawBody ? await request.readBody() : undefined;
       const rawBody = route.rawBody ? bodyBytes : undefined;
 
       const run = async () => {
@@ -161,7 +167,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       const idempotencyKey = headers['Idempotency-Key'];
       if (!route.idempotent || idempotencyKey === undefined) return await run();
       return await withIdempotency(
-        `${request.clientAddress} ${idempotencyKey}`,
+        `${client} ${idempotencyKey}`,
         fingerprint(request.method, route.path, bodyBytes),
         run,
         headers,
@@ -240,22 +246,38 @@ function toCoreResponse(
   return { status, headers, body: result.body instanceof JsonText ? result.body.bytes : JSON.stringify(result.body) };
 }
 
-async function readJsonBytes(request: CoreRequest): Promise<Uint8Array> {
+/** Reads a route's body and decodes it: JSON, or a URL-encoded form where the route takes one. */
+async function readBody(request: CoreRequest, acceptsForm: boolean): Promise<{ bytes: Uint8Array; value: unknown }> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
-    throw new ApiError(
-      'unsupported_media_type',
-      `Content-Type must be application/json (got ${JSON.stringify(type || 'none')}).`,
-    );
+  if (/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
+    const bytes = await request.readBody();
+    return { bytes, value: parseJson(bytes) };
   }
-  return request.readBody();
+  if (acceptsForm && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
+    const bytes = await request.readBody();
+    return { bytes, value: queryRecord(new URLSearchParams(decodeUtf8(bytes, 'form'))) };
+  }
+  const accepted = acceptsForm ? 'application/json or application/x-www-form-urlencoded' : 'application/json';
+  throw new ApiError(
+    'unsupported_media_type',
+    `Content-Type must be ${accepted} (got ${JSON.stringify(type || 'none')}).`,
+  );
 }
 
 function parseJson(bytes: Uint8Array): unknown {
+  const text = decodeUtf8(bytes, 'JSON');
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    return JSON.parse(text);
   } catch {
     throw new ApiError('invalid_body', 'The body is not valid UTF-8 JSON.');
+  }
+}
+
+function decodeUtf8(bytes: Uint8Array, what: 'JSON' | 'form'): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError('invalid_body', `The body is not valid UTF-8 ${what}.`);
   }
 }
 

@@ -91,7 +91,7 @@ export const ERROR_CODES = {
   },
   unauthorized: {
     status: 401,
-    title: 'The bearer token is unknown or revoked',
+    title: 'The bearer token is unknown, expired or revoked, or the scheme is not Bearer',
     resolution: 'Drop the Authorization header (everything is public), or register for a new token.',
   },
   rate_limited: {

@@ -29,6 +29,13 @@ const HEADER_DOCS: Record<string, { description: string; schema: JsonObject }> =
   },
   RateLimit: { description: 'IETF draft RateLimit, e.g. "default";r=119;t=60', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+  'WWW-Authenticate': {
+    description:
+      'RFC 6750 Bearer challenge naming the RFC 9728 protected resource metadata, ' +
+      'Bearer resource_metadata="<SITE_URL>/.well-known/oauth-protected-resource", with error="invalid_token" ' +
+      'appended when a bearer token was refused (not when another scheme was sent)',
+    schema: { type: 'string' },
+  },
   Deprecation: {
     description: 'RFC 9745 deprecation date of this unversioned alias (@epoch-seconds)',
     schema: { type: 'string' },
@@ -101,8 +108,18 @@ function pathParameters(path: string): JsonObject[] {
 /** Any route answers 400 to a malformed Idempotency-Key, whatever else it documents. */
 const BAD_HEADER_RESPONSE: ResponseSpec = errorResponse('Invalid parameter or header (invalid_parameter)');
 
+/** Any rate-limited route reads the Authorization header (see Route.rateLimited) and may refuse it. */
+const UNAUTHORIZED_RESPONSE: ResponseSpec = errorResponse(
+  'Bearer token unknown, expired or revoked, or a scheme other than Bearer (unauthorized)',
+  ['WWW-Authenticate'],
+);
+
 function responses(route: AnyRoute, alias: boolean): JsonObject {
-  const specs: Record<string, ResponseSpec> = { 400: BAD_HEADER_RESPONSE, ...route.responses };
+  const specs: Record<string, ResponseSpec> = {
+    400: BAD_HEADER_RESPONSE,
+    ...(route.rateLimited === false ? {} : { 401: UNAUTHORIZED_RESPONSE }),
+    ...route.responses,
+  };
   return Object.fromEntries(
     Object.entries(specs).map(([status, spec]) => {
       const names = new Set<string>(['X-Request-Id']);
@@ -138,8 +155,18 @@ function operation(route: AnyRoute, alias: boolean): JsonObject {
     .join(' ');
   if (description) op['description'] = description;
   if (alias) op['deprecated'] = true;
+  // Routes that are not rate-limited ignore the Authorization header: no credentials apply to them.
+  if (route.rateLimited === false) op['security'] = [];
   const body = route.body ?? route.bodyDoc;
-  if (body) op['requestBody'] = { required: true, content: { 'application/json': { schema: schemaRef(body) } } };
+  if (body) {
+    const media = { schema: schemaRef(body) };
+    op['requestBody'] = {
+      required: true,
+      content: route.formBody
+        ? { 'application/json': media, 'application/x-www-form-urlencoded': media }
+        : { 'application/json': media },
+    };
+  }
   return op;
 }
 
@@ -168,7 +195,8 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], siteUrl: strin
       version: API_VERSION,
       summary: 'Paper search, essays and a glossary of AI and Web3 terms, for people and agents.',
       description:
-        'A public, read-oriented API. No authentication is required. `/api/v1/*` is pinned to major version 1 ' +
+        'A public, read-oriented API. No authentication is required; an optional bearer token from ' +
+        '`POST /api/auth/register` gives a client a rate-limit bucket of its own. `/api/v1/*` is pinned to major version 1 ' +
         '(changes are additive only); unversioned `/api/*` paths follow the latest version, are marked deprecated, ' +
         `and carry \`Sunset: ${SUNSET_DATE.toUTCString()}\`. Errors always have the shape ` +
         '`{"error":{"code","message","status","resolution"}}`; codes: ' +
@@ -190,7 +218,9 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], siteUrl: strin
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'Optional. `Bearer anonymous` is treated as public.',
+          description:
+            'Optional: a token from `POST /api/auth/register` only selects your own rate-limit bucket. ' +
+            '`Bearer anonymous` is treated as public; an unknown, expired or revoked token gets 401.',
         },
       },
       schemas,
@@ -216,4 +246,5 @@ const TAGS: Record<string, string> = {
   Batch: 'Several sub-requests in one call',
   Jobs: 'Asynchronous jobs',
   MCP: 'Model Context Protocol servers for agents',
+  Authentication: 'Optional bearer tokens: a rate-limit bucket of your own',
 };

@@ -1,6 +1,8 @@
 // Fixed-window rate limiting per client. Bounded: the key map is swept whenever a window rolls, so
 // memory follows the number of clients seen in the last minute.
 
+export const RATE_LIMIT_WINDOW_SECONDS = 60;
+
 export interface RateLimitState {
   limit: number;
   remaining: number;
@@ -19,7 +21,7 @@ export class FixedWindowRateLimiter implements RateLimiter {
   readonly #windowMs: number;
   #lastSweep = 0;
 
-  constructor(limit: number, windowMs = 60_000) {
+  constructor(limit: number, windowMs = RATE_LIMIT_WINDOW_SECONDS * 1000) {
     this.#limit = limit;
     this.#windowMs = windowMs;
   }
@@ -48,7 +50,10 @@ export class FixedWindowRateLimiter implements RateLimiter {
 }
 
 /** The interface's trio plus the IETF draft-10 structured fields. */
-export function rateLimitHeaders(state: RateLimitState, windowSeconds = 60): Record<string, string> {
+export function rateLimitHeaders(
+  state: RateLimitState,
+  windowSeconds = RATE_LIMIT_WINDOW_SECONDS,
+): Record<string, string> {
   return {
     'RateLimit-Limit': String(state.limit),
     'RateLimit-Remaining': String(state.remaining),

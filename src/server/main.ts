@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, isCorePath, type App } from '../core/app.ts';
 import { ASK_INDEX_PATH } from '../core/ask/ask-documents.ts';
+import { MemoryTokenStore } from '../core/auth/token-store.ts';
 import { AskIndex, type SerialisedAskIndex } from '../core/ask/ask-index.ts';
 import { ASK_PAGE_PATH } from '../core/ask/ask-page.ts';
 import { BoundedCache } from '../core/bounded-cache.ts';
@@ -49,6 +50,7 @@ export function createHandler(config: Config, distDir: string) {
     jobs: new MemoryJobStore(),
     idempotency: new MemoryIdempotencyStore(),
     rateLimiter: new FixedWindowRateLimiter(config.rateLimitPerMinute),
+    tokens: new MemoryTokenStore(),
     memo: new BoundedCache<JsonText>({
       maxEntries: 2_000,
       maxBytes: 32 * 1024 * 1024,

@@ -1,6 +1,10 @@
 // The authentication guide, served as /auth (HTML) and /auth.md (its Markdown twin). One Markdown
 // source: the HTML page renders this body with Astro's Markdown pipeline (see src/content.config.ts).
+import { DEFAULT_MAX_TOKENS, DEFAULT_TOKEN_TTL_MS, MAX_TOKEN_LABEL_LENGTH } from '../core/auth/token-store.ts';
 import { absoluteUrl, DISCOVERY } from './urls.ts';
+
+const TOKEN_LIFETIME_DAYS = DEFAULT_TOKEN_TTL_MS / (24 * 3_600_000);
+const MAX_TOKENS = DEFAULT_MAX_TOKENS.toLocaleString('en-US');
 
 export interface Guide {
   id: string;
@@ -25,24 +29,78 @@ Anonymous requests share a rate-limit bucket per client IP address.
 A token does not unlock anything. It gives your client its own rate-limit bucket, which helps when many
 clients share one IP address (an office network, a cloud function, an agent platform).
 
-1. **Register.** \`POST ${url(DISCOVERY.authRegister)}\` issues an opaque bearer token. It is shown once:
-   the server stores only a hash of it and cannot show it again.
-2. **Use it.** Send \`Authorization: Bearer <token>\` on any request.
-3. **Revoke it.** \`POST ${url(DISCOVERY.authRevoke)}\` with the token. As in RFC 7009, the answer is
-   200 even for a token the server does not know, so it never tells whether a token existed.
+### Register
 
-The request and response bodies of both calls are in the [API reference](${url(DISCOVERY.apiDocs)})
-and the [OpenAPI description](${url(DISCOVERY.openapi)}).
+\`POST ${url(DISCOVERY.authRegister)}\` with a JSON body. Both fields are optional, so \`{}\` will do:
 
-\`\`\`sh
-curl -X POST ${url(DISCOVERY.authRegister)}
-curl -H 'Authorization: Bearer <token>' '${url('/api/v1/essays')}'
+| Field | Type | Meaning |
+|---|---|---|
+| \`client_name\` | string, 1 to ${MAX_TOKEN_LABEL_LENGTH} characters | a name for your client, kept with the token and echoed |
+| \`identity_type\` | \`anonymous\` or \`identity_assertion\` | the identity you act under; no assertion is verified, so both get the same token |
+
+The answer is \`201 Created\` with \`Cache-Control: no-store\`:
+
+\`\`\`json
+{
+  "access_token": "rh_3q2-7wQ0cJmJx1l9bCkYVtq8o1nHfW5e",
+  "token_type": "Bearer",
+  "client_id": "tok_5f0c7a1e9b2d4c38",
+  "client_name": "my-agent",
+  "created_at": "2026-05-01T12:00:00.000Z",
+  "expires_at": "2026-07-30T12:00:00.000Z",
+  "rate_limit": { "limit": 120, "window_seconds": 60 }
+}
 \`\`\`
 
-## When a token is refused
+- \`access_token\` is shown once. The server keeps only its SHA-256 hash and cannot show it again.
+- \`client_id\` is your bucket: it is stable for the life of the token and safe to log.
+- \`client_name\` is there only when you sent one.
+- \`expires_at\`: a token lasts ${TOKEN_LIFETIME_DAYS} days, then gets \`401\`; register again.
+- \`rate_limit\` is the size of your bucket.
 
-A bearer token other than \`anonymous\` that is unknown or revoked gets \`401\` with the error code
-\`unauthorized\` and this header, which points at the metadata below (RFC 9728):
+The calls to register are rate-limited like any other. With an \`Idempotency-Key\` header, a retry within
+24 hours gets the same token back instead of a second one, so use a fresh random key (a UUID) for each
+registration. Tokens live in the server's memory: a restart forgets them, and so does a full store (it
+holds ${MAX_TOKENS} tokens and forgets the one unused for longest). Either way the token gets \`401\`, and
+registering again is all it takes.
+
+### Use it
+
+Send \`Authorization: Bearer <access_token>\` on any API request. The \`RateLimit-*\` headers of the answer
+then describe your own bucket. A batch counts once, in the bucket of its \`Authorization\` header, and its
+sub-requests run with the same header.
+
+### Revoke it
+
+\`POST ${url(DISCOVERY.authRevoke)}\` with \`{"token": "<access_token>"}\` as JSON, or \`token=<access_token>\` as
+\`application/x-www-form-urlencoded\` (the RFC 7009 form). The answer is \`200\` with \`{"revoked": true}\`,
+also for a token the server does not know, so it never tells whether a token existed. A body without
+\`token\` gets \`400\` with the error code \`invalid_body\`.
+
+Both calls are also described in the [API reference](${url(DISCOVERY.apiDocs)}) and the
+[OpenAPI description](${url(DISCOVERY.openapi)}). With curl:
+
+\`\`\`sh
+curl -X POST ${url(DISCOVERY.authRegister)} -H 'Content-Type: application/json' -d '{"client_name":"my-agent"}'
+curl -H 'Authorization: Bearer <access_token>' '${url('/api/v1/essays')}'
+curl -X POST ${url(DISCOVERY.authRevoke)} -d 'token=<access_token>'
+\`\`\`
+
+## When credentials are refused
+
+Every API endpoint reads the \`Authorization\` header: \`/api/*\`, \`/ask\` and both MCP servers. Only the
+liveness check \`${DISCOVERY.health}\` ignores it, so a probe never fails on a stale header, and CORS
+preflight (\`OPTIONS\`) needs no credentials.
+
+A bearer token other than \`anonymous\` that is malformed, unknown, expired or revoked gets \`401\` with the
+error code \`unauthorized\` and this header, which points at the metadata below (RFC 9728, RFC 6750):
+
+\`\`\`http
+WWW-Authenticate: Bearer resource_metadata="${url(DISCOVERY.oauthProtectedResource)}", error="invalid_token"
+\`\`\`
+
+Another scheme, such as \`Basic\`, gets the same \`401\` without the error code, since it carried no bearer
+token to find fault with:
 
 \`\`\`http
 WWW-Authenticate: Bearer resource_metadata="${url(DISCOVERY.oauthProtectedResource)}"

@@ -1,5 +1,6 @@
 // Every public URL of the site in one place. Pages are served without a trailing slash; the
 // Markdown twin of a page is its URL + ".md" ("/" has "/index.md").
+import { PROTECTED_RESOURCE_METADATA_PATH } from '../core/auth/bearer-auth.ts';
 
 export const essayPath = (slug: string) => `/essays/${slug}`;
 export const termPath = (slug: string) => `/glossary/${slug}`;
@@ -43,7 +44,7 @@ export const DISCOVERY = {
   aiCatalog: '/ai-catalog.json',
   mcp: '/.well-known/mcp',
   authGuide: '/auth.md',
-  oauthProtectedResource: '/.well-known/oauth-protected-resource',
+  oauthProtectedResource: PROTECTED_RESOURCE_METADATA_PATH,
   oauthAuthorizationServer: '/.well-known/oauth-authorization-server',
   authRegister: '/api/auth/register',
   authRevoke: '/api/auth/revoke',

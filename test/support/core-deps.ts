@@ -2,6 +2,7 @@
 import type { AppDeps } from '../../src/core/app.ts';
 import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
+import { MemoryTokenStore } from '../../src/core/auth/token-store.ts';
 import { BoundedCache } from '../../src/core/bounded-cache.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { ContentService } from '../../src/core/content/content-service.ts';
@@ -21,6 +22,7 @@ export function testDeps(overrides: Partial<AppDeps> = {}, askDocuments: AskDocu
     jobs: new MemoryJobStore(),
     idempotency: new MemoryIdempotencyStore(),
     rateLimiter: new FixedWindowRateLimiter(1_000_000),
+    tokens: new MemoryTokenStore(),
     memo: new BoundedCache<JsonText>({ maxEntries: 100, maxBytes: 1e7, sizeOf: (json) => json.text.length }),
     ...overrides,
   };

@@ -66,12 +66,20 @@ export interface Route<Query = unknown, Body = unknown> {
   responses: Record<number, ResponseSpec>;
   /** May be called as a batch sub-request. */
   batchable: boolean;
-  /** Counts against the per-client rate limit (default true). */
+  /**
+   * Counts against the per-client rate limit (default true). Only these routes read the Authorization
+   * header: a token does nothing but select the bucket, so /healthz answers whatever a probe sends.
+   */
   rateLimited?: boolean;
   /** Cache-Control for successful answers. */
   cacheControl?: string;
   /** POST routes whose responses are stored and replayed by Idempotency-Key. */
   idempotent?: boolean;
+  /**
+   * Also takes the body as application/x-www-form-urlencoded (RFC 7009 revocation requests); its fields
+   * reach the body schema as strings, first value wins.
+   */
+  formBody?: boolean;
   /** The handler reads and checks the body itself (MCP: its own media type and error rules). */
   rawBody?: boolean;
   /** For rawBody routes: the body as documented in OpenAPI. */

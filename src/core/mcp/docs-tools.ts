@@ -79,7 +79,7 @@ export const getApiDocumentation = defineTool({
   name: 'get_api_documentation',
   title: 'Read the API documentation',
   description:
-    'The REST API documentation. Without a section: the whole reference. Sections: overview, errors, and one per endpoint group (service, content, papers, ask, batch, jobs).',
+    'The REST API documentation. Without a section: the whole reference. Sections: overview, errors, and one per endpoint group (service, content, papers, ask, batch, jobs, mcp, authentication).',
   input: z.object({ section: z.string().max(60).optional().describe('A section id, e.g. papers or errors') }),
   run: async ({ section }, context) => {
     const doc = openApi(context);

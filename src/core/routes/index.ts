@@ -1,6 +1,7 @@
 // The one route table: HTTP, the batch executor, MCP tools and the OpenAPI generator all read it.
 import type { AnyRoute } from '../http/route.ts';
 import { askGetRoute, askPostRoute } from './ask.ts';
+import { registerRoute, revokeRoute } from './auth.ts';
 import { batchRoute } from './batch.ts';
 import { apiDirectoryRoute, v1DirectoryRoute } from './directory.ts';
 import { essaysRoute } from './essays.ts';
@@ -21,5 +22,7 @@ export const routes: readonly AnyRoute[] = [
   askPostRoute,
   batchRoute,
   jobRoute,
+  registerRoute,
+  revokeRoute,
   ...mcpRoutesList,
 ];
