@@ -1,8 +1,7 @@
 // @ts-check
 // Benchmarks import core modules written in TypeScript: bundle one entry with esbuild (the same
 // tool the build uses) into a temporary ES module and import it.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -10,7 +9,10 @@ import { root } from './lib.mjs';
 
 /** @param {string} entry path relative to the project root */
 export async function importTs(entry) {
-  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'bench-ts-')), 'module.mjs');
+  // Inside the project, so the bundle's bare imports (minisearch, zod) resolve from node_modules.
+  const cache = path.join(root, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const outfile = path.join(mkdtempSync(path.join(cache, 'bench-ts-')), 'module.mjs');
   await build({
     entryPoints: [path.join(root, entry)],
     outfile,

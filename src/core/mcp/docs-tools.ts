@@ -76,6 +76,7 @@ async function searchableSections(context: RouteContext<unknown, unknown>): Prom
 }
 
 export const getApiDocumentation = defineTool({
+  deterministic: true,
   name: 'get_api_documentation',
   title: 'Read the API documentation',
   description:
@@ -97,6 +98,7 @@ export const getApiDocumentation = defineTool({
 });
 
 export const getOpenApiSpecification = defineTool({
+  deterministic: true,
   name: 'get_openapi_specification',
   title: 'Get the OpenAPI description',
   description: 'The OpenAPI 3.1 description of the REST API (also at /openapi.json).',
@@ -108,6 +110,7 @@ export const getOpenApiSpecification = defineTool({
 });
 
 export const getAuthGuide = defineTool({
+  deterministic: true,
   name: 'get_auth_guide',
   title: 'Read the authentication guide',
   description:
@@ -121,6 +124,7 @@ export const getAuthGuide = defineTool({
 });
 
 export const searchDocumentation = defineTool({
+  deterministic: true,
   name: 'search_documentation',
   title: 'Search the documentation',
   description:
@@ -154,6 +158,7 @@ export const searchDocumentation = defineTool({
 });
 
 export const getCourseCurriculum = defineTool({
+  deterministic: true,
   name: 'get_course_curriculum',
   title: 'Get the curriculum',
   description:

@@ -56,6 +56,7 @@ export const searchReports = defineTool({
 });
 
 export const searchEssays = defineTool({
+  deterministic: true,
   name: 'search_essays',
   title: 'Search the essays',
   description:
@@ -88,6 +89,7 @@ export const searchEssays = defineTool({
 });
 
 export const getEssay = defineTool({
+  deterministic: true,
   name: 'get_essay',
   title: 'Read an essay',
   description: 'The full text of one essay as Markdown, with its metadata. Find slugs with search_essays.',
@@ -101,6 +103,7 @@ export const getEssay = defineTool({
 });
 
 export const searchGlossary = defineTool({
+  deterministic: true,
   name: 'search_glossary',
   title: 'Search the glossary',
   description: 'Find AI and Web3 glossary terms by name, abbreviation or meaning; returns plain-language definitions.',
@@ -126,6 +129,7 @@ export const searchGlossary = defineTool({
 });
 
 export const getGlossaryTerm = defineTool({
+  deterministic: true,
   name: 'get_glossary_term',
   title: 'Read a glossary term',
   description:

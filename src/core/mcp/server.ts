@@ -3,7 +3,7 @@
 // once, JSON-RPC errors travel with HTTP 200, and HTTP-level refusals use the API error shape.
 import Negotiator from 'negotiator';
 import { ApiError, toApiError } from '../errors.ts';
-import type { JsonResult, RouteContext, RouteResult } from '../http/route.ts';
+import { JsonText, type JsonResult, type RouteContext, type RouteResult } from '../http/route.ts';
 import { acceptedResult, prefersRespondAsync } from '../jobs/async-work.ts';
 import {
   ASSUMED_PROTOCOL_VERSION,
@@ -68,13 +68,16 @@ function checkOrigin(context: Context): void {
   }
 }
 
-function respond(message: JsonRpcResponse, representation: 'json' | 'sse'): RouteResult {
+/** A JSON-RPC response, or one serialised ahead of time (a remembered tool result). */
+type Answer = JsonRpcResponse | JsonText;
+
+function respond(message: Answer, representation: 'json' | 'sse'): RouteResult {
   if (representation === 'json') return { body: message };
   return {
     raw: {
       status: 200,
       headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' },
-      body: `event: message\ndata: ${JSON.stringify(message)}\n\n`,
+      body: `event: message\ndata: ${message instanceof JsonText ? message.text : JSON.stringify(message)}\n\n`,
     },
   };
 }
@@ -84,7 +87,7 @@ async function callTool(
   id: JsonRpcId,
   params: Record<string, unknown>,
   context: Context,
-): Promise<JsonRpcResponse> {
+): Promise<Answer> {
   const tool = server.tools.find((candidate) => candidate.name === params['name']);
   if (!tool) {
     return rpcError(
@@ -103,8 +106,18 @@ async function callTool(
       `Invalid arguments for ${tool.name}: ${where} ${issue?.message ?? 'is invalid'}.`,
     );
   }
+  const memoKey = tool.deterministic ? `mcp|${server.key}|${tool.name}|${JSON.stringify(args.data)}` : undefined;
+  const remembered = memoKey ? context.deps.memo.get(memoKey) : undefined;
+  if (remembered) return withId(id, remembered);
   try {
     const output = await tool.run(args.data, context);
+    if (memoKey) {
+      const result = new JsonText(
+        JSON.stringify({ content: [{ type: 'text', text: output.text }], structuredContent: output.structured }),
+      );
+      context.deps.memo.set(memoKey, result);
+      return withId(id, result);
+    }
     return rpcResult(id, { content: [{ type: 'text', text: output.text }], structuredContent: output.structured });
   } catch (error) {
     if (error instanceof ToolFailure)
@@ -116,6 +129,11 @@ async function callTool(
       isError: true,
     });
   }
+}
+
+/** A remembered result under this request's id, without parsing it again. */
+function withId(id: JsonRpcId, result: JsonText): JsonText {
+  return new JsonText(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result.text}}`);
 }
 
 export async function handleMcpPost(server: McpServerDefinition, context: Context): Promise<RouteResult> {
@@ -197,7 +215,11 @@ export async function handleMcpPost(server: McpServerDefinition, context: Contex
         const job = context.deps.jobs.create(`mcp:${server.key}`);
         context.deps.jobs.start(job.id);
         void callTool(server, id, params, context).then((response) =>
-          context.deps.jobs.finish(job.id, { status: 200, body: response }),
+          // A job keeps the response as data, so a remembered (serialised) one is parsed back.
+          context.deps.jobs.finish(job.id, {
+            status: 200,
+            body: response instanceof JsonText ? JSON.parse(response.text) : response,
+          }),
         );
         return acceptedResult(job, true) as JsonResult;
       }

@@ -14,6 +14,11 @@ export interface McpTool<Args = unknown> {
   title: string;
   description: string;
   input: z.ZodType<Args>;
+  /**
+   * The output depends only on the arguments and the built content, which does not change while
+   * the server runs, so a result can be served again from memory.
+   */
+  deterministic?: boolean;
   run(args: Args, context: RouteContext<unknown, unknown>): Promise<ToolOutput>;
 }
 
