@@ -11,24 +11,61 @@ const percentile = (values, p) => {
 };
 const fmt = (/** @type {number} */ ms) => `${ms.toFixed(3)} ms`;
 
-const WORDS =
-  'rollup proof stake token model attention gradient ledger oracle validator consensus embedding retrieval agent tool chain block fee layer bridge vector transformer sequencer blob circuit'.split(
-    ' ',
-  );
+/**
+ * Synthetic prose with text-like statistics: content words drawn with a Zipf distribution, so a
+ * few are common and most are rare, as in real essays. The index drops function words (the
+ * hundred or so most frequent words of English), so the vocabulary starts below them: rank 0 here
+ * is a common content word, not "the".
+ */
+const VOCABULARY = Array.from({ length: 6_000 }, (_, index) => {
+  const rank = index + 100;
+  const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vi', 'zo', 'pe', 'sa', 'do', 'gu'];
+  // Four syllables each, so no word is a prefix of another (as with most English content words).
+  let word = '';
+  for (let n = rank * 7 + 3, digit = 0; digit < 4; n = Math.floor(n / 12), digit += 1) word += syllables[n % 12];
+  return word;
+});
+const CUMULATIVE = (() => {
+  let sum = 0;
+  return VOCABULARY.map((_, index) => (sum += 1 / (index + 101)));
+})();
+/** @param {number} seed */
+function* randoms(seed) {
+  let state = seed >>> 0 || 1;
+  for (;;) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    yield state / 2 ** 32;
+  }
+}
+/** @param {number} seed @param {number} count */
+function prose(seed, count) {
+  const total = CUMULATIVE[CUMULATIVE.length - 1] ?? 1;
+  const random = randoms(seed);
+  const words = [];
+  for (let i = 0; i < count; i += 1) {
+    const target = /** @type {number} */ (random.next().value) * total;
+    let low = 0;
+    let high = CUMULATIVE.length - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((CUMULATIVE[mid] ?? 0) < target) low = mid + 1;
+      else high = mid;
+    }
+    words.push(VOCABULARY[low]);
+  }
+  return words.join(' ');
+}
 
 /** In-process: 1,000 synthetic essays (8 sections each) and 500 terms, a mixed query load. */
 export async function askInProcess() {
   const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
-  /** @param {number} seed @param {number} count */
-  const prose = (seed, count) =>
-    Array.from({ length: count }, (_, i) => WORDS[(seed * 7 + i * 13 + ((i * i) % 5)) % WORDS.length]).join(' ');
   const documents = [];
   for (let t = 0; t < 500; t += 1) {
     documents.push({
       id: `glossary:term-${t}`,
       type: 'glossary',
       slug: `term-${t}`,
-      title: `Synthetic term ${t} ${WORDS[t % WORDS.length]}`,
+      title: VOCABULARY[t * 7] ?? `term ${t}`,
       aliases: [`st${t}`],
       text: prose(t, 120),
       definition: prose(t, 30),
@@ -42,8 +79,8 @@ export async function askInProcess() {
         id: `essay:essay-${e}:${s}`,
         type: 'essay',
         slug: `essay-${e}`,
-        title: `Synthetic essay ${e}: section ${s}`,
-        aliases: [`Synthetic essay ${e}`],
+        title: `${prose(e, 5)}: ${prose(e * 8 + s + 1, 3)}`,
+        aliases: [prose(e, 5)],
         text: prose(e * 8 + s, 190),
         definition: null,
         url: `http://x/essays/essay-${e}#s${s}`,
@@ -57,22 +94,36 @@ export async function askInProcess() {
   started = performance.now();
   const index = AskIndex.load(serialised);
   const loadMs = performance.now() - started;
+  // One word (common and rarer), several words, explanatory and definitional questions, a phrase
+  // and a prefix, all from the synthetic vocabulary.
   const queries = [
-    'rollup',
-    'what is a validator',
-    'how do bridges move tokens between chains',
-    '"proof stake"',
-    'transfor',
-    'embedding retrieval agent',
-    'what is synthetic term 42',
+    VOCABULARY[5] ?? '',
+    VOCABULARY[400] ?? '',
+    `${VOCABULARY[3]} ${VOCABULARY[250]} ${VOCABULARY[1900]}`,
+    `how does ${VOCABULARY[12]} change ${VOCABULARY[700]}`,
+    `what is ${VOCABULARY[42 * 7]}`,
+    `"${VOCABULARY[2]} ${VOCABULARY[30]}"`,
+    (VOCABULARY[300] ?? '').slice(0, 5),
+    `${VOCABULARY[90]} ${VOCABULARY[91]}`,
   ];
   const options = { limit: 5, types: ['essay', 'glossary'] };
   for (let i = 0; i < 200; i += 1) index.search(queries[i % queries.length], options);
   const times = [];
+  /** @type {Map<string, number[]>} */
+  const byQuery = new Map();
   for (let i = 0; i < 3_000; i += 1) {
+    const query = queries[i % queries.length] ?? '';
     const t = performance.now();
-    index.search(queries[i % queries.length], options);
-    times.push(performance.now() - t);
+    const result = index.search(query, options);
+    const elapsed = performance.now() - t;
+    times.push(elapsed);
+    if (!byQuery.has(query)) byQuery.set(query, [result.total]);
+    byQuery.get(query)?.push(elapsed);
+  }
+  for (const [query, [matches = 0, ...spent]] of byQuery) {
+    console.log(
+      `  ${JSON.stringify(query).padEnd(40)} ${String(matches).padStart(5)} matches, p50 ${fmt(percentile(spent, 50))}`,
+    );
   }
   console.log(
     `${'ask in-process (8,500 documents)'.padEnd(34)} p50 ${fmt(percentile(times, 50))} p99 ${fmt(percentile(times, 99))} | index build ${buildMs.toFixed(0)} ms, load ${loadMs.toFixed(0)} ms`,
@@ -84,7 +135,9 @@ export async function firstSseEvent(url) {
   const times = [];
   for (let i = 0; i < 200; i += 1) {
     const t = performance.now();
+    // reset: each request on a fresh connection, since the client hangs up after the first event.
     const response = await request(`${url}/ask`, {
+      reset: true,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

@@ -56,12 +56,15 @@ const MINISEARCH_OPTIONS: Options<AskDocument> = {
   processTerm: (term) => indexTerm(term),
 };
 
+/**
+ * Search-as-you-type: only the last word of a question is matched as a prefix. Typos are forgiven
+ * (fuzzy matching) only when nothing matches exactly: on every query it costs time and precision.
+ */
 const SEARCH_OPTIONS: SearchOptions = {
   boost: { title: 3, aliases: 3, text: 1 },
-  prefix: (term) => term.length >= 4,
-  fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
-  combineWith: 'OR',
+  prefix: (term, index, all) => index === all.length - 1 && term.length >= 3,
 };
+const FORGIVING: SearchOptions = { fuzzy: (term) => (term.length >= 5 ? 0.2 : false) };
 
 /** "what is a zk rollup?" → "zk rollup": the subject of a definitional question. */
 const DEFINITION_PREFIX =
@@ -105,6 +108,8 @@ export class AskIndex {
   readonly #documents: Map<string, AskDocument>;
   /** Normalised term names and aliases → glossary document, for definitional questions. */
   readonly #termKeys = new Map<string, AskDocument>();
+  /** Each document's words, space-separated, for phrase checks; filled on first use. */
+  readonly #phraseTexts = new Map<string, string>();
 
   private constructor(search: MiniSearch<AskDocument>, documents: readonly AskDocument[]) {
     this.#search = search;
@@ -132,6 +137,15 @@ export class AskIndex {
     return new AskIndex(search, serialised.documents);
   }
 
+  #phraseText(document: AskDocument): string {
+    let text = this.#phraseTexts.get(document.id);
+    if (text === undefined) {
+      text = ` ${words(`${document.title} ${document.text}`).join(' ')} `;
+      this.#phraseTexts.set(document.id, text);
+    }
+    return text;
+  }
+
   get size(): number {
     return this.#documents.size;
   }
@@ -143,18 +157,24 @@ export class AskIndex {
     const queryTerms = new Set(terms(query));
     const allowed = new Set(options.types);
 
-    const ranked = this.#search
-      .search(query.replace(/"/g, ' '), {
-        ...SEARCH_OPTIONS,
-        filter: (result) => {
-          const document = this.#documents.get(String(result.id));
-          if (!document || !allowed.has(document.type)) return false;
-          if (phrases.length === 0) return true;
-          const text = ` ${words(`${document.title} ${document.text}`).join(' ')} `;
-          return phrases.every((phrase) => text.includes(` ${phrase} `));
-        },
-      })
-      .map((result) => ({ document: this.#documents.get(String(result.id))!, score: result.score }));
+    const filter = (result: { id: unknown }) => {
+      const document = this.#documents.get(String(result.id));
+      if (!document || !allowed.has(document.type)) return false;
+      return phrases.length === 0 || phrases.every((phrase) => this.#phraseText(document).includes(` ${phrase} `));
+    };
+    const text = query.replace(/"/g, ' ');
+    // Documents with every word first; when they are too few, any word; when none, forgive typos.
+    // A phrase needs all its words, so a quoted query is always searched with AND.
+    let results = this.#search.search(text, { ...SEARCH_OPTIONS, combineWith: 'AND', filter });
+    if (results.length < options.limit && phrases.length === 0) {
+      results = this.#search.search(text, { ...SEARCH_OPTIONS, combineWith: 'OR', filter });
+    }
+    if (results.length === 0)
+      results = this.#search.search(text, { ...SEARCH_OPTIONS, ...FORGIVING, combineWith: 'OR', filter });
+    const ranked = results.map((result) => ({
+      document: this.#documents.get(String(result.id))!,
+      score: result.score,
+    }));
 
     const asked = questionSubject(query);
     if (!asked) {
