@@ -32,11 +32,18 @@ export interface McpServerDefinition {
 type Context = RouteContext<unknown, unknown>;
 const MEDIA = ['application/json', 'text/event-stream'];
 
+/** Accept headers repeat from a client to the next; parsing one is not free. */
+const representations = new Map<string, 'json' | 'sse' | undefined>();
+
 /** Which representation the client can take: JSON, or a one-event SSE body for SSE-only clients. */
 function chooseRepresentation(accept: string | null): 'json' | 'sse' | undefined {
   if (!accept || accept.trim() === '') return 'json';
+  if (representations.has(accept)) return representations.get(accept);
   const chosen = new Negotiator({ headers: { accept } }).mediaType(MEDIA);
-  return chosen === 'application/json' ? 'json' : chosen === 'text/event-stream' ? 'sse' : undefined;
+  const representation = chosen === 'application/json' ? 'json' : chosen === 'text/event-stream' ? 'sse' : undefined;
+  if (representations.size >= 256) representations.clear();
+  representations.set(accept, representation);
+  return representation;
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
