@@ -213,12 +213,19 @@ export class AskIndex {
   }
 }
 
+/**
+ * The sentence that mentions the most query terms. A Porter stem is a prefix of the words it
+ * comes from in nearly every case, so a word-start test stands in for stemming every word of
+ * every candidate sentence (which cost more than the search itself).
+ */
 function bestSentence(text: string, queryTerms: ReadonlySet<string>): { all: string[]; index: number } {
   const all = sentences(text);
+  // Terms are letters and digits only (see words()), so they need no escaping.
+  const wanted = [...queryTerms].map((term) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${term}`, 'iu'));
   let index = 0;
   let bestHits = -1;
   all.forEach((sentence, at) => {
-    const hits = new Set(terms(sentence).filter((term) => queryTerms.has(term))).size;
+    const hits = wanted.filter((pattern) => pattern.test(sentence)).length;
     if (hits > bestHits) {
       bestHits = hits;
       index = at;
