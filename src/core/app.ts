@@ -99,15 +99,13 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       }
       if (!match) throw new ApiError('not_found', `Nothing is served at ${truncate(request.path)}.`);
 
-      const allowed: string[] = [...new Set(match.entries.map((entry) => entry.route.method))];
-      if (allowed.includes('GET')) allowed.push('HEAD');
       if (request.method === 'OPTIONS') {
         return {
           status: 204,
           headers: {
             ...headers,
-            Allow: [...allowed, 'OPTIONS'].join(', '),
-            'Access-Control-Allow-Methods': [...allowed, 'OPTIONS'].join(', '),
+            Allow: allowHeader(match.entries),
+            'Access-Control-Allow-Methods': allowHeader(match.entries),
             'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
             'Access-Control-Max-Age': '86400',
           },
@@ -118,7 +116,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       const entry = match.entries.find((candidate) => candidate.route.method === method);
       if (!entry) {
         throw new ApiError('method_not_allowed', `${request.method} is not allowed on ${truncate(request.path)}.`, {
-          headers: { Allow: [...allowed, 'OPTIONS'].join(', ') },
+          headers: { Allow: allowHeader(match.entries) },
         });
       }
       const { route } = entry;
@@ -294,6 +292,13 @@ function successorPath(route: AnyRoute, params: Record<string, string>, query: U
   const path = route.path.replace(/\{([a-zA-Z_]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   const search = query.toString();
   return search ? `${path}?${search}` : path;
+}
+
+/** The Allow header of a path: its routes' methods, HEAD with GET, and OPTIONS. Built only when needed. */
+function allowHeader(entries: readonly RouteEntry[]): string {
+  const methods: string[] = [...new Set(entries.map((entry) => entry.route.method))];
+  if (methods.includes('GET')) methods.push('HEAD');
+  return [...methods, 'OPTIONS'].join(', ');
 }
 
 function truncate(path: string): string {

@@ -1,9 +1,17 @@
 // One JSON line per request on stdout, written in batches: lines collected during one turn of the
 // event loop go out in a single write, so logging costs no syscall per request under load.
 
+/** JSON strings need escaping only for quotes, backslashes and control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what must be escaped
+const SAFE = /^[^"\\\x00-\x1f]*$/;
+const json = (text: string) => (SAFE.test(text) ? `"${text}"` : JSON.stringify(text));
+
 export class RequestLog {
   #lines: string[] = [];
   #scheduled = false;
+  /** The ISO time of the last millisecond logged: many requests share one under load. */
+  #lastMs = 0;
+  #lastTime = '';
 
   readonly #write: (text: string) => void;
 
@@ -13,9 +21,14 @@ export class RequestLog {
   }
 
   add(entry: { method: string; path: string; status: number; ms: number; id: string; aborted: boolean }): void {
-    // Assembled by hand: only the path can need JSON escaping, and this runs once per request.
+    // Assembled by hand, escaping only what can need it: this runs once per request.
+    const now = Date.now();
+    if (now !== this.#lastMs) {
+      this.#lastMs = now;
+      this.#lastTime = new Date(now).toISOString();
+    }
     this.#lines.push(
-      `{"time":"${new Date().toISOString()}","method":${JSON.stringify(entry.method)},"path":${JSON.stringify(entry.path)},"status":${entry.status},"ms":${entry.ms},"id":${JSON.stringify(entry.id)}${entry.aborted ? ',"aborted":true' : ''}}`,
+      `{"time":"${this.#lastTime}","method":${json(entry.method)},"path":${json(entry.path)},"status":${entry.status},"ms":${entry.ms},"id":${json(entry.id)}${entry.aborted ? ',"aborted":true' : ''}}`,
     );
     if (!this.#scheduled) {
       this.#scheduled = true;

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { RequestLog } from '../../src/server/request-log.ts';
+
+describe('RequestLog', () => {
+  it('writes one valid JSON line per request, escaping what needs it, in one batch', () => {
+    const writes: string[] = [];
+    const log = new RequestLog((text) => writes.push(text));
+    const paths = ['/api/v1/reports/search', '/x"y', '/back\\slash', '/tab\there', '/ünïcode'];
+    for (const path of paths) log.add({ method: 'GET', path, status: 200, ms: 0.12, id: 'req-1', aborted: false });
+    log.add({ method: 'POST', path: '/ask', status: 200, ms: 3, id: 'id "quoted"', aborted: true });
+    log.flush();
+    expect(writes).toHaveLength(1);
+    const lines = writes[0]!
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.path)).toEqual([...paths, '/ask']);
+    expect(lines.at(-1)).toMatchObject({ method: 'POST', id: 'id "quoted"', aborted: true });
+    expect(Date.parse(lines[0].time)).not.toBeNaN();
+    expect(lines[0]).not.toHaveProperty('aborted');
+  });
+});
