@@ -7,20 +7,12 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root } from './lib.mjs';
+import { importTs } from './load-ts.mjs';
 
 const ESSAYS = Number(process.env['BENCH_ESSAYS'] ?? 1000);
 const TERMS = Number(process.env['BENCH_TERMS'] ?? 500);
-const CATEGORIES = [
-  'ai-models',
-  'ai-training',
-  'ai-retrieval',
-  'ai-agents',
-  'ai-safety',
-  'web3-foundations',
-  'web3-scaling',
-  'web3-finance',
-  'web3-governance',
-];
+// The categories the content schema allows, from the schema itself.
+const { GLOSSARY_CATEGORIES: CATEGORIES } = await importTs('src/content/schemas.ts');
 const WORDS =
   'model token proof chain block rollup vector agent index ledger gradient oracle contract layer attention stake'.split(
     ' ',

@@ -2,30 +2,26 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureWorks } from '../support/fixtures.ts';
-import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 if (!available)
   console.warn(`Skipping browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
 
-describe.skipIf(!available)('site in a browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ LOG_REQUESTS: 'false' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+// One Chromium and one server (with an OpenAlex stand-in for the Papers page) for the whole file.
+let browser: Browser;
+const running = useServerWithStandIn({ OPENALEX_TIMEOUT_MS: '1000' });
+beforeAll(async () => {
+  if (!available) return;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+});
+afterAll(() => browser?.close());
 
+describe.skipIf(!available)('site in a browser', () => {
   it('goes from the home page to an essay and to a glossary term without console errors', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
@@ -37,7 +33,7 @@ describe.skipIf(!available)('site in a browser', () => {
       if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
     });
 
-    await page.goto(server.url);
+    await page.goto(running.server.url);
     expect((await page.locator('h1').textContent())?.trim()).toBe('Research Hub');
 
     const essayLink = page.locator('main .cards h3 a').first();
@@ -60,26 +56,9 @@ describe.skipIf(!available)('site in a browser', () => {
 });
 
 describe.skipIf(!available)('papers page in a browser', () => {
-  let standIn: Awaited<ReturnType<typeof startOpenAlexStandIn>>;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    standIn = await startOpenAlexStandIn({ works: [...fixtureWorks.ai, ...fixtureWorks.web3] });
-    server = await startTestServer({ OPENALEX_URL: standIn.url, OPENALEX_TIMEOUT_MS: '1000', LOG_REQUESTS: 'false' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await standIn?.close();
-  });
-
   it('searches, pages, switches corpus and explains an upstream outage', async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/papers`);
+    await page.goto(`${running.server.url}/papers`);
     await page.fill('#q', 'learning');
     await page.click('button[type="submit"]');
     await page.waitForFunction(() => document.querySelectorAll('#results li').length > 0);
@@ -96,36 +75,23 @@ describe.skipIf(!available)('papers page in a browser', () => {
     await page.click('button[type="submit"]');
     await page.waitForFunction(() => /bitcoin/i.test(document.querySelector('#results li')?.textContent ?? ''));
 
-    standIn.setFault({ kind: 'status', status: 503 });
+    running.standIn.setFault({ kind: 'status', status: 503 });
     await page.fill('#q', 'consensus protocols');
     await page.click('button[type="submit"]');
     await page.waitForFunction(() => /not answering/.test(document.querySelector('#status')?.textContent ?? ''), null, {
       timeout: 10_000,
     });
     expect(await page.locator('#results li').count()).toBe(0);
+    running.standIn.setFault(undefined);
   });
 });
 
 describe.skipIf(!available)('ask page in a browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ LOG_REQUESTS: 'false' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('streams the answer and sources in with JavaScript', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(`${server.url}/ask`);
+    await page.goto(`${running.server.url}/ask`);
     expect(await page.inputValue('#ask-q')).toBe('');
     await page.fill('#ask-q', 'what is a zk rollup?');
     await page.click('#ask-form button[type="submit"]');
@@ -142,7 +108,7 @@ describe.skipIf(!available)('ask page in a browser', () => {
   it('works without JavaScript through the GET form', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/ask`);
+    await page.goto(`${running.server.url}/ask`);
     await page.fill('#ask-q', 'what is a merkle tree');
     await Promise.all([page.waitForURL(/\/ask\?q=/), page.click('#ask-form button[type="submit"]')]);
     expect(await page.locator('#ask-results blockquote').textContent()).toMatch(/\S/);
