@@ -146,10 +146,6 @@ export class AskIndex {
     return text;
   }
 
-  get size(): number {
-    return this.#documents.size;
-  }
-
   search(question: string, options: AskOptions): AskResult {
     const started = performance.now();
     const query = question.trim().replace(/\s+/g, ' ');

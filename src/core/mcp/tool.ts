@@ -2,6 +2,7 @@
 // returns readable text plus the data as structuredContent. A tool that fails while running answers
 // isError: true; invalid arguments are a JSON-RPC -32602 before it runs.
 import { z } from 'zod';
+import { internalRequest, responseText } from '../http/internal-request.ts';
 import type { RouteContext } from '../http/route.ts';
 
 export interface ToolOutput {
@@ -57,19 +58,8 @@ export async function callRoute(
   context: RouteContext<unknown, unknown>,
   path: string,
 ): Promise<Record<string, unknown>> {
-  const [pathname = '', search = ''] = path.split(/\?(.*)/s, 2);
-  const response = await context.dispatch({
-    method: 'GET',
-    path: pathname,
-    query: new URLSearchParams(search),
-    headers: { get: (name) => (name.toLowerCase() === 'authorization' ? context.request.headers.get(name) : null) },
-    readBody: async () => new Uint8Array(),
-    clientAddress: context.request.clientAddress,
-    signal: context.request.signal,
-    internal: true,
-  });
-  const text =
-    typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body as Uint8Array);
+  const response = await context.dispatch(internalRequest(context.request, { method: 'GET', target: path }));
+  const text = responseText(response);
   const body = JSON.parse(text) as Record<string, unknown> & { error?: { message?: string } };
   if (response.status >= 400) throw new ToolFailure(body.error?.message ?? `HTTP ${response.status}`);
   return body;

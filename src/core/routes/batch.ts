@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ApiError, toApiError } from '../errors.ts';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute, type RouteContext } from '../http/route.ts';
-import type { CoreRequest, CoreResponse } from '../http/types.ts';
+import { internalRequest, responseText } from '../http/internal-request.ts';
+import type { CoreResponse } from '../http/types.ts';
 import { issue } from '../http/validation.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
 import { AsyncJobSchema } from '../jobs/job-store.ts';
@@ -93,7 +94,7 @@ async function runOne(context: RouteContext<unknown, unknown>, raw: unknown, ind
   const id = sub.id ?? fallbackId;
   const refusal = refusePath(sub.path);
   if (refusal) return subError(id, new ApiError('invalid_batch', `Sub-request ${index}: path ${refusal}.`));
-  const [pathname = '', search = ''] = sub.path.split(/\?(.*)/s, 2);
+  const [pathname = ''] = sub.path.split('?', 1);
   const route = context.find(sub.method, pathname);
   if (!route) {
     const exists = context.find(sub.method === 'GET' ? 'POST' : 'GET', pathname);
@@ -110,42 +111,21 @@ async function runOne(context: RouteContext<unknown, unknown>, raw: unknown, ind
       new ApiError('invalid_batch', `Sub-request ${index}: ${route.path} cannot be called inside a batch.`),
     );
   }
-  const bodyText = sub.method === 'POST' ? JSON.stringify(sub.body ?? {}) : '';
-  const parent = context.request;
-  const request: CoreRequest = {
+  const request = internalRequest(context.request, {
     method: sub.method,
-    path: pathname,
-    query: new URLSearchParams(search),
-    headers: {
-      get(name: string) {
-        const lower = name.toLowerCase();
-        if (lower === 'content-type') return sub.method === 'POST' ? 'application/json' : null;
-        if (lower === 'content-length') return sub.method === 'POST' ? String(Buffer.byteLength(bodyText)) : null;
-        if (lower === 'x-request-id') return `${context.requestId}.${index}`;
-        // Identity travels with the sub-request; idempotency and async preferences belong to the batch.
-        return lower === 'authorization' ? parent.headers.get(name) : null;
-      },
-    },
-    readBody: async () => new TextEncoder().encode(bodyText),
-    clientAddress: parent.clientAddress,
-    signal: parent.signal,
-    internal: true,
-  };
+    target: sub.path,
+    ...(sub.method === 'POST' ? { body: JSON.stringify(sub.body ?? {}) } : {}),
+    requestId: `${context.requestId}.${index}`,
+  });
   let response: CoreResponse;
   try {
     response = await context.dispatch(request);
   } catch (error) {
     return subError(id, toApiError(error));
   }
-  const text =
-    typeof response.body === 'string'
-      ? response.body
-      : response.body instanceof Uint8Array
-        ? new TextDecoder().decode(response.body)
-        : '';
   let body: SubResponse['body'];
   try {
-    body = JSON.parse(text) as SubResponse['body'];
+    body = JSON.parse(responseText(response)) as SubResponse['body'];
   } catch {
     body = { message: 'The sub-request answered something other than JSON.' };
   }
