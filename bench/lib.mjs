@@ -1,16 +1,32 @@
 // @ts-check
 // Shared benchmark machinery: start the built server, a bare node:http baseline that sends the same
 // bytes, and autocannon rounds that alternate between the two so noise hits both alike.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { request } from 'undici';
-import { serverArgs } from '../scripts/server-command.mjs';
+import { SERVER_ENTRY, serverArgs } from '../scripts/server-command.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
+
+/** Builds the site and server first when there is no build to measure. */
+export function ensureBuilt() {
+  if (existsSync(SERVER_ENTRY)) return;
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(1);
+}
+
+/** The load shape every HTTP benchmark shares, from BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS. */
+export function loadOptions() {
+  return {
+    rounds: Number(process.env['BENCH_ROUNDS'] ?? 5),
+    seconds: Number(process.env['BENCH_SECONDS'] ?? 3),
+    connections: Number(process.env['BENCH_CONNECTIONS'] ?? 32),
+  };
+}
 
 /** @returns {Promise<number>} a port that was free a moment ago */
 function freePort() {

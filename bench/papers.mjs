@@ -10,13 +10,15 @@
 // BENCH_CONNECTIONS (32).
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { SYNTHETIC_VOCABULARY, seededRandom, syntheticWorks } from '../test/support/synthetic-works.mjs';
 import {
   capture,
+  ensureBuilt,
+  loadOptions,
   compare,
   median,
   peakRssMegabytes,
@@ -28,17 +30,12 @@ import {
 
 const workCount = Number(process.env['BENCH_WORKS'] ?? 250_000);
 const queriesPerKind = Number(process.env['BENCH_QUERIES'] ?? 300);
-const rounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
-const seconds = Number(process.env['BENCH_SECONDS'] ?? 3);
-const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
+const { rounds, seconds, connections } = loadOptions();
 const LIMIT = 50;
 /** Paging reaches the first 10,000 results: the deepest page at 50 per page is 200. */
 const DEEPEST_PAGE = 10_000 / LIMIT;
 
-if (!existsSync(path.join(root, 'dist/app/server.mjs'))) {
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-  if (built.status !== 0) process.exit(1);
-}
+ensureBuilt();
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-papers-'));
 const worksFile = path.join(dir, 'synthetic-works.jsonl');

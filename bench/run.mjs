@@ -2,14 +2,14 @@
 // @ts-check
 // `npm run bench`: our server vs. a bare node:http server sending the same bytes, in one run.
 // Options (env): BENCH_ROUNDS (5), BENCH_SECONDS (3), BENCH_CONNECTIONS (32), BENCH_ONLY (substring).
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { request } from 'undici';
 import { readJsonl, startOpenAlexStandIn } from '../test/support/openalex-stand-in.mjs';
 import { askInProcess, batchVersusOne, firstSseEvent } from './ask.mjs';
 import {
   capture,
+  ensureBuilt,
+  loadOptions,
   compare,
   median,
   peakRssMegabytes,
@@ -19,15 +19,10 @@ import {
   startOurServer,
 } from './lib.mjs';
 
-const rounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
-const seconds = Number(process.env['BENCH_SECONDS'] ?? 3);
-const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
+const { rounds, seconds, connections } = loadOptions();
 const only = process.env['BENCH_ONLY'];
 
-if (!existsSync(path.join(root, 'dist/app/server.mjs'))) {
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-  if (built.status !== 0) process.exit(1);
-}
+ensureBuilt();
 
 const standIn = await startOpenAlexStandIn({
   works: ['works-ai.jsonl', 'works-web3.jsonl'].flatMap((file) =>
