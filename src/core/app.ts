@@ -13,7 +13,7 @@ import { ApiError, payloadTooLarge, toApiError } from './errors.ts';
 import { Router } from './http/router.ts';
 import { JsonText, type AnyRoute, type RouteResult } from './http/route.ts';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from './http/types.ts';
-import { parseOrThrow, queryRecord } from './http/validation.ts';
+import { memoisedQueryParser, parseOrThrow, queryRecord } from './http/validation.ts';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 import { routes as defaultRoutes } from './routes/index.ts';
 import { deprecationHeaders } from './versioning.ts';
@@ -71,7 +71,9 @@ const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 
 export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defaultRoutes): App {
   const router = new Router<RouteEntry>();
+  const queryParsers = new Map<AnyRoute, (search: string) => unknown>();
   for (const route of routeTable) {
+    if (route.query) queryParsers.set(route, memoisedQueryParser(route.query));
     router.add(route.path, { route, alias: false });
     for (const alias of route.aliases ?? []) router.add(alias, { route, alias: true });
   }
@@ -120,7 +122,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
         });
       }
       const { route } = entry;
-      if (entry.alias) Object.assign(headers, deprecationHeaders(successorPath(route, match.params, request.query)));
+      if (entry.alias) Object.assign(headers, deprecationHeaders(successorPath(route, match.params, request.search)));
 
       // Who the request counts as, for rate limits and Idempotency-Key scopes: its token's client, else its
       // IP address. Batch sub-requests were authenticated with their batch and are not counted again.
@@ -137,7 +139,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
         }
       }
 
-      const query = route.query ? parseOrThrow(route.query, queryRecord(request.query), 'query') : undefined;
+      const query = queryParsers.get(route)?.(request.search);
       const params = route.params
         ? (parseOrThrow(route.params, match.params, 'path') as Record<string, string>)
         : match.params;
@@ -288,9 +290,8 @@ export function parseIdempotencyKey(raw: string): string {
   return unquoted;
 }
 
-function successorPath(route: AnyRoute, params: Record<string, string>, query: URLSearchParams): string {
+function successorPath(route: AnyRoute, params: Record<string, string>, search: string): string {
   const path = route.path.replace(/\{([a-zA-Z_]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  const search = query.toString();
   return search ? `${path}?${search}` : path;
 }
 

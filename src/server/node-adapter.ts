@@ -19,7 +19,7 @@ export function toCoreRequest(req: IncomingMessage, res: ServerResponse): CoreRe
   return {
     method: req.method ?? 'GET',
     path: queryStart === -1 ? url : url.slice(0, queryStart),
-    query: new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)),
+    search: queryStart === -1 ? '' : url.slice(queryStart + 1),
     headers: {
       get(name) {
         const value = req.headers[name.toLowerCase()];

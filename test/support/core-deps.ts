@@ -37,7 +37,7 @@ export function coreRequest(
   return {
     method,
     path: url.pathname,
-    query: url.searchParams,
+    search: url.search.slice(1),
     headers: new Headers(init.headers),
     readBody: async () => new TextEncoder().encode(init.body ?? ''),
     clientAddress: '127.0.0.1',

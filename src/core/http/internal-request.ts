@@ -12,7 +12,7 @@ export function internalRequest(
   return {
     method: init.method,
     path: pathname,
-    query: new URLSearchParams(search),
+    search,
     headers: {
       get(name: string) {
         const lower = name.toLowerCase();

@@ -13,7 +13,8 @@ export interface CoreRequest {
   method: string;
   /** Raw pathname, still percent-encoded. */
   path: string;
-  query: URLSearchParams;
+  /** Raw query string, without the "?" (parsed only by routes that take a query, and memoised). */
+  search: string;
   headers: HeaderReader;
   /** Reads the body up to the configured limit; throws ApiError('payload_too_large') past it. */
   readBody(): Promise<Uint8Array>;

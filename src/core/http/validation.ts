@@ -59,6 +59,30 @@ export function intParam(min: number, max: number, fallback: number) {
     .meta({ type: 'integer', minimum: min, maximum: max, default: fallback });
 }
 
+const MEMO_ENTRIES = 1024;
+const MEMO_KEY_CHARS = 512;
+
+/**
+ * A query parser that remembers what it validated. API traffic repeats a few query strings (cached
+ * searches, glossary pages), and a validated query is a pure function of its raw string, so a
+ * repeat skips both URL decoding and zod. Spellings of one query are separate entries, which costs
+ * memory, never correctness. Only successes are kept, frozen so no handler can change what the next
+ * request sees; the memo empties when full and never keeps long strings.
+ */
+export function memoisedQueryParser<T>(schema: z.ZodType<T>): (search: string) => T {
+  const memo = new Map<string, T>();
+  return (search) => {
+    const known = memo.get(search);
+    if (known !== undefined) return known;
+    const parsed = parseOrThrow(schema, queryRecord(new URLSearchParams(search)), 'query');
+    if (search.length <= MEMO_KEY_CHARS) {
+      if (memo.size >= MEMO_ENTRIES) memo.clear();
+      memo.set(search, typeof parsed === 'object' && parsed !== null ? Object.freeze(parsed) : parsed);
+    }
+    return parsed;
+  };
+}
+
 /** The first value of each query parameter; unknown ones are ignored by the schemas. */
 export function queryRecord(query: URLSearchParams): Record<string, string> {
   const record: Record<string, string> = {};
