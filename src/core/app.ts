@@ -290,8 +290,10 @@ export function parseIdempotencyKey(raw: string): string {
   return unquoted;
 }
 
-function successorPath(route: AnyRoute, params: Record<string, string>, search: string): string {
+function successorPath(route: AnyRoute, params: Record<string, string>, rawSearch: string): string {
   const path = route.path.replace(/\{([a-zA-Z_]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  // Re-encoded: the path goes into a Link header, where a raw '>' or '"' from the request would break it.
+  const search = new URLSearchParams(rawSearch).toString();
   return search ? `${path}?${search}` : path;
 }
 

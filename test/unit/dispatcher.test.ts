@@ -88,6 +88,13 @@ describe('dispatcher', () => {
     expect(pinned.headers['Link']).toBeUndefined();
   });
 
+  it('re-encodes the query of a successor link, whatever raw bytes the request carried', async () => {
+    const init = { headers: { 'content-type': 'application/json' }, body: '{"text":"x"}' };
+    const raw = { ...request('POST', '/api/echo/z', init), search: 'n=a>b"c' };
+    const alias = await app.handle(raw);
+    expect(alias.headers['Link']).toBe('</api/v1/echo/z?n=a%3Eb%22c>; rel="successor-version"');
+  });
+
   it('hides internal errors behind internal_error and logs them', async () => {
     const response = await app.handle(request('GET', '/api/v1/boom'));
     expect(response.status).toBe(500);
