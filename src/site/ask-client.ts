@@ -1,6 +1,8 @@
 // The Ask page's script: posts the question with prefer.streaming and renders the server-sent
 // events as they arrive (sources first, then the answer). Built with textContent, except snippets,
 // which the server escapes and marks up itself.
+import { linkedResultItem } from './result-item.ts';
+
 interface StreamedSource {
   type: string;
   title: string;
@@ -65,16 +67,9 @@ export function enhanceAskForm(doc: Document): void {
             status.textContent = payload.total === 0 ? 'Nothing matches.' : `${payload.total} matches.`;
           if (name === 'source') {
             const source = payload as StreamedSource;
-            const item = doc.createElement('li');
-            const heading = doc.createElement('h3');
-            const link = doc.createElement('a');
-            link.href = source.url;
-            link.textContent = source.title;
-            heading.append(link);
             const snippet = doc.createElement('p');
             snippet.innerHTML = source.snippet;
-            item.append(heading, snippet);
-            list.append(item);
+            list.append(linkedResultItem(doc, source.url, source.title, snippet));
             if (!list.isConnected) results.append(answer, list);
           }
           if (name === 'answer') answer.textContent = (answer.textContent ?? '') + payload.delta;

@@ -1,5 +1,7 @@
 // The Papers page's script: calls the search API and renders results, with clear error states. DOM
 // nodes are built with textContent, never innerHTML, so titles from the index cannot inject markup.
+import { linkedResultItem } from './result-item.ts';
+
 interface SearchItem {
   title: string;
   source: string;
@@ -40,17 +42,10 @@ export function renderSearch(doc: Document): void {
   let cursor: string | null = null;
 
   const item = (paper: SearchItem) => {
-    const li = doc.createElement('li');
-    const heading = doc.createElement('h3');
-    const link = doc.createElement('a');
-    link.href = paper.url;
-    link.textContent = paper.title;
-    heading.append(link);
     const meta = doc.createElement('p');
     meta.className = 'meta';
     meta.textContent = `${paper.source} · ${paper.date} · ${paper.category} · ${paper.type} · ${paper.citations.toLocaleString('en')} citations`;
-    li.append(heading, meta);
-    return li;
+    return linkedResultItem(doc, paper.url, paper.title, meta);
   };
 
   const load = async (append: boolean) => {
