@@ -19,6 +19,14 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits or catches takes the process down when it rejects (the async MCP crash of
+    // the hardening issue): every promise is awaited, returned, or given a rejection handler. `void` does
+    // not count as handling one.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }] },
+  },
+  {
     // Tests read loosely-typed JSON bodies; `any` there keeps assertions readable.
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

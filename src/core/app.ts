@@ -4,18 +4,19 @@ import type { BoundedCache } from './bounded-cache.ts';
 import type { Config } from './config.ts';
 import type { AskIndex } from './ask/ask-index.ts';
 import { authenticate } from './auth/bearer-auth.ts';
-import type { TokenStore } from './auth/token-store.ts';
 import type { ContentService } from './content/content-service.ts';
-import { fingerprint, type IdempotencyStore } from './idempotency.ts';
-import type { JobStore } from './jobs/job-store.ts';
 import type { PaperSearch } from './papers/paper-search.ts';
 import { ApiError, payloadTooLarge, toApiError } from './errors.ts';
+import { readRouteBody } from './http/body.ts';
+import { checkSecretKey, fingerprint, parseIdempotencyKey, withIdempotency } from './http/idempotency.ts';
+import { chargeRequest, requestBuckets } from './http/rate-limit.ts';
 import { Router } from './http/router.ts';
 import { JsonText, type AnyRoute, type RouteResult } from './http/route.ts';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from './http/types.ts';
-import { memoisedQueryParser, parseOrThrow, queryRecord } from './http/validation.ts';
-import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
+import { memoisedQueryParser, parseOrThrow } from './http/validation.ts';
+import type { BackgroundWork } from './jobs/background-work.ts';
 import { routes as defaultRoutes } from './routes/index.ts';
+import type { Stores } from './stores/index.ts';
 import { deprecationHeaders } from './versioning.ts';
 
 export interface AppDeps {
@@ -27,11 +28,10 @@ export interface AppDeps {
   askPage?: string;
   /** Reads a file of the built site by URL path (Markdown twins, the auth guide). */
   readSiteFile?: (urlPath: string) => Promise<string | undefined>;
-  jobs: JobStore;
-  idempotency: IdempotencyStore;
-  rateLimiter: RateLimiter;
-  /** Optional bearer tokens; each gives its holder a rate-limit bucket of its own. */
-  tokens: TokenStore;
+  /** Jobs, idempotency records, rate limits, bearer tokens and the search cache. */
+  stores: Stores;
+  /** Asynchronous work still running, which shutdown waits for. */
+  background: BackgroundWork;
   /** Serialised answers of pure routes over static content. */
   memo: BoundedCache<JsonText>;
   logError?: (message: string, error: unknown) => void;
@@ -67,7 +67,11 @@ const CORS_EXPOSE_HEADERS =
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
+
+/** The client's X-Request-Id when it is sane, else a fresh one. */
+export function requestIdFrom(sent: string | null): string {
+  return sent && REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+}
 
 export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defaultRoutes): App {
   const router = new Router<RouteEntry>();
@@ -79,8 +83,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
   }
 
   async function handle(request: CoreRequest): Promise<CoreResponse> {
-    const sentId = request.headers.get('x-request-id');
-    const requestId = sentId && REQUEST_ID.test(sentId) ? sentId : crypto.randomUUID();
+    const requestId = request.id ?? requestIdFrom(request.headers.get('x-request-id'));
     const headers: Record<string, string> = {
       'X-Request-Id': requestId,
       'Access-Control-Allow-Origin': '*',
@@ -125,28 +128,35 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       if (entry.alias) Object.assign(headers, deprecationHeaders(successorPath(route, match.params, request.search)));
 
       // Who the request counts as, for rate limits and Idempotency-Key scopes: its token's client, else its
-      // IP address. Batch sub-requests were authenticated with their batch and are not counted again.
-      let client = `ip:${request.clientAddress}`;
-      if (route.rateLimited !== false && !request.internal) {
-        const tokenRecord = authenticate(request.headers.get('authorization'), deps.tokens, deps.config.siteUrl);
+      // network address. Batch sub-requests were charged with their batch and are not counted again.
+      const address = request.clientAddress;
+      let client = `ip:${address}`;
+      const charged = route.rateLimited !== false && !request.internal;
+      if (charged) {
+        const tokenRecord = await authenticate(
+          request.headers.get('authorization'),
+          deps.stores.tokens,
+          deps.config.siteUrl,
+        );
         if (tokenRecord) client = `token:${tokenRecord.clientId}`;
-        const state = deps.rateLimiter.hit(client);
-        Object.assign(headers, rateLimitHeaders(state));
-        if (!state.allowed) {
-          throw new ApiError('rate_limited', `Rate limit of ${state.limit} requests per minute exceeded.`, {
-            headers: { 'Retry-After': String(state.reset) },
-          });
-        }
       }
 
-      const query = queryParsers.get(route)?.(request.search);
-      const params = route.params
-        ? (parseOrThrow(route.params, match.params, 'path') as Record<string, string>)
-        : match.params;
-      const read = route.body ? await readBody(request, route.formBody === true) : undefined;
-      const body = route.body && read ? parseOrThrow(route.body, read.value, 'body') : undefined;
-      const bodyBytes = read ? read.bytes : route.rawBody ? await request.readBody() : undefined;
-      const rawBody = route.rawBody ? bodyBytes : undefined;
+      // Input is read before the charge, so a request costs what it asks for; bad input still costs one.
+      let input: { query: unknown; params: Record<string, string>; body: unknown; bodyBytes: Uint8Array | undefined };
+      let inputError: unknown;
+      try {
+        input = await readInput(route, request, match.params, queryParsers.get(route));
+      } catch (error) {
+        inputError = error;
+        input = { query: undefined, params: {}, body: undefined, bodyBytes: undefined };
+      }
+      if (charged) {
+        const cost = inputError === undefined ? (route.cost?.({ query: input.query, body: input.body }) ?? 1) : 1;
+        const buckets = requestBuckets(client, address, deps.config.rateLimitPerMinute);
+        Object.assign(headers, await chargeRequest(deps.stores.rateLimits, buckets, cost));
+      }
+      if (inputError !== undefined) throw inputError;
+      const { query, params, body, bodyBytes } = input;
 
       const run = async () => {
         const result = await route.handler({
@@ -159,18 +169,25 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
           dispatch: handle,
           find,
           routes: routeTable,
-          rawBody,
+          rawBody: route.rawBody ? bodyBytes : undefined,
         });
         // HEAD answers carry GET's headers; the transport drops the body.
         return toCoreResponse(result, headers, route.cacheControl);
       };
       const idempotencyKey = headers['Idempotency-Key'];
       if (!route.idempotent || idempotencyKey === undefined) return await run();
+      if (route.secretAnswer) checkSecretKey(idempotencyKey);
       return await withIdempotency(
-        `${client} ${idempotencyKey}`,
-        fingerprint(request.method, route.path, bodyBytes),
+        {
+          store: deps.stores.idempotency,
+          client,
+          owner: address,
+          key: idempotencyKey,
+          fingerprint: fingerprint(request.method, route.path, bodyBytes),
+          secret: route.secretAnswer === true,
+          headers,
+        },
         run,
-        headers,
       );
     } catch (thrown) {
       const error = toApiError(thrown);
@@ -193,42 +210,6 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
     return match?.entries.find((entry) => entry.route.method === method)?.route;
   }
 
-  async function withIdempotency(
-    scope: string,
-    print: string,
-    run: () => Promise<CoreResponse>,
-    headers: Record<string, string>,
-  ): Promise<CoreResponse> {
-    const decision = deps.idempotency.begin(scope, print);
-    if (decision.kind === 'mismatch') {
-      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
-    }
-    if (decision.kind === 'in-flight') {
-      throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed.', {
-        headers: { 'Retry-After': '1' },
-      });
-    }
-    if (decision.kind === 'replay') {
-      const { response } = decision;
-      return {
-        status: response.status,
-        headers: { ...headers, ...response.headers, 'Idempotent-Replayed': 'true' },
-        body: response.body,
-      };
-    }
-    let response: CoreResponse | undefined;
-    try {
-      response = await run();
-      return response;
-    } finally {
-      const body = response?.body;
-      // Streams cannot be replayed and server errors may be retried: neither is kept.
-      if (response && response.status < 500 && (typeof body === 'string' || body instanceof Uint8Array)) {
-        deps.idempotency.complete(scope, { status: response.status, headers: response.headers, body });
-      } else deps.idempotency.abandon(scope);
-    }
-  }
-
   return { routes: routeTable, handle, find };
 }
 
@@ -246,48 +227,19 @@ function toCoreResponse(
   return { status, headers, body: result.body instanceof JsonText ? result.body.bytes : JSON.stringify(result.body) };
 }
 
-/** Reads a route's body and decodes it: JSON, or a URL-encoded form where the route takes one. */
-async function readBody(request: CoreRequest, acceptsForm: boolean): Promise<{ bytes: Uint8Array; value: unknown }> {
-  const type = request.headers.get('content-type') ?? '';
-  if (/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
-    const bytes = await request.readBody();
-    return { bytes, value: parseJson(bytes) };
-  }
-  if (acceptsForm && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
-    const bytes = await request.readBody();
-    return { bytes, value: queryRecord(new URLSearchParams(decodeUtf8(bytes, 'form'))) };
-  }
-  const accepted = acceptsForm ? 'application/json or application/x-www-form-urlencoded' : 'application/json';
-  throw new ApiError(
-    'unsupported_media_type',
-    `Content-Type must be ${accepted} (got ${JSON.stringify(type || 'none')}).`,
-  );
-}
-
-function parseJson(bytes: Uint8Array): unknown {
-  const text = decodeUtf8(bytes, 'JSON');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError('invalid_body', 'The body is not valid UTF-8 JSON.');
-  }
-}
-
-function decodeUtf8(bytes: Uint8Array, what: 'JSON' | 'form'): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new ApiError('invalid_body', `The body is not valid UTF-8 ${what}.`);
-  }
-}
-
-/** Keys are 1..255 printable ASCII; the RFC 8941 quoted-string form ("...") is accepted. */
-export function parseIdempotencyKey(raw: string): string {
-  const unquoted = /^"(.*)"$/.exec(raw)?.[1] ?? raw;
-  if (!IDEMPOTENCY_KEY.test(unquoted)) {
-    throw new ApiError('invalid_parameter', 'Header "Idempotency-Key" must be 1 to 255 printable ASCII characters.');
-  }
-  return unquoted;
+/** Query, path parameters and body of a request, validated by the route's schemas. */
+async function readInput(
+  route: AnyRoute,
+  request: CoreRequest,
+  rawParams: Record<string, string>,
+  parseQuery: ((search: string) => unknown) | undefined,
+) {
+  const query = parseQuery?.(request.search);
+  const params = route.params ? (parseOrThrow(route.params, rawParams, 'path') as Record<string, string>) : rawParams;
+  const read = route.body ? await readRouteBody(request, route.formBody === true) : undefined;
+  const body = route.body && read ? parseOrThrow(route.body, read.value, 'body') : undefined;
+  const bodyBytes = read ? read.bytes : route.rawBody ? await request.readBody() : undefined;
+  return { query, params, body, bodyBytes };
 }
 
 function successorPath(route: AnyRoute, params: Record<string, string>, rawSearch: string): string {

@@ -6,6 +6,9 @@ const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => val
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+/** Registrations one network address may make per hour, unless REGISTER_PER_HOUR says otherwise. */
+export const DEFAULT_REGISTER_PER_HOUR = 10;
+
 export const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -27,6 +30,15 @@ export const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   CONTENT_DIR: z.string().min(1).default('content'),
   LOG_REQUESTS: booleanFlag.default(true),
+  REGISTER_PER_HOUR: positiveInt(DEFAULT_REGISTER_PER_HOUR),
+  JOBS_PER_CLIENT: positiveInt(100),
+  IDEMPOTENCY_KEYS_PER_CLIENT: positiveInt(1_000),
+  TOKENS_PER_CLIENT: positiveInt(50),
+  HEADERS_TIMEOUT_MS: positiveInt(10_000),
+  REQUEST_TIMEOUT_MS: positiveInt(30_000),
+  MAX_CONNECTIONS: positiveInt(10_000),
+  MAX_CONNECTIONS_PER_CLIENT: positiveInt(256),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export interface Config {
@@ -44,6 +56,19 @@ export interface Config {
   allowedOrigins: string[];
   contentDir: string;
   logRequests: boolean;
+  /** Registrations one network address may make per hour. */
+  registerPerHour: number;
+  /** What one client (network address) may hold in each store. */
+  jobsPerClient: number;
+  idempotencyKeysPerClient: number;
+  tokensPerClient: number;
+  /** Transport limits: slow or greedy clients are cut off (see server/transport.ts). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  maxConnections: number;
+  maxConnectionsPerClient: number;
+  /** How long SIGTERM waits for in-flight work: by default the longest a request may take. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -81,5 +106,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: [...new Set([new URL(e.SITE_URL).origin, ...extraOrigins])],
     contentDir: e.CONTENT_DIR,
     logRequests: e.LOG_REQUESTS,
+    registerPerHour: e.REGISTER_PER_HOUR,
+    jobsPerClient: e.JOBS_PER_CLIENT,
+    idempotencyKeysPerClient: e.IDEMPOTENCY_KEYS_PER_CLIENT,
+    tokensPerClient: e.TOKENS_PER_CLIENT,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
+    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? e.OPENALEX_TIMEOUT_MS + e.SYNC_BUDGET_MS,
   };
 }

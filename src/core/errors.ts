@@ -1,6 +1,8 @@
 // One error model for every channel (HTTP, batch, MCP). Codes are stable, lowercase snake_case and
 // documented from this table (the API docs page and OpenAPI render it), in the spirit of undici's
-// flat errors with stable codes.
+// flat errors with stable codes. Lower layers throw their own errors (stores: CapacityError); they
+// are mapped here, at the edge.
+import { CapacityError } from './stores/capacity.ts';
 
 export interface ErrorCodeInfo {
   status: number;
@@ -94,6 +96,12 @@ export const ERROR_CODES = {
     title: 'The bearer token is unknown, expired or revoked, or the scheme is not Bearer',
     resolution: 'Drop the Authorization header (everything is public), or register for a new token.',
   },
+  quota_exceeded: {
+    status: 429,
+    title: 'You hold your full share of a bounded store (jobs, idempotency records or tokens)',
+    resolution:
+      'Wait for the number of seconds in Retry-After, when your oldest entry expires; revoke tokens you no longer use.',
+  },
   rate_limited: {
     status: 429,
     title: 'Too many requests in this window',
@@ -121,8 +129,23 @@ export const ERROR_CODES = {
   },
   service_unavailable: {
     status: 503,
-    title: 'The server is at capacity for asynchronous work',
+    title: 'The server is at capacity for this kind of work, or is shutting down',
     resolution: 'Retry after the number of seconds in Retry-After.',
+  },
+  bad_request: {
+    status: 400,
+    title: 'The request could not be parsed as HTTP/1.1',
+    resolution: 'Send a well-formed request: a valid request line, header names and values without control characters.',
+  },
+  request_timeout: {
+    status: 408,
+    title: 'The request headers or body arrived too slowly',
+    resolution: 'Send the whole request within the time limits in the README (10 s for headers, 30 s in all).',
+  },
+  headers_too_large: {
+    status: 431,
+    title: 'The request headers are too large',
+    resolution: 'Send smaller headers (at most 16 KiB in all).',
   },
   internal_error: {
     status: 500,
@@ -163,9 +186,14 @@ export class ApiError extends Error {
   }
 }
 
-/** Anything thrown that is not an ApiError becomes a 500 that never leaks internals. */
+/** Store bounds become 429 for the client over its share and 503 for a full server; anything else unknown is a 500. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof CapacityError) {
+    return new ApiError(error.scope === 'client' ? 'quota_exceeded' : 'service_unavailable', error.message, {
+      headers: { 'Retry-After': String(error.retryAfterSeconds) },
+    });
+  }
   return new ApiError('internal_error', 'The server hit an unexpected error.', { cause: error });
 }
 

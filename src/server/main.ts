@@ -1,77 +1,65 @@
 // The production entry (`npm start` runs the bundle of this file): serves the built site and sends
 // the dynamic paths straight to the core.
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, isCorePath, type App } from '../core/app.ts';
+import { createApp, isCorePath, requestIdFrom, type App } from '../core/app.ts';
 import { ASK_INDEX_PATH } from '../core/ask/ask-documents.ts';
-import { MemoryTokenStore } from '../core/auth/token-store.ts';
 import { AskIndex, type SerialisedAskIndex } from '../core/ask/ask-index.ts';
 import { ASK_PAGE_PATH } from '../core/ask/ask-page.ts';
-import { BoundedCache } from '../core/bounded-cache.ts';
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
 import { CONTENT_DATA_PATH, ContentDataSchema } from '../core/content/content-data.ts';
-import { ContentService } from '../core/content/content-service.ts';
-import type { JsonText } from '../core/http/route.ts';
-import { MemoryIdempotencyStore } from '../core/idempotency.ts';
-import { MemoryJobStore } from '../core/jobs/job-store.ts';
-import { PaperSearch } from '../core/papers/paper-search.ts';
-import { createPaperSource } from '../core/papers/paper-source-factory.ts';
-import { FixedWindowRateLimiter } from '../core/rate-limit.ts';
+import { createDeps } from '../core/deps.ts';
 import { toCoreRequest, writeCoreResponse } from './node-adapter.ts';
 import { RequestLog } from './request-log.ts';
 import { STATIC_MANIFEST_FILE, StaticManifestSchema } from './static-manifest.ts';
 import { StaticSite } from './static-files.ts';
+import { closeIfBodyUnread, createTransport } from './transport.ts';
 
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
 }
 
-export function createHandler(config: Config, distDir: string) {
+/** Requests being answered, by request id: what a crash report names. */
+export type InFlight = Map<string, string>;
+
+export function createHandler(config: Config, distDir: string, inFlight: InFlight = new Map()) {
   const clientDir = path.join(distDir, 'client');
   const manifest = StaticManifestSchema.parse(
     JSON.parse(readFileSync(path.join(distDir, STATIC_MANIFEST_FILE), 'utf8')),
   );
   const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(clientDir, file), 'utf8'));
-  const content = ContentDataSchema.parse(readJson(CONTENT_DATA_PATH));
-  const ask = AskIndex.load(readJson(ASK_INDEX_PATH) as SerialisedAskIndex);
-  const askPage = readFileSync(path.join(clientDir, ASK_PAGE_PATH), 'utf8');
   const site = new StaticSite(clientDir, manifest);
   const log = config.logRequests ? new RequestLog() : undefined;
-  const app: App = createApp({
+  const deps = createDeps(
     config,
-    content: new ContentService(content),
-    papers: new PaperSearch(createPaperSource(config)),
-    ask,
-    askPage,
-    readSiteFile: (urlPath) => site.readText(urlPath),
-    jobs: new MemoryJobStore(),
-    idempotency: new MemoryIdempotencyStore(),
-    rateLimiter: new FixedWindowRateLimiter(config.rateLimitPerMinute),
-    tokens: new MemoryTokenStore(),
-    memo: new BoundedCache<JsonText>({
-      maxEntries: 2_000,
-      maxBytes: 32 * 1024 * 1024,
-      sizeOf: (json) => json.text.length * 2,
-    }),
-    logError: (message, error) => console.error(message, error),
-  });
+    {
+      content: ContentDataSchema.parse(readJson(CONTENT_DATA_PATH)),
+      ask: AskIndex.load(readJson(ASK_INDEX_PATH) as SerialisedAskIndex),
+      askPage: readFileSync(path.join(clientDir, ASK_PAGE_PATH), 'utf8'),
+      readSiteFile: (urlPath) => site.readText(urlPath),
+    },
+    { logError: (message, error) => console.error(message, error) },
+  );
+  const app: App = createApp(deps);
 
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
-    let requestId = '';
+    const sentId = req.headers['x-request-id'];
+    const requestId = requestIdFrom(typeof sentId === 'string' ? sentId : null);
+    inFlight.set(requestId, `${req.method} ${pathname.slice(0, 200)}`);
     try {
       if (isCorePath(pathname)) {
-        const response = await app.handle(toCoreRequest(req, res));
-        requestId = response.headers['X-Request-Id'] ?? '';
+        const response = await app.handle(toCoreRequest(req, res, requestId));
+        closeIfBodyUnread(req, res);
         await writeCoreResponse(req, res, response);
       } else {
-        requestId = crypto.randomUUID();
+        closeIfBodyUnread(req, res);
         const response = await site.serve({
           method: req.method ?? 'GET',
           path: pathname,
@@ -89,6 +77,8 @@ export function createHandler(config: Config, distDir: string) {
           '{"error":{"code":"internal_error","message":"The server hit an unexpected error.","status":500,"resolution":"Retry later."}}',
         );
       } else res.destroy();
+    } finally {
+      inFlight.delete(requestId);
     }
     log?.add({
       method: req.method ?? 'GET',
@@ -99,12 +89,18 @@ export function createHandler(config: Config, distDir: string) {
       // The client went away before the whole response was sent (e.g. a closed event stream).
       aborted: res.destroyed && !res.writableFinished,
     });
-  };
+  }
+  return { handle, deps };
 }
 
-export async function startServer(config: Config, distDir: string): Promise<RunningServer> {
-  const handler = createHandler(config, distDir);
-  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => void handler(req, res));
+export async function startServer(
+  config: Config,
+  distDir: string,
+  inFlight: InFlight = new Map(),
+): Promise<RunningServer> {
+  const { handle, deps } = createHandler(config, distDir, inFlight);
+  const transport = createTransport(config, handle);
+  const { server } = transport;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -114,13 +110,14 @@ export async function startServer(config: Config, distDir: string): Promise<Runn
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
     url: `http://${host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        // Give in-flight requests (and streams) a moment, then cut what is left.
-        setTimeout(() => server.closeAllConnections(), 5_000).unref();
-      }),
+    async close() {
+      const started = Date.now();
+      const { cut } = await transport.drain(config.shutdownGraceMs);
+      // Jobs run on after their 202; they get what is left of the grace period, then end failed with a reason.
+      await deps.background.idle(Math.max(0, config.shutdownGraceMs - (Date.now() - started)));
+      const abandoned = await deps.stores.jobs.abandonUnfinished('The server shut down before the work finished.');
+      if (cut > 0 || abandoned > 0) console.log(`shutdown: ${cut} request(s) cut, ${abandoned} job(s) ended failed`);
+    },
   };
 }
 
@@ -128,10 +125,25 @@ async function main(): Promise<void> {
   const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   let config: Config;
   let running: RunningServer;
+  const inFlight: InFlight = new Map();
+  // A crash is logged with the requests it interrupted; `npm start` restarts the process.
+  const crash = (kind: string) => (error: unknown) => {
+    console.error(
+      JSON.stringify({
+        level: 'fatal',
+        kind,
+        error: String((error as Error)?.stack ?? error),
+        in_flight: Object.fromEntries(inFlight),
+      }),
+    );
+    process.exit(70);
+  };
+  process.on('uncaughtException', crash('uncaughtException'));
+  process.on('unhandledRejection', crash('unhandledRejection'));
   try {
     config = loadConfig();
     // Start-up can also find a setting unusable (a PAPERS_DB that is no mirror): same message, same exit.
-    running = await startServer(config, distDir);
+    running = await startServer(config, distDir, inFlight);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -141,8 +153,14 @@ async function main(): Promise<void> {
   }
   console.log(`Research Hub is serving on ${running.url} (public URL ${config.siteUrl})`);
   const stop = (signal: string) => {
-    console.log(`${signal} received: finishing in-flight requests`);
-    void running.close().then(() => process.exit(0));
+    console.log(`${signal} received: finishing in-flight requests (up to ${config.shutdownGraceMs} ms)`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

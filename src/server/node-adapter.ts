@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { payloadTooLarge } from '../core/errors.ts';
+import { ApiError, payloadTooLarge } from '../core/errors.ts';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/http/types.ts';
 import { chooseEncoding } from '../core/http/negotiation.ts';
 
@@ -11,12 +11,13 @@ const COMPRESS_MIN_BYTES = 1400;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export function toCoreRequest(req: IncomingMessage, res: ServerResponse): CoreRequest {
+export function toCoreRequest(req: IncomingMessage, res: ServerResponse, id: string): CoreRequest {
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
   // Created on first use: most routes never look at the signal, and AbortController is not free.
   let controller: AbortController | undefined;
   return {
+    id,
     method: req.method ?? 'GET',
     path: queryStart === -1 ? url : url.slice(0, queryStart),
     search: queryStart === -1 ? '' : url.slice(queryStart + 1),
@@ -58,6 +59,10 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array> {
     });
     req.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total)));
     req.once('error', reject);
+    // A client cut off mid-body (timeout, disconnect) ends the wait too, or the handler would hang.
+    req.once('close', () => {
+      if (!req.complete) reject(new ApiError('request_timeout', 'The request body did not arrive in full.'));
+    });
   });
 }
 

@@ -1,10 +1,12 @@
 // The authentication guide, served as /auth (HTML) and /auth.md (its Markdown twin). One Markdown
 // source: the HTML page renders this body with Astro's Markdown pipeline (see src/content.config.ts).
-import { DEFAULT_MAX_TOKENS, DEFAULT_TOKEN_TTL_MS, MAX_TOKEN_LABEL_LENGTH } from '../core/auth/token-store.ts';
+import { DEFAULT_TOKEN_LIMITS, DEFAULT_TOKEN_TTL_MS, MAX_TOKEN_LABEL_LENGTH } from '../core/stores/token-store.ts';
+import { DEFAULT_REGISTER_PER_HOUR } from '../core/config.ts';
 import { absoluteUrl, DISCOVERY } from './urls.ts';
 
 const TOKEN_LIFETIME_DAYS = DEFAULT_TOKEN_TTL_MS / (24 * 3_600_000);
-const MAX_TOKENS = DEFAULT_MAX_TOKENS.toLocaleString('en-US');
+const MAX_TOKENS = DEFAULT_TOKEN_LIMITS.share.total.count.toLocaleString('en-US');
+const TOKENS_PER_ADDRESS = DEFAULT_TOKEN_LIMITS.share.perClient.count;
 
 export interface Guide {
   id: string;
@@ -58,17 +60,32 @@ The answer is \`201 Created\` with \`Cache-Control: no-store\`:
 - \`expires_at\`: a token lasts ${TOKEN_LIFETIME_DAYS} days, then gets \`401\`; register again.
 - \`rate_limit\` is the size of your bucket.
 
-The calls to register are rate-limited like any other. With an \`Idempotency-Key\` header, a retry within
-24 hours gets the same token back instead of a second one, so use a fresh random key (a UUID) for each
-registration. Tokens live in the server's memory: a restart forgets them, and so does a full store (it
-holds ${MAX_TOKENS} tokens and forgets the one unused for longest). Either way the token gets \`401\`, and
-registering again is all it takes.
+Registration is rate-limited like any other call, and has an allowance of its own besides: one network
+address may register ${DEFAULT_REGISTER_PER_HOUR} tokens an hour (by default) (\`429 rate_limited\` past it, with
+\`Retry-After\`) and hold ${TOKENS_PER_ADDRESS} live tokens at once (\`429 quota_exceeded\`; revoke the ones you no
+longer use). The server holds ${MAX_TOKENS} tokens in all and refuses new ones with \`503\` when full, rather
+than forget somebody else's. Tokens live in the server's memory unless it shares state through Redis: a
+restart forgets them, the token then gets \`401\`, and registering again is all it takes.
+
+### Retrying a registration
+
+With an \`Idempotency-Key\` header, a retry within 24 hours gets the same token back instead of a second one.
+On this call the key is a secret: whoever sends the same key from the same address gets the same token. So
+the key must be a fresh random value (a UUID v4, or 16 random bytes in base64url); a key that looks
+guessable (\`register-1\`, a counter, a constant) is refused with \`400 invalid_parameter\`. The server files
+the answer under a hash of your address and the key, and keeps it encrypted under a key derived from
+yours, so the stored answer is of no use to anyone who does not hold your key; a caller at another
+address who sends it gets a new token of their own.
 
 ### Use it
 
 Send \`Authorization: Bearer <access_token>\` on any API request. The \`RateLimit-*\` headers of the answer
-then describe your own bucket. A batch counts once, in the bucket of its \`Authorization\` header, and its
-sub-requests run with the same header.
+then describe your own bucket. A batch costs one unit per sub-request, charged to the bucket of its
+\`Authorization\` header, and its sub-requests run with the same header.
+
+Tokens give a client its own bucket, not more throughput for an address: all requests from one network
+address, whatever token they carry, share a second bucket of twice the per-client limit. When that bucket
+is the one closer to empty, it is the one the \`RateLimit-*\` headers describe.
 
 ### Revoke it
 

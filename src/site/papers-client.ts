@@ -78,7 +78,8 @@ export function renderSearch(doc: Document): void {
     event.preventDefault();
     params = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
     cursor = null;
-    void load(false);
+    // load() shows its own failures on the page; nothing is left to handle here.
+    load(false).catch(() => undefined);
   });
-  more.addEventListener('click', () => void load(true));
+  more.addEventListener('click', () => load(true).catch(() => undefined));
 }

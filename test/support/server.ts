@@ -7,6 +7,10 @@ export interface TestServer {
   url: string;
   /** Lines the server printed (one JSON log line per request). */
   output: string[];
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<number | string | null>;
+  /** Sends a signal without waiting (shutdown tests). */
+  signal(name: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
@@ -28,6 +32,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 15_000);
     const onLine = (chunk: Buffer) => {
@@ -51,6 +58,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     url,
     output,
+    exited,
+    signal: (name) => void child.kill(name),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

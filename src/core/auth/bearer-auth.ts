@@ -3,7 +3,7 @@
 // are refused rather than ignored, so a client with a stale or mistyped token finds out instead of
 // silently falling back to its IP address's bucket.
 import { ApiError } from '../errors.ts';
-import type { TokenRecord, TokenStore } from './token-store.ts';
+import type { TokenRecord, TokenStore } from '../stores/token-store.ts';
 
 /** RFC 9728 protected resource metadata, which every 401 challenge names. */
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
@@ -11,11 +11,11 @@ export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-re
 const BEARER = /^Bearer(?:[ \t]+(.*))?$/is;
 
 /** The record of the token the header carries; undefined for an anonymous request. Throws 401 `unauthorized`. */
-export function authenticate(
+export async function authenticate(
   authorization: string | null,
   tokens: TokenStore,
   siteUrl: string,
-): TokenRecord | undefined {
+): Promise<TokenRecord | undefined> {
   const credentials = authorization?.trim();
   if (!credentials) return undefined;
   const bearer = BEARER.exec(credentials);
@@ -29,7 +29,7 @@ export function authenticate(
   }
   const token = (bearer[1] ?? '').trim();
   if (token.toLowerCase() === 'anonymous') return undefined;
-  const record = tokens.lookup(token);
+  const record = await tokens.lookup(token);
   if (!record) {
     throw new ApiError('unauthorized', 'The bearer token is unknown, expired or revoked.', {
       headers: { 'WWW-Authenticate': challenge(siteUrl, true) },

@@ -31,13 +31,30 @@ export interface RouteContext<Query, Body> {
   rawBody?: Uint8Array | undefined;
 }
 
-/** A JSON body serialised ahead of time, so memoised answers skip JSON.stringify and encoding. */
+/** A JSON body serialised ahead of time, so memoised and cached answers skip JSON.stringify and encoding. */
 export class JsonText {
+  #text: string | undefined;
   #bytes: Uint8Array | undefined;
-  constructor(readonly text: string) {}
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  /** JSON already encoded as UTF-8 (a cached search page). */
+  static ofBytes(bytes: Uint8Array): JsonText {
+    const json = new JsonText('');
+    json.#text = undefined;
+    json.#bytes = bytes;
+    return json;
+  }
+
+  get text(): string {
+    this.#text ??= new TextDecoder().decode(this.#bytes);
+    return this.#text;
+  }
 
   get bytes(): Uint8Array {
-    this.#bytes ??= new TextEncoder().encode(this.text);
+    this.#bytes ??= new TextEncoder().encode(this.#text);
     return this.#bytes;
   }
 }
@@ -75,6 +92,13 @@ export interface Route<Query = unknown, Body = unknown> {
   cacheControl?: string;
   /** POST routes whose responses are stored and replayed by Idempotency-Key. */
   idempotent?: boolean;
+  /**
+   * The answer is a secret (a bearer token): its Idempotency-Key must look random, and the stored answer
+   * is sealed under it (see http/idempotency.ts).
+   */
+  secretAnswer?: boolean;
+  /** Rate-limit units a valid request costs (default 1): what it makes the server do. */
+  cost?: (input: { query: Query; body: Body }) => number;
   /**
    * Also takes the body as application/x-www-form-urlencoded (RFC 7009 revocation requests); its fields
    * reach the body schema as strings, first value wins.

@@ -20,6 +20,8 @@ export interface CoreRequest {
   readBody(): Promise<Uint8Array>;
   clientAddress: string;
   signal: AbortSignal;
+  /** The request id, when the transport has already chosen it (it logs with it). */
+  id?: string;
   /** Set for requests dispatched in-process by the batch executor. */
   internal?: boolean;
 }

@@ -3,7 +3,9 @@
 // budget, in which case it becomes a job and the client gets 202 all the same.
 import { toApiError } from '../errors.ts';
 import type { JsonResult, RouteContext } from '../http/route.ts';
-import { DEFAULT_POLL_INTERVAL_SECONDS, describeJob, jobLocation, type JobRecord, type JobStore } from './job-store.ts';
+import { JsonText } from '../http/route.ts';
+import type { JobStore } from '../stores/job-store.ts';
+import { DEFAULT_POLL_INTERVAL_SECONDS, describeJob, jobLocation, type JobOutcome, type JobRecord } from './job.ts';
 
 /** True when a Prefer header asks for respond-async (RFC 7240 section 4.1). */
 export function prefersRespondAsync(prefer: string | null): boolean {
@@ -20,16 +22,35 @@ export function acceptedResult(job: JobRecord, preferenceApplied: boolean): Json
   return { status: 202, body: describeJob(job), headers };
 }
 
-/** Runs work to completion in the background and records its outcome on the job. */
-function settleInto(jobs: JobStore, job: JobRecord, running: Promise<JsonResult>): void {
-  jobs.start(job.id);
-  running.then(
-    (result) => jobs.finish(job.id, { status: result.status ?? 200, body: result.body }),
-    (error: unknown) => {
+function outcomeOf(status: number, body: unknown): JobOutcome {
+  return { status, json: body instanceof JsonText ? body.text : JSON.stringify(body ?? null) };
+}
+
+/**
+ * Runs work to completion in the background and records its outcome on the job. Never rejects: a
+ * failure of the work is the job's outcome, and a failure to record it is logged.
+ */
+export async function settleInto(
+  jobs: JobStore,
+  job: JobRecord,
+  running: Promise<{ status?: number; body: unknown }>,
+  logError?: (message: string, error: unknown) => void,
+): Promise<void> {
+  try {
+    await jobs.start(job.id);
+    let outcome: JobOutcome;
+    try {
+      const result = await running;
+      outcome = outcomeOf(result.status ?? 200, result.body);
+    } catch (error) {
       const apiError = toApiError(error);
-      jobs.finish(job.id, { status: apiError.status, body: apiError.toBody() });
-    },
-  );
+      if (apiError.code === 'internal_error') logError?.(`job ${job.id} failed`, error);
+      outcome = outcomeOf(apiError.status, apiError.toBody());
+    }
+    await jobs.finish(job.id, outcome);
+  } catch (error) {
+    logError?.(`job ${job.id} could not be recorded`, error);
+  }
 }
 
 export async function runWithinBudget(
@@ -37,11 +58,14 @@ export async function runWithinBudget(
   kind: string,
   work: () => Promise<JsonResult>,
 ): Promise<JsonResult> {
-  const { jobs, config } = context.deps;
+  const { stores, config, logError, background } = context.deps;
+  const owner = `ip:${context.request.clientAddress}`;
   if (prefersRespondAsync(context.request.headers.get('prefer'))) {
-    const job = jobs.create(kind);
+    const job = await stores.jobs.create(kind, owner);
     // Deferred a turn so the 202 goes out before any synchronous part of the work runs.
-    settleInto(jobs, job, new Promise<void>((resolve) => setImmediate(resolve)).then(work));
+    background.track(
+      settleInto(stores.jobs, job, new Promise<void>((resolve) => setImmediate(resolve)).then(work), logError),
+    );
     return acceptedResult(job, true);
   }
   const running = work();
@@ -55,7 +79,7 @@ export async function runWithinBudget(
   } finally {
     clearTimeout(timer);
   }
-  const job = jobs.create(kind);
-  settleInto(jobs, job, running);
+  const job = await stores.jobs.create(kind, owner);
+  background.track(settleInto(stores.jobs, job, running, logError));
   return acceptedResult(job, false);
 }

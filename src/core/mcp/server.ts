@@ -3,8 +3,9 @@
 // once, JSON-RPC errors travel with HTTP 200, and HTTP-level refusals use the API error shape.
 import Negotiator from 'negotiator';
 import { ApiError, toApiError } from '../errors.ts';
+import { decodeJson, JsonBodyError } from '../http/body.ts';
 import { JsonText, type JsonResult, type RouteContext, type RouteResult } from '../http/route.ts';
-import { acceptedResult, prefersRespondAsync } from '../jobs/async-work.ts';
+import { acceptedResult, prefersRespondAsync, settleInto } from '../jobs/async-work.ts';
 import {
   ASSUMED_PROTOCOL_VERSION,
   isSupportedVersion,
@@ -95,12 +96,15 @@ async function callTool(
   params: Record<string, unknown>,
   context: Context,
 ): Promise<Answer> {
-  const tool = server.tools.find((candidate) => candidate.name === params['name']);
+  const name = params['name'];
+  const tool = server.tools.find((candidate) => candidate.name === name);
   if (!tool) {
+    const named =
+      typeof name === 'string' ? `Unknown tool ${JSON.stringify(name.slice(0, 100))}` : '"name" must be a tool name';
     return rpcError(
       id,
       JSONRPC_ERRORS.invalidParams,
-      `Unknown tool ${JSON.stringify(params['name'])}. Tools: ${server.tools.map((t) => t.name).join(', ')}.`,
+      `${named}. Tools: ${server.tools.map((t) => t.name).join(', ')}.`,
     );
   }
   const args = tool.input.safeParse(params['arguments'] ?? {});
@@ -167,10 +171,13 @@ export async function handleMcpPost(server: McpServerDefinition, context: Contex
 
   let payload: unknown;
   try {
-    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(context.rawBody ?? new Uint8Array()));
-  } catch {
+    payload = decodeJson(context.rawBody ?? new Uint8Array());
+  } catch (error) {
+    const tooDeep = error instanceof JsonBodyError && error.problem === 'depth';
     return respond(
-      rpcError(null, JSONRPC_ERRORS.parseError, 'Parse error: the body is not valid JSON.'),
+      tooDeep
+        ? rpcError(null, JSONRPC_ERRORS.invalidRequest, `Invalid request: ${error.message}`)
+        : rpcError(null, JSONRPC_ERRORS.parseError, 'Parse error: the body is not valid JSON.'),
       representation,
     );
   }
@@ -219,15 +226,10 @@ export async function handleMcpPost(server: McpServerDefinition, context: Contex
     case 'tools/call': {
       if (prefersRespondAsync(request.headers.get('prefer'))) {
         // Only on request: standard MCP clients cannot read a 202 with a body.
-        const job = context.deps.jobs.create(`mcp:${server.key}`);
-        context.deps.jobs.start(job.id);
-        void callTool(server, id, params, context).then((response) =>
-          // A job keeps the response as data, so a remembered (serialised) one is parsed back.
-          context.deps.jobs.finish(job.id, {
-            status: 200,
-            body: response instanceof JsonText ? JSON.parse(response.text) : response,
-          }),
-        );
+        const { jobs } = context.deps.stores;
+        const job = await jobs.create(`mcp:${server.key}`, `ip:${request.clientAddress}`);
+        const answered = callTool(server, id, params, context).then((body) => ({ body }));
+        context.deps.background.track(settleInto(jobs, job, answered, context.deps.logError));
         return acceptedResult(job, true) as JsonResult;
       }
       return respond(await callTool(server, id, params, context), representation);

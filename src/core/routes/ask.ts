@@ -7,7 +7,7 @@ import { prefersHtml } from '../http/negotiation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { issue } from '../http/validation.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
-import { AsyncJobSchema } from '../jobs/job-store.ts';
+import { AsyncJobSchema } from '../jobs/job.ts';
 
 export const ASK_TYPES = ['essay', 'glossary'] as const;
 const MAX_QUESTION_LENGTH = 500;

@@ -2,10 +2,10 @@
 // OAuth metadata advertises (registration_endpoint, revocation_endpoint): they are canonical, not
 // aliases of /api/v1 routes, so they carry no Deprecation or Sunset.
 import { z } from 'zod';
-import { MAX_TOKEN_LABEL_LENGTH } from '../auth/token-store.ts';
+import { MAX_TOKEN_LABEL_LENGTH } from '../stores/token-store.ts';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute } from '../http/route.ts';
-import { RATE_LIMIT_WINDOW_SECONDS } from '../rate-limit.ts';
+import { chargeRequest, RATE_LIMIT_WINDOW_SECONDS } from '../http/rate-limit.ts';
 
 const IDENTITY_TYPES = ['anonymous', 'identity_assertion'] as const;
 
@@ -35,7 +35,7 @@ export const TokenRegistrationSchema = z
       .describe('Your stable client id (tok_ and 16 hex characters), the key of your rate-limit bucket'),
     client_name: z.string().optional().describe('The client_name sent, if any'),
     created_at: z.iso.datetime(),
-    expires_at: z.iso.datetime().optional().describe('After this instant the token is refused with 401'),
+    expires_at: z.iso.datetime().describe('After this instant the token is refused with 401'),
     rate_limit: z.object({
       limit: z.int().describe('Requests allowed per window in your own bucket'),
       window_seconds: z.int(),
@@ -79,8 +79,16 @@ export const registerRoute = defineRoute({
   batchable: false,
   idempotent: true,
   cacheControl: 'no-store',
-  handler: ({ body, deps }) => {
-    const { token, record } = deps.tokens.issue({ label: body.client_name });
+  secretAnswer: true,
+  handler: async ({ body, deps, request }) => {
+    const address = request.clientAddress;
+    // Registration has an allowance of its own, so one address cannot mint tokens to multiply buckets.
+    await chargeRequest(
+      deps.stores.rateLimits,
+      [{ key: `register:${address}`, limit: deps.config.registerPerHour, windowMs: 3_600_000 }],
+      1,
+    );
+    const { token, record } = await deps.stores.tokens.issue(`ip:${address}`, { label: body.client_name });
     return {
       status: 201,
       body: {
@@ -89,7 +97,7 @@ export const registerRoute = defineRoute({
         client_id: record.clientId,
         ...(record.label === undefined ? {} : { client_name: record.label }),
         created_at: new Date(record.createdAt).toISOString(),
-        ...(record.expiresAt === undefined ? {} : { expires_at: new Date(record.expiresAt).toISOString() }),
+        expires_at: new Date(record.expiresAt).toISOString(),
         rate_limit: { limit: deps.config.rateLimitPerMinute, window_seconds: RATE_LIMIT_WINDOW_SECONDS },
       } satisfies z.infer<typeof TokenRegistrationSchema>,
     };
@@ -117,8 +125,8 @@ export const revokeRoute = defineRoute({
   },
   batchable: false,
   cacheControl: 'no-store',
-  handler: ({ body, deps }) => {
-    deps.tokens.revoke(body.token);
+  handler: async ({ body, deps }) => {
+    await deps.stores.tokens.revoke(body.token);
     return { body: { revoked: true } };
   },
 });

@@ -6,7 +6,7 @@ import { internalRequest, responseText } from '../http/internal-request.ts';
 import type { CoreResponse } from '../http/types.ts';
 import { issue } from '../http/validation.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
-import { AsyncJobSchema } from '../jobs/job-store.ts';
+import { AsyncJobSchema } from '../jobs/job.ts';
 
 export const MAX_SUB_REQUESTS = 20;
 /** Sub-requests run concurrently, but no more than this many at once. */
@@ -139,7 +139,10 @@ async function runAll(context: RouteContext<unknown, unknown>, requests: readonl
     while (next < requests.length) {
       const index = next;
       next += 1;
-      responses[index] = await runOne(context, requests[index], index);
+      // runOne answers every client mistake itself; anything else is this sub-request's 500, not the batch's.
+      responses[index] = await runOne(context, requests[index], index).catch((error: unknown) =>
+        subError(String(index), toApiError(error)),
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, requests.length) }, worker));
@@ -175,6 +178,7 @@ export const batchRoute = defineRoute({
   },
   batchable: false,
   idempotent: true,
+  cost: ({ body }) => Math.max(1, body.requests.length),
   handler: (context) =>
     runWithinBudget(context, 'batch', async () => {
       const responses = await runAll(context, context.body.requests);

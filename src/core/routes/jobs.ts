@@ -4,7 +4,7 @@ import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts'
 import { defineRoute } from '../http/route.ts';
 import { issue } from '../http/validation.ts';
 import { acceptedResult } from '../jobs/async-work.ts';
-import { AsyncJobSchema, JOB_ID_PATTERN } from '../jobs/job-store.ts';
+import { AsyncJobSchema, JOB_ID_PATTERN } from '../jobs/job.ts';
 
 const JobPathSchema = z.object({
   jobId: z.string().transform((value, context) => {
@@ -46,9 +46,9 @@ export const jobRoute = defineRoute({
   },
   batchable: true,
   cacheControl: 'no-store',
-  handler: ({ params, deps }) => {
+  handler: async ({ params, deps }) => {
     const id = params['jobId'] ?? '';
-    const job = deps.jobs.get(id);
+    const job = await deps.stores.jobs.get(id);
     if (!job)
       throw new ApiError('job_not_found', `No job ${id}: it never existed or has expired (jobs are kept one hour).`);
     const polled = acceptedResult(job, false);

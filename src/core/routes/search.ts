@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { issue, optionalIntParam } from '../http/validation.ts';
-import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
+import { CursorParam, PaginationSchema } from '../pagination.ts';
 import { CORPORA } from '../papers/corpora.ts';
 import { SearchResultItemSchema } from '../papers/mapping.ts';
 import { MAX_REACHABLE_RESULTS } from '../papers/paper-source.ts';
@@ -70,12 +70,6 @@ export const SearchResponseSchema = z
   })
   .meta({ id: 'SearchResponse' });
 
-/**
- * Serialised answers per cached result set. The cache key fixes corpus, limit and page, so one result
- * set always serialises to the same body; entries go when the cache drops the results.
- */
-const serialised = new WeakMap<object, JsonText>();
-
 const CACHE_STATUS = {
   hit: 'hit',
   miss: 'fwd=miss; stored',
@@ -102,7 +96,7 @@ export const searchRoute = defineRoute({
   },
   batchable: true,
   cacheControl: 'public, max-age=600',
-  handler: async ({ query, deps }) => {
+  handler: async ({ query, deps, request }) => {
     const limit = query.limit ?? query.per_page ?? DEFAULT_LIMIT;
     const page = query.cursor ?? query.page ?? 1;
     const corpus = query.corpus ?? 'ai';
@@ -113,28 +107,9 @@ export const searchRoute = defineRoute({
         { resolution: 'Narrow the query, or page with a larger limit.' },
       );
     }
-    const outcome = await deps.papers.search({ q: query.q, corpus, limit, page });
-    let body = serialised.get(outcome.results);
-    if (!body) {
-      const reachable = Math.min(outcome.results.total, MAX_REACHABLE_RESULTS);
-      const hasMore = page * limit < reachable;
-      const cursor = page > 1 ? encodeCursor(page) : null;
-      const next = hasMore ? encodeCursor(page + 1) : null;
-      body = new JsonText(
-        JSON.stringify({
-          results: outcome.results.items,
-          total: outcome.results.total,
-          limit,
-          has_more: hasMore,
-          next_cursor: next,
-          pagination: { total: outcome.results.total, limit, has_more: hasMore, cursor, next_cursor: next },
-          corpus,
-        }),
-      );
-      serialised.set(outcome.results, body);
-    }
+    const outcome = await deps.papers.search({ q: query.q, corpus, limit, page }, request.clientAddress);
     return {
-      body,
+      body: JsonText.ofBytes(outcome.body),
       headers: { 'Cache-Status': `research-hub; ${CACHE_STATUS[outcome.cache]}`, Age: String(outcome.age) },
     };
   },

@@ -1,0 +1,53 @@
+// The composition root: everything the core needs, wired once from configuration and the built site.
+// The server, the CLI and the tests all build their dependencies here.
+import type { AppDeps } from './app.ts';
+import type { AskIndex } from './ask/ask-index.ts';
+import { BoundedCache } from './bounded-cache.ts';
+import type { Config } from './config.ts';
+import type { ContentData } from './content/content-data.ts';
+import { ContentService } from './content/content-service.ts';
+import type { JsonText } from './http/route.ts';
+import { BackgroundWork } from './jobs/background-work.ts';
+import { PaperSearch } from './papers/paper-search.ts';
+import { createPaperSource } from './papers/paper-source-factory.ts';
+import type { PaperSource } from './papers/paper-source.ts';
+import { createMemoryStores, type Stores } from './stores/index.ts';
+
+/** What the build produced, read by the caller (the server reads dist/; tests make their own). */
+export interface BuiltSite {
+  content: ContentData;
+  ask: AskIndex;
+  /** The built Ask page, filled in for browsers without JavaScript. */
+  askPage?: string;
+  /** Reads a file of the built site by URL path (Markdown twins, the auth guide). */
+  readSiteFile?: (urlPath: string) => Promise<string | undefined>;
+}
+
+export interface DepsOptions {
+  /** Replaces the source configuration chooses (tests pass a fake). */
+  papers?: PaperSource;
+  /** Replaces the in-memory stores. */
+  stores?: Stores;
+  logError?: (message: string, error: unknown) => void;
+}
+
+export function createDeps(config: Config, site: BuiltSite, options: DepsOptions = {}): AppDeps {
+  const stores = options.stores ?? createMemoryStores(config);
+  return {
+    config,
+    content: new ContentService(site.content),
+    papers: new PaperSearch(options.papers ?? createPaperSource(config), stores.searchCache),
+    ask: site.ask,
+    ...(site.askPage === undefined ? {} : { askPage: site.askPage }),
+    ...(site.readSiteFile ? { readSiteFile: site.readSiteFile } : {}),
+    stores,
+    background: new BackgroundWork(),
+    memo: new BoundedCache<JsonText>({
+      maxEntries: 2_000,
+      maxBytes: 32 * 1024 * 1024,
+      // Two bytes a character: the most a V8 string takes; the encoded bytes, once made, count as much again.
+      sizeOf: (json) => json.text.length * 4,
+    }),
+    ...(options.logError ? { logError: options.logError } : {}),
+  };
+}

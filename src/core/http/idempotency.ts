@@ -1,0 +1,128 @@
+// The Idempotency-Key phase of a POST (DESIGN.md section 2): claim the key, replay or refuse a
+// repeat, keep the first response. Records are filed under a hash of the client and the key, so a
+// store holds neither. Routes whose answer is a secret (a bearer token) take a stricter key: it must
+// look random, since whoever presents it from the same address gets the answer again, and the answer
+// is kept sealed under a key derived from it, so the store cannot hand it to anyone else.
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { ApiError } from '../errors.ts';
+import type { IdempotencyStore, StoredResponse } from '../stores/idempotency-store.ts';
+import type { CoreResponse } from './types.ts';
+
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
+/** Bits a secret key must carry at the least, estimated from its length and alphabet. */
+const SECRET_KEY_MIN_BITS = 80;
+
+/** Keys are 1..255 printable ASCII; the RFC 8941 quoted-string form ("...") is accepted. */
+export function parseIdempotencyKey(raw: string): string {
+  const unquoted = /^"(.*)"$/.exec(raw)?.[1] ?? raw;
+  if (!IDEMPOTENCY_KEY.test(unquoted)) {
+    throw new ApiError('invalid_parameter', 'Header "Idempotency-Key" must be 1 to 255 printable ASCII characters.');
+  }
+  return unquoted;
+}
+
+/**
+ * A rough upper estimate of a key's entropy: its length times the bits of the smallest alphabet its
+ * characters come from (digits, hex, one case of letters, base64url, printable ASCII), over the
+ * distinct characters it uses. A UUID v4 scores about 125, 16 random bytes in base64url about 90; "register-1" or 32 zeros score far less.
+ */
+export function estimatedKeyBits(key: string): number {
+  const alphabets: Array<[RegExp, number]> = [
+    [/^[0-9]+$/, 10],
+    [/^[0-9a-f-]+$/i, 16],
+    [/^[a-z0-9_-]+$/, 38],
+    [/^[A-Za-z0-9_-]+$/, 64],
+  ];
+  const alphabet = alphabets.find(([pattern]) => pattern.test(key))?.[1] ?? 95;
+  const distinct = new Set(key).size;
+  return key.replace(/-/g, '').length * Math.log2(Math.min(alphabet, Math.max(2, distinct)));
+}
+
+export function checkSecretKey(key: string): void {
+  if (estimatedKeyBits(key) < SECRET_KEY_MIN_BITS) {
+    throw new ApiError(
+      'invalid_parameter',
+      'Header "Idempotency-Key" on this route must be a fresh random value: whoever repeats it gets the same answer.',
+      { resolution: 'Send a new UUID v4 (or at least 16 random bytes in base64url) for each registration.' },
+    );
+  }
+}
+
+export function fingerprint(method: string, path: string, body: Uint8Array | undefined): string {
+  const hash = createHash('sha256').update(`${method} ${path}\n`);
+  if (body) hash.update(body);
+  return hash.digest('base64url');
+}
+
+export function recordKey(client: string, key: string): string {
+  return createHash('sha256').update(`${client}\n${key}`).digest('base64url');
+}
+
+function sealingKey(idempotencyKey: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', idempotencyKey, 'research-hub', 'idempotent-replay', 32));
+}
+
+function seal(body: Uint8Array, idempotencyKey: string): Uint8Array {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(idempotencyKey), iv);
+  const sealed = Buffer.concat([cipher.update(body), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]);
+}
+
+function open(sealed: Uint8Array, idempotencyKey: string): Uint8Array {
+  const bytes = Buffer.from(sealed);
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(idempotencyKey), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]);
+}
+
+export interface IdempotentCall {
+  store: IdempotencyStore;
+  /** Who the key belongs to: the rate-limit client. */
+  client: string;
+  /** The network address the record counts against. */
+  owner: string;
+  key: string;
+  fingerprint: string;
+  /** The answer is a secret: kept sealed under the key. */
+  secret: boolean;
+  headers: Record<string, string>;
+}
+
+export async function withIdempotency(call: IdempotentCall, run: () => Promise<CoreResponse>): Promise<CoreResponse> {
+  const storeKey = recordKey(call.client, call.key);
+  const decision = await call.store.begin(storeKey, call.fingerprint, call.owner);
+  if (decision.kind === 'mismatch') {
+    throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+  }
+  if (decision.kind === 'in-flight') {
+    throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed.', {
+      headers: { 'Retry-After': '1' },
+    });
+  }
+  if (decision.kind === 'replay') {
+    const { response } = decision;
+    const body = call.secret && typeof response.body !== 'string' ? open(response.body, call.key) : response.body;
+    return {
+      status: response.status,
+      headers: { ...call.headers, ...response.headers, 'Idempotent-Replayed': 'true' },
+      body,
+    };
+  }
+  let response: CoreResponse | undefined;
+  try {
+    response = await run();
+    return response;
+  } finally {
+    const body = response?.body;
+    // Streams cannot be replayed and server errors may be retried: neither is kept.
+    if (response && response.status < 500 && (typeof body === 'string' || body instanceof Uint8Array)) {
+      const kept: StoredResponse = {
+        status: response.status,
+        headers: response.headers,
+        body: call.secret ? seal(typeof body === 'string' ? Buffer.from(body) : body, call.key) : body,
+      };
+      await call.store.complete(storeKey, kept);
+    } else await call.store.abandon(storeKey);
+  }
+}

@@ -1,0 +1,92 @@
+// Asynchronous jobs: their ids, states and the descriptor clients poll. Stores keep them
+// (stores/job-store.ts).
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const JOB_ID_PATTERN = /^job_[a-z2-7]{26}$/;
+export const DEFAULT_POLL_INTERVAL_SECONDS = 2;
+
+export const AsyncJobSchema = z
+  .object({
+    job_id: z.string().describe('Job identifier: job_ and 26 lowercase base32 characters'),
+    status: z.enum(JOB_STATUSES),
+    created_at: z.iso.datetime().optional(),
+    completed_at: z.iso.datetime().optional(),
+    location: z.string().describe('URL to poll (/api/v1/jobs/{jobId})'),
+    poll_interval: z.int().default(DEFAULT_POLL_INTERVAL_SECONDS).describe('Recommended polling interval in seconds'),
+    result: z
+      .object({
+        message: z.string(),
+        ready: z.boolean(),
+        data: z.unknown().optional().describe('The full payload the synchronous call would have returned'),
+      })
+      .optional(),
+  })
+  .meta({ id: 'AsyncJobResponse' });
+export type AsyncJob = z.infer<typeof AsyncJobSchema>;
+
+/** A job as stores keep it: the outcome as the JSON text the synchronous call would have answered. */
+export interface JobRecord {
+  id: string;
+  kind: string;
+  /** The client (network address) the job counts against. */
+  owner: string;
+  status: JobStatus;
+  createdAt: number;
+  /** A job not finished by then ends failed: work never stays running forever. */
+  deadline: number;
+  completedAt?: number;
+  outcome?: JobOutcome;
+}
+
+export interface JobOutcome {
+  status: number;
+  /** The body, serialised: what the store counts and keeps. */
+  json: string;
+}
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** `job_` + 26 base32 characters of 128 random bits (130 bits of room, top bits zero). */
+export function newJobId(): string {
+  const bytes = randomBytes(16);
+  let value = 0n;
+  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
+  let id = '';
+  for (let index = 0; index < 26; index += 1) {
+    id = BASE32[Number(value & 31n)] + id;
+    value >>= 5n;
+  }
+  return `job_${id}`;
+}
+
+export function jobLocation(id: string): string {
+  return `/api/v1/jobs/${id}`;
+}
+
+export function describeJob(job: JobRecord): AsyncJob {
+  const descriptor: AsyncJob = {
+    job_id: job.id,
+    status: job.status,
+    created_at: new Date(job.createdAt).toISOString(),
+    location: jobLocation(job.id),
+    poll_interval: DEFAULT_POLL_INTERVAL_SECONDS,
+  };
+  if (job.completedAt !== undefined) descriptor.completed_at = new Date(job.completedAt).toISOString();
+  if (job.outcome) {
+    const data: unknown = JSON.parse(job.outcome.json);
+    const failed = job.status === 'failed';
+    const errorMessage = (data as { error?: { message?: string } } | null)?.error?.message;
+    descriptor.result = {
+      message: failed ? (errorMessage ?? `The work failed with HTTP ${job.outcome.status}.`) : 'The work completed.',
+      ready: true,
+      data,
+    };
+  } else {
+    descriptor.result = { message: job.status === 'queued' ? 'Queued.' : 'Running.', ready: false };
+  }
+  return descriptor;
+}

@@ -1,0 +1,106 @@
+// Where asynchronous jobs live: an async interface (so a shared backend can stand behind it) and the
+// bounded in-memory default. Finished jobs stay pollable for an hour; a job still running at its
+// deadline ends failed with a reason, so nothing is `running` forever.
+import { newJobId, type JobOutcome, type JobRecord } from '../jobs/job.ts';
+import { FairShareMap, type FairShare } from './capacity.ts';
+
+export interface JobStore {
+  /** A new queued job counted against `owner`; throws CapacityError when there is no room. */
+  create(kind: string, owner: string): Promise<JobRecord>;
+  get(id: string): Promise<JobRecord | undefined>;
+  start(id: string): Promise<void>;
+  /** Records the outcome; a job that already ended (past its deadline, or abandoned) keeps its first. */
+  finish(id: string, outcome: JobOutcome): Promise<void>;
+  /** Ends every job still queued or running as failed with `reason`; returns how many. */
+  abandonUnfinished(reason: string): Promise<number>;
+}
+
+export interface JobLimits {
+  share: FairShare;
+  /** How long a finished job stays pollable. */
+  retentionMs: number;
+  /** How long a job may run before it ends failed. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_JOB_LIMITS: JobLimits = {
+  share: { total: { count: 2_000, bytes: 64 * 1024 * 1024 }, perClient: { count: 100, bytes: 8 * 1024 * 1024 } },
+  retentionMs: 3_600_000,
+  timeoutMs: 120_000,
+};
+
+/** Bytes a record takes beyond its outcome: ids, timestamps, object headers. */
+const RECORD_OVERHEAD_BYTES = 400;
+
+/** The body of a job that ended without its work: the error shape every channel uses. */
+export function failedOutcome(code: string, message: string, resolution: string, status = 500): JobOutcome {
+  return { status, json: JSON.stringify({ error: { code, message, status, resolution } }) };
+}
+
+export class MemoryJobStore implements JobStore {
+  readonly #jobs: FairShareMap<JobRecord>;
+  readonly #limits: JobLimits;
+  readonly #now: () => number;
+
+  constructor(limits: Partial<JobLimits> = {}, now: () => number = Date.now) {
+    this.#limits = { ...DEFAULT_JOB_LIMITS, ...limits };
+    this.#now = now;
+    this.#jobs = new FairShareMap(this.#limits.share, 'asynchronous jobs', now);
+  }
+
+  async create(kind: string, owner: string): Promise<JobRecord> {
+    const createdAt = this.#now();
+    const job: JobRecord = {
+      id: newJobId(),
+      kind,
+      owner,
+      status: 'queued',
+      createdAt,
+      deadline: createdAt + this.#limits.timeoutMs,
+    };
+    // Held until its deadline, then for the retention period once it has an outcome.
+    this.#jobs.add(job.id, job, owner, RECORD_OVERHEAD_BYTES, this.#limits.timeoutMs + this.#limits.retentionMs);
+    return { ...job };
+  }
+
+  async get(id: string): Promise<JobRecord | undefined> {
+    const job = this.#jobs.get(id);
+    if (!job) return undefined;
+    if (job.outcome === undefined && job.deadline <= this.#now()) {
+      const seconds = Math.round(this.#limits.timeoutMs / 1000);
+      this.#end(
+        job,
+        failedOutcome('internal_error', `The work did not finish within ${seconds} s.`, 'Start it again.'),
+      );
+    }
+    return { ...job };
+  }
+
+  async start(id: string): Promise<void> {
+    const job = this.#jobs.get(id);
+    if (job?.status === 'queued') job.status = 'running';
+  }
+
+  async finish(id: string, outcome: JobOutcome): Promise<void> {
+    const job = this.#jobs.get(id);
+    if (job && job.outcome === undefined) this.#end(job, outcome);
+  }
+
+  async abandonUnfinished(reason: string): Promise<number> {
+    let count = 0;
+    for (const job of [...this.#jobs.values()]) {
+      if (job.outcome !== undefined) continue;
+      this.#end(job, failedOutcome('service_unavailable', reason, 'Start the work again.', 503));
+      count += 1;
+    }
+    return count;
+  }
+
+  #end(job: JobRecord, outcome: JobOutcome): void {
+    job.status = outcome.status < 400 ? 'completed' : 'failed';
+    job.completedAt = this.#now();
+    job.outcome = outcome;
+    // Two bytes a character is what V8 can take for a string: an upper bound, never an underestimate.
+    this.#jobs.replace(job.id, job, RECORD_OVERHEAD_BYTES + 2 * outcome.json.length, this.#limits.retentionMs);
+  }
+}

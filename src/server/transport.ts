@@ -1,0 +1,135 @@
+// The HTTP/1.1 transport and its limits: slow or greedy clients are cut off, requests Node's parser
+// refuses are answered in the API's error shape, and shutdown drains what is in flight. Each limit
+// comes from configuration (README, "Limits").
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Config } from '../core/config.ts';
+import { ApiError, type ErrorCode } from '../core/errors.ts';
+
+/** A GET or HEAD body up to this size is drained to keep the connection; a larger or endless one closes it. */
+const DRAINED_BODY_BYTES = 64 * 1024;
+
+const PARSER_ERRORS: Record<string, ErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'headers_too_large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+  ERR_HTTP_HEADERS_TIMEOUT: 'request_timeout',
+};
+
+const PARSER_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  headers_too_large: 'The request headers are larger than 16 KiB.',
+  request_timeout: 'The request did not arrive in time.',
+  bad_request: 'The request is not valid HTTP/1.1.',
+};
+
+export interface Transport {
+  server: Server;
+  /** Requests being answered now. */
+  readonly inFlight: number;
+  /** Stops accepting at once; resolves when in-flight requests are answered or `graceMs` has passed. */
+  drain(graceMs: number): Promise<{ cut: number }>;
+}
+
+export function createTransport(
+  config: Config,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): Transport {
+  const responses = new WeakMap<Socket, ServerResponse>();
+  const perClient = new Map<string, number>();
+  let inFlight = 0;
+  let draining = false;
+  let drained: (() => void) | undefined;
+
+  const server = createServer(
+    {
+      keepAliveTimeout: 5_000,
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      // Node checks both timeouts on this interval (30 s by default, which would triple a 10 s limit).
+      connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
+    },
+    (req, res) => {
+      inFlight += 1;
+      responses.set(req.socket, res);
+      if (draining) res.setHeader('Connection', 'close');
+      res.once('close', () => {
+        inFlight -= 1;
+        if (inFlight === 0) drained?.();
+      });
+      handle(req, res).catch((error: unknown) => {
+        console.error('unhandled error while serving', req.url, error);
+        res.destroy();
+      });
+    },
+  );
+  server.maxConnections = config.maxConnections;
+
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = (perClient.get(address) ?? 0) + 1;
+    if (count > config.maxConnectionsPerClient) {
+      socket.destroy();
+      return;
+    }
+    perClient.set(address, count);
+    socket.once('close', () => {
+      const left = (perClient.get(address) ?? 1) - 1;
+      if (left === 0) perClient.delete(address);
+      else perClient.set(address, left);
+    });
+  });
+
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const started = responses.get(socket)?.headersSent === true;
+    if (error.code === 'ECONNRESET' || !socket.writable || started) {
+      socket.destroy();
+      return;
+    }
+    const code = PARSER_ERRORS[error.code ?? ''] ?? 'bad_request';
+    const apiError = new ApiError(code, PARSER_MESSAGES[code] ?? 'The request is not valid HTTP/1.1.');
+    const body = JSON.stringify(apiError.toBody());
+    socket.end(
+      `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        'Cache-Control: no-store\r\n' +
+        `X-Request-Id: ${crypto.randomUUID()}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  });
+
+  return {
+    server,
+    get inFlight() {
+      return inFlight;
+    },
+    drain(graceMs) {
+      draining = true;
+      server.close();
+      server.closeIdleConnections();
+      return new Promise((resolve) => {
+        const finish = () => {
+          clearTimeout(timer);
+          const cut = inFlight;
+          server.closeAllConnections();
+          resolve({ cut });
+        };
+        const timer = setTimeout(finish, graceMs);
+        drained = finish;
+        if (inFlight === 0) finish();
+      });
+    },
+  };
+}
+
+/**
+ * Before a response is written: a body the route did not read is not read at all when it is large or
+ * endless (the connection closes after the response) rather than drained byte by byte.
+ */
+export function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+  if (req.complete) return;
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (req.headers['transfer-encoding'] !== undefined || declared > DRAINED_BODY_BYTES) {
+    res.setHeader('Connection', 'close');
+  }
+}
