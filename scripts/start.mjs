@@ -36,6 +36,34 @@ if (reason) {
   });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const server = spawn(process.execPath, serverArgs(), { stdio: 'inherit', env: process.env });
-for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// A server that dies (it logs why, with the request ids in flight) is started again; one that keeps
+// dying within a minute of starting is left down, so a broken build does not spin.
+const RESTARTS_PER_MINUTE = 5;
+/** @type {number[]} */
+const crashes = [];
+/** @type {import('node:child_process').ChildProcess} */
+let server;
+let stopping = false;
+
+function serve() {
+  server = spawn(process.execPath, serverArgs(), { stdio: 'inherit', env: process.env });
+  server.on('exit', (code, signal) => {
+    if (stopping || code === 0) process.exit(code ?? 0);
+    const now = Date.now();
+    crashes.push(now);
+    while (crashes.length > 0 && (crashes[0] ?? now) < now - 60_000) crashes.shift();
+    if (crashes.length > RESTARTS_PER_MINUTE) {
+      console.error(`The server stopped ${crashes.length} times within a minute; not restarting it.`);
+      process.exit(code ?? 1);
+    }
+    console.error(`The server stopped (${signal ?? `exit code ${code}`}); starting it again.`);
+    serve();
+  });
+}
+serve();
+for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) {
+  process.on(signal, () => {
+    stopping = true;
+    server.kill(signal);
+  });
+}

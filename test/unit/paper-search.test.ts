@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/core/app.ts';
-import { PaperSearch } from '../../src/core/papers/paper-search.ts';
+import { normaliseQuery, PaperSearch } from '../../src/core/papers/paper-search.ts';
 import type { PaperQuery, PaperResults, PaperSource } from '../../src/core/papers/paper-source.ts';
+import type { FairShare } from '../../src/core/stores/capacity.ts';
+import { MemorySearchCache, type SearchCacheLimits } from '../../src/core/stores/search-cache.ts';
 import { bodyText, coreRequest, testDeps } from '../support/core-deps.ts';
 
 class FakeSource implements PaperSource {
@@ -22,25 +24,60 @@ class FakeSource implements PaperSource {
 }
 
 const query: PaperQuery = { q: 'neural nets', corpus: 'ai', limit: 10, page: 1 };
+const OWNER = 'ip:192.0.2.1';
+
+function share(perClientCount: number, totalCount: number): FairShare {
+  const bytes = 64 * 1024 * 1024;
+  return { total: { count: totalCount, bytes }, perClient: { count: perClientCount, bytes } };
+}
+
+function searchWith(source: PaperSource, limits: Partial<SearchCacheLimits> = {}, now: () => number = () => 0) {
+  return new PaperSearch(source, new MemorySearchCache(limits, now), now);
+}
+
+const parse = (body: Uint8Array) => JSON.parse(new TextDecoder().decode(body));
 
 describe('PaperSearch', () => {
-  it('caches by the normalised query and expires after the TTL', async () => {
+  it('renders the page the route sends: results, totals and cursors', async () => {
+    const source = new FakeSource();
+    source.total = 25;
+    const search = searchWith(source);
+    const first = parse((await search.search(query, OWNER)).body);
+    expect(first).toMatchObject({ total: 25, limit: 10, has_more: true, corpus: 'ai' });
+    expect(first.results).toEqual([expect.objectContaining({ title: 'neural nets' })]);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    expect(first.pagination).toMatchObject({ total: 25, limit: 10, has_more: true, cursor: null });
+    const last = parse((await search.search({ ...query, page: 3 }, OWNER)).body);
+    expect(last).toMatchObject({ has_more: false, next_cursor: null });
+    expect(last.pagination.cursor).toEqual(expect.any(String));
+  });
+
+  it('caches by the normalised query, in any case, and expires after the TTL', async () => {
     let now = 0;
     const source = new FakeSource();
-    const search = new PaperSearch(source, { ttlMs: 1_000, now: () => now });
-    expect((await search.search(query)).cache).toBe('miss');
-    expect((await search.search({ ...query, q: '  NEURAL   nets ' })).cache).toBe('hit');
-    expect((await search.search({ ...query, page: 2 })).cache).toBe('miss');
+    const search = searchWith(source, { ttlMs: 1_000 }, () => now);
+    expect((await search.search(query, OWNER)).cache).toBe('miss');
+    expect((await search.search({ ...query, q: normaliseQuery('  NEURAL   nets ') }, 'another')).cache).toBe('hit');
+    expect((await search.search({ ...query, page: 2 }, OWNER)).cache).toBe('miss');
+    expect((await search.search({ ...query, corpus: 'web3' }, OWNER)).cache).toBe('miss');
+    expect((await search.search({ ...query, limit: 20 }, OWNER)).cache).toBe('miss');
+    now = 999;
+    expect((await search.search(query, OWNER)).cache).toBe('hit');
     now = 1_000;
-    expect((await search.search(query)).cache).toBe('miss');
-    expect(source.calls).toHaveLength(3);
+    expect((await search.search(query, OWNER)).cache).toBe('miss');
+    expect(source.calls).toHaveLength(5);
+  });
+
+  it('normalises query text: NFC, trimmed, inner whitespace collapsed', () => {
+    expect(normaliseQuery('  neural \t\n  nets  ')).toBe('neural nets');
+    expect(normaliseQuery('cafe\u0301')).toBe('caf\u00e9');
   });
 
   it('collapses concurrent identical misses into one source call', async () => {
     const source = new FakeSource();
     source.gate = new Promise((resolve) => (source.release = resolve));
-    const search = new PaperSearch(source);
-    const pending = Array.from({ length: 50 }, () => search.search(query));
+    const search = searchWith(source);
+    const pending = Array.from({ length: 50 }, (_, index) => search.search(query, `client-${index}`));
     source.release?.();
     const outcomes = await Promise.all(pending);
     expect(source.calls).toHaveLength(1);
@@ -48,31 +85,51 @@ describe('PaperSearch', () => {
     expect(outcomes.filter((outcome) => outcome.cache === 'collapsed')).toHaveLength(49);
   });
 
-  it('serves a stale entry when the source fails, and fails when there is none', async () => {
+  it('serves a stale entry with its age when the source fails, and fails when there is none', async () => {
     let now = 0;
     const source = new FakeSource();
-    const search = new PaperSearch(source, { ttlMs: 1_000, now: () => now });
-    await search.search(query);
+    const search = searchWith(source, { ttlMs: 1_000 }, () => now);
+    const fresh = await search.search(query, OWNER);
+    expect(fresh.age).toBe(0);
     now = 5_000;
     source.fail = true;
-    const stale = await search.search(query);
+    const stale = await search.search(query, OWNER);
     expect(stale.cache).toBe('stale');
     expect(stale.age).toBe(5);
-    await expect(search.search({ ...query, q: 'other' })).rejects.toThrow('upstream down');
+    expect(parse(stale.body)).toEqual(parse(fresh.body));
+    await expect(search.search({ ...query, q: 'other' }, OWNER)).rejects.toThrow('upstream down');
+  });
+
+  it('reports the age of a hit in whole seconds since it was fetched', async () => {
+    let now = 10_000;
+    const search = searchWith(new FakeSource(), { ttlMs: 60_000 }, () => now);
+    await search.search(query, OWNER);
+    now = 10_000 + 2_999;
+    expect(await search.search(query, OWNER)).toMatchObject({ cache: 'hit', age: 2 });
   });
 
   it('stays within its entry bound', async () => {
     const source = new FakeSource();
-    const search = new PaperSearch(source, { maxEntries: 2 });
-    for (const q of ['aa', 'bb', 'cc']) await search.search({ ...query, q });
-    expect((await search.search({ ...query, q: 'aa' })).cache).toBe('miss');
+    const search = searchWith(source, { share: share(10, 2) });
+    for (const q of ['aa', 'bb', 'cc']) await search.search({ ...query, q }, `client-${q}`);
+    expect((await search.search({ ...query, q: 'aa' }, OWNER)).cache).toBe('miss');
+  });
+
+  it("charges a client's searches to it: past its share, its own oldest pages go", async () => {
+    const source = new FakeSource();
+    const search = searchWith(source, { share: share(2, 100) });
+    await search.search({ ...query, q: 'theirs' }, 'other');
+    for (const q of ['aa', 'bb', 'cc']) await search.search({ ...query, q }, OWNER);
+    expect((await search.search({ ...query, q: 'theirs' }, OWNER)).cache).toBe('hit');
+    expect((await search.search({ ...query, q: 'cc' }, OWNER)).cache).toBe('hit');
+    expect((await search.search({ ...query, q: 'aa' }, OWNER)).cache).toBe('miss');
   });
 });
 
 describe('search route paging window', () => {
   const source = new FakeSource();
   source.total = 50_000;
-  const app = createApp(testDeps({ papers: new PaperSearch(source) }));
+  const app = createApp(testDeps({}, [], { papers: source }));
   const get = async (target: string) => {
     const response = await app.handle(coreRequest('GET', target));
     return { status: response.status, body: JSON.parse(bodyText(response.body)) };

@@ -61,7 +61,8 @@ export function decodeJson(bytes: Uint8Array): unknown {
   }
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new JsonBodyError('depth');
   try {
-    return text.includes('"__proto__"') ? JSON.parse(text, dropProtoKeys) : JSON.parse(text);
+    // The reviver costs a second walk; only a body that could spell the key (plainly or escaped) pays it.
+    return text.includes('__proto__') || text.includes('\\u') ? JSON.parse(text, dropProtoKeys) : JSON.parse(text);
   } catch {
     throw new JsonBodyError('syntax');
   }

@@ -20,6 +20,17 @@ export function errorResponse(description: string, headers?: readonly string[]):
 /** Every rate-limited route can answer 429. */
 export const RATE_LIMITED_RESPONSE = errorResponse('Too many requests (rate_limited)', ['Retry-After']);
 
+/** Routes that keep something for the client (jobs, idempotency records, tokens) can also refuse for its share. */
+export const QUOTA_RESPONSE = errorResponse(
+  'Too many requests (rate_limited), or you hold your full share of jobs, idempotency records or tokens (quota_exceeded)',
+  ['Retry-After'],
+);
+
+/** A store that is full for everyone. */
+export function capacityResponse(what: string) {
+  return errorResponse(`The server holds as many ${what} as it can (service_unavailable)`, ['Retry-After']);
+}
+
 export const RATE_LIMIT_HEADERS = [
   'RateLimit-Limit',
   'RateLimit-Remaining',

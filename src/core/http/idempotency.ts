@@ -10,7 +10,7 @@ import type { CoreResponse } from './types.ts';
 
 const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 /** Bits a secret key must carry at the least, estimated from its length and alphabet. */
-const SECRET_KEY_MIN_BITS = 80;
+const SECRET_KEY_MIN_BITS = 96;
 
 /** Keys are 1..255 printable ASCII; the RFC 8941 quoted-string form ("...") is accepted. */
 export function parseIdempotencyKey(raw: string): string {
@@ -22,9 +22,10 @@ export function parseIdempotencyKey(raw: string): string {
 }
 
 /**
- * A rough upper estimate of a key's entropy: its length times the bits of the smallest alphabet its
- * characters come from (digits, hex, one case of letters, base64url, printable ASCII), over the
- * distinct characters it uses. A UUID v4 scores about 125, 16 random bytes in base64url about 90; "register-1" or 32 zeros score far less.
+ * A rough estimate of a key's entropy: its length (dashes aside) times the bits of the smallest
+ * alphabet its characters come from (digits, hex, lowercase base36, base64url, printable ASCII); a key
+ * that repeats a few characters scores nothing. A UUID v4 scores 128, 16 random bytes in base64url
+ * 132; "register-1", a counter or 32 zeros score too little.
  */
 export function estimatedKeyBits(key: string): number {
   const alphabets: Array<[RegExp, number]> = [
@@ -34,8 +35,10 @@ export function estimatedKeyBits(key: string): number {
     [/^[A-Za-z0-9_-]+$/, 64],
   ];
   const alphabet = alphabets.find(([pattern]) => pattern.test(key))?.[1] ?? 95;
-  const distinct = new Set(key).size;
-  return key.replace(/-/g, '').length * Math.log2(Math.min(alphabet, Math.max(2, distinct)));
+  const length = key.replace(/-/g, '').length;
+  // A random key uses many of its alphabet's characters; one that does not is a word, a count or a pattern.
+  if (new Set(key.replace(/-/g, '')).size < Math.min(length, alphabet) / 4) return 0;
+  return length * Math.log2(alphabet);
 }
 
 export function checkSecretKey(key: string): void {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fillAskPage, renderAskResults } from '../ask/ask-page.ts';
 import { askEventStream } from '../ask/ask-stream.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
-import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { capacityResponse, errorResponse, QUOTA_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { issue } from '../http/validation.ts';
@@ -174,7 +174,8 @@ export const askPostRoute = defineRoute({
     413: errorResponse('Body over 1 MiB (payload_too_large)'),
     415: errorResponse('Body is not application/json (unsupported_media_type)'),
     422: errorResponse('Idempotency-Key reused with a different body (idempotency_key_reused)'),
-    429: RATE_LIMITED_RESPONSE,
+    429: QUOTA_RESPONSE,
+    503: capacityResponse('asynchronous jobs'),
   },
   batchable: true,
   idempotent: true,

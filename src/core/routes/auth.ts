@@ -3,7 +3,7 @@
 // aliases of /api/v1 routes, so they carry no Deprecation or Sunset.
 import { z } from 'zod';
 import { MAX_TOKEN_LABEL_LENGTH } from '../stores/token-store.ts';
-import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { capacityResponse, errorResponse, QUOTA_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute } from '../http/route.ts';
 import { chargeRequest, RATE_LIMIT_WINDOW_SECONDS } from '../http/rate-limit.ts';
 
@@ -68,12 +68,13 @@ export const registerRoute = defineRoute({
   body: TokenRegistrationRequestSchema,
   responses: {
     201: { description: 'The new token (Cache-Control: no-store)', schema: TokenRegistrationSchema },
-    400: errorResponse('Invalid body (invalid_body)'),
+    400: errorResponse('Invalid body (invalid_body), or a guessable Idempotency-Key (invalid_parameter)'),
     409: errorResponse('Idempotency-Key in use (idempotency_key_in_use)'),
     413: errorResponse('Body over 1 MiB (payload_too_large)'),
     415: errorResponse('Body is not application/json (unsupported_media_type)'),
     422: errorResponse('Idempotency-Key reused with a different body (idempotency_key_reused)'),
-    429: RATE_LIMITED_RESPONSE,
+    429: QUOTA_RESPONSE,
+    503: capacityResponse('bearer tokens'),
   },
   // Kept out of batches: a batch's answer may be stored as a job result, and a token must not be.
   batchable: false,

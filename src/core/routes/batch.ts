@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError, toApiError } from '../errors.ts';
-import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { capacityResponse, errorResponse, QUOTA_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute, type RouteContext } from '../http/route.ts';
 import { internalRequest, responseText } from '../http/internal-request.ts';
 import type { CoreResponse } from '../http/types.ts';
@@ -158,6 +158,7 @@ export const batchRoute = defineRoute({
   description:
     'Sub-requests are dispatched in-process through the same routes, run concurrently and answer in request order. ' +
     'A sub-request that is invalid, not batchable or unknown gets its own 4xx; the others still run. ' +
+    'A batch costs one rate-limit unit per sub-request, charged before any runs (429 when they do not all fit). ' +
     '`Prefer: respond-async`, or work outliving the sync budget, answers 202 with a job to poll.',
   tags: ['Batch'],
   body: BatchRequestSchema,
@@ -173,8 +174,8 @@ export const batchRoute = defineRoute({
     413: errorResponse('Body over 1 MiB (payload_too_large)'),
     415: errorResponse('Body is not application/json (unsupported_media_type)'),
     422: errorResponse('Idempotency-Key reused with a different body (idempotency_key_reused)'),
-    429: RATE_LIMITED_RESPONSE,
-    503: errorResponse('Too many asynchronous jobs held (service_unavailable)', ['Retry-After']),
+    429: QUOTA_RESPONSE,
+    503: capacityResponse('asynchronous jobs'),
   },
   batchable: false,
   idempotent: true,

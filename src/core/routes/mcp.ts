@@ -1,6 +1,12 @@
 // The two MCP servers, each at two paths, as routes of the one route table.
 import { z } from 'zod';
-import { errorResponse, FormatParam, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import {
+  capacityResponse,
+  errorResponse,
+  FormatParam,
+  QUOTA_RESPONSE,
+  RATE_LIMITED_RESPONSE,
+} from '../http/common-schemas.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { DOCS_TOOLS } from '../mcp/docs-tools.ts';
 import { PRODUCT_TOOLS } from '../mcp/product-tools.ts';
@@ -110,7 +116,8 @@ function mcpRoutes(server: McpServerDefinition): AnyRoute[] {
           403: errorResponse('Origin not allowed (forbidden_origin)'),
           406: errorResponse('Accept lacks application/json and text/event-stream (not_acceptable)'),
           415: errorResponse('Content-Type is not application/json (unsupported_media_type)'),
-          429: RATE_LIMITED_RESPONSE,
+          429: QUOTA_RESPONSE,
+          503: capacityResponse('asynchronous jobs'),
         },
         batchable: false,
         idempotent: true,

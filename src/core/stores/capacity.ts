@@ -83,9 +83,9 @@ export class FairShareMap<V> {
   /** Adds a new entry; throws CapacityError when its owner's share or the total has no room. */
   add(key: string, value: V, owner: string, bytes: number, ttlMs: number): void {
     this.#sweep();
-    const usage = this.#owners.get(owner);
+    const usage = this.#owners.get(owner) ?? { count: 0, bytes: 0, keys: new Set<string>() };
     const { perClient, total } = this.#share;
-    if (usage && (usage.count + 1 > perClient.count || usage.bytes + bytes > perClient.bytes)) {
+    if (usage.count + 1 > perClient.count || usage.bytes + bytes > perClient.bytes) {
       throw new CapacityError('client', this.#what, this.#secondsUntilFree(usage.keys), perClient);
     }
     if (this.#slots.size + 1 > total.count || this.#bytes + bytes > total.bytes) {

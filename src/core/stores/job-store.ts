@@ -66,13 +66,7 @@ export class MemoryJobStore implements JobStore {
   async get(id: string): Promise<JobRecord | undefined> {
     const job = this.#jobs.get(id);
     if (!job) return undefined;
-    if (job.outcome === undefined && job.deadline <= this.#now()) {
-      const seconds = Math.round(this.#limits.timeoutMs / 1000);
-      this.#end(
-        job,
-        failedOutcome('internal_error', `The work did not finish within ${seconds} s.`, 'Start it again.'),
-      );
-    }
+    if (job.outcome === undefined && job.deadline <= this.#now()) this.#end(job, this.#timedOut());
     return { ...job };
   }
 
@@ -83,7 +77,13 @@ export class MemoryJobStore implements JobStore {
 
   async finish(id: string, outcome: JobOutcome): Promise<void> {
     const job = this.#jobs.get(id);
-    if (job && job.outcome === undefined) this.#end(job, outcome);
+    // Past its deadline the job has failed, whether or not anybody polled it in between.
+    if (job && job.outcome === undefined) this.#end(job, job.deadline <= this.#now() ? this.#timedOut() : outcome);
+  }
+
+  #timedOut(): JobOutcome {
+    const seconds = Math.round(this.#limits.timeoutMs / 1000);
+    return failedOutcome('internal_error', `The work did not finish within ${seconds} s.`, 'Start it again.');
   }
 
   async abandonUnfinished(reason: string): Promise<number> {
