@@ -79,7 +79,7 @@ export async function startOurServer(env = {}) {
  * A bare node:http server, in a process of its own like ours, answering every request with one
  * fixed response read from a file.
  * @param {{status: number, headers: Record<string, string>, body: Buffer}} response
- * @returns {Promise<{url: string, close: () => void}>}
+ * @returns {Promise<{url: string, pid: number, close: () => void}>}
  */
 export async function startBareServer(response) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-bare-'));
@@ -98,7 +98,7 @@ export async function startBareServer(response) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
       await fetch(url);
-      return { url, close: () => child.kill('SIGTERM') };
+      return { url, pid: child.pid ?? 0, close: () => child.kill('SIGTERM') };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
