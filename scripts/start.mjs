@@ -1,17 +1,12 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm start`: builds when there is no build or it was made for another SITE_URL or CONTENT_DIR
-// (absolute URLs are baked in at build time), then serves.
+// `npm start` (through scripts/launch.mjs): builds when there is no build or it was made for another
+// SITE_URL or CONTENT_DIR (absolute URLs are baked in at build time), then serves.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serverArgs, SERVER_ENTRY } from './server-command.mjs';
-
-const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Research Hub needs Node.js >= 22.12 (this is ${process.version}). Install Node 24 LTS and retry.`);
-  process.exit(1);
-}
+import { superviseChild } from './supervise.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const manifestPath = path.join(root, 'dist/static-manifest.json');
@@ -29,13 +24,11 @@ function staleBecause() {
 
 const reason = process.argv.includes('--rebuild') ? 'asked to rebuild' : staleBecause();
 if (reason) {
-  console.log(`Building first (${reason})...`);
+  console.log(`Building the site for ${siteUrl} first (${reason}).`);
   const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
     stdio: 'inherit',
     env: process.env,
   });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const server = spawn(process.execPath, serverArgs(), { stdio: 'inherit', env: process.env });
-for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+superviseChild(spawn(process.execPath, serverArgs(), { stdio: 'inherit', env: process.env }));
