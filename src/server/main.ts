@@ -21,6 +21,7 @@ import { createPaperSource } from '../core/papers/paper-source-factory.ts';
 import { FixedWindowRateLimiter } from '../core/rate-limit.ts';
 import { toCoreRequest, writeCoreResponse } from './node-adapter.ts';
 import { RequestLog } from './request-log.ts';
+import { describeStartupFailure, startupReport } from './startup-report.ts';
 import { STATIC_MANIFEST_FILE, StaticManifestSchema } from './static-manifest.ts';
 import { StaticSite } from './static-files.ts';
 
@@ -133,13 +134,14 @@ async function main(): Promise<void> {
     // Start-up can also find a setting unusable (a PAPERS_DB that is no mirror): same message, same exit.
     running = await startServer(config, distDir);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
+    const message = error instanceof ConfigError ? error.message : describeStartupFailure(error, process.env, distDir);
+    if (message) {
+      console.error(message);
       process.exit(1);
     }
     throw error;
   }
-  console.log(`Research Hub is serving on ${running.url} (public URL ${config.siteUrl})`);
+  console.log(startupReport(config, running.url));
   const stop = (signal: string) => {
     console.log(`${signal} received: finishing in-flight requests`);
     void running.close().then(() => process.exit(0));
