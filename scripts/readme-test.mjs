@@ -18,7 +18,10 @@ const workspace = mkdtempSync(path.join(tmpdir(), 'readme-test-'));
 const clone = path.join(workspace, 'research-hub');
 // A newcomer's shell: none of the variables npm sets for this script, the old Node first on PATH.
 const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_|^INIT_CWD$/i.test(name)));
-env['PATH'] = [path.dirname(oldNode), ...(env['PATH'] ?? '').split(path.delimiter).filter((dir) => !dir.includes('node_modules'))].join(path.delimiter);
+env['PATH'] = [
+  path.dirname(oldNode),
+  ...(env['PATH'] ?? '').split(path.delimiter).filter((dir) => !dir.includes('node_modules')),
+].join(path.delimiter);
 
 /** @type {string[]} */
 const failures = [];
@@ -29,7 +32,9 @@ const check = (ok, what) => {
 };
 
 try {
-  console.log(`README commands in a fresh clone of HEAD at ${clone}, with ${oldNode} (${version(oldNode)}) first on PATH`);
+  console.log(
+    `README commands in a fresh clone of HEAD at ${clone}, with ${oldNode} (${version(oldNode)}) first on PATH`,
+  );
   run('git', ['clone', '--quiet', root, clone], root);
 
   const install = run('npm', ['ci'], clone);
@@ -76,7 +81,10 @@ async function checkStart() {
     npm.kill('SIGKILL');
     return;
   }
-  const beforeUrl = output.slice(0, output.indexOf(`serving on ${url}`)).trim().split('\n');
+  const beforeUrl = output
+    .slice(0, output.indexOf(`serving on ${url}`))
+    .trim()
+    .split('\n');
   check(beforeUrl.length <= 30, `npm start prints ${beforeUrl.length + 1} lines up to the URL, the URL last`);
   check(/SITE_URL=http:\/\/localhost:4321/.test(output), 'with PORT=0 the summary explains SITE_URL');
   const page = await fetch(`${url}/essays`).catch(() => undefined);
@@ -96,7 +104,10 @@ async function checkStart() {
     free = !(await listening(port));
     if (!free) await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  check(stopped && free, `SIGTERM to npm stops it and frees port ${port} (${((Date.now() - stopping) / 1000).toFixed(1)} s)`);
+  check(
+    stopped && free,
+    `SIGTERM to npm stops it and frees port ${port} (${((Date.now() - stopping) / 1000).toFixed(1)} s)`,
+  );
 }
 
 /**
