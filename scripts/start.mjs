@@ -1,17 +1,12 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm start`: builds when there is no build or it was made for another SITE_URL or CONTENT_DIR
-// (absolute URLs are baked in at build time), then serves.
+// `npm start` (through scripts/launch.mjs): builds when there is no build or it was made for another
+// SITE_URL or CONTENT_DIR (absolute URLs are baked in at build time), then serves.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serverArgs, SERVER_ENTRY } from './server-command.mjs';
-
-const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Research Hub needs Node.js >= 22.12 (this is ${process.version}). Install Node 24 LTS and retry.`);
-  process.exit(1);
-}
+import { superviseChild } from './supervise.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const manifestPath = path.join(root, 'dist/static-manifest.json');
@@ -29,41 +24,38 @@ function staleBecause() {
 
 const reason = process.argv.includes('--rebuild') ? 'asked to rebuild' : staleBecause();
 if (reason) {
-  console.log(`Building first (${reason})...`);
+  console.log(`Building the site for ${siteUrl} first (${reason}).`);
   const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
     stdio: 'inherit',
     env: process.env,
   });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
+
 // A server that dies (it logs why, with the request ids in flight) is started again; one that keeps
-// dying within a minute of starting is left down, so a broken build does not spin.
+// dying within a minute is left down, so a broken build does not spin. Signals go to whichever server
+// runs now, and a server that exits by itself or on a signal ends `npm start` with it.
 const RESTARTS_PER_MINUTE = 5;
 /** @type {number[]} */
 const crashes = [];
-/** @type {import('node:child_process').ChildProcess} */
-let server;
 let stopping = false;
+for (const signal of /** @type {const} */ (['SIGTERM', 'SIGHUP', 'SIGINT']))
+  process.on(signal, () => (stopping = true));
 
 function serve() {
-  server = spawn(process.execPath, serverArgs(), { stdio: 'inherit', env: process.env });
-  server.on('exit', (code, signal) => {
-    if (stopping || code === 0) process.exit(code ?? 0);
+  const server = spawn(process.execPath, serverArgs(), { stdio: 'inherit', env: process.env });
+  superviseChild(server, (code, signal) => {
+    if (stopping || code === 0) return false;
     const now = Date.now();
     crashes.push(now);
-    while (crashes.length > 0 && (crashes[0] ?? now) < now - 60_000) crashes.shift();
+    while ((crashes[0] ?? now) < now - 60_000) crashes.shift();
     if (crashes.length > RESTARTS_PER_MINUTE) {
-      console.error(`The server stopped ${crashes.length} times within a minute; not restarting it.`);
-      process.exit(code ?? 1);
+      console.error(`The server stopped ${crashes.length} times within a minute; not starting it again.`);
+      return false;
     }
     console.error(`The server stopped (${signal ?? `exit code ${code}`}); starting it again.`);
     serve();
+    return true;
   });
 }
 serve();
-for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) {
-  process.on(signal, () => {
-    stopping = true;
-    server.kill(signal);
-  });
-}

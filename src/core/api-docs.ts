@@ -9,6 +9,7 @@ export interface DocParameter {
   required: boolean;
   type: string;
   description: string;
+  schema: Record<string, unknown> | undefined;
 }
 
 export interface DocOperation {
@@ -19,6 +20,114 @@ export interface DocOperation {
   deprecated: boolean;
   parameters: DocParameter[];
   responses: Array<{ status: string; description: string }>;
+  /** A complete curl command: the required parameters and, for a body, a JSON example of it. */
+  curl: string;
+  /** The first success response, with a JSON example built from its schema. */
+  example?: { status: string; json: string };
+}
+
+type Schema = Record<string, unknown>;
+
+/**
+ * Inputs the schemas cannot suggest (they say "a string", or the JSON Schema export cannot describe
+ * a preprocessed body), so each curl example asks something real. Keyed by property, parameter or
+ * schema name; every other example value comes from the schema itself.
+ */
+const SAMPLE_INPUTS: Record<string, unknown> = {
+  q: 'what is a zk rollup?',
+  query: 'what is a zk rollup?',
+  slug: 'zk-rollup',
+  jobId: 'job_0123456789abcdefghijklmnop',
+  tag: 'ai',
+  client_name: 'my-agent',
+  token: 'paste-your-token-here',
+  method: 'tools/list',
+  id: 1,
+  AskRequest: { q: 'what is a zk rollup?', limit: 3 },
+  requests: [
+    { id: 'essays', method: 'GET', path: '/api/v1/essays?limit=2' },
+    { id: 'term', method: 'GET', path: '/api/v1/glossary?limit=1' },
+  ],
+};
+
+/**
+ * An example instance of a JSON Schema: its example, default, const or first enum value, else a
+ * placeholder of its type. For request inputs, SAMPLE_INPUTS comes first.
+ */
+function exampleOf(schema: Schema | undefined, doc: OpenApiDocument, input: boolean, name = '', depth = 0): unknown {
+  if (input && name in SAMPLE_INPUTS) return SAMPLE_INPUTS[name];
+  if (!schema || depth > 8) return null;
+  const ref = schema['$ref'];
+  if (typeof ref === 'string') {
+    const id = ref.replace('#/components/schemas/', '');
+    if (input && id in SAMPLE_INPUTS) return SAMPLE_INPUTS[id];
+    const components = (doc['components'] as { schemas?: Record<string, Schema> } | undefined)?.schemas;
+    return exampleOf(components?.[id], doc, input, name, depth + 1);
+  }
+  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0];
+  if (schema['default'] !== undefined) return schema['default'];
+  if (schema['const'] !== undefined) return schema['const'];
+  if (Array.isArray(schema['enum'])) return schema['enum'][0];
+  const choices = (schema['anyOf'] ?? schema['oneOf'] ?? schema['allOf']) as Schema[] | undefined;
+  if (choices)
+    return exampleOf(choices.find((choice) => choice['type'] !== 'null') ?? choices[0], doc, input, name, depth + 1);
+  const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
+  switch (type) {
+    case 'object': {
+      const properties = (schema['properties'] as Record<string, Schema> | undefined) ?? {};
+      return Object.fromEntries(
+        Object.entries(properties).map(([key, value]) => [key, exampleOf(value, doc, input, key, depth + 1)]),
+      );
+    }
+    case 'array':
+      return schema['items'] && Object.keys(schema['items']).length > 0
+        ? [exampleOf(schema['items'] as Schema, doc, input, name, depth + 1)]
+        : [];
+    case 'integer':
+    case 'number': {
+      const minimum = typeof schema['minimum'] === 'number' ? schema['minimum'] : -Infinity;
+      const maximum = typeof schema['maximum'] === 'number' ? schema['maximum'] : Infinity;
+      return Math.min(Math.max(1, minimum), maximum);
+    }
+    case 'boolean':
+      return false;
+    case 'string':
+      if (schema['format'] === 'uri') return 'https://example.org/';
+      if (schema['format'] === 'date-time') return '2026-01-01T00:00:00.000Z';
+      if (schema['format'] === 'date') return '2026-01-01';
+      return 'string';
+    default:
+      return null;
+  }
+}
+
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+function curlOf(
+  method: string,
+  path: string,
+  op: Record<string, unknown>,
+  parameters: DocParameter[],
+  doc: OpenApiDocument,
+) {
+  const base = (doc['servers'] as Array<{ url: string }> | undefined)?.[0]?.url ?? '';
+  const filled = path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    encodeURIComponent(String(SAMPLE_INPUTS[name] ?? name)),
+  );
+  const query = parameters
+    .filter((p) => p.where === 'query' && p.required)
+    .map((p) => `${p.name}=${encodeURIComponent(String(exampleOf(p.schema, doc, true, p.name)))}`)
+    .join('&');
+  const url = `${base}${filled}${query ? `?${query}` : ''}`;
+  const body = (op['requestBody'] as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.[
+    'application/json'
+  ]?.schema;
+  if (!body) return `curl ${method === 'GET' ? '' : `-X ${method} `}${shellQuote(url)}`;
+  return [
+    `curl -X ${method} ${shellQuote(url)}`,
+    `  -H 'Content-Type: application/json'`,
+    `  -d ${shellQuote(JSON.stringify(exampleOf(body, doc, true)))}`,
+  ].join(' \\\n');
 }
 
 function typeOf(schema: Record<string, unknown> | undefined): string {
@@ -44,13 +153,15 @@ export function describeOperations(doc: OpenApiDocument): DocOperation[] {
           required: parameter['required'] === true,
           type: typeOf(parameter['schema'] as Record<string, unknown> | undefined),
           description: String(parameter['description'] ?? ''),
+          schema: parameter['schema'] as Record<string, unknown> | undefined,
         }));
-      const responses = Object.entries((op['responses'] as Record<string, { description: string }>) ?? {}).map(
-        ([status, response]) => ({
-          status,
-          description: response.description,
-        }),
+      const documented = Object.entries(
+        (op['responses'] as Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>) ??
+          {},
       );
+      const responses = documented.map(([status, response]) => ({ status, description: response.description }));
+      const success = documented.find(([status, response]) => status.startsWith('2') && response.content);
+      const successSchema = success?.[1].content?.['application/json']?.schema;
       operations.push({
         method: method.toUpperCase(),
         path,
@@ -59,12 +170,20 @@ export function describeOperations(doc: OpenApiDocument): DocOperation[] {
         deprecated: op['deprecated'] === true,
         parameters,
         responses,
+        curl: curlOf(method.toUpperCase(), path, op, parameters, doc),
+        ...(success && successSchema
+          ? { example: { status: success[0], json: JSON.stringify(exampleOf(successSchema, doc, false), null, 2) } }
+          : {}),
       });
     }
   }
   // Pinned v1 routes first; deprecated aliases after them.
   return operations.sort((a, b) => Number(a.deprecated) - Number(b.deprecated));
 }
+
+/** Text with Markdown code spans cut into plain and code parts, for pages that render HTML. */
+export const codeSpans = (text: string) =>
+  text.split('`').map((part, index) => ({ text: part, code: index % 2 === 1 }));
 
 export const errorCodeRows = () =>
   Object.entries(ERROR_CODES).map(([code, info]) => ({
@@ -91,7 +210,9 @@ export function apiDocsMarkdown(doc: OpenApiDocument, siteUrl: string): string {
           `| ${p.name} | ${p.where} | ${p.type.replace(/\|/g, '\\|')} | ${p.required ? 'yes' : 'no'} | ${p.description} |`,
         );
     }
-    lines.push('', `Responses: ${op.responses.map((r) => `${r.status} ${r.description}`).join('; ')}.`);
+    lines.push('', 'Responses:', '', ...op.responses.map((r) => `- ${r.status}: ${r.description}`));
+    lines.push('', 'Example request:', '', '```sh', op.curl, '```');
+    if (op.example) lines.push('', `Example response (${op.example.status}):`, '', '```json', op.example.json, '```');
     parts.push(lines.join('\n'));
   }
   parts.push(

@@ -13,6 +13,7 @@ import { CONTENT_DATA_PATH, ContentDataSchema } from '../core/content/content-da
 import { createDeps } from '../core/deps.ts';
 import { toCoreRequest, writeCoreResponse } from './node-adapter.ts';
 import { RequestLog } from './request-log.ts';
+import { describeStartupFailure, startupReport } from './startup-report.ts';
 import { STATIC_MANIFEST_FILE, StaticManifestSchema } from './static-manifest.ts';
 import { StaticSite } from './static-files.ts';
 import { closeIfBodyUnread, createTransport } from './transport.ts';
@@ -145,13 +146,14 @@ async function main(): Promise<void> {
     // Start-up can also find a setting unusable (a PAPERS_DB that is no mirror): same message, same exit.
     running = await startServer(config, distDir, inFlight);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
+    const message = error instanceof ConfigError ? error.message : describeStartupFailure(error, process.env, distDir);
+    if (message) {
+      console.error(message);
       process.exit(1);
     }
     throw error;
   }
-  console.log(`Research Hub is serving on ${running.url} (public URL ${config.siteUrl})`);
+  console.log(startupReport(config, running.url));
   const stop = (signal: string) => {
     console.log(`${signal} received: finishing in-flight requests (up to ${config.shutdownGraceMs} ms)`);
     running.close().then(

@@ -1,22 +1,30 @@
-// One JSON line per request on stdout, written in batches: lines collected during one turn of the
-// event loop go out in a single write, so logging costs no syscall per request under load.
+// One line per request on stdout, written in batches: lines collected during one turn of the event
+// loop go out in a single write, so logging costs no syscall per request under load. A JSON line for
+// log collectors; a short readable line when stdout is a terminal someone is watching.
 
 /** JSON strings need escaping only for quotes, backslashes and control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what must be escaped
 const SAFE = /^[^"\\\x00-\x1f]*$/;
 const json = (text: string) => (SAFE.test(text) ? `"${text}"` : JSON.stringify(text));
+/** Terminals act on control characters, so a line meant for one shows them escaped. */
+const readable = (text: string) => (SAFE.test(text) ? text : JSON.stringify(text));
 
 export class RequestLog {
   #lines: string[] = [];
   #scheduled = false;
-  /** The ISO time of the last millisecond logged: many requests share one under load. */
+  /** The time of the last millisecond logged, as the format writes it: many requests share one under load. */
   #lastMs = 0;
   #lastTime = '';
 
   readonly #write: (text: string) => void;
+  readonly #format: 'json' | 'text';
 
-  constructor(write: (text: string) => void = (text) => process.stdout.write(text)) {
+  constructor(
+    write: (text: string) => void = (text) => process.stdout.write(text),
+    format: 'json' | 'text' = process.stdout.isTTY ? 'text' : 'json',
+  ) {
     this.#write = write;
+    this.#format = format;
     process.once('exit', () => this.flush());
   }
 
@@ -25,10 +33,12 @@ export class RequestLog {
     const now = Date.now();
     if (now !== this.#lastMs) {
       this.#lastMs = now;
-      this.#lastTime = new Date(now).toISOString();
+      this.#lastTime = this.#format === 'text' ? new Date(now).toTimeString().slice(0, 8) : new Date(now).toISOString();
     }
     this.#lines.push(
-      `{"time":"${this.#lastTime}","method":${json(entry.method)},"path":${json(entry.path)},"status":${entry.status},"ms":${entry.ms},"id":${json(entry.id)}${entry.aborted ? ',"aborted":true' : ''}}`,
+      this.#format === 'text'
+        ? `${this.#lastTime} ${entry.status} ${readable(entry.method)} ${readable(entry.path)} ${entry.ms} ms${entry.aborted ? ' (client went away)' : ''}`
+        : `{"time":"${this.#lastTime}","method":${json(entry.method)},"path":${json(entry.path)},"status":${entry.status},"ms":${entry.ms},"id":${json(entry.id)}${entry.aborted ? ',"aborted":true' : ''}}`,
     );
     if (!this.#scheduled) {
       this.#scheduled = true;

@@ -20,3 +20,16 @@ describe('RequestLog', () => {
     expect(lines[0]).not.toHaveProperty('aborted');
   });
 });
+
+describe('RequestLog on a terminal', () => {
+  it('writes a short readable line, with control characters escaped', () => {
+    const writes: string[] = [];
+    const log = new RequestLog((text) => writes.push(text), 'text');
+    log.add({ method: 'GET', path: '/api/v1/essays', status: 200, ms: 1.25, id: 'req-1', aborted: false });
+    log.add({ method: 'GET', path: '/x\u001b[2J', status: 404, ms: 0.5, id: 'req-2', aborted: true });
+    log.flush();
+    const [first, second] = writes[0]!.trimEnd().split('\n');
+    expect(first).toMatch(/^\d\d:\d\d:\d\d 200 GET \/api\/v1\/essays 1\.25 ms$/);
+    expect(second).toMatch(/^\d\d:\d\d:\d\d 404 GET "\/x\\u001b\[2J" 0\.5 ms \(client went away\)$/);
+  });
+});

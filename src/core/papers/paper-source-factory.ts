@@ -7,9 +7,11 @@ import { LocalPaperSource } from './local-mirror.ts';
 import { OpenAlexClient } from './openalex-client.ts';
 import { OpenAlexPaperSource, type PaperSource } from './paper-source.ts';
 
+export const chosenPaperSource = (config: Config): 'openalex' | 'local' =>
+  config.papersSource ?? (existsSync(config.papersDb) ? 'local' : 'openalex');
+
 export function createPaperSource(config: Config): PaperSource {
-  const chosen = config.papersSource ?? (existsSync(config.papersDb) ? 'local' : 'openalex');
-  if (chosen === 'openalex') {
+  if (chosenPaperSource(config) === 'openalex') {
     return new OpenAlexPaperSource(
       new OpenAlexClient({
         baseUrl: config.openAlexUrl,

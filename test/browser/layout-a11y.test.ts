@@ -1,0 +1,154 @@
+// Every page template in Chromium at a desktop (1280 px) and a phone (390 px) width, in light and
+// dark colour schemes: axe-core finds no accessibility violation, and on the phone no element reaches
+// past the right edge of the viewport (content in its own horizontal scroller, such as a code block
+// or a wide table's wrapper, scrolls there instead).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const WIDTHS = [1280, 390] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+let browser: Browser;
+const running = useServerWithStandIn({ OPENALEX_TIMEOUT_MS: '1000' });
+beforeAll(async () => {
+  if (!available) return;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+afterAll(() => browser?.close());
+
+const root = path.resolve(import.meta.dirname, '../..');
+const slugs = (folder: string) =>
+  readdirSync(path.join(root, 'content', folder))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => file.slice(0, -'.md'.length))
+    .sort();
+const essays = slugs('essays');
+const term = slugs('glossary')[0]!;
+const category = /^category:\s*(\S+)/m.exec(
+  readFileSync(path.join(root, 'content/glossary', `${term}.md`), 'utf8'),
+)![1];
+
+interface Template {
+  name: string;
+  path: string;
+  status?: number;
+  /** Brings the page into the state to check, such as results a script renders. */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+/** One page per template. */
+const TEMPLATES: Template[] = [
+  { name: 'home', path: '/' },
+  { name: 'essay list', path: '/essays' },
+  { name: 'essay', path: `/essays/${essays[0]}` },
+  { name: 'glossary', path: '/glossary' },
+  { name: 'glossary term', path: `/glossary/${term}` },
+  { name: 'glossary category', path: `/glossary/category/${category}` },
+  { name: 'tag list', path: '/tags' },
+  { name: 'tag', path: '/tags/ai' },
+  { name: 'curriculum', path: '/curriculum' },
+  {
+    name: 'papers with results',
+    path: '/papers',
+    prepare: async (page) => {
+      await page.fill('#q', 'learning');
+      await page.click('#paper-search button[type="submit"]');
+      await page.waitForFunction(() => document.querySelectorAll('#results li').length > 0);
+    },
+  },
+  { name: 'ask with an answer', path: '/ask?q=what%20is%20a%20merkle%20tree' },
+  { name: 'API docs', path: '/api-docs' },
+  { name: 'authentication guide', path: '/auth' },
+  { name: 'not found', path: '/no-such-page', status: 404 },
+];
+
+async function open(template: Template, width: number, colorScheme: 'light' | 'dark') {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+  const page = await context.newPage();
+  const response = await page.goto(`${running.server.url}${template.path}`);
+  expect(response?.status()).toBe(template.status ?? 200);
+  await template.prepare?.(page);
+  return { page, close: () => context.close() };
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const { violations } = await (window as any).axe.run(document);
+    return violations.map(
+      (v: any) => `${v.id} (${v.impact}): ${v.nodes.map((node: any) => node.target.join(' ')).join(', ')}`,
+    );
+  });
+  return violations as string[];
+}
+
+/** Elements whose box ends past the viewport's right edge, unless a horizontal scroller holds them. */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrolls = (element: Element | null): boolean => {
+      for (let e = element; e && e !== document.body; e = e.parentElement) {
+        if (/auto|scroll|hidden/.test(getComputedStyle(e).overflowX) && e.clientWidth <= width) return true;
+      }
+      return false;
+    };
+    const found: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 0.5 || scrolls(element.parentElement)) continue;
+      // Report the outermost element that is too wide, not each of its descendants.
+      const parent = element.parentElement;
+      if (parent && parent !== document.body && parent.getBoundingClientRect().right > width + 0.5) continue;
+      const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''}`;
+      found.push(`${name} ends at ${Math.round(box.right)} px: ${(element.textContent ?? '').trim().slice(0, 60)}`);
+    }
+    if (document.documentElement.scrollWidth > width)
+      found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
+    return found;
+  });
+}
+
+describe.skipIf(!available)('every page template at 1280 and 390 px, light and dark', () => {
+  for (const template of TEMPLATES) {
+    it(`${template.name} (${template.path}): no axe violation, nothing wider than a phone`, async () => {
+      const problems: string[] = [];
+      for (const width of WIDTHS) {
+        for (const colorScheme of SCHEMES) {
+          const { page, close } = await open(template, width, colorScheme);
+          for (const violation of await axeViolations(page)) problems.push(`${width} px ${colorScheme}: ${violation}`);
+          if (width < 500) {
+            for (const wide of await overflowing(page)) problems.push(`${width} px ${colorScheme}: ${wide}`);
+            const navLines = await page.$$eval('nav[aria-label="Main"] li', (items) => [
+              ...new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))),
+            ]);
+            if (navLines.length > 1)
+              problems.push(`${width} px ${colorScheme}: the main nav wraps onto ${navLines.length} lines`);
+          }
+          await close();
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+describe.skipIf(!available)('every essay at 390 px', () => {
+  // Reference lists hold long URLs: each essay, not just the template, must fit a phone.
+  it.each(essays)('%s: nothing wider than the viewport', async (slug) => {
+    const { page, close } = await open({ name: slug, path: `/essays/${slug}` }, 390, 'light');
+    const wide = await overflowing(page);
+    await close();
+    expect(wide).toEqual([]);
+  });
+});
