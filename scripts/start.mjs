@@ -36,6 +36,7 @@ if (reason) {
 // dying within a minute is left down, so a broken build does not spin. Signals go to whichever server
 // runs now, and a server that exits by itself or on a signal ends `npm start` with it.
 const RESTARTS_PER_MINUTE = 5;
+const CRASH_EXIT_CODE = 70;
 /** @type {number[]} */
 const crashes = [];
 let stopping = false;
@@ -45,7 +46,9 @@ for (const signal of /** @type {const} */ (['SIGTERM', 'SIGHUP', 'SIGINT']))
 function serve() {
   const server = spawn(process.execPath, serverArgs(), { stdio: 'inherit', env: process.env });
   superviseChild(server, (code, signal) => {
-    if (stopping || code === 0) return false;
+    // 70 is the server's own exit after a crash it logged; a signal is an outside kill (OOM, kill -9).
+    // Any other exit is a start-up failure that a restart would only repeat.
+    if (stopping || (code !== CRASH_EXIT_CODE && signal === null)) return false;
     const now = Date.now();
     crashes.push(now);
     while ((crashes[0] ?? now) < now - 60_000) crashes.shift();

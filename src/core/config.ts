@@ -39,6 +39,8 @@ export const EnvSchema = z.object({
   MAX_CONNECTIONS: positiveInt(10_000),
   MAX_CONNECTIONS_PER_CLIENT: positiveInt(256),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface Config {
@@ -69,6 +71,10 @@ export interface Config {
   maxConnectionsPerClient: number;
   /** How long SIGTERM waits for in-flight work: by default the longest a request may take. */
   shutdownGraceMs: number;
+  /** Shared state for several instances; unset: bounded in-process stores. */
+  redisUrl: string | undefined;
+  /** Proxy addresses whose X-Forwarded-For / Forwarded names the client. */
+  trustedProxies: string[];
 }
 
 export class ConfigError extends Error {
@@ -115,5 +121,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? e.OPENALEX_TIMEOUT_MS + e.SYNC_BUDGET_MS,
+    redisUrl: e.REDIS_URL,
+    trustedProxies: (e.TRUST_PROXY ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
   };
 }

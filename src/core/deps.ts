@@ -11,7 +11,7 @@ import { BackgroundWork } from './jobs/background-work.ts';
 import { PaperSearch } from './papers/paper-search.ts';
 import { createPaperSource } from './papers/paper-source-factory.ts';
 import type { PaperSource } from './papers/paper-source.ts';
-import { createMemoryStores, type Stores } from './stores/index.ts';
+import { createStores, type Stores } from './stores/index.ts';
 
 /** What the build produced, read by the caller (the server reads dist/; tests make their own). */
 export interface BuiltSite {
@@ -32,7 +32,7 @@ export interface DepsOptions {
 }
 
 export function createDeps(config: Config, site: BuiltSite, options: DepsOptions = {}): AppDeps {
-  const stores = options.stores ?? createMemoryStores(config);
+  const stores = options.stores ?? createStores(config);
   return {
     config,
     content: new ContentService(site.content),

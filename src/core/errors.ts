@@ -3,6 +3,7 @@
 // flat errors with stable codes. Lower layers throw their own errors (stores: CapacityError); they
 // are mapped here, at the edge.
 import { CapacityError } from './stores/capacity.ts';
+import { StoreUnavailableError } from './stores/redis/connection.ts';
 
 export interface ErrorCodeInfo {
   status: number;
@@ -189,6 +190,16 @@ export class ApiError extends Error {
 /** Store bounds become 429 for the client over its share and 503 for a full server; anything else unknown is a 500. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof StoreUnavailableError) {
+    return new ApiError(
+      'service_unavailable',
+      'Shared state is unavailable right now, so this work cannot be taken on.',
+      {
+        headers: { 'Retry-After': '5' },
+        cause: error,
+      },
+    );
+  }
   if (error instanceof CapacityError) {
     return new ApiError(error.scope === 'client' ? 'quota_exceeded' : 'service_unavailable', error.message, {
       headers: { 'Retry-After': String(error.retryAfterSeconds) },

@@ -11,6 +11,7 @@ import { ASK_PAGE_PATH } from '../core/ask/ask-page.ts';
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
 import { CONTENT_DATA_PATH, ContentDataSchema } from '../core/content/content-data.ts';
 import { createDeps } from '../core/deps.ts';
+import { TrustedProxies } from '../core/http/client-address.ts';
 import { toCoreRequest, writeCoreResponse } from './node-adapter.ts';
 import { RequestLog } from './request-log.ts';
 import { describeStartupFailure, startupReport } from './startup-report.ts';
@@ -45,6 +46,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     { logError: (message, error) => console.error(message, error) },
   );
   const app: App = createApp(deps);
+  const proxies = new TrustedProxies(config.trustedProxies);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
@@ -56,7 +58,14 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     inFlight.set(requestId, `${req.method} ${pathname.slice(0, 200)}`);
     try {
       if (isCorePath(pathname)) {
-        const response = await app.handle(toCoreRequest(req, res, requestId));
+        const remote = req.socket.remoteAddress ?? 'unknown';
+        const forwardedFor = req.headers['x-forwarded-for'];
+        const client = proxies.clientAddress(
+          remote,
+          Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+          req.headers['forwarded'],
+        );
+        const response = await app.handle(toCoreRequest(req, res, requestId, client));
         closeIfBodyUnread(req, res);
         await writeCoreResponse(req, res, response);
       } else {
@@ -102,6 +111,8 @@ export async function startServer(
   const { handle, deps } = createHandler(config, distDir, inFlight);
   const transport = createTransport(config, handle);
   const { server } = transport;
+  // With REDIS_URL, serve once connected; past the wait, the stores degrade until Redis answers.
+  await deps.stores.ready(5_000);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -118,6 +129,7 @@ export async function startServer(
       await deps.background.idle(Math.max(0, config.shutdownGraceMs - (Date.now() - started)));
       const abandoned = await deps.stores.jobs.abandonUnfinished('The server shut down before the work finished.');
       if (cut > 0 || abandoned > 0) console.log(`shutdown: ${cut} request(s) cut, ${abandoned} job(s) ended failed`);
+      await deps.stores.close();
     },
   };
 }

@@ -11,7 +11,12 @@ const COMPRESS_MIN_BYTES = 1400;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export function toCoreRequest(req: IncomingMessage, res: ServerResponse, id: string): CoreRequest {
+export function toCoreRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  clientAddress: string,
+): CoreRequest {
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
   // Created on first use: most routes never look at the signal, and AbortController is not free.
@@ -28,7 +33,7 @@ export function toCoreRequest(req: IncomingMessage, res: ServerResponse, id: str
       },
     },
     readBody: () => readBody(req),
-    clientAddress: req.socket.remoteAddress ?? 'unknown',
+    clientAddress,
     get signal() {
       if (!controller) {
         const created = new AbortController();

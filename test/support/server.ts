@@ -1,5 +1,6 @@
 // Starts the built server (dist/app/server.mjs) as a child process on a free loopback port.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createClient } from '@redis/client';
 import path from 'node:path';
 import { serverArgs } from '../../scripts/server-command.mjs';
 
@@ -16,6 +17,20 @@ export interface TestServer {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * With TEST_REDIS_URL (npm run test:redis), every server keeps its state in Redis, each in a database of
+ * its own (numbered by a counter in database 0) so that test files running side by side share nothing.
+ */
+async function redisEnv(): Promise<Record<string, string>> {
+  const base = process.env['TEST_REDIS_URL'];
+  if (!base) return {};
+  const client = createClient({ url: base });
+  await client.connect();
+  const database = (await client.incr('test:databases')) % 1000;
+  await client.close();
+  return { REDIS_URL: `${base}/${database === 0 ? 1 : database}` };
+}
+
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: root,
@@ -27,6 +42,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       PORT: '0',
       RATE_LIMIT_PER_MINUTE: '100000',
       PAPERS_SOURCE: 'openalex',
+      ...(await redisEnv()),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@
 // are refused rather than ignored, so a client with a stale or mistyped token finds out instead of
 // silently falling back to its IP address's bucket.
 import { ApiError } from '../errors.ts';
+import { StoreUnavailableError } from '../stores/redis/connection.ts';
 import type { TokenRecord, TokenStore } from '../stores/token-store.ts';
 
 /** RFC 9728 protected resource metadata, which every 401 challenge names. */
@@ -29,7 +30,14 @@ export async function authenticate(
   }
   const token = (bearer[1] ?? '').trim();
   if (token.toLowerCase() === 'anonymous') return undefined;
-  const record = await tokens.lookup(token);
+  let record: TokenRecord | undefined;
+  try {
+    record = await tokens.lookup(token);
+  } catch (error) {
+    // Everything is public: with the token store out of reach, the request is served as anonymous.
+    if (error instanceof StoreUnavailableError) return undefined;
+    throw error;
+  }
   if (!record) {
     throw new ApiError('unauthorized', 'The bearer token is unknown, expired or revoked.', {
       headers: { 'WWW-Authenticate': challenge(siteUrl, true) },

@@ -1,9 +1,16 @@
 // Every piece of state the core keeps between requests, behind async interfaces: bounded in-process
-// stores by default, so one process needs nothing else.
+// stores by default, so one process needs nothing else; with REDIS_URL, the same stores in Redis, shared
+// by every instance.
 import type { Config } from '../config.ts';
 import { DEFAULT_IDEMPOTENCY_LIMITS, MemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.ts';
 import { DEFAULT_JOB_LIMITS, MemoryJobStore, type JobStore } from './job-store.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
+import { connectRedis, type ConnectedRedis } from './redis/connection.ts';
+import { RedisIdempotencyStore } from './redis/redis-idempotency-store.ts';
+import { RedisJobStore } from './redis/redis-job-store.ts';
+import { RedisRateLimitStore } from './redis/redis-rate-limit-store.ts';
+import { RedisSearchCache } from './redis/redis-search-cache.ts';
+import { RedisTokenStore } from './redis/redis-token-store.ts';
 import { MemorySearchCache, type SearchCacheStore } from './search-cache.ts';
 import { DEFAULT_TOKEN_LIMITS, MemoryTokenStore, type TokenStore } from './token-store.ts';
 
@@ -13,17 +20,41 @@ export interface Stores {
   rateLimits: RateLimitStore;
   tokens: TokenStore;
   searchCache: SearchCacheStore;
+  /** Resolves when the stores can serve (Redis connected, or given up waiting); memory stores at once. */
+  ready(timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
 }
 
 /** The per-client shares come from configuration; totals and lifetimes are the documented defaults. */
+const perClient = <T extends { share: { perClient: { count: number; bytes: number } } }>(
+  limits: T,
+  count: number,
+): T => ({
+  ...limits,
+  share: { ...limits.share, perClient: { ...limits.share.perClient, count } },
+});
+
+export function createStores(config: Config, log: (message: string) => void = console.error): Stores {
+  if (!config.redisUrl) return createMemoryStores(config);
+  return createRedisStores(config, connectRedis(config.redisUrl, { log }), log);
+}
+
+export function createRedisStores(config: Config, redis: ConnectedRedis, log: (message: string) => void): Stores {
+  return {
+    jobs: new RedisJobStore(redis, perClient(DEFAULT_JOB_LIMITS, config.jobsPerClient)),
+    idempotency: new RedisIdempotencyStore(
+      redis,
+      perClient(DEFAULT_IDEMPOTENCY_LIMITS, config.idempotencyKeysPerClient),
+    ),
+    rateLimits: new RedisRateLimitStore(redis, log),
+    tokens: new RedisTokenStore(redis, perClient(DEFAULT_TOKEN_LIMITS, config.tokensPerClient)),
+    searchCache: new RedisSearchCache(redis),
+    ready: (timeoutMs) => redis.ready(timeoutMs),
+    close: () => redis.close(),
+  };
+}
+
 export function createMemoryStores(config: Config, now: () => number = Date.now): Stores {
-  const perClient = <T extends { share: { perClient: { count: number; bytes: number } } }>(
-    limits: T,
-    count: number,
-  ): T => ({
-    ...limits,
-    share: { ...limits.share, perClient: { ...limits.share.perClient, count } },
-  });
   return {
     jobs: new MemoryJobStore(perClient(DEFAULT_JOB_LIMITS, config.jobsPerClient), now),
     idempotency: new MemoryIdempotencyStore(
@@ -33,5 +64,7 @@ export function createMemoryStores(config: Config, now: () => number = Date.now)
     rateLimits: new MemoryRateLimitStore(now),
     tokens: new MemoryTokenStore(perClient(DEFAULT_TOKEN_LIMITS, config.tokensPerClient), now),
     searchCache: new MemorySearchCache({}, now),
+    ready: async () => true,
+    close: async () => undefined,
   };
 }

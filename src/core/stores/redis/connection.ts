@@ -1,0 +1,114 @@
+// The one thing Redis-backed stores need from a client: send a command, run a Lua script. Stores take
+// this minimal connection (as the MCP SDK v2's stores take a minimal client), so a test can hand them
+// anything that speaks it. `connectRedis` makes the real one over @redis/client, with every command
+// bounded by a timeout and no offline queue: while Redis is down a command fails at once, and each
+// store degrades as documented (README, "Running several instances") instead of hanging.
+import { createHash } from 'node:crypto';
+import { createClient, RESP_TYPES } from '@redis/client';
+
+export type RedisArgument = string | Buffer;
+
+export interface RedisConnection {
+  /** One command; bulk strings come back as Buffers when `binary`, else as strings. */
+  send(args: readonly RedisArgument[], binary?: boolean): Promise<unknown>;
+}
+
+/** Redis did not answer (down, unreachable, or slower than the command timeout). */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+  constructor(cause: unknown) {
+    super('The shared state store (Redis) is unavailable.', { cause });
+  }
+}
+
+/** A Lua script sent once and then called by its digest (EVALSHA), loaded again after a Redis restart. */
+export class RedisScript {
+  readonly #source: string;
+  readonly #sha: string;
+
+  constructor(source: string) {
+    this.#source = source;
+    this.#sha = createHash('sha1').update(source).digest('hex');
+  }
+
+  async run(connection: RedisConnection, keys: readonly string[], args: readonly RedisArgument[], binary = false) {
+    const tail = [String(keys.length), ...keys, ...args];
+    try {
+      return await connection.send(['EVALSHA', this.#sha, ...tail], binary);
+    } catch (error) {
+      if (!String((error as Error)?.message).includes('NOSCRIPT')) throw error;
+      return connection.send(['EVAL', this.#source, ...tail], binary);
+    }
+  }
+}
+
+export interface ConnectedRedis extends RedisConnection {
+  /** Resolves once connected, or after `timeoutMs` (the stores degrade until then). */
+  ready(timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface RedisOptions {
+  /** Longest a command may take before the store treats Redis as unavailable. */
+  commandTimeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+export function connectRedis(url: string, options: RedisOptions = {}): ConnectedRedis {
+  const timeoutMs = options.commandTimeoutMs ?? 500;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 2_000,
+      // Keep trying, at most every 2 s, so the stores recover when Redis returns.
+      reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2_000),
+    },
+  });
+  const binaryClient = client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
+  let lastLogged = 0;
+  client.on('error', (error: Error) => {
+    // A down Redis reports on every reconnect attempt: one line every 10 s is enough.
+    if (Date.now() - lastLogged < 10_000) return;
+    lastLogged = Date.now();
+    options.log?.(`redis: ${error.message}`);
+  });
+  const connecting = client.connect().then(
+    () => true,
+    () => false,
+  );
+
+  const send = async (args: readonly RedisArgument[], binary = false): Promise<unknown> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      const command = (binary ? binaryClient : client).sendCommand([...args]);
+      return await Promise.race([command, late]);
+    } catch (error) {
+      if (String((error as Error)?.message).includes('NOSCRIPT')) throw error;
+      throw new StoreUnavailableError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  return {
+    send,
+    async ready(waitMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), waitMs);
+      });
+      try {
+        return await Promise.race([connecting, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      await client.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+// Jobs in Redis, so any instance can answer a poll. The instance running a job holds a lease on it and
+// renews it while the work runs; a job whose lease lapses (its instance died) ends failed with a
+// reason at the next poll, on whichever instance, and never stays `running`.
+import { newJobId, type JobOutcome, type JobRecord } from '../../jobs/job.ts';
+import { DEFAULT_JOB_LIMITS, failedOutcome, type JobLimits, type JobStore } from '../job-store.ts';
+import type { RedisConnection } from './connection.ts';
+import { RedisFairShareMap } from './redis-fair-share.ts';
+
+const RECORD_OVERHEAD_BYTES = 400;
+export const DEFAULT_JOB_LEASE_MS = 15_000;
+
+interface StoredJob extends JobRecord {
+  /** Until when the running instance vouches for the job. */
+  leaseUntil?: number;
+}
+
+export class RedisJobStore implements JobStore {
+  readonly #jobs: RedisFairShareMap;
+  readonly #limits: JobLimits;
+  readonly #leaseMs: number;
+  readonly #now: () => number;
+  /** Jobs this instance runs, with the timer that renews each lease. */
+  readonly #leases = new Map<string, NodeJS.Timeout>();
+
+  constructor(redis: RedisConnection, limits: Partial<JobLimits> = {}, leaseMs = DEFAULT_JOB_LEASE_MS, now = Date.now) {
+    this.#limits = { ...DEFAULT_JOB_LIMITS, ...limits };
+    this.#leaseMs = leaseMs;
+    this.#now = now;
+    this.#jobs = new RedisFairShareMap(redis, 'rh:jobs:', this.#limits.share, 'asynchronous jobs', now);
+  }
+
+  async create(kind: string, owner: string): Promise<JobRecord> {
+    const createdAt = this.#now();
+    const job: StoredJob = {
+      id: newJobId(),
+      kind,
+      owner,
+      status: 'queued',
+      createdAt,
+      deadline: createdAt + this.#limits.timeoutMs,
+      leaseUntil: createdAt + this.#leaseMs,
+    };
+    const ttl = this.#limits.timeoutMs + this.#limits.retentionMs;
+    await this.#jobs.add(job.id, JSON.stringify(job), owner, RECORD_OVERHEAD_BYTES, ttl);
+    return publicRecord(job);
+  }
+
+  async get(id: string): Promise<JobRecord | undefined> {
+    const text = await this.#jobs.get(id);
+    if (text === undefined) return undefined;
+    let job = JSON.parse(text) as StoredJob;
+    if (job.outcome === undefined) {
+      const now = this.#now();
+      const failure =
+        job.deadline <= now
+          ? this.#timedOut()
+          : (job.leaseUntil ?? job.createdAt) <= now
+            ? failedOutcome('internal_error', 'The server instance running this job stopped.', 'Start the work again.')
+            : undefined;
+      if (failure)
+        job = (await this.#end(job, failure)) ?? (JSON.parse((await this.#jobs.get(id)) ?? text) as StoredJob);
+    }
+    return publicRecord(job);
+  }
+
+  async start(id: string): Promise<void> {
+    await this.#renew(id, 'running');
+    const timer = setInterval(
+      () => {
+        this.#renew(id).catch(() => undefined);
+      },
+      Math.max(100, Math.floor(this.#leaseMs / 3)),
+    );
+    timer.unref();
+    this.#leases.set(id, timer);
+  }
+
+  async finish(id: string, outcome: JobOutcome): Promise<void> {
+    this.#release(id);
+    const text = await this.#jobs.get(id);
+    if (text === undefined) return;
+    const job = JSON.parse(text) as StoredJob;
+    await this.#end(job, job.deadline <= this.#now() ? this.#timedOut() : outcome);
+  }
+
+  /** Only the jobs this instance runs: the others have instances of their own. */
+  async abandonUnfinished(reason: string): Promise<number> {
+    const ids = [...this.#leases.keys()];
+    for (const id of ids) {
+      await this.finish(id, failedOutcome('service_unavailable', reason, 'Start the work again.', 503));
+    }
+    return ids.length;
+  }
+
+  async #renew(id: string, status?: 'running'): Promise<void> {
+    const text = await this.#jobs.get(id);
+    if (text === undefined) return;
+    const job = JSON.parse(text) as StoredJob;
+    if (job.outcome !== undefined) return this.#release(id);
+    if (status) job.status = status;
+    job.leaseUntil = this.#now() + this.#leaseMs;
+    await this.#jobs.replace(id, JSON.stringify(job), RECORD_OVERHEAD_BYTES, undefined, 'outcome');
+  }
+
+  /** Records the outcome unless another instance did first; returns the job as stored, or undefined then. */
+  async #end(job: StoredJob, outcome: JobOutcome): Promise<StoredJob | undefined> {
+    const ended: StoredJob = {
+      ...job,
+      status: outcome.status < 400 ? 'completed' : 'failed',
+      completedAt: this.#now(),
+      outcome,
+    };
+    const bytes = RECORD_OVERHEAD_BYTES + 2 * outcome.json.length;
+    const replaced = await this.#jobs.replace(
+      job.id,
+      JSON.stringify(ended),
+      bytes,
+      this.#limits.retentionMs,
+      'outcome',
+    );
+    return replaced ? ended : undefined;
+  }
+
+  #release(id: string): void {
+    clearInterval(this.#leases.get(id));
+    this.#leases.delete(id);
+  }
+
+  #timedOut(): JobOutcome {
+    const seconds = Math.round(this.#limits.timeoutMs / 1000);
+    return failedOutcome('internal_error', `The work did not finish within ${seconds} s.`, 'Start it again.');
+  }
+}
+
+function publicRecord(job: StoredJob): JobRecord {
+  const { leaseUntil: _lease, ...record } = job;
+  return record;
+}
