@@ -41,7 +41,8 @@ function element<K extends keyof HTMLElementTagNameMap>(
 /** The results as they stream in: the answer (or why there is none), then the sources. */
 class StreamedResults {
   readonly #doc: Document;
-  readonly #answer: HTMLElement;
+  readonly #results: HTMLElement;
+  readonly #sourcesHeading: HTMLHeadingElement;
   readonly #from: HTMLParagraphElement;
   readonly #list: HTMLOListElement;
   #quote: HTMLQuoteElement | undefined;
@@ -49,20 +50,17 @@ class StreamedResults {
 
   constructor(doc: Document, results: HTMLElement, noAnswerReason: string | null) {
     this.#doc = doc;
-    this.#answer = element(doc, 'div');
-    this.#from = element(doc, 'p', '', 'meta');
+    this.#results = results;
+    this.#sourcesHeading = element(doc, 'h2', ASK_LABELS.sources);
+    this.#from = element(doc, 'p', `${ASK_LABELS.from} `, 'meta');
     this.#list = element(doc, 'ol', '', 'cards');
+    const answer: Node[] = [element(doc, 'h2', ASK_LABELS.answer)];
     if (noAnswerReason !== null) {
       const note = element(doc, 'p', ` ${noAnswerReason}`, 'no-answer');
       note.prepend(element(doc, 'strong', `${ASK_LABELS.noAnswer}.`));
-      this.#answer.append(note);
+      answer.push(note);
     }
-    results.replaceChildren(
-      element(doc, 'h2', ASK_LABELS.answer),
-      this.#answer,
-      element(doc, 'h2', ASK_LABELS.sources),
-      this.#list,
-    );
+    results.replaceChildren(...answer, this.#sourcesHeading, this.#list);
   }
 
   addSource(source: AskSource): void {
@@ -76,20 +74,20 @@ class StreamedResults {
     this.#list.append(linkedResultItem(this.#doc, source.url, source.title, type, snippet));
   }
 
-  /** Each passage of the answer gets its own quotation and its link in the "From" line. */
+  /** Each passage of the answer gets its own quotation, and its link in the "From" line. */
   addAnswer({ delta, source }: AnswerDelta): void {
     if (!this.#quote || source.url !== this.#quotedUrl) {
       this.#quote = element(this.#doc, 'blockquote', '', 'definition');
       this.#quotedUrl = source.url;
-      this.#answer.insertBefore(this.#quote, this.#from.isConnected ? this.#from : null);
-      if (!this.#from.isConnected) this.#from.append(`${ASK_LABELS.from} `);
-      else this.#from.append(' and ');
       const link = element(this.#doc, 'a', source.title);
       link.href = source.url;
+      if (this.#from.isConnected) this.#from.append(' and ');
       this.#from.append(link);
-      this.#answer.append(this.#from);
+      this.#results.insertBefore(this.#quote, this.#from.isConnected ? this.#from : this.#sourcesHeading);
+      this.#results.insertBefore(this.#from, this.#sourcesHeading);
     }
-    this.#quote.textContent = (this.#quote.textContent ?? '') + (this.#quote.textContent ? delta : delta.trimStart());
+    const text = this.#quote.textContent ?? '';
+    this.#quote.textContent = text + (text ? delta : delta.trimStart());
   }
 }
 

@@ -159,6 +159,11 @@ export class AskIndex {
   readonly #definitions = new Map<string, number>();
   /** Each passage's words, space-separated, for phrase checks; filled on first use. */
   readonly #phraseTexts = new Map<number, string>();
+  /** Per passage, the number of its source (a glossary term, or an essay section). */
+  readonly #sourceOf: Int32Array;
+  /** Scratch: the search in which each source was last counted (numbers, not strings, so no garbage). */
+  readonly #countedIn: Uint32Array;
+  #searches = 0;
   /** Scratch score per passage, reset after each search (search is synchronous). */
   readonly #scores: Float64Array;
   /** Per passage: the terms of its names, and the terms it only mentions in quotation marks. */
@@ -173,6 +178,14 @@ export class AskIndex {
     this.#vocabulary = [...this.#postings.keys()].sort();
     this.#scores = new Float64Array(this.#passages.length);
     this.#nameTerms = this.#passages.map((passage) => new Set(terms(passage.names.join(' '))));
+    const sources = new Map<string, number>();
+    this.#sourceOf = Int32Array.from(this.#passages, (passage) => {
+      // A glossary term is one source; an essay section is one source.
+      const key = passage.type === 'glossary' ? `glossary:${passage.slug}` : passage.url;
+      if (!sources.has(key)) sources.set(key, sources.size);
+      return sources.get(key)!;
+    });
+    this.#countedIn = new Uint32Array(sources.size);
     this.#passages.forEach((passage, at) => {
       if (passage.kind === 'definition') this.#definitions.set(passage.slug, at);
       if (passage.mentions.length > 0) this.#mentions.set(at, new Set(passage.mentions));
@@ -456,12 +469,22 @@ export class AskIndex {
         scores[passage]! += (weight * idf * frequency * (K1 + 1)) / (frequency + norm);
       }
     }
+    // A phrase needs all its words: the postings say which passages have them before any text is read.
+    const phraseTerms = question.phrases.flatMap((phrase) => terms(phrase));
     const candidates = touched.filter(
       (passage) =>
         allowed.has(this.#passages[passage]!.type) &&
+        phraseTerms.every((term) => this.#contains(term, passage)) &&
         question.phrases.every((phrase) => this.#phraseText(passage).includes(` ${phrase} `)),
     );
-    const sources = new Set(candidates.map((passage) => this.#sourceKey(passage)));
+    this.#searches += 1;
+    let total = 0;
+    for (const passage of candidates) {
+      const source = this.#sourceOf[passage]!;
+      if (this.#countedIn[source] === this.#searches) continue;
+      this.#countedIn[source] = this.#searches;
+      total += 1;
+    }
     let best = candidates;
     if (candidates.length > RERANK) {
       const sorted = Float64Array.from(candidates, (passage) => scores[passage]!).sort();
@@ -487,10 +510,10 @@ export class AskIndex {
       const others = ranked.filter((hit) => hit.passage !== defined.passage);
       return {
         ranked: [{ ...defined, score: (others[0]?.score ?? 0) + 1 }, ...others],
-        total: Math.max(1, sources.size),
+        total: Math.max(1, total),
       };
     }
-    return { ranked, total: sources.size };
+    return { ranked, total };
   }
 
   #intentFactor(question: Question, at: number): number {
@@ -525,18 +548,12 @@ export class AskIndex {
     return undefined;
   }
 
-  /** A glossary term is one source; an essay section is one source. */
-  #sourceKey(at: number): string {
-    const passage = this.#passages[at]!;
-    return passage.type === 'glossary' ? `glossary:${passage.slug}` : passage.url;
-  }
-
   /** The best passage of each source, in order. */
   #sources(hits: readonly Ranked[], limit: number): Ranked[] {
-    const seen = new Set<string>();
+    const seen = new Set<number>();
     const chosen: Ranked[] = [];
     for (const hit of hits) {
-      const key = this.#sourceKey(hit.passage);
+      const key = this.#sourceOf[hit.passage]!;
       if (seen.has(key)) continue;
       seen.add(key);
       chosen.push(hit);
