@@ -250,11 +250,20 @@ export class AskIndex {
     let confidence = ranked[0]?.confidence ?? 0;
     if (question.sides) {
       const [first, second] = question.sides;
-      // Both sides may name the same thing ("Groth16 and PLONK" are both zk-SNARKs): quote it once.
-      const sides = [this.#side(first, second, allowed), this.#side(second, first, allowed)].filter(
-        (side, at, all) =>
-          side.best.confidence >= MIN_CONFIDENCE &&
-          all.findIndex((other) => other.best.passage === side.best.passage) === at,
+      let both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
+      // Both sides may be names of one term ("Groth16 and PLONK" are both zk-SNARKs): then the
+      // passages elsewhere that speak of each side, not that term's definition twice.
+      const shared =
+        both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage]?.slug : undefined;
+      if (shared) {
+        const fromShared = (hit: Ranked) => this.#passages[hit.passage]!.slug === shared;
+        const one = this.#side(first, second, allowed, fromShared);
+        const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
+        both = [one, other];
+      }
+      const sides = both.filter(
+        (side, at) =>
+          side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
       );
       if (sides.length > 0) {
         const top = ranked[0];
@@ -285,19 +294,37 @@ export class AskIndex {
 
   /**
    * The best passage for one side of a comparison: the definition of the term it names, else the
-   * best-ranked passage. "optimistic and zk rollups": a one-word side may share the other's head
+   * best-ranked passage; with `avoid`, the best-ranked passage it does not rule out. "optimistic and zk rollups": a one-word side may share the other's head
    * noun, so "optimistic rollups" is tried when "optimistic" alone names nothing.
    */
-  #side(side: string, other: string, allowed: ReadonlySet<AskDocumentType>): { best: Ranked; plan: Plan } {
+  #side(
+    side: string,
+    other: string,
+    allowed: ReadonlySet<AskDocumentType>,
+    avoid?: (hit: Ranked) => boolean,
+  ): { best: Ranked; plan: Plan } {
     const otherWords = other.split(' ');
     const readings = side.includes(' ') || otherWords.length < 2 ? [side] : [`${side} ${otherWords.at(-1)}`, side];
-    for (const reading of readings) {
+    for (const reading of avoid ? [] : readings) {
       const defined = this.#defined(reading, allowed);
       if (defined) return { best: defined, plan: this.#plan(reading) };
     }
     const plan = this.#plan(side);
-    const none: Ranked = { passage: -1, score: 0, coverage: 0, confidence: 0 };
-    return { best: this.#rank(plan, parseQuestion(side), allowed).ranked[0] ?? none, plan };
+    const best = this.#rank(plan, parseQuestion(side), allowed).ranked.find((hit) => !avoid?.(hit));
+    return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan };
+  }
+
+  /**
+   * The other names of a name in a group. A glossary term's aliases are often instances of it
+   * (Groth16 and PLONK are zk-SNARKs, Aave is a lending protocol), not synonyms of each other: an
+   * alias stands in for the term's name only, the name for all its aliases. Related names are true
+   * synonyms of each other.
+   */
+  #synonyms(group: number, key: string): string[] {
+    const { slug, keys } = this.#groups[group]!;
+    const [name] = keys;
+    if (slug !== null && key !== name) return name ? [name] : [];
+    return keys.filter((other) => other !== key);
   }
 
   /** The concepts of a question and the weight of each term that speaks to them. */
@@ -328,9 +355,7 @@ export class AskIndex {
       if (seen.has(own.join(' '))) continue;
       seen.add(own.join(' '));
       groups ??= this.#nameGroups.get(own.join(' ')) ?? [];
-      const synonyms = groups
-        .flatMap((group) => this.#groups[group]?.keys ?? [])
-        .filter((key) => key !== own.join(' '));
+      const synonyms = groups.flatMap((group) => this.#synonyms(group, own.join(' ')));
       for (const term of own) weigh(term, 1);
       for (const key of synonyms) for (const term of key.split(' ')) weigh(term, SYNONYM_WEIGHT);
       concepts.push({

@@ -4,9 +4,11 @@ import { stemmer } from 'stemmer';
 
 const STOPWORDS = new Set(
   (
-    'a an and are as at be been being but by can could did do does for from had has have how i if in into is it its ' +
+    'a about an and are as at be been being but by can could did do does for from had has have how i if in into is it its ' +
     'me my not of on or our should so than that the their them then there these they this those to us was we were ' +
     'what when where which who whom whose why will with would you your ' +
+    // Words that frame a request rather than name its subject.
+    'define definition explain mean meaning means tell ' +
     // What is left of contractions once the apostrophe splits them: "doesn't" → doesn, t.
     'aren couldn didn doesn don hadn hasn haven isn shouldn wasn weren won wouldn d ll m re s t ve'
   ).split(' '),
