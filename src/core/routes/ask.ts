@@ -72,7 +72,10 @@ export const AskResponseSchema = z
           .describe('Each quoted passage with its own source: one, or one per side of a comparison'),
       })
       .nullable()
-      .describe("The first passage's source, or null when no passage answers the question with confidence"),
+      .describe(
+        'The quoted text with the source of its first passage (passages lists each), or null when no passage ' +
+          'answers the question with confidence',
+      ),
     confidence: z
       .number()
       .min(0)
