@@ -9,7 +9,7 @@ import { root } from './lib.mjs';
 
 /** @param {string} entry path relative to the project root */
 export async function importTs(entry) {
-  // Inside the project, so the bundle's bare imports (minisearch, zod) resolve from node_modules.
+  // Inside the project, so the bundle's bare imports (stemmer, zod) resolve from node_modules.
   const cache = path.join(root, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
   const outfile = path.join(mkdtempSync(path.join(cache, 'bench-ts-')), 'module.mjs');

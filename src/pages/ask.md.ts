@@ -13,5 +13,8 @@ definition or an essay passage) with ranked sources.
   with events \`meta\`, \`source\` (one per hit), \`answer\` (text deltas), \`done\` or \`error\`.
 - As a job: send \`Prefer: respond-async\` and poll the \`Location\` you get back.
 
-Snippets are HTML-escaped with query terms in \`<mark>\`.
+Answers are quoted passages, never generated text; a comparison ("difference between A and B",
+"A vs B") is answered with one passage per side. When no passage covers the question well enough,
+\`answer\` is \`null\`, \`no_answer_reason\` says why, and the nearest sources are still listed.
+Snippets are plain text; \`highlights\` gives the \`[start, end)\` offsets of the words that matched.
 `);

@@ -1,13 +1,13 @@
 // The Ask page's script: posts the question with prefer.streaming and renders the server-sent
-// events as they arrive (sources first, then the answer). Built with textContent, except snippets,
-// which the server escapes and marks up itself.
+// events as they arrive, in the structure and with the labels of the page rendered without
+// JavaScript (src/core/ask/ask-page.ts). Everything goes in as text, never as HTML.
+import type { AskSource } from '../core/ask/ask-index.ts';
+import { ASK_LABELS, highlightedRuns } from '../core/ask/ask-page.ts';
 import { linkedResultItem } from './result-item.ts';
 
-interface StreamedSource {
-  type: string;
-  title: string;
-  url: string;
-  snippet: string;
+interface AnswerDelta {
+  delta: string;
+  source: { url: string; title: string };
 }
 
 /** Minimal SSE framing: events are separated by a blank line; we read `event:` and `data:`. */
@@ -26,6 +26,71 @@ export function parseEvents(buffer: string): { events: Array<{ event: string; da
   return { events, rest };
 }
 
+function element<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  text = '',
+  className = '',
+): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  if (text) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+/** The results as they stream in: the answer (or why there is none), then the sources. */
+class StreamedResults {
+  readonly #doc: Document;
+  readonly #results: HTMLElement;
+  readonly #sourcesHeading: HTMLHeadingElement;
+  readonly #from: HTMLParagraphElement;
+  readonly #list: HTMLOListElement;
+  #quote: HTMLQuoteElement | undefined;
+  #quotedUrl = '';
+
+  constructor(doc: Document, results: HTMLElement, noAnswerReason: string | null) {
+    this.#doc = doc;
+    this.#results = results;
+    this.#sourcesHeading = element(doc, 'h2', ASK_LABELS.sources);
+    this.#from = element(doc, 'p', `${ASK_LABELS.from} `, 'meta');
+    this.#list = element(doc, 'ol', '', 'cards');
+    const answer: Node[] = [element(doc, 'h2', ASK_LABELS.answer)];
+    if (noAnswerReason !== null) {
+      const note = element(doc, 'p', ` ${noAnswerReason}`, 'no-answer');
+      note.prepend(element(doc, 'strong', `${ASK_LABELS.noAnswer}.`));
+      answer.push(note);
+    }
+    results.replaceChildren(...answer, this.#sourcesHeading, this.#list);
+  }
+
+  addSource(source: AskSource): void {
+    const snippet = element(this.#doc, 'p');
+    snippet.append(
+      ...highlightedRuns(source).map((run) =>
+        run.marked ? element(this.#doc, 'mark', run.text) : this.#doc.createTextNode(run.text),
+      ),
+    );
+    const type = element(this.#doc, 'p', source.type === 'glossary' ? ASK_LABELS.glossary : ASK_LABELS.essay, 'meta');
+    this.#list.append(linkedResultItem(this.#doc, source.url, source.title, type, snippet));
+  }
+
+  /** Each passage of the answer gets its own quotation, and its link in the "From" line. */
+  addAnswer({ delta, source }: AnswerDelta): void {
+    if (!this.#quote || source.url !== this.#quotedUrl) {
+      this.#quote = element(this.#doc, 'blockquote', '', 'definition');
+      this.#quotedUrl = source.url;
+      const link = element(this.#doc, 'a', source.title);
+      link.href = source.url;
+      if (this.#from.isConnected) this.#from.append(' and ');
+      this.#from.append(link);
+      this.#results.insertBefore(this.#quote, this.#from.isConnected ? this.#from : this.#sourcesHeading);
+      this.#results.insertBefore(this.#from, this.#sourcesHeading);
+    }
+    const text = this.#quote.textContent ?? '';
+    this.#quote.textContent = text + (text ? delta : delta.trimStart());
+  }
+}
+
 export function enhanceAskForm(doc: Document): void {
   const form = doc.getElementById('ask-form') as HTMLFormElement | null;
   const input = doc.getElementById('ask-q') as HTMLInputElement | null;
@@ -38,11 +103,8 @@ export function enhanceAskForm(doc: Document): void {
     const q = input.value.trim();
     history.replaceState(null, '', `/ask?q=${encodeURIComponent(q)}`);
     status.textContent = 'Searching…';
-    const answer = doc.createElement('blockquote');
-    answer.className = 'definition';
-    const list = doc.createElement('ol');
-    list.className = 'cards';
     results.replaceChildren();
+    let shown: StreamedResults | undefined;
     try {
       const response = await fetch('/ask', {
         method: 'POST',
@@ -63,16 +125,12 @@ export function enhanceAskForm(doc: Document): void {
         buffer = parsed.rest;
         for (const { event: name, data } of parsed.events) {
           const payload = JSON.parse(data);
-          if (name === 'meta')
+          if (name === 'meta') {
             status.textContent = payload.total === 0 ? 'Nothing matches.' : `${payload.total} matches.`;
-          if (name === 'source') {
-            const source = payload as StreamedSource;
-            const snippet = doc.createElement('p');
-            snippet.innerHTML = source.snippet;
-            list.append(linkedResultItem(doc, source.url, source.title, snippet));
-            if (!list.isConnected) results.append(answer, list);
+            if (payload.total > 0) shown = new StreamedResults(doc, results, payload.no_answer_reason);
           }
-          if (name === 'answer') answer.textContent = (answer.textContent ?? '') + payload.delta;
+          if (name === 'source') shown?.addSource(payload as AskSource);
+          if (name === 'answer') shown?.addAnswer(payload as AnswerDelta);
           if (name === 'error') status.textContent = payload.message;
         }
       }

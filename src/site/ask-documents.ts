@@ -1,7 +1,6 @@
-// Builds the ask index's documents from the content: one per glossary term, one per essay section.
+// Hands the content to the ask index: each glossary term and each essay, with the heading anchors
+// Astro rendered, so passage links match the pages. The index cuts them into passages.
 import type { AskDocument } from '../core/ask/ask-documents.ts';
-import { splitSections } from '../core/ask/ask-documents.ts';
-import { markdownToText } from '../core/ask/text.ts';
 import type { EssayFrontmatter, GlossaryFrontmatter } from '../content/schemas.ts';
 import type { Entry } from './site-content.ts';
 import { absoluteUrl, essayPath, markdownPath, termPath } from './urls.ts';
@@ -9,34 +8,30 @@ import { absoluteUrl, essayPath, markdownPath, termPath } from './urls.ts';
 export function glossaryDocument(siteUrl: string, term: Entry<GlossaryFrontmatter>): AskDocument {
   const path = termPath(term.id);
   return {
-    id: `glossary:${term.id}`,
     type: 'glossary',
     slug: term.id,
     title: term.data.term,
     aliases: term.data.aliases,
-    text: `${term.data.definition} ${markdownToText(term.body ?? '')}`.trim(),
     definition: term.data.definition,
+    body: term.body ?? '',
+    anchors: [],
     url: absoluteUrl(siteUrl, path),
     markdownUrl: absoluteUrl(siteUrl, markdownPath(path)),
   };
 }
 
-/** `anchors`: the ids Astro rendered for the essay's `##` headings, in order. */
-export function essayDocuments(
-  siteUrl: string,
-  essay: Entry<EssayFrontmatter>,
-  anchors: readonly string[],
-): AskDocument[] {
+/** `anchors`: the ids Astro rendered for the essay's `##` and `###` headings, in order. */
+export function essayDocument(siteUrl: string, essay: Entry<EssayFrontmatter>, anchors: string[]): AskDocument {
   const path = essayPath(essay.id);
-  return splitSections(essay.body ?? '', anchors).map((section, index) => ({
-    id: `essay:${essay.id}:${index}`,
+  return {
     type: 'essay',
     slug: essay.id,
-    title: section.heading ? `${essay.data.title}: ${section.heading}` : essay.data.title,
-    aliases: [essay.data.title, ...essay.data.tags],
-    text: markdownToText(index === 0 ? `${essay.data.description} ${section.markdown}` : section.markdown),
+    title: essay.data.title,
+    aliases: [],
     definition: null,
-    url: absoluteUrl(siteUrl, section.anchor ? `${path}#${section.anchor}` : path),
+    body: essay.body ?? '',
+    anchors,
+    url: absoluteUrl(siteUrl, path),
     markdownUrl: absoluteUrl(siteUrl, markdownPath(path)),
-  }));
+  };
 }

@@ -105,6 +105,51 @@ describe.skipIf(!available)('ask page in a browser', () => {
     expect(problems).toEqual([]);
   });
 
+  /** What a reader sees in the results: each block's tag, class and text, the sources' marks. */
+  const shownResults = () =>
+    [...(document.querySelector('#ask-results')?.children ?? [])].map((node) => ({
+      tag: node.tagName,
+      className: node.className,
+      text: node.textContent,
+      marks: [...node.querySelectorAll('mark')].map((mark) => mark.textContent),
+    }));
+
+  it.each([
+    ['a definition', 'what is a merkle tree'],
+    ['a comparison', 'difference between optimistic and zk rollups'],
+    ['no confident answer', 'who won the 2018 world cup'],
+  ])('shows %s with the same labels with and without JavaScript', async (_, question) => {
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const withoutScript = await plain.newPage();
+    await withoutScript.goto(`${running.server.url}/ask?q=${encodeURIComponent(question)}`);
+    const expected = await withoutScript.evaluate(shownResults);
+    await plain.close();
+
+    const page = await browser.newPage();
+    await page.goto(`${running.server.url}/ask`);
+    await page.fill('#ask-q', question);
+    await page.click('#ask-form button[type="submit"]');
+    // Done when the last answer passage has streamed in completely (or at once, with no answer).
+    await page.waitForFunction(
+      (wanted) => {
+        const quotes = [...document.querySelectorAll('#ask-results blockquote')].map((quote) => quote.textContent);
+        return document.querySelectorAll('#ask-results li').length > 0 && quotes.join('\n') === wanted;
+      },
+      expected
+        .filter((block) => block.tag === 'BLOCKQUOTE')
+        .map((block) => block.text)
+        .join('\n'),
+    );
+    const shown = await page.evaluate(shownResults);
+    expect(shown).toEqual(expected);
+    const headings = shown.filter((block) => block.tag === 'H2').map((block) => block.text);
+    expect(headings).toEqual(['Answer', 'Sources']);
+    if (question.includes('world cup'))
+      expect(shown.find((block) => block.className === 'no-answer')?.text).toMatch(/^No confident answer\. /);
+    else expect(shown.find((block) => block.className === 'meta')?.text).toMatch(/^From \S/);
+    await page.close();
+  });
+
   it('works without JavaScript through the GET form', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

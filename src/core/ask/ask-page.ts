@@ -1,6 +1,7 @@
-// The Ask page without JavaScript: GET /ask from a browser answers the built page (dist/client/ask.html)
-// with the results rendered in. Everything from the index is escaped; snippets are escaped already.
-import type { AskResult } from './ask-index.ts';
+// The Ask page's results. Without JavaScript, GET /ask from a browser answers the built page
+// (dist/client/ask.html) with the results rendered in here; with JavaScript, the page's script builds
+// the same structure with the same labels from the event stream (src/site/ask-client.ts).
+import type { AnswerPassage, AskResult, Excerpt } from './ask-index.ts';
 import { escapeHtml } from './text.ts';
 
 export const ASK_PAGE_PATH = 'ask.html';
@@ -10,21 +11,57 @@ export const ASK_RESULTS_MARKER = '<!--ask-results-->';
 export const ASK_QUERY_ATTRIBUTE = 'data-ask-query';
 const ASK_QUERY_MARKER = `${ASK_QUERY_ATTRIBUTE}="here"`;
 
+/** The words both renderings show, so they cannot drift apart. */
+export const ASK_LABELS = {
+  answer: 'Answer',
+  from: 'From',
+  sources: 'Sources',
+  noAnswer: 'No confident answer',
+  glossary: 'Glossary',
+  essay: 'Essay',
+} as const;
+
+/** A snippet cut into plain and highlighted runs, in order. */
+export function highlightedRuns(excerpt: Excerpt): Array<{ text: string; marked: boolean }> {
+  const runs: Array<{ text: string; marked: boolean }> = [];
+  let at = 0;
+  for (const [start, end] of excerpt.highlights) {
+    if (start < at || end > excerpt.snippet.length) continue;
+    if (start > at) runs.push({ text: excerpt.snippet.slice(at, start), marked: false });
+    runs.push({ text: excerpt.snippet.slice(start, end), marked: true });
+    at = end;
+  }
+  if (at < excerpt.snippet.length) runs.push({ text: excerpt.snippet.slice(at), marked: false });
+  return runs;
+}
+
+const link = (url: string, text: string) => `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>`;
+
+function answerFrom(passages: readonly AnswerPassage[]): string {
+  const links = passages.map((passage) => link(passage.url, passage.title)).join(' and ');
+  return `<p class="meta">${ASK_LABELS.from} ${links}</p>`;
+}
+
 export function renderAskResults(result: AskResult): string {
   if (result.sources.length === 0)
     return `<p class="muted">Nothing in the essays or glossary matches “${escapeHtml(result.query)}”.</p>`;
   const answer = result.answer
-    ? `<h2>Answer</h2><blockquote class="definition">${escapeHtml(result.answer.text)}</blockquote>` +
-      `<p class="meta">From <a href="${escapeHtml(result.answer.url)}">${escapeHtml(result.answer.title)}</a></p>`
-    : '';
+    ? result.answer.passages
+        .map((passage) => `<blockquote class="definition">${escapeHtml(passage.text)}</blockquote>`)
+        .join('') + answerFrom(result.answer.passages)
+    : `<p class="no-answer"><strong>${ASK_LABELS.noAnswer}.</strong> ${escapeHtml(result.no_answer_reason ?? '')}</p>`;
   const sources = result.sources
     .map(
       (source) =>
-        `<li><h3><a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a></h3>` +
-        `<p class="meta">${source.type === 'glossary' ? 'Glossary' : 'Essay'}</p><p>${source.snippet}</p></li>`,
+        `<li><h3>${link(source.url, source.title)}</h3>` +
+        `<p class="meta">${source.type === 'glossary' ? ASK_LABELS.glossary : ASK_LABELS.essay}</p><p>` +
+        highlightedRuns(source)
+          .map((run) => (run.marked ? `<mark>${escapeHtml(run.text)}</mark>` : escapeHtml(run.text)))
+          .join('') +
+        '</p></li>',
     )
     .join('');
-  return `${answer}<h2>Sources</h2><ol class="cards">${sources}</ol>`;
+  return `<h2>${ASK_LABELS.answer}</h2>${answer}<h2>${ASK_LABELS.sources}</h2><ol class="cards">${sources}</ol>`;
 }
 
 export function fillAskPage(template: string, query: string, resultsHtml: string): string {

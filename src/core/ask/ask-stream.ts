@@ -1,6 +1,7 @@
-// The ask answer as server-sent events: meta, one source per hit, answer text deltas, done (or
-// error), each with an id. Deltas are paced so a reader sees the answer build up; the stream stops
-// as soon as the client goes away, and sends heartbeat comments if a step ever takes long.
+// The ask answer as server-sent events: meta (with the confidence, or why there is no answer), one
+// source per hit, answer text deltas, done (or error), each with an id. Deltas are paced so a reader
+// sees the answer build up; the stream stops as soon as the client goes away, and sends heartbeat
+// comments if a step ever takes long.
 import { toApiError } from '../errors.ts';
 import type { CoreResponse } from '../http/types.ts';
 import type { AskResult } from './ask-index.ts';
@@ -24,14 +25,20 @@ async function* askEvents(compute: () => AskResult, signal: AbortSignal): AsyncG
   const event = (name: string, data: unknown) => `id: ${(id += 1)}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
   try {
     const result = compute();
-    yield event('meta', { query: result.query, total: result.total, took_ms: result.took_ms });
+    yield event('meta', {
+      query: result.query,
+      total: result.total,
+      took_ms: result.took_ms,
+      confidence: result.confidence,
+      no_answer_reason: result.no_answer_reason,
+    });
     for (const source of result.sources) {
       if (signal.aborted) return;
       yield event('source', source);
     }
-    if (result.answer) {
-      const { text, ...about } = result.answer;
-      for (const delta of answerDeltas(text)) {
+    // Each passage of the answer streams with its own source; the deltas join to answer.text.
+    for (const [at, { text, ...about }] of (result.answer?.passages ?? []).entries()) {
+      for (const delta of answerDeltas(at === 0 ? text : `\n\n${text}`)) {
         await pause(ANSWER_PACE_MS);
         if (signal.aborted) return;
         yield event('answer', { delta, source: about });

@@ -1,32 +1,57 @@
-// Text processing shared by the ask index at build time and queries at run time: both sides must
+// Text processing shared by the ask index at build time and questions at run time: both sides must
 // turn text into the same terms, or nothing matches.
 import { stemmer } from 'stemmer';
 
 const STOPWORDS = new Set(
-  'a an and are as at be by can do does for from how i in into is it its of on or that the their them these this to was what when where which who why will with you your about explain define definition meaning mean means tell me'.split(
-    ' ',
-  ),
+  (
+    'a about an and are as at be been being but by can could did do does for from had has have how i if in into is it its ' +
+    'me my not of on or our should so than that the their them then there these they this those to us was we were ' +
+    'what when where which who whom whose why will with would you your ' +
+    // Words that frame a request rather than name its subject.
+    'define definition explain mean meaning means tell ' +
+    // What is left of contractions once the apostrophe splits them: "doesn't" → doesn, t.
+    'aren couldn didn doesn don hadn hasn haven isn shouldn wasn weren won wouldn d ll m re s t ve'
+  ).split(' '),
 );
 
-/** Lowercased words and numbers, Unicode-aware; hyphenated words split ("zk-rollup" → zk, rollup). */
-export function words(text: string): string[] {
-  return (
-    text
-      .toLowerCase()
-      .normalize('NFKC')
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
+const WORD = /[\p{L}\p{N}]+/gu;
+/** Two or more capitals and nothing else but digits: DID, UST, EIP, GPT4. */
+const ACRONYM = /^(?=(?:\P{Lu}*\p{Lu}){2})[\p{Lu}\p{N}]+$/u;
+
+export const isAcronym = (word: string): boolean => ACRONYM.test(word);
+
+/** Words and numbers as written (case kept), Unicode-aware; hyphenated words split ("zk-rollup" → zk, rollup). */
+export function rawWords(text: string): string[] {
+  return text.normalize('NFKC').match(WORD) ?? [];
 }
 
-/** One index term per word: stopwords dropped, Porter-stemmed. Returns null to drop a term. */
+/** Lowercased words and numbers. */
+export function words(text: string): string[] {
+  return rawWords(text).map((word) => word.toLowerCase());
+}
+
+/**
+ * One index term per word, Porter-stemmed, or null for a stopword. Case decides for acronyms:
+ * "DID" (decentralised identifier) is a term, "did" is a stopword.
+ */
 export function indexTerm(word: string): string | null {
   const lower = word.toLowerCase();
-  if (STOPWORDS.has(lower)) return null;
+  if (STOPWORDS.has(lower) && !isAcronym(word)) return null;
   return stemmer(lower);
 }
 
 export function terms(text: string): string[] {
-  return words(text).flatMap((word) => indexTerm(word) ?? []);
+  return rawWords(text).flatMap((word) => indexTerm(word) ?? []);
+}
+
+/**
+ * Hyphenated words written as one ("re-running" → rerun, "zk-rollup" → zkrollup), indexed beside
+ * their parts so that a question spelling them either way meets the text.
+ */
+export function joinedCompounds(text: string): string[] {
+  return (text.normalize('NFKC').match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu) ?? []).flatMap(
+    (compound) => indexTerm(compound.replaceAll('-', '')) ?? [],
+  );
 }
 
 /** Markdown to plain prose for indexing and snippets: links keep their text, markup goes. */
@@ -41,6 +66,7 @@ export function markdownToText(markdown: string): string {
     .replace(/^\s*\d+\.\s+/gm, '')
     .replace(/^\s*\|?[\s:|-]+\|[\s:|-]*$/gm, ' ')
     .replace(/[|*_`>~]/g, ' ')
+    .replace(/\s+([,.;:!?)])/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }

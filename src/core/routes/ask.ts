@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_CONFIDENCE } from '../ask/ask-index.ts';
 import { fillAskPage, renderAskResults } from '../ask/ask-page.ts';
 import { askEventStream } from '../ask/ask-stream.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
@@ -33,28 +34,59 @@ const AskSourceSchema = z
   .object({
     type: z.enum(ASK_TYPES),
     slug: z.string(),
-    title: z.string(),
+    title: z.string().describe('Term name, or "Essay title: Section heading"'),
+    section: z.string().nullable().describe('The essay section the passage is from; null for introductions and terms'),
     url: z.string().describe('Page URL; essay sections carry their #anchor'),
     markdownUrl: z.string(),
-    snippet: z.string().describe('HTML-escaped excerpt with query terms in <mark>; safe to insert as HTML'),
+    snippet: z.string().describe('Plain-text excerpt of the best passage (not HTML: escape it before inserting)'),
+    highlights: z
+      .array(z.tuple([z.int().min(0), z.int().min(0)]))
+      .describe('[start, end) UTF-16 offsets in snippet of the words that matched the question'),
     score: z.number(),
   })
   .meta({ id: 'AskSource' });
+
+const answerPassageFields = {
+  text: z.string().describe('Extractive: a glossary definition or an essay passage, never generated text'),
+  type: z.enum(ASK_TYPES),
+  slug: z.string(),
+  title: z.string(),
+  section: z.string().nullable(),
+  url: z.string(),
+};
 
 export const AskResponseSchema = z
   .object({
     query: z.string(),
     answer: z
       .object({
-        text: z.string().describe('Extractive: a glossary definition or an essay passage, never generated text'),
-        type: z.enum(ASK_TYPES),
-        slug: z.string(),
-        title: z.string(),
-        url: z.string(),
+        ...answerPassageFields,
+        text: z
+          .string()
+          .describe(
+            'Extractive, never generated: the passage, or both sides of a comparison separated by a blank line',
+          ),
+        passages: z
+          .array(z.object(answerPassageFields).meta({ id: 'AskAnswerPassage' }))
+          .min(1)
+          .describe('Each quoted passage with its own source: one, or one per side of a comparison'),
       })
-      .nullable(),
-    sources: z.array(AskSourceSchema),
-    total: z.int().describe('Documents that matched'),
+      .nullable()
+      .describe(
+        'The quoted text with the source of its first passage (passages lists each), or null when no passage ' +
+          'answers the question with confidence',
+      ),
+    confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe(`Share of the question (IDF-weighted) the answer covers; below ${MIN_CONFIDENCE} there is no answer`),
+    no_answer_reason: z
+      .string()
+      .nullable()
+      .describe('Why answer is null, in one sentence; null when there is an answer'),
+    sources: z.array(AskSourceSchema).describe('Best passage per essay section or glossary term, best first'),
+    total: z.int().describe('Essay sections and glossary terms that matched'),
     took_ms: z.number(),
   })
   .meta({ id: 'AskResponse' });
@@ -117,8 +149,10 @@ export const askGetRoute = defineRoute({
   operationId: 'ask',
   summary: 'Ask a question of the essays and glossary',
   description:
-    'Ranked full-text search (BM25, stemming, prefixes, "quoted phrases") over essay sections and glossary terms, with an ' +
-    'extractive answer: the definition of the term asked about, or the best passage.',
+    'Ranked passage search (BM25, stemming, prefixes, "quoted phrases", glossary names as synonyms) over essay sections and ' +
+    'glossary terms, with an extractive answer: the definition of the term asked about, the best passage, or one passage ' +
+    'per side of a comparison. When no passage covers the question well enough, answer is null with no_answer_reason, ' +
+    'and the nearest sources are still listed.',
   tags: ['Ask'],
   query: AskQuerySchema,
   responses: {
@@ -141,7 +175,8 @@ export const askGetRoute = defineRoute({
       };
     }
     if (typeof checked !== 'string') throw new ApiError(checked[0], `${checked[1]}.`);
-    const key = `ask|${query.limit}|${query.types.join(',')}|${checked.toLowerCase()}`;
+    // Case matters: "DID" (an identifier) is not "did".
+    const key = `ask|${query.limit}|${query.types.join(',')}|${checked}`;
     const body = deps.memo.remember(key, () => new JsonText(JSON.stringify(deps.ask.search(checked, query))));
     return { body, headers: { Vary: 'Accept' } };
   },
@@ -153,9 +188,10 @@ export const askPostRoute = defineRoute({
   operationId: 'askPost',
   summary: 'Ask a question; optionally stream the answer as server-sent events',
   description:
-    'Body {"q", "limit"?, "types"?, "prefer": {"streaming": true}}. Streaming answers text/event-stream with events meta, ' +
-    'source (one per hit), answer (text deltas), done, or error; each event has an id. `Prefer: respond-async` answers ' +
-    '202 with a job to poll.',
+    'Body {"q", "limit"?, "types"?, "prefer": {"streaming": true}}. Streaming answers text/event-stream with events meta ' +
+    '({query, total, took_ms, confidence, no_answer_reason}), source (one per hit), answer (text deltas, each with its ' +
+    "passage's source; none when there is no confident answer), done, or error; each event has an id. " +
+    '`Prefer: respond-async` answers 202 with a job to poll.',
   tags: ['Ask'],
   body: AskBodySchema,
   responses: {

@@ -3,17 +3,19 @@ import { render } from 'astro:content';
 import type { APIRoute } from 'astro';
 import { AskIndex } from '../../core/ask/ask-index.ts';
 import { loadSiteContent } from '../../site/collections.ts';
-import { essayDocuments, glossaryDocument } from '../../site/ask-documents.ts';
+import { essayDocument, glossaryDocument } from '../../site/ask-documents.ts';
 
 export const GET: APIRoute = async () => {
   const content = await loadSiteContent();
   const essays = await Promise.all(
     content.essays.map(async (essay) => {
       const { headings } = await render(essay as Parameters<typeof render>[0]);
-      const anchors = headings.filter((heading) => heading.depth === 2).map((heading) => heading.slug);
-      return essayDocuments(content.siteUrl, essay, anchors);
+      const anchors = headings
+        .filter((heading) => heading.depth === 2 || heading.depth === 3)
+        .map((heading) => heading.slug);
+      return essayDocument(content.siteUrl, essay, anchors);
     }),
   );
-  const documents = [...content.glossary.map((term) => glossaryDocument(content.siteUrl, term)), ...essays.flat()];
+  const documents = [...content.glossary.map((term) => glossaryDocument(content.siteUrl, term)), ...essays];
   return Response.json(AskIndex.build(documents));
 };
