@@ -79,10 +79,14 @@ function exampleOf(schema: Schema | undefined, doc: OpenApiDocument, input: bool
         Object.entries(properties).map(([key, value]) => [key, exampleOf(value, doc, input, key, depth + 1)]),
       );
     }
-    case 'array':
-      return schema['items'] && Object.keys(schema['items']).length > 0
-        ? [exampleOf(schema['items'] as Schema, doc, input, name, depth + 1)]
-        : [];
+    case 'array': {
+      // A tuple (prefixItems) is one example per position; a list has as many items as it must.
+      const positions = schema['prefixItems'] as Schema[] | undefined;
+      if (positions) return positions.map((item) => exampleOf(item, doc, input, name, depth + 1));
+      if (!schema['items'] || Object.keys(schema['items']).length === 0) return [];
+      const count = Math.max(1, typeof schema['minItems'] === 'number' ? schema['minItems'] : 1);
+      return Array.from({ length: count }, () => exampleOf(schema['items'] as Schema, doc, input, name, depth + 1));
+    }
     case 'integer':
     case 'number': {
       const minimum = typeof schema['minimum'] === 'number' ? schema['minimum'] : -Infinity;

@@ -17,6 +17,7 @@ import { RequestLog } from './request-log.ts';
 import { describeStartupFailure, startupReport } from './startup-report.ts';
 import { STATIC_MANIFEST_FILE, StaticManifestSchema } from './static-manifest.ts';
 import { StaticSite } from './static-files.ts';
+import { collectWhenIdle } from './idle-collector.ts';
 import { closeIfBodyUnread, createTransport } from './transport.ts';
 
 export interface RunningServer {
@@ -113,6 +114,7 @@ export async function startServer(
   const { server } = transport;
   // With REDIS_URL, serve once connected; past the wait, the stores degrade until Redis answers.
   await deps.stores.ready(5_000);
+  const stopCollector = collectWhenIdle(() => transport.served);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -124,6 +126,7 @@ export async function startServer(
     url: `http://${host}:${port}`,
     async close() {
       const started = Date.now();
+      stopCollector();
       const { cut } = await transport.drain(config.shutdownGraceMs);
       // Jobs run on after their 202; they get what is left of the grace period, then end failed with a reason.
       await deps.background.idle(Math.max(0, config.shutdownGraceMs - (Date.now() - started)));

@@ -24,6 +24,8 @@ const PARSER_MESSAGES: Partial<Record<ErrorCode, string>> = {
 
 export interface Transport {
   server: Server;
+  /** Requests received since start. */
+  readonly served: number;
   /** Requests being answered now. */
   readonly inFlight: number;
   /** Stops accepting at once; resolves when in-flight requests are answered or `graceMs` has passed. */
@@ -37,6 +39,7 @@ export function createTransport(
   const responses = new WeakMap<Socket, ServerResponse>();
   const perClient = new Map<string, number>();
   let inFlight = 0;
+  let served = 0;
   let draining = false;
   let drained: (() => void) | undefined;
 
@@ -50,6 +53,7 @@ export function createTransport(
     },
     (req, res) => {
       inFlight += 1;
+      served += 1;
       responses.set(req.socket, res);
       if (draining) res.setHeader('Connection', 'close');
       res.once('close', () => {
@@ -106,6 +110,9 @@ export function createTransport(
     server,
     get inFlight() {
       return inFlight;
+    },
+    get served() {
+      return served;
     },
     drain(graceMs) {
       draining = true;
