@@ -30,11 +30,21 @@ export const DEFAULT_JOB_LIMITS: JobLimits = {
 };
 
 /** Bytes a record takes beyond its outcome: ids, timestamps, object headers. */
-const RECORD_OVERHEAD_BYTES = 400;
+export const JOB_RECORD_OVERHEAD_BYTES = 400;
 
 /** The body of a job that ended without its work: the error shape every channel uses. */
 export function failedOutcome(code: string, message: string, resolution: string, status = 500): JobOutcome {
   return { status, json: JSON.stringify({ error: { code, message, status, resolution } }) };
+}
+
+/** A job as it starts: queued, with its deadline. */
+export function queuedJob(kind: string, owner: string, createdAt: number, limits: JobLimits): JobRecord {
+  return { id: newJobId(), kind, owner, status: 'queued', createdAt, deadline: createdAt + limits.timeoutMs };
+}
+
+export function timedOutOutcome(limits: JobLimits): JobOutcome {
+  const seconds = Math.round(limits.timeoutMs / 1000);
+  return failedOutcome('internal_error', `The work did not finish within ${seconds} s.`, 'Start it again.');
 }
 
 export class MemoryJobStore implements JobStore {
@@ -49,24 +59,16 @@ export class MemoryJobStore implements JobStore {
   }
 
   async create(kind: string, owner: string): Promise<JobRecord> {
-    const createdAt = this.#now();
-    const job: JobRecord = {
-      id: newJobId(),
-      kind,
-      owner,
-      status: 'queued',
-      createdAt,
-      deadline: createdAt + this.#limits.timeoutMs,
-    };
+    const job = queuedJob(kind, owner, this.#now(), this.#limits);
     // Held until its deadline, then for the retention period once it has an outcome.
-    this.#jobs.add(job.id, job, owner, RECORD_OVERHEAD_BYTES, this.#limits.timeoutMs + this.#limits.retentionMs);
+    this.#jobs.add(job.id, job, owner, JOB_RECORD_OVERHEAD_BYTES, this.#limits.timeoutMs + this.#limits.retentionMs);
     return { ...job };
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
     const job = this.#jobs.get(id);
     if (!job) return undefined;
-    if (job.outcome === undefined && job.deadline <= this.#now()) this.#end(job, this.#timedOut());
+    if (job.outcome === undefined && job.deadline <= this.#now()) this.#end(job, timedOutOutcome(this.#limits));
     return { ...job };
   }
 
@@ -78,12 +80,8 @@ export class MemoryJobStore implements JobStore {
   async finish(id: string, outcome: JobOutcome): Promise<void> {
     const job = this.#jobs.get(id);
     // Past its deadline the job has failed, whether or not anybody polled it in between.
-    if (job && job.outcome === undefined) this.#end(job, job.deadline <= this.#now() ? this.#timedOut() : outcome);
-  }
-
-  #timedOut(): JobOutcome {
-    const seconds = Math.round(this.#limits.timeoutMs / 1000);
-    return failedOutcome('internal_error', `The work did not finish within ${seconds} s.`, 'Start it again.');
+    if (job && job.outcome === undefined)
+      this.#end(job, job.deadline <= this.#now() ? timedOutOutcome(this.#limits) : outcome);
   }
 
   async abandonUnfinished(reason: string): Promise<number> {
@@ -101,6 +99,6 @@ export class MemoryJobStore implements JobStore {
     job.completedAt = this.#now();
     job.outcome = outcome;
     // Two bytes a character is what V8 can take for a string: an upper bound, never an underestimate.
-    this.#jobs.replace(job.id, job, RECORD_OVERHEAD_BYTES + 2 * outcome.json.length, this.#limits.retentionMs);
+    this.#jobs.replace(job.id, job, JOB_RECORD_OVERHEAD_BYTES + 2 * outcome.json.length, this.#limits.retentionMs);
   }
 }

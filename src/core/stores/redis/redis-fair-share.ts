@@ -7,12 +7,9 @@
 import { CapacityError, type FairShare } from '../capacity.ts';
 import { RedisScript, type RedisConnection } from './connection.ts';
 
-/** Drops up to 200 expired entries from the accounting; shared by every script that adds. */
-const SWEEP = `
-local prefix = ARGV[1]
-local now = tonumber(ARGV[2])
-local expired = redis.call('ZRANGEBYSCORE', prefix .. 'all', '-inf', now, 'LIMIT', 0, 200)
-for _, key in ipairs(expired) do
+/** Forgets one entry's accounting (its size, its owner's claim, its place in the expiry order). */
+const FORGET = `
+local function forget(prefix, key)
   local info = redis.call('HGET', prefix .. 'sizes', key)
   if info then
     local sep = string.find(info, '|', 1, true)
@@ -21,6 +18,15 @@ for _, key in ipairs(expired) do
     redis.call('HDEL', prefix .. 'sizes', key)
   end
   redis.call('ZREM', prefix .. 'all', key)
+end
+`;
+
+/** Drops up to 200 expired entries from the accounting; shared by every script that adds. */
+const SWEEP = `${FORGET}
+local prefix = ARGV[1]
+local now = tonumber(ARGV[2])
+for _, key in ipairs(redis.call('ZRANGEBYSCORE', prefix .. 'all', '-inf', now, 'LIMIT', 0, 200)) do
+  forget(prefix, key)
 end
 `;
 
@@ -88,17 +94,9 @@ return 1
 `);
 
 /** ARGV: prefix, key. */
-const DELETE = new RedisScript(`
-local prefix, key = ARGV[1], ARGV[2]
-redis.call('DEL', prefix .. 'e:' .. key)
-local info = redis.call('HGET', prefix .. 'sizes', key)
-if info then
-  local sep = string.find(info, '|', 1, true)
-  redis.call('DECRBY', prefix .. 'bytes', tonumber(string.sub(info, 1, sep - 1)))
-  redis.call('ZREM', prefix .. 'o:' .. string.sub(info, sep + 1), key)
-  redis.call('HDEL', prefix .. 'sizes', key)
-end
-redis.call('ZREM', prefix .. 'all', key)
+const DELETE = new RedisScript(`${FORGET}
+redis.call('DEL', ARGV[1] .. 'e:' .. ARGV[2])
+forget(ARGV[1], ARGV[2])
 return 1
 `);
 

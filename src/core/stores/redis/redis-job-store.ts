@@ -1,12 +1,19 @@
 // Jobs in Redis, so any instance can answer a poll. The instance running a job holds a lease on it and
 // renews it while the work runs; a job whose lease lapses (its instance died) ends failed with a
 // reason at the next poll, on whichever instance, and never stays `running`.
-import { newJobId, type JobOutcome, type JobRecord } from '../../jobs/job.ts';
-import { DEFAULT_JOB_LIMITS, failedOutcome, type JobLimits, type JobStore } from '../job-store.ts';
+import type { JobOutcome, JobRecord } from '../../jobs/job.ts';
+import {
+  DEFAULT_JOB_LIMITS,
+  failedOutcome,
+  JOB_RECORD_OVERHEAD_BYTES,
+  queuedJob,
+  timedOutOutcome,
+  type JobLimits,
+  type JobStore,
+} from '../job-store.ts';
 import type { RedisConnection } from './connection.ts';
 import { RedisFairShareMap } from './redis-fair-share.ts';
 
-const RECORD_OVERHEAD_BYTES = 400;
 export const DEFAULT_JOB_LEASE_MS = 15_000;
 
 interface StoredJob extends JobRecord {
@@ -30,18 +37,10 @@ export class RedisJobStore implements JobStore {
   }
 
   async create(kind: string, owner: string): Promise<JobRecord> {
-    const createdAt = this.#now();
-    const job: StoredJob = {
-      id: newJobId(),
-      kind,
-      owner,
-      status: 'queued',
-      createdAt,
-      deadline: createdAt + this.#limits.timeoutMs,
-      leaseUntil: createdAt + this.#leaseMs,
-    };
+    const queued = queuedJob(kind, owner, this.#now(), this.#limits);
+    const job: StoredJob = { ...queued, leaseUntil: queued.createdAt + this.#leaseMs };
     const ttl = this.#limits.timeoutMs + this.#limits.retentionMs;
-    await this.#jobs.add(job.id, JSON.stringify(job), owner, RECORD_OVERHEAD_BYTES, ttl);
+    await this.#jobs.add(job.id, JSON.stringify(job), owner, JOB_RECORD_OVERHEAD_BYTES, ttl);
     return publicRecord(job);
   }
 
@@ -53,7 +52,7 @@ export class RedisJobStore implements JobStore {
       const now = this.#now();
       const failure =
         job.deadline <= now
-          ? this.#timedOut()
+          ? timedOutOutcome(this.#limits)
           : (job.leaseUntil ?? job.createdAt) <= now
             ? failedOutcome('internal_error', 'The server instance running this job stopped.', 'Start the work again.')
             : undefined;
@@ -80,7 +79,7 @@ export class RedisJobStore implements JobStore {
     const text = await this.#jobs.get(id);
     if (text === undefined) return;
     const job = JSON.parse(text) as StoredJob;
-    await this.#end(job, job.deadline <= this.#now() ? this.#timedOut() : outcome);
+    await this.#end(job, job.deadline <= this.#now() ? timedOutOutcome(this.#limits) : outcome);
   }
 
   /** Only the jobs this instance runs: the others have instances of their own. */
@@ -99,7 +98,7 @@ export class RedisJobStore implements JobStore {
     if (job.outcome !== undefined) return this.#release(id);
     if (status) job.status = status;
     job.leaseUntil = this.#now() + this.#leaseMs;
-    await this.#jobs.replace(id, JSON.stringify(job), RECORD_OVERHEAD_BYTES, undefined, 'outcome');
+    await this.#jobs.replace(id, JSON.stringify(job), JOB_RECORD_OVERHEAD_BYTES, undefined, 'outcome');
   }
 
   /** Records the outcome unless another instance did first; returns the job as stored, or undefined then. */
@@ -110,7 +109,7 @@ export class RedisJobStore implements JobStore {
       completedAt: this.#now(),
       outcome,
     };
-    const bytes = RECORD_OVERHEAD_BYTES + 2 * outcome.json.length;
+    const bytes = JOB_RECORD_OVERHEAD_BYTES + 2 * outcome.json.length;
     const replaced = await this.#jobs.replace(
       job.id,
       JSON.stringify(ended),
@@ -124,11 +123,6 @@ export class RedisJobStore implements JobStore {
   #release(id: string): void {
     clearInterval(this.#leases.get(id));
     this.#leases.delete(id);
-  }
-
-  #timedOut(): JobOutcome {
-    const seconds = Math.round(this.#limits.timeoutMs / 1000);
-    return failedOutcome('internal_error', `The work did not finish within ${seconds} s.`, 'Start it again.');
   }
 }
 
