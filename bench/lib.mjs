@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { request } from 'undici';
-import { SERVER_ENTRY, serverArgs } from '../scripts/server-command.mjs';
+import { SERVER_ENTRY, SERVER_ENV, serverArgs } from '../scripts/server-command.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -43,15 +43,17 @@ function freePort() {
  * Starts the built server with its request log going to /dev/null, as a production log would go
  * to a file: reading it through a pipe would spend the benchmark's own CPU.
  * @param {Record<string, string>} env
+ * @param {{ stdout?: 'ignore' | 'inherit' }} [options] where its standard output goes
  * @returns {Promise<{url: string, pid: number, stop: () => void}>}
  */
-export async function startOurServer(env = {}) {
+export async function startOurServer(env = {}, { stdout = 'ignore' } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     // OpenAlex (the stand-in) unless a benchmark asks for the local mirror: a data/papers.db in the
     // working copy must not change what is measured.
     env: {
+      ...SERVER_ENV,
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -59,7 +61,7 @@ export async function startOurServer(env = {}) {
       PAPERS_SOURCE: 'openalex',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt += 1) {

@@ -23,7 +23,11 @@ const standIn = {
   url: await new Promise((resolve) => standInProcess.stdout.once('data', (chunk) => resolve(String(chunk).trim()))),
   close: () => standInProcess.kill('SIGTERM'),
 };
-const ours = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false', REGISTER_PER_HOUR: '100000000' });
+const ours = await startOurServer(
+  { OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false', REGISTER_PER_HOUR: '100000000' },
+  // Its idle-gc lines say what memory held before and after the collection.
+  { stdout: 'inherit' },
+);
 const body = Buffer.from(JSON.stringify({ results: [], total: 0 }));
 const bare = await startBareServer({ status: 200, headers: { 'content-type': 'application/json' }, body });
 const barePid = bare.pid;

@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serverArgs, SERVER_ENTRY } from './server-command.mjs';
+import { serverArgs, SERVER_ENTRY, SERVER_ENV } from './server-command.mjs';
 import { superviseChild } from './supervise.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -44,7 +44,7 @@ for (const signal of /** @type {const} */ (['SIGTERM', 'SIGHUP', 'SIGINT']))
   process.on(signal, () => (stopping = true));
 
 function serve() {
-  const server = spawn(process.execPath, serverArgs(), { stdio: 'inherit', env: process.env });
+  const server = spawn(process.execPath, serverArgs(), { stdio: 'inherit', env: { ...SERVER_ENV, ...process.env } });
   superviseChild(server, (code, signal) => {
     // 70 is the server's own exit after a crash it logged; a signal is an outside kill (OOM, kill -9).
     // Any other exit is a start-up failure that a restart would only repeat.

@@ -5,7 +5,7 @@
 const CHECK_MS = 5_000;
 
 /** Collects once after a period with requests is followed by one without; needs node --expose-gc. */
-export function collectWhenIdle(requestsSoFar: () => number): () => void {
+export function collectWhenIdle(requestsSoFar: () => number, log: (line: string) => void = console.log): () => void {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) return () => undefined;
   let seen = requestsSoFar();
@@ -15,7 +15,20 @@ export function collectWhenIdle(requestsSoFar: () => number): () => void {
     if (now !== seen) busy = true;
     else if (busy) {
       busy = false;
+      const before = process.memoryUsage();
       gc();
+      const after = process.memoryUsage();
+      const mb = (bytes: number) => Math.round(bytes / 1048576);
+      log(
+        JSON.stringify({
+          event: 'idle-gc',
+          rss_mb: [mb(before.rss), mb(after.rss)],
+          heap_used_mb: [mb(before.heapUsed), mb(after.heapUsed)],
+          heap_total_mb: [mb(before.heapTotal), mb(after.heapTotal)],
+          external_mb: [mb(before.external), mb(after.external)],
+          array_buffers_mb: [mb(before.arrayBuffers), mb(after.arrayBuffers)],
+        }),
+      );
     }
     seen = now;
   }, CHECK_MS);

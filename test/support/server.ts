@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createClient } from '@redis/client';
 import path from 'node:path';
-import { serverArgs } from '../../scripts/server-command.mjs';
+import { SERVER_ENV, serverArgs } from '../../scripts/server-command.mjs';
 
 export interface TestServer {
   url: string;
@@ -37,6 +37,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // A generous limit by default; rate-limit tests set their own. OpenAlex (the stand-in) unless a test
     // asks for the local mirror: a data/papers.db in the working copy must not change what tests see.
     env: {
+      ...SERVER_ENV,
       ...process.env,
       HOST: '127.0.0.1',
       PORT: '0',
