@@ -132,12 +132,13 @@ export async function capture(url, headers = {}, method = 'GET', requestBody = u
 
 /**
  * @param {{url: string, headers?: Record<string, string>, seconds: number, connections: number, method?: 'GET' | 'POST', body?: string}} options
- * @returns {Promise<{rps: number, p50: number, p99: number, errors: number, non2xx: number}>}
+ * @returns {Promise<{rps: number, requests: number, p50: number, p99: number, errors: number, non2xx: number}>}
  */
 export async function load({ url, headers = {}, seconds, connections, method = 'GET', body }) {
   const result = await autocannon({ url, headers, method, body, duration: seconds, connections, pipelining: 1 });
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -157,7 +158,7 @@ export function median(values) {
  * @param {{name: string, ours: string, bare: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, rounds: number, seconds: number, connections: number}} c
  */
 export async function compare(c) {
-  /** @type {Array<{rps: number, p50: number, p99: number, errors: number, non2xx: number}>} */
+  /** @type {Array<Awaited<ReturnType<typeof load>>>} */
   const ours = [];
   /** @type {typeof ours} */
   const bare = [];
