@@ -282,6 +282,19 @@ describe('Redis down', () => {
         expect(Number(work.value.headers['retry-after'])).toBeGreaterThan(0);
         expect(work.ms).toBeLessThan(1_000);
 
+        const poll = await timed(() => me.get(`${base}${location}`));
+        expect(poll.value.status).toBe(503);
+        expect(poll.ms).toBeLessThan(1_000);
+
+        const revoke = await me.post(`${base}/api/auth/revoke`, { token });
+        expect(revoke.status).toBe(503);
+
+        const once = await timed(() =>
+          me.post(`${base}/ask`, { q: 'what is gas' }, { 'idempotency-key': `cluster-down-${index}` }),
+        );
+        expect(once.value.status).toBe(503);
+        expect(once.ms).toBeLessThan(1_000);
+
         const register = await timed(() => me.post(`${base}/api/auth/register`, {}));
         expect(register.value.status).toBe(503);
         expect(Number(register.value.headers['retry-after'])).toBeGreaterThan(0);
