@@ -154,6 +154,19 @@ export function median(values) {
 }
 
 /**
+ * Medians of several load rounds, and their failures added up.
+ * @param {Array<Awaited<ReturnType<typeof load>>>} runs
+ */
+export function summary(runs) {
+  return {
+    rps: Math.round(median(runs.map((run) => run.rps))),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    failures: runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
+  };
+}
+
+/**
  * Runs `rounds` alternating rounds of ours vs. bare and prints medians and the ratio.
  * @param {{name: string, ours: string, bare: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, rounds: number, seconds: number, connections: number}} c
  */
@@ -173,13 +186,6 @@ export async function compare(c) {
     ours.push(await load({ ...options, url: c.ours }));
     bare.push(await load({ ...options, url: c.bare }));
   }
-  /** @param {typeof ours} runs */
-  const summary = (runs) => ({
-    rps: Math.round(median(runs.map((run) => run.rps))),
-    p50: median(runs.map((run) => run.p50)),
-    p99: median(runs.map((run) => run.p99)),
-    failures: runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
-  });
   const o = summary(ours);
   const b = summary(bare);
   const ratio = o.rps / b.rps;

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@redis/client';
 import { readJsonl, startOpenAlexStandIn } from '../test/support/openalex-stand-in.mjs';
-import { ensureBuilt, load, loadOptions, median, root, startOurServer } from './lib.mjs';
+import { ensureBuilt, load, loadOptions, root, startOurServer, summary } from './lib.mjs';
 
 const { rounds, seconds, connections } = loadOptions();
 
@@ -124,13 +124,6 @@ for (const c of cases) {
       if (added > 0) perCommand.set(command, (perCommand.get(command) ?? 0) + added);
     }
   }
-  /** @param {typeof inMemory} runs */
-  const summary = (runs) => ({
-    rps: Math.round(median(runs.map((run) => run.rps))),
-    p50: median(runs.map((run) => run.p50)),
-    p99: median(runs.map((run) => run.p99)),
-    failures: runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
-  });
   const m = summary(inMemory);
   const r = summary(inRedis);
   const ratio = r.rps / m.rps;
