@@ -110,7 +110,6 @@ export interface Cluster {
 export async function startCluster(env: Record<string, string>): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rh-cluster-'));
   const redis = new RedisProcess(await freePort(), dir);
-  await redis.start();
   const ports = [await freePort(), await freePort()];
   const instanceEnv = (port: number) => ({
     ...env,
@@ -119,22 +118,37 @@ export async function startCluster(env: Record<string, string>): Promise<Cluster
     TRUST_PROXY: '127.0.0.1',
     LOG_REQUESTS: 'false',
   });
-  const instances = await Promise.all(ports.map((port) => startTestServer(instanceEnv(port))));
+  const instances: TestServer[] = [];
+  let nginx: ChildProcess | undefined;
+  const nginxLog: string[] = [];
+  // Also run when start-up fails half-way, so nothing is left running.
+  const stop = async () => {
+    nginx?.kill('SIGTERM');
+    await Promise.all([nginx ? exitOf(nginx) : undefined, ...instances.map((instance) => instance.stop())]);
+    await redis.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
 
   const listen = `127.0.0.1:${await freePort()}`;
-  const upstreams = ports.map((port) => `127.0.0.1:${port}`) as [string, string];
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, renderNginxConf(readFileSync(NGINX_CONF, 'utf8'), listen, upstreams, dir));
-  // -e: the compiled-in error log (/var/log/nginx) is not writable without root, and nginx opens it
-  // before reading the configuration.
-  const nginx = spawn('nginx', ['-p', dir, '-c', conf, '-e', 'stderr', '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const nginxLog: string[] = [];
-  nginx.stderr?.on('data', (chunk: Buffer) => nginxLog.push(chunk.toString('utf8')));
-  await waitForPort(Number(listen.split(':')[1])).catch((error: unknown) => {
-    throw new Error(`nginx did not start: ${nginxLog.join('')}`, { cause: error });
-  });
+  try {
+    await redis.start();
+    instances.push(...(await Promise.all(ports.map((port) => startTestServer(instanceEnv(port))))));
+    const upstreams = ports.map((port) => `127.0.0.1:${port}`) as [string, string];
+    const conf = path.join(dir, 'nginx.conf');
+    writeFileSync(conf, renderNginxConf(readFileSync(NGINX_CONF, 'utf8'), listen, upstreams, dir));
+    // -e: the compiled-in error log (/var/log/nginx) is not writable without root, and nginx opens it
+    // before reading the configuration.
+    nginx = spawn('nginx', ['-p', dir, '-c', conf, '-e', 'stderr', '-g', 'daemon off;'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    nginx.stderr?.on('data', (chunk: Buffer) => nginxLog.push(chunk.toString('utf8')));
+    await waitForPort(Number(listen.split(':')[1])).catch((error: unknown) => {
+      throw new Error(`nginx did not start: ${nginxLog.join('')}`, { cause: error });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 
   return {
     redis,
@@ -147,11 +161,6 @@ export async function startCluster(env: Record<string, string>): Promise<Cluster
       instances[index] = started;
       return started;
     },
-    async stop() {
-      nginx.kill('SIGTERM');
-      await Promise.all([exitOf(nginx), ...instances.map((instance) => instance.stop())]);
-      await redis.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
