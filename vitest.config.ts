@@ -14,6 +14,16 @@ export default defineConfig({
         },
       },
       {
+        // npm run test:cluster (scripts/test-cluster.mjs): needs redis-server and nginx, so not in npm test.
+        test: {
+          name: 'cluster',
+          include: ['test/cluster/**/*.test.ts'],
+          globalSetup: ['test/support/build-once.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],

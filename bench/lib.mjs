@@ -134,12 +134,13 @@ export async function capture(url, headers = {}, method = 'GET', requestBody = u
 
 /**
  * @param {{url: string, headers?: Record<string, string>, seconds: number, connections: number, method?: 'GET' | 'POST', body?: string}} options
- * @returns {Promise<{rps: number, p50: number, p99: number, errors: number, non2xx: number}>}
+ * @returns {Promise<{rps: number, requests: number, p50: number, p99: number, errors: number, non2xx: number}>}
  */
 export async function load({ url, headers = {}, seconds, connections, method = 'GET', body }) {
   const result = await autocannon({ url, headers, method, body, duration: seconds, connections, pipelining: 1 });
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -155,11 +156,24 @@ export function median(values) {
 }
 
 /**
+ * Medians of several load rounds, and their failures added up.
+ * @param {Array<Awaited<ReturnType<typeof load>>>} runs
+ */
+export function summary(runs) {
+  return {
+    rps: Math.round(median(runs.map((run) => run.rps))),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    failures: runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
+  };
+}
+
+/**
  * Runs `rounds` alternating rounds of ours vs. bare and prints medians and the ratio.
  * @param {{name: string, ours: string, bare: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, rounds: number, seconds: number, connections: number}} c
  */
 export async function compare(c) {
-  /** @type {Array<{rps: number, p50: number, p99: number, errors: number, non2xx: number}>} */
+  /** @type {Array<Awaited<ReturnType<typeof load>>>} */
   const ours = [];
   /** @type {typeof ours} */
   const bare = [];
@@ -174,13 +188,6 @@ export async function compare(c) {
     ours.push(await load({ ...options, url: c.ours }));
     bare.push(await load({ ...options, url: c.bare }));
   }
-  /** @param {typeof ours} runs */
-  const summary = (runs) => ({
-    rps: Math.round(median(runs.map((run) => run.rps))),
-    p50: median(runs.map((run) => run.p50)),
-    p99: median(runs.map((run) => run.p99)),
-    failures: runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
-  });
   const o = summary(ours);
   const b = summary(bare);
   const ratio = o.rps / b.rps;

@@ -41,6 +41,7 @@ export const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   TRUST_PROXY: z.string().optional(),
+  JOB_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
 });
 
 export interface Config {
@@ -75,6 +76,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Proxy addresses whose X-Forwarded-For / Forwarded names the client. */
   trustedProxies: string[];
+  /** With Redis: how long a job outlives its instance before it ends failed; unset: the store's default. */
+  jobLeaseMs: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -126,5 +129,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean),
+    jobLeaseMs: e.JOB_LEASE_MS,
   };
 }

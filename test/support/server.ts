@@ -79,7 +79,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     signal: (name) => void child.kill(name),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -37,4 +37,10 @@ describe('loadConfig', () => {
       expect(message).toContain('PAPERS_SOURCE="cloud"');
     }
   });
+
+  it('takes a job lease of at least a second, and leaves it to the store when unset', () => {
+    expect(loadConfig({}).jobLeaseMs).toBeUndefined();
+    expect(loadConfig({ JOB_LEASE_MS: '3000' }).jobLeaseMs).toBe(3_000);
+    expect(() => loadConfig({ JOB_LEASE_MS: '500' })).toThrowError(/JOB_LEASE_MS="500"/);
+  });
 });

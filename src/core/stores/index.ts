@@ -41,7 +41,7 @@ export function createStores(config: Config, log: (message: string) => void = co
 
 export function createRedisStores(config: Config, redis: ConnectedRedis, log: (message: string) => void): Stores {
   return {
-    jobs: new RedisJobStore(redis, perClient(DEFAULT_JOB_LIMITS, config.jobsPerClient)),
+    jobs: new RedisJobStore(redis, perClient(DEFAULT_JOB_LIMITS, config.jobsPerClient), config.jobLeaseMs),
     idempotency: new RedisIdempotencyStore(
       redis,
       perClient(DEFAULT_IDEMPOTENCY_LIMITS, config.idempotencyKeysPerClient),

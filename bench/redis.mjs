@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm run bench:redis`: the same server with its state in memory and in Redis (REDIS_URL), in one
+// run, rounds alternating: a cache-hit search and the glossary route. Prints req/s, p50/p99, the
+// ratio Redis / memory (target >= 0.80), Redis round trips per request (MONITOR) and commands executed
+// per request (INFO commandstats, which counts the commands inside Lua scripts too).
+// Options (env): BENCH_ROUNDS (5), BENCH_SECONDS (3), BENCH_CONNECTIONS (32).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '@redis/client';
+import { readJsonl, startOpenAlexStandIn } from '../test/support/openalex-stand-in.mjs';
+import { ensureBuilt, load, loadOptions, root, startOurServer, summary } from './lib.mjs';
+
+const { rounds, seconds, connections } = loadOptions();
+
+if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).error) {
+  console.log('bench:redis: skipped: redis-server is not installed (apt-get install redis-server).');
+  process.exit(0);
+}
+ensureBuilt();
+
+/** @returns {Promise<number>} */
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+const redisPort = await freePort();
+const redisDir = mkdtempSync(path.join(tmpdir(), 'bench-redis-'));
+// deploy/redis.conf as shipped (eviction, persistence), on a loopback port of its own.
+const redis = spawn(
+  'redis-server',
+  [path.join(root, 'deploy/redis.conf'), '--port', String(redisPort), '--bind', '127.0.0.1'],
+  {
+    cwd: redisDir,
+    stdio: 'ignore',
+  },
+);
+const redisUrl = `redis://127.0.0.1:${redisPort}`;
+const stats = createClient({ url: redisUrl });
+for (let attempt = 0; ; attempt += 1) {
+  try {
+    await stats.connect();
+    break;
+  } catch (error) {
+    if (attempt > 50) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const standIn = await startOpenAlexStandIn({
+  works: ['works-ai.jsonl', 'works-web3.jsonl'].flatMap((file) =>
+    readJsonl(path.join(root, 'test/fixtures/openalex', file)),
+  ),
+});
+const memory = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' });
+const shared = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false', REDIS_URL: redisUrl });
+
+/** Calls per command since Redis started, from INFO commandstats. */
+async function commandCalls() {
+  /** @type {Map<string, number>} */
+  const calls = new Map();
+  for (const match of String(await stats.info('commandstats')).matchAll(/^cmdstat_(\S+):calls=(\d+)/gm)) {
+    calls.set(match[1] ?? '', Number(match[2]));
+  }
+  return calls;
+}
+
+/**
+ * Round trips the server makes to Redis per request: MONITOR shows each command a client sends, and
+ * the commands a Lua script runs marked `[n lua]`; only the first kind cross the network. A short
+ * sequential pass of its own, as MONITOR slows Redis down.
+ * @param {string} url
+ */
+async function roundTripsPerRequest(url, requests = 200) {
+  const monitor = stats.duplicate();
+  await monitor.connect();
+  let sent = 0;
+  await monitor.monitor((line) => {
+    if (!/\[\d+ lua\]/.test(line)) sent += 1;
+  });
+  for (let index = 0; index < requests; index += 1) await (await fetch(url)).arrayBuffer();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await monitor.close();
+  return sent / requests;
+}
+
+const cases = [
+  { name: 'search, cache hit', path: '/api/v1/reports/search?q=neural&limit=20' },
+  { name: 'dynamic JSON /api/v1/glossary', path: '/api/v1/glossary' },
+];
+
+console.log(
+  `bench:redis: ${rounds} rounds x ${seconds} s, ${connections} connections, node ${process.version}; medians`,
+);
+for (const c of cases) {
+  for (const server of [memory, shared]) {
+    const warm = await fetch(`${server.url}${c.path}`);
+    if (warm.status !== 200) throw new Error(`${c.path} answered ${warm.status}`);
+  }
+  /** @type {Array<Awaited<ReturnType<typeof load>>>} */
+  const inMemory = [];
+  /** @type {typeof inMemory} */
+  const inRedis = [];
+  let requests = 0;
+  /** @type {Map<string, number>} */
+  const perCommand = new Map();
+  for (let round = 0; round < rounds; round += 1) {
+    inMemory.push(await load({ url: `${memory.url}${c.path}`, seconds, connections }));
+    const before = await commandCalls();
+    const run = await load({ url: `${shared.url}${c.path}`, seconds, connections });
+    const after = await commandCalls();
+    inRedis.push(run);
+    requests += run.requests;
+    for (const [command, calls] of after) {
+      // The INFO call of `before` is counted in `after`: leave our own INFO out.
+      const added = calls - (before.get(command) ?? 0) - (command === 'info' ? 1 : 0);
+      if (added > 0) perCommand.set(command, (perCommand.get(command) ?? 0) + added);
+    }
+  }
+  const m = summary(inMemory);
+  const r = summary(inRedis);
+  const ratio = r.rps / m.rps;
+  const commands = [...perCommand].reduce((sum, [, calls]) => sum + calls, 0);
+  const breakdown = [...perCommand].map(([command, calls]) => `${command} ${(calls / requests).toFixed(2)}`).join(', ');
+  console.log(
+    `${c.name.padEnd(30)} redis ${String(r.rps).padStart(6)} req/s p50 ${r.p50} ms p99 ${r.p99} ms | memory ${String(m.rps).padStart(6)} req/s p50 ${m.p50} ms p99 ${m.p99} ms | ratio ${ratio.toFixed(2)}${ratio < 0.8 ? ' (below 0.80)' : ''}${r.failures + m.failures ? ` | ${r.failures + m.failures} FAILED` : ''}`,
+  );
+  console.log(
+    `  Redis round trips per request ${(await roundTripsPerRequest(`${shared.url}${c.path}`)).toFixed(2)}; commands executed per request ${(commands / requests).toFixed(2)}, scripts included (${breakdown || 'none'})`,
+  );
+}
+
+memory.stop();
+shared.stop();
+await standIn.close();
+await stats.close();
+redis.kill('SIGTERM');
+await new Promise((resolve) => redis.once('exit', resolve));
+rmSync(redisDir, { recursive: true, force: true });
