@@ -9,6 +9,8 @@ import { TrustedProxies } from '../core/http/client-address.ts';
 
 /** A GET or HEAD body up to this size is drained to keep the connection; a larger or endless one closes it. */
 const DRAINED_BODY_BYTES = 64 * 1024;
+/** How long a closing connection waits for the client to read its answer before it is reset. */
+const LINGER_MS = 1_000;
 
 const PARSER_ERRORS: Record<string, ErrorCode> = {
   HPE_HEADER_OVERFLOW: 'headers_too_large',
@@ -142,5 +144,20 @@ export function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse): vo
   const declared = Number(req.headers['content-length'] ?? 0);
   if (req.headers['transfer-encoding'] !== undefined || declared > DRAINED_BODY_BYTES) {
     res.setHeader('Connection', 'close');
+    lingerOnClose(req.socket);
   }
+}
+
+/**
+ * Closing a socket with unread data in it sends a reset, which can reach the client before it has
+ * read the response, so the client sees a dropped connection instead of an answer. As nginx's
+ * lingering_close does: after the response, stop reading, send FIN, and reset only a moment later.
+ * Node calls destroySoon() on a socket whose response said Connection: close.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.pause();
+    this.end();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
 }

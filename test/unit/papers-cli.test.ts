@@ -73,7 +73,8 @@ describe('npm run papers', () => {
     expect((await papers(['stats'], env)).stdout).toMatch(/harvest web3: (\d+) of \1, finished/);
   });
 
-  it('refuses a bad command line with the usage and exit code 2', async () => {
+  // Five process starts: on a busy 2-core machine that takes longer than the 5 s default.
+  it('refuses a bad command line with the usage and exit code 2', { timeout: 30_000 }, async () => {
     for (const args of [
       [],
       ['frobnicate'],
