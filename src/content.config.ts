@@ -1,9 +1,17 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { file, glob } from 'astro/loaders';
 import { z } from 'zod';
 import { authGuide } from './site/auth-guide.ts';
 import { contentDir } from './site/content-dir.ts';
-import { CurriculumTrackSchema, EssayFrontmatterSchema, GlossaryFrontmatterSchema } from './content/schemas.ts';
+import { parseDiagram } from './site/diagrams.ts';
+import {
+  CurriculumTrackSchema,
+  EssayFrontmatterSchema,
+  FigureSchema,
+  GlossaryFrontmatterSchema,
+} from './content/schemas.ts';
 
 const essays = defineCollection({
   loader: glob({ pattern: '*.md', base: `${contentDir}/essays` }),
@@ -18,6 +26,35 @@ const glossary = defineCollection({
 const curriculum = defineCollection({
   loader: glob({ pattern: '*.md', base: `${contentDir}/curriculum` }),
   schema: CurriculumTrackSchema,
+});
+
+const figures = defineCollection({
+  loader: file(`${contentDir}/figures.yaml`),
+  schema: FigureSchema,
+});
+
+// SVG is not a format Astro loads, and a diagram's rules (title, desc, size, no fixed colours) are
+// checked on its markup, so this small loader reads the files and parseDiagram checks them.
+const diagrams = defineCollection({
+  loader: {
+    name: 'diagrams',
+    load: async ({ store, parseData, watcher }) => {
+      const dir = path.join(contentDir, 'diagrams');
+      const names = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.svg'));
+      store.clear();
+      for (const fileName of names.sort()) {
+        const svg = await readFile(path.join(dir, fileName), 'utf8');
+        const diagram = parseDiagram(fileName.slice(0, -'.svg'.length), svg);
+        const data = await parseData({
+          id: diagram.name,
+          data: { title: diagram.title, description: diagram.description },
+        });
+        store.set({ id: diagram.name, data, body: diagram.svg });
+      }
+      watcher?.add(dir);
+    },
+  },
+  schema: z.object({ title: z.string().min(1), description: z.string().min(1) }),
 });
 
 // Guides are written in code because they carry absolute URLs from SITE_URL; rendering them with the
@@ -37,4 +74,4 @@ const guides = defineCollection({
   schema: z.object({ title: z.string().min(1), summary: z.string().min(1) }),
 });
 
-export const collections = { essays, glossary, curriculum, guides };
+export const collections = { essays, glossary, curriculum, figures, diagrams, guides };
