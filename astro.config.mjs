@@ -16,8 +16,5 @@ export default defineConfig({
   // but knows no content dates. src/pages/sitemap.xml.ts writes the one sitemap, /sitemap.xml, from
   // the content collections with <lastmod>, so there is a single list of pages and no second copy.
   integrations: [],
-  // Code blocks: the default github-dark theme greys comments at 3:1 against its background, below
-  // WCAG AA (axe flags it on essays with code); github-dark-default keeps the look at 6:1 or better.
-  markdown: { shikiConfig: { theme: 'github-dark-default' } },
   devToolbar: { enabled: false },
 });
