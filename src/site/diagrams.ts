@@ -21,8 +21,9 @@ const decode = (text: string) =>
 
 /**
  * Reads one diagram source and checks what makes it accessible and stable on the page: role="img"
- * named by its <title> and described by its <desc>, ids prefixed with its name (unique on the page), fixed width and
- * height (no layout shift), and colours only from classes or currentColor (so dark mode works).
+ * named by its <title> and described by its <desc>, ids prefixed with its name (unique on the
+ * page), a fixed width and height (no layout shift), and colours only from classes or currentColor
+ * (so dark mode works).
  */
 export function parseDiagram(name: string, svg: string): Diagram {
   const file = `content/diagrams/${name}.svg`;

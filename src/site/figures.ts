@@ -40,8 +40,7 @@ export function findFigureProblems(figures: readonly FigureEntry[], texts: reado
           );
           continue;
         }
-        const end = match.index + match[0].length;
-        const sentence = sentenceAround(text, match.index, end).toLowerCase();
+        const sentence = sentenceAround(text, match.index, match.index + match[0].length).toLowerCase();
         if (data.asOf && !sentence.includes(`as of ${data.asOf.toLowerCase()}`))
           problems.push(
             `${file}: states ${data.quantity}, which changes often, without "as of ${data.asOf}" in the same sentence; add it, or update "${id}" in content/figures.yaml if the figure has moved on.`,
