@@ -54,7 +54,7 @@ export type GlossaryFrontmatter = z.infer<typeof GlossaryFrontmatterSchema>;
 export const CurriculumModuleSchema = z.object({
   title: z.string().min(1),
   goal: z.string().min(1),
-  essays: z.array(slug).default([]),
+  essays: z.array(slug).min(1, 'every module needs a reading: list at least one essay slug in "essays"'),
   terms: z.array(slug).default([]),
   exercise: z.string().min(1),
 });
@@ -66,3 +66,33 @@ export const CurriculumTrackSchema = z.object({
   modules: z.array(CurriculumModuleSchema).min(1),
 });
 export type CurriculumTrackFrontmatter = z.infer<typeof CurriculumTrackSchema>;
+
+/**
+ * A figure stated in more than one place (content/figures.yaml). `pattern` is a regular expression
+ * (case-insensitive) whose first matching group captures the figure wherever the content states it;
+ * every capture must be `value` or one of `alsoWritten`. Fast-moving figures carry `asOf`, and each
+ * sentence stating them must say "as of <asOf>".
+ */
+export const FigureSchema = z.object({
+  quantity: z.string().min(5),
+  value: z.string().min(1),
+  alsoWritten: z.array(z.string().min(1)).default([]),
+  asOf: z
+    .string()
+    .regex(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/, {
+      error: 'asOf must be a month and year, e.g. "January 2026"',
+    })
+    .optional(),
+  source: z.url({ error: 'source must be the absolute URL of the primary source' }),
+  pattern: z.string().refine(
+    (pattern) => {
+      try {
+        return new RegExp(`${pattern}|`).exec('')!.length > 1;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'pattern must be a valid regular expression with at least one capturing group' },
+  ),
+});
+export type Figure = z.infer<typeof FigureSchema>;

@@ -6,6 +6,7 @@ export const essayPath = (slug: string) => `/essays/${slug}`;
 export const termPath = (slug: string) => `/glossary/${slug}`;
 export const tagPath = (tag: string) => `/tags/${tag}`;
 export const categoryPath = (category: string) => `/glossary/category/${category}`;
+export const diagramPath = (name: string) => `/diagrams/${name}.svg`;
 
 export function markdownPath(pagePath: string): string {
   return pagePath === '/' ? '/index.md' : `${pagePath}.md`;

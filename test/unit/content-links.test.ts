@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CurriculumModuleSchema, FigureSchema } from '../../src/content/schemas.ts';
 import { findContentProblems } from '../../src/site/content-links.ts';
+import { parseDiagram } from '../../src/site/diagrams.ts';
 import type { SiteContent } from '../../src/site/site-content.ts';
 
 const term = (id: string, related: string[], body = '') => ({
@@ -50,5 +52,46 @@ describe('findContentProblems', () => {
     expect(problems.join('\n')).toContain('content/essays/e.md: link to "/glossary/nope"');
     expect(problems.join('\n')).toContain('content/curriculum/track.md: module 1 ("m") lists essay "ghost"');
     expect(problems.join('\n')).toContain('lists term "phantom"');
+  });
+});
+
+describe('findContentProblems with diagrams and figures', () => {
+  const diagram = parseDiagram(
+    'loop',
+    '<svg xmlns="http://www.w3.org/2000/svg" class="diagram" role="img" aria-labelledby="loop-title" aria-describedby="loop-desc" width="10" height="10" viewBox="0 0 10 10"><title id="loop-title">Loop</title><desc id="loop-desc">A loop of 7 steps.</desc></svg>',
+  );
+  const steps = {
+    id: 'steps',
+    data: FigureSchema.parse({
+      quantity: 'the number of steps',
+      value: '7',
+      source: 'https://example.org',
+      pattern: 'loop of (\\d+) steps',
+    }),
+  };
+
+  it('accepts a link to a diagram that exists and rejects one that does not', () => {
+    const essays = [essay('e', '![Loop](/diagrams/loop.svg) and ![Gone](/diagrams/gone.svg)')];
+    expect(findContentProblems(content({ essays }), { diagrams: [diagram], figures: [] })).toEqual([
+      'content/essays/e.md: link to "/diagrams/gone.svg" points at no page; use an existing slug (see docs/content-guide.md).',
+    ]);
+  });
+
+  it('checks figures across essays, terms and diagrams alike', () => {
+    const glossary = [term('a', [], 'It is a loop of 8 steps.')];
+    const problems = findContentProblems(content({ glossary }), { diagrams: [diagram], figures: [steps] });
+    expect(problems).toEqual([expect.stringContaining('content/glossary/a.md: states the number of steps as "8"')]);
+  });
+});
+
+describe('curriculum modules', () => {
+  const module = { title: 'm', goal: 'g', terms: [], exercise: 'x' };
+
+  it('need at least one reading', () => {
+    const result = CurriculumModuleSchema.safeParse({ ...module, essays: [] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain('every module needs a reading');
+    expect(CurriculumModuleSchema.safeParse({ ...module }).success).toBe(false);
+    expect(CurriculumModuleSchema.safeParse({ ...module, essays: ['an-essay'] }).success).toBe(true);
   });
 });

@@ -1,0 +1,86 @@
+// Diagrams are hand-written SVG files in content/diagrams/, cited from Markdown as images
+// (`![text alternative](/diagrams/<name>.svg)`). Essay pages inline them, so they take their colours
+// from the page (currentColor and the diagram classes in src/styles/diagrams.css) and follow dark
+// mode; Markdown twins and feeds keep the image link to the standalone file.
+import { diagramPath } from './urls.ts';
+
+export interface Diagram {
+  name: string;
+  title: string;
+  description: string;
+  svg: string;
+}
+
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+const decode = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+/**
+ * Reads one diagram source and checks what makes it accessible and stable on the page: role="img"
+ * named by its <title> and described by its <desc>, ids prefixed with its name (unique on the
+ * page), a fixed width and height (no layout shift), and colours only from classes or currentColor
+ * (so dark mode works).
+ */
+export function parseDiagram(name: string, svg: string): Diagram {
+  const file = `content/diagrams/${name}.svg`;
+  const root = /<svg\b[^>]*>/.exec(svg)?.[0];
+  if (!root) throw new Error(`${file}: no <svg> element.`);
+  const problems: string[] = [];
+  const titleId = `${name}-title`;
+  const descId = `${name}-desc`;
+  const title = new RegExp(`<title id="${titleId}">([^<]+)</title>`).exec(svg)?.[1];
+  const description = new RegExp(`<desc id="${descId}">([^<]+)</desc>`).exec(svg)?.[1];
+  if (attribute(root, 'role') !== 'img') problems.push('give the <svg> role="img"');
+  if (attribute(root, 'aria-labelledby') !== titleId) problems.push(`give the <svg> aria-labelledby="${titleId}"`);
+  if (attribute(root, 'aria-describedby') !== descId) problems.push(`give the <svg> aria-describedby="${descId}"`);
+  if (!title) problems.push(`add <title id="${titleId}"> with a short name`);
+  if (!description) problems.push(`add <desc id="${descId}"> describing what the diagram shows`);
+  for (const size of ['width', 'height'])
+    if (!/^\d+$/.test(attribute(root, size) ?? '')) problems.push(`set a numeric ${size} on the <svg>`);
+  if (!attribute(root, 'viewBox')) problems.push('set a viewBox on the <svg>');
+  if (attribute(root, 'class') !== 'diagram') problems.push('give the <svg> class="diagram"');
+  if (attribute(root, 'xmlns') !== 'http://www.w3.org/2000/svg')
+    problems.push('give the <svg> xmlns="http://www.w3.org/2000/svg" (the file is also served on its own)');
+  if (/<(style|script)\b/.test(svg)) problems.push('remove <style> and <script>: styling lives in diagrams.css');
+  if (/\b(fill|stroke|color|style)="(?!none"|currentColor")[^"]*"/.test(svg))
+    problems.push('colour through classes or currentColor only (no fill, stroke, color or style values)');
+  const foreignIds = [...svg.matchAll(/\sid="([^"]+)"/g)].filter(([, id]) => !id?.startsWith(`${name}-`));
+  if (foreignIds.length > 0) problems.push(`prefix every id with "${name}-"`);
+  if (problems.length > 0 || !title || !description) throw new Error(`${file}: ${problems.join('; ')}.`);
+  return { name, title: decode(title), description: decode(description), svg: svg.trim() };
+}
+
+/** The words a diagram shows, for checks that read content as text. */
+export function diagramText(diagram: Diagram): string {
+  return decode(
+    diagram.svg
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+
+const DIAGRAM_IMAGE = /<img\b[^>]*\bsrc="\/diagrams\/([a-z0-9-]+)\.svg"[^>]*>/g;
+
+/** Rendered essay HTML with each diagram image replaced by the diagram itself. */
+export function inlineDiagrams(html: string, diagrams: ReadonlyMap<string, Diagram>): string {
+  return html.replace(DIAGRAM_IMAGE, (_image, name: string) => {
+    const diagram = diagrams.get(name);
+    if (!diagram) throw new Error(`No diagram ${diagramPath(name)} (content/diagrams/${name}.svg)`);
+    return diagram.svg;
+  });
+}
+
+/** The diagram as a file of its own: the page's diagram styles, with the site's light and dark colours. */
+export function standaloneDiagram(diagram: Diagram, diagramCss: string): string {
+  // The site's colours (src/styles/site.css), which an inlined diagram gets from the page.
+  const palette =
+    'svg.diagram{--fg:#1c1c1e;--card:#f4f4f6;--muted:#5b5b66;--accent:#1d4ed8;background:#fdfdfc;font-family:system-ui,sans-serif}' +
+    '@media (prefers-color-scheme:dark){svg.diagram{--fg:#e8e8ec;--card:#1d1d22;--muted:#a3a3ad;--accent:#8ab4ff;background:#141417}}';
+  const style = `<style>${palette}${diagramCss.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ')}</style>`;
+  return diagram.svg.replace(/<svg\b[^>]*>/, (root) => `${root}${style}`);
+}

@@ -1,0 +1,151 @@
+// Essay pages with diagrams in Debian's Chromium, in light and dark mode: axe-core finds no
+// accessibility violations, every label in a diagram is readable against what is behind it, and the
+// diagrams do not shift the layout as the page loads.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let browser: Browser;
+let server: TestServer;
+beforeAll(async () => {
+  if (!available) return;
+  server = await startTestServer({ LOG_REQUESTS: 'false' });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface AxeResult {
+  violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>;
+}
+
+// The whole page except highlighted code: the colours of code blocks come from the site's syntax
+// theme, which the page-template accessibility tests cover, not from anything a diagram brings.
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: object, options: object): Promise<AxeResult> } }).axe.run(
+      { exclude: [['pre']] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } },
+    ),
+  );
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/**
+ * WCAG contrast of each diagram label against the shape or page behind its centre. axe-core skips
+ * text inside SVG, and dark mode is exactly where a fixed colour would fail.
+ */
+function lowContrastLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const channels = (colour: string) => (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (colour: string) => {
+      const [r = 0, g = 0, b = 0] = channels(colour).map((value) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const paint = (element: Element) => getComputedStyle(element).fill;
+    const pageBackground =
+      [document.body, document.documentElement]
+        .map((element) => getComputedStyle(element).backgroundColor)
+        .find((colour) => colour !== 'rgba(0, 0, 0, 0)') ?? 'rgb(255, 255, 255)';
+    const problems: string[] = [];
+    for (const label of document.querySelectorAll('svg.diagram text')) {
+      const box = label.getBoundingClientRect();
+      const behind = document
+        .elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+        .find((element) => element instanceof SVGRectElement && paint(element) !== 'none');
+      const background = behind ? paint(behind) : pageBackground;
+      const [lighter, darker] = [luminance(paint(label)), luminance(background)].sort((a, b) => b - a);
+      const ratio = (lighter! + 0.05) / (darker! + 0.05);
+      if (ratio < 4.5) problems.push(`"${label.textContent}" ${ratio.toFixed(2)}:1 on ${background}`);
+    }
+    return problems;
+  });
+}
+
+// One essay per diagram.
+const ESSAYS_WITH_DIAGRAMS = [
+  'attention-and-transformers',
+  'rollups-and-ethereum-scaling',
+  'bridges-and-cross-chain-risk',
+  'defi-mechanics',
+  'agents-and-tool-use',
+  'retrieval-augmented-generation-in-practice',
+];
+
+describe.skipIf(!available)('essay pages with diagrams', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it.each(ESSAYS_WITH_DIAGRAMS)(
+      `%s has no axe violations and readable diagram labels in ${colorScheme} mode`,
+      async (slug) => {
+        const page = await browser.newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
+        await page.goto(`${server.url}/essays/${slug}`);
+        const diagram = page.locator('svg.diagram').first();
+        await diagram.scrollIntoViewIfNeeded();
+        expect(
+          await page
+            .getByRole('img')
+            .filter({ has: page.locator('title') })
+            .count(),
+        ).toBeGreaterThan(0);
+        expect(await axeViolations(page)).toEqual([]);
+        expect(await lowContrastLabels(page)).toEqual([]);
+        await page.close();
+      },
+    );
+  }
+
+  it('the checks catch a diagram without a name and a label too pale to read', async () => {
+    const page = await browser.newPage({ colorScheme: 'light' });
+    await page.goto(`${server.url}/essays/defi-mechanics`);
+    await page.evaluate(() => {
+      const svg = document.querySelector('svg.diagram')!;
+      svg.removeAttribute('aria-labelledby');
+      svg.querySelector('title')?.remove();
+      const style = document.createElement('style');
+      style.textContent = '.diagram text { fill: #c8c8c8; }';
+      document.head.append(style);
+    });
+    expect((await axeViolations(page)).join('\n')).toContain('svg-img-alt');
+    expect((await lowContrastLabels(page)).length).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('diagrams keep their aspect ratio in a narrow column and cause no layout shift', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${server.url}/essays/defi-mechanics`);
+    const diagram = page.locator('svg.diagram').first();
+    await diagram.scrollIntoViewIfNeeded();
+    const box = (await diagram.boundingBox())!;
+    const [width, height] = await diagram.evaluate((svg) => [svg.getAttribute('width'), svg.getAttribute('height')]);
+    expect(box.width).toBeLessThanOrEqual(360);
+    expect(box.height / box.width).toBeCloseTo(Number(height) / Number(width), 2);
+    await page.waitForTimeout(300);
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+    await page.close();
+  });
+});

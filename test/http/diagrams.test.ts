@@ -1,0 +1,74 @@
+// Diagrams as a reader and an agent get them: inline on the essay page, as a file of their own, and
+// as an image link with a text alternative in the Markdown twin.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http } from '../support/http.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ LOG_REQUESTS: 'false' });
+});
+afterAll(() => server.stop());
+
+const names = readdirSync(path.resolve(import.meta.dirname, '../../content/diagrams'))
+  .filter((file) => file.endsWith('.svg'))
+  .map((file) => file.slice(0, -'.svg'.length));
+
+/** Essays whose Markdown cites each diagram, from the Markdown twins of every essay. */
+async function citingEssays(): Promise<Map<string, string[]>> {
+  const essays = (await http(`${server.url}/api/v1/essays?limit=100`)).json<{ essays: Array<{ slug: string }> }>()
+    .essays;
+  const citing = new Map<string, string[]>();
+  for (const { slug } of essays) {
+    const twin = (await http(`${server.url}/essays/${slug}.md`)).text;
+    for (const [, name] of twin.matchAll(/\]\(http[^)\s]*\/diagrams\/([a-z0-9-]+)\.svg\)/g))
+      citing.set(name!, [...(citing.get(name!) ?? []), slug]);
+  }
+  return citing;
+}
+
+describe('diagrams', () => {
+  it('has the six diagrams the essays need', () => {
+    expect(names.sort()).toEqual([
+      'agent-loop',
+      'amm-curve',
+      'attention-kv-cache',
+      'optimistic-vs-zk-timeline',
+      'rag-pipeline',
+      'rollup-blob-pipeline',
+    ]);
+  });
+
+  it('are each cited by an essay, inlined on its page with a name, a description and a fixed size', async () => {
+    const citing = await citingEssays();
+    for (const name of names) {
+      const slugs = citing.get(name) ?? [];
+      expect(slugs, name).not.toEqual([]);
+      const page = (await http(`${server.url}/essays/${slugs[0]}`)).text;
+      const svg = new RegExp(`<svg [^>]*aria-labelledby="${name}-title"[^>]*>`).exec(page)?.[0] ?? '';
+      expect(svg, name).toMatch(/ role="img"/);
+      expect(svg, name).toMatch(/ width="\d+" height="\d+"/);
+      expect(page, name).toMatch(new RegExp(`<title id="${name}-title">[^<]{5,}</title>`));
+      expect(page, name).toMatch(new RegExp(`<desc id="${name}-desc">[^<]{40,}</desc>`));
+      expect(page, name).not.toContain(`src="/diagrams/${name}.svg"`);
+    }
+  });
+
+  it('keep an image link and a text alternative in the Markdown twin', async () => {
+    const twin = (await http(`${server.url}/essays/defi-mechanics.md`)).text;
+    const image = /!\[([^\]]{40,})\]\((http[^)]+\/diagrams\/amm-curve\.svg)\)\n\n\*Figure: ([^*]{200,})\*/.exec(twin);
+    expect(new URL(image?.[2] ?? 'http://x/').pathname).toBe('/diagrams/amm-curve.svg');
+  });
+
+  it('are served on their own as SVG with light and dark colours', async () => {
+    for (const name of names) {
+      const response = await http(`${server.url}/diagrams/${name}.svg`);
+      expect(response.status, name).toBe(200);
+      expect(response.headers['content-type'], name).toMatch(/^image\/svg\+xml/);
+      expect(response.text, name).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*><style>/);
+      expect(response.text, name).toContain('prefers-color-scheme:dark');
+    }
+  });
+});
