@@ -181,7 +181,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
         {
           store: deps.stores.idempotency,
           client,
-          owner: address,
+          owner: `ip:${address}`,
           key: idempotencyKey,
           fingerprint: fingerprint(request.method, route.path, bodyBytes),
           secret: route.secretAnswer === true,
