@@ -55,7 +55,7 @@ export interface RedisOptions {
 }
 
 export function connectRedis(url: string, options: RedisOptions = {}): ConnectedRedis {
-  const timeoutMs = options.commandTimeoutMs ?? 500;
+  const timeoutMs = options.commandTimeoutMs ?? 1_000;
   const client = createClient({
     url,
     disableOfflineQueue: true,
