@@ -30,7 +30,7 @@ function nextRequest() {
   const word = `${words[counter % words.length]} ${counter}`;
   const json = { 'content-type': 'application/json' };
   const mcp = { ...json, accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
-  const batch = (n) =>
+  const batch = (/** @type {number} */ n) =>
     JSON.stringify({
       requests: Array.from({ length: n }, (_, i) => ({
         path: `/api/v1/reports/search?q=${encodeURIComponent(`${word} ${i}`)}&limit=200`,
@@ -85,9 +85,10 @@ async function drive(url, connections, going) {
   return sent;
 }
 
+/** @type {Array<{t: number, phase: string, ours: number, bare: number}>} */
 const samples = [];
 const started = Date.now();
-const sample = (phase) => {
+const sample = (/** @type {string} */ phase) => {
   const row = {
     t: Math.round((Date.now() - started) / 1000),
     phase,
