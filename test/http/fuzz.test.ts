@@ -185,7 +185,10 @@ describe('abuse fuzzer', () => {
         REGISTER_PER_HOUR: '1000000',
       });
       let crashed = false;
-      void server.exited.then(() => (crashed = true));
+      server.exited.then(
+        () => (crashed = true),
+        () => (crashed = true),
+      );
       const pool = new Pool(server.url, { connections: CONCURRENCY, pipelining: 1 });
       const failures: string[] = [];
       const statuses = new Map<number, number>();
