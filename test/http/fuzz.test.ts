@@ -233,7 +233,11 @@ describe('abuse fuzzer', () => {
             const where = `${sample.method} ${target.slice(0, 120)} → ${response.statusCode}`;
             if (response.statusCode >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
             const api = /^\/(api(\/|$)|ask$|\.well-known\/mcp)/.test(sample.path);
-            const answer = api && response.statusCode >= 400 ? (JSON.parse(text) as Record<string, unknown>) : {};
+            const answer =
+              api && response.statusCode >= 400 && sample.method !== 'HEAD'
+                ? // An SSE-only client gets MCP answers, refusals included, as one event.
+                  (JSON.parse(text.replace(/^event: message\ndata: /, '')) as Record<string, unknown>)
+                : {};
             if (answer['jsonrpc'] === '2.0') {
               // MCP answers its refusals as JSON-RPC errors; a transport refusal keeps the API error in data.
               const error = answer['error'] as { code?: unknown; message?: unknown; data?: { status?: unknown } };
