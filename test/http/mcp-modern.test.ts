@@ -1,6 +1,8 @@
 // MCP 2026-07-28 (stateless, per-request _meta) next to the legacy revisions: the SDK v2 client in
 // both eras against both servers, and the transport rules of the new revision over raw HTTP.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../support/http.ts';
 import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
@@ -25,26 +27,56 @@ const TOOL_CALLS: Record<string, { args: Record<string, unknown>; rest?: string 
   get_course_curriculum: { args: {} },
 };
 
-const ERAS = [
-  { era: '2026-07-28', options: { versionNegotiation: { mode: { pin: '2026-07-28' as const } } } },
-  { era: '2025-11-25', options: {} },
+// The two clients share this surface; the v1 client speaks 2025-11-25 only.
+const CLIENTS = [
+  {
+    label: 'SDK v2 client, 2026-07-28',
+    era: '2026-07-28',
+    connect: async (url: URL) => {
+      const client = new Client(
+        { name: 'research-hub-tests', version: '2.0.0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+      await client.connect(new StreamableHTTPClientTransport(url));
+      return { client, version: () => client.getNegotiatedProtocolVersion() };
+    },
+  },
+  {
+    label: 'SDK v2 client, 2025-11-25',
+    era: '2025-11-25',
+    connect: async (url: URL) => {
+      const client = new Client({ name: 'research-hub-tests', version: '2.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(url));
+      return { client, version: () => client.getNegotiatedProtocolVersion() };
+    },
+  },
+  {
+    label: 'SDK v1 client',
+    era: '2025-11-25',
+    connect: async (url: URL) => {
+      const client = new V1Client({ name: 'research-hub-tests', version: '1.0.0' });
+      const transport = new V1Transport(url);
+      await client.connect(transport);
+      return { client: client as unknown as Client, version: () => transport.protocolVersion };
+    },
+  },
 ];
 
-describe.each(['/.well-known/mcp', '/api/mcp/docs'])('%s with the SDK v2 client', (path) => {
-  describe.each(ERAS)('protocol $era', ({ era, options }) => {
+describe.each(['/.well-known/mcp', '/api/mcp/docs'])('%s', (path) => {
+  describe.each(CLIENTS)('$label', ({ era, connect }) => {
     let client: Client;
+    let negotiated: () => string | undefined;
     let essaySlug: string;
     let termSlug: string;
     beforeAll(async () => {
-      client = new Client({ name: 'research-hub-tests', version: '2.0.0' }, options);
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${running.server.url}${path}`)));
+      ({ client, version: negotiated } = await connect(new URL(`${running.server.url}${path}`)));
       essaySlug = (await rest('/api/v1/essays?limit=1')).essays[0].slug;
       termSlug = (await rest('/api/v1/glossary?limit=1')).terms[0].slug;
     });
     afterAll(() => client?.close());
 
     it('speaks the era it was asked for', () => {
-      expect(client.getNegotiatedProtocolVersion()).toBe(era);
+      expect(negotiated()).toBe(era);
       expect(client.getServerVersion()?.name).toMatch(/^research-hub/);
     });
 
