@@ -5,7 +5,8 @@
 // JSON-RPC error carrying the request's id exactly as sent.
 import Negotiator from 'negotiator';
 import { ApiError, toApiError } from '../errors.ts';
-import { decodeJson, JsonBodyError } from '../http/body.ts';
+import { decodeJsonText, JsonBodyError } from '../http/body.ts';
+import { responseText } from '../http/internal-request.ts';
 import { JsonText, type JsonResult, type RouteContext, type RouteResult } from '../http/route.ts';
 import { acceptedResult, prefersRespondAsync, settleInto } from '../jobs/async-work.ts';
 import { candidatesFor, completionValues } from './completions.ts';
@@ -102,8 +103,11 @@ function transportFailure(code: number, error: ApiError, extra: Record<string, u
   return rpcFailure(code, error.message, { ...error.toBody().error, ...extra }, error.status);
 }
 
-/** What a method answers: a result (an object, or text remembered from an earlier call) or a failure. */
-type Reply = { result: Params | JsonText; cacheable?: boolean } | { failure: RpcFailure };
+/**
+ * What a method answers: a result object, a result already encoded for this request's era (a
+ * remembered tool result), or a failure.
+ */
+type Reply = { result: Params; cacheable?: boolean } | { encoded: JsonText } | { failure: RpcFailure };
 
 interface Exchange {
   server: McpServerDefinition;
@@ -114,20 +118,23 @@ interface Exchange {
   representation: 'json' | 'sse';
 }
 
-function encodeResult(exchange: Exchange, reply: { result: Params | JsonText; cacheable?: boolean }): string {
-  const { era, server } = exchange;
-  if (era === 'legacy') return reply.result instanceof JsonText ? reply.result.text : JSON.stringify(reply.result);
-  const modern: Params = {
+/** The members a 2026-07-28 result carries besides its own. */
+function modernMembers(server: McpServerDefinition, cacheable: boolean): Params {
+  return {
     resultType: 'complete',
-    ...(reply.cacheable ? { ttlMs: TTL_MS, cacheScope: 'public' } : {}),
+    ...(cacheable ? { ttlMs: TTL_MS, cacheScope: 'public' } : {}),
     _meta: { [META.serverInfo]: { name: server.name, title: server.title, version: server.version } },
   };
-  if (!(reply.result instanceof JsonText)) return JSON.stringify({ ...reply.result, ...modern });
-  // A remembered result is an object without these members: splice them in rather than parse it again.
-  const fields = JSON.stringify(modern);
-  const rest = reply.result.text.slice(1);
-  return `${fields.slice(0, -1)}${rest === '}' ? '' : ','}${rest}`;
 }
+
+function encodeResult(exchange: Exchange, result: Params, cacheable: boolean): string {
+  return JSON.stringify(
+    exchange.era === 'modern' ? { ...result, ...modernMembers(exchange.server, cacheable) } : result,
+  );
+}
+
+const encoder = new TextEncoder();
+const CLOSE_BRACE = encoder.encode('}');
 
 function respond(exchange: Exchange, reply: Reply): RouteResult {
   let status = 200;
@@ -136,17 +143,23 @@ function respond(exchange: Exchange, reply: Reply): RouteResult {
     const { status: given, ...error } = reply.failure;
     status = given ?? (exchange.era === 'modern' && error.code === JSONRPC_ERRORS.methodNotFound ? 404 : 200);
     member = `"error":${JSON.stringify(error)}`;
-  } else member = `"result":${encodeResult(exchange, reply)}`;
-  const message = `{"jsonrpc":"2.0","id":${exchange.idText},${member}}`;
+  } else if ('encoded' in reply) {
+    member = `"result":`;
+  } else member = `"result":${encodeResult(exchange, reply.result, reply.cacheable === true)}`;
+  const head = `{"jsonrpc":"2.0","id":${exchange.idText},${member}`;
   if (exchange.representation === 'json') {
+    // A remembered result goes out as its stored bytes, between a short head and the closing brace.
+    const body =
+      'encoded' in reply ? Buffer.concat([encoder.encode(head), reply.encoded.bytes, CLOSE_BRACE]) : `${head}}`;
     return {
       raw: {
         status,
         headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-        body: message,
+        body,
       },
     };
   }
+  const message = 'encoded' in reply ? `${head}${reply.encoded.text}}` : `${head}}`;
   return {
     raw: {
       status,
@@ -164,7 +177,8 @@ function invalidParams(message: string, data?: unknown): Reply {
   return { failure: rpcFailure(JSONRPC_ERRORS.invalidParams, message, data) };
 }
 
-async function callTool(server: McpServerDefinition, params: Params, context: Context): Promise<Reply> {
+async function callTool(exchange: Exchange, params: Params): Promise<Reply> {
+  const { server, context } = exchange;
   const name = params['name'];
   const tool = server.tools.find((candidate) => candidate.name === name);
   if (!tool) {
@@ -174,9 +188,11 @@ async function callTool(server: McpServerDefinition, params: Params, context: Co
   }
   const rawArgs = params['arguments'] ?? {};
   // Validation is a pure function of the raw arguments, so a remembered result may skip it too.
-  const memoKey = tool.deterministic ? `mcp|${server.key}|${tool.name}|${JSON.stringify(rawArgs)}` : undefined;
+  const memoKey = tool.deterministic
+    ? `mcp|${server.key}|${exchange.era}|${tool.name}|${JSON.stringify(rawArgs)}`
+    : undefined;
   const remembered = memoKey ? context.deps.memo.get(memoKey) : undefined;
-  if (remembered) return { result: remembered };
+  if (remembered) return { encoded: remembered };
   const args = tool.input.safeParse(rawArgs);
   if (!args.success) {
     const issue = args.error.issues[0];
@@ -187,9 +203,9 @@ async function callTool(server: McpServerDefinition, params: Params, context: Co
     const output = await tool.run(args.data, context);
     const result = { content: [{ type: 'text', text: output.text }], structuredContent: output.structured };
     if (!memoKey) return { result };
-    const text = new JsonText(JSON.stringify(result));
-    context.deps.memo.set(memoKey, text);
-    return { result: text };
+    const encoded = new JsonText(encodeResult(exchange, result, false));
+    context.deps.memo.set(memoKey, encoded);
+    return { encoded };
   } catch (error) {
     if (error instanceof ToolFailure)
       return { result: { content: [{ type: 'text', text: error.message }], isError: true } };
@@ -284,7 +300,7 @@ async function dispatch(exchange: Exchange, method: string, params: Params): Pro
     case 'tools/list':
       return { result: { tools: server.tools.map(toolDefinition) }, cacheable: true };
     case 'tools/call':
-      return callTool(server, params, context);
+      return callTool(exchange, params);
     case 'resources/list':
       return listResources(server, params, context);
     case 'resources/templates/list':
@@ -369,15 +385,26 @@ function modernRefusal(version: string, method: string, params: Params, context:
 function idTextOf(payload: unknown, json: string): string {
   const id = (payload as { id?: unknown } | null)?.id;
   if (typeof id === 'string') return JSON.stringify(id);
-  if (typeof id === 'number') return numericIdText(json) ?? JSON.stringify(id);
-  return 'null';
+  if (typeof id !== 'number') return 'null';
+  // The common case without a scan: the body names one id, spelled as the number prints.
+  const plain = String(id);
+  const at = json.indexOf(`"id":${plain}`);
+  const after = json[at + plain.length + 5];
+  if (
+    at !== -1 &&
+    json.indexOf('"id"', at + 1) === -1 &&
+    json.indexOf('"id"') === at &&
+    (after === ',' || after === '}')
+  )
+    return plain;
+  return numericIdText(json) ?? plain;
 }
 
 /** Decodes the body for its id alone, when the request is refused before it is read. */
 function bestEffortIdText(body: Uint8Array | undefined): string {
   try {
-    const text = new TextDecoder().decode(body ?? new Uint8Array());
-    return idTextOf(decodeJson(body ?? new Uint8Array()), text);
+    const { text, value } = decodeJsonText(body ?? new Uint8Array());
+    return idTextOf(value, text);
   } catch {
     return 'null';
   }
@@ -422,10 +449,10 @@ export async function handleMcpPost(server: McpServerDefinition, context: Contex
     );
   }
 
-  const bytes = context.rawBody ?? new Uint8Array();
   let payload: unknown;
+  let json: string;
   try {
-    payload = decodeJson(bytes);
+    ({ text: json, value: payload } = decodeJsonText(context.rawBody ?? new Uint8Array()));
   } catch (error) {
     const tooDeep = error instanceof JsonBodyError && error.problem === 'depth';
     const status = era === 'modern' ? 400 : undefined;
@@ -435,7 +462,6 @@ export async function handleMcpPost(server: McpServerDefinition, context: Contex
         : rpcFailure(JSONRPC_ERRORS.parseError, 'Parse error: the body is not valid JSON.', undefined, status),
     });
   }
-  const json = new TextDecoder().decode(bytes);
   exchange.idText = idTextOf(payload, json);
   const message = payload as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown } | null;
   const invalid = (text: string) =>
@@ -501,7 +527,7 @@ export async function handleMcpPost(server: McpServerDefinition, context: Contex
     const job = await jobs.create(`mcp:${server.key}`, `ip:${request.clientAddress}`);
     const answered = dispatch(exchange, method, params).then((reply) => {
       const answer = respond({ ...exchange, representation: 'json' }, reply);
-      return { body: JSON.parse(String('raw' in answer ? answer.raw.body : '')) as unknown };
+      return { body: JSON.parse('raw' in answer ? responseText(answer.raw) : '') as unknown };
     });
     context.deps.background.track(settleInto(jobs, job, answered, context.deps.logError));
     return acceptedResult(job, true) as JsonResult;
