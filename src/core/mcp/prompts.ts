@@ -5,7 +5,7 @@ import { toApiError } from '../errors.ts';
 import type { RouteContext } from '../http/route.ts';
 import { CORPORA } from '../papers/corpora.ts';
 import { askQuestion } from '../routes/ask.ts';
-import { searchPapers } from '../routes/search.ts';
+import { MAX_QUERY_LENGTH, SearchInputSchema, searchPapers } from '../routes/search.ts';
 import {
   docSectionResources,
   essayResources,
@@ -121,7 +121,8 @@ export const literatureReview: McpPrompt = {
   ],
   messages: async ({ query = '', corpus = 'ai' }, context) => {
     const topic = query.trim().replace(/\s+/g, ' ');
-    if (topic.length < 2) return 'The query must be at least 2 characters.';
+    const checked = SearchInputSchema.shape.query.safeParse(topic);
+    if (!checked.success) return `The query must be 2 to ${MAX_QUERY_LENGTH} characters.`;
     const chosen = CORPORA.find((candidate) => candidate === corpus);
     if (!chosen) return `The corpus must be one of: ${CORPORA.join(', ')}.`;
     const where = { deps: context.deps, clientAddress: context.request.clientAddress };

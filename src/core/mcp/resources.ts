@@ -3,8 +3,8 @@
 // Content only changes between builds, so nothing here is subscribable.
 import type { AppDeps } from '../app.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
-import { buildOpenApiDocument } from '../openapi.ts';
-import type { RouteContext } from '../http/route.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
+import type { AnyRoute, RouteContext } from '../http/route.ts';
 import { listEssays } from '../routes/essays.ts';
 import { listGlossaryTerms } from '../routes/glossary.ts';
 import { apiSections } from './docs-tools.ts';
@@ -100,6 +100,18 @@ export async function readResource(
     if (text !== undefined) return { uri, mimeType: kind.mimeType, text };
   }
   return undefined;
+}
+
+const openApiDocuments = new WeakMap<readonly AnyRoute[], OpenApiDocument>();
+
+/** The route table's OpenAPI description, built once: routes and site URL do not change while the server runs. */
+function openApiDocument(context: Context): OpenApiDocument {
+  let document = openApiDocuments.get(context.routes);
+  if (!document) {
+    document = buildOpenApiDocument(context.routes, context.deps.config.siteUrl);
+    openApiDocuments.set(context.routes, document);
+  }
+  return document;
 }
 
 const siteFile = async (context: Context, path: string) => (await context.deps.readSiteFile?.(path)) || undefined;
@@ -209,8 +221,7 @@ export const openApiResource: ResourceKind = {
   entries: () => [
     { uri: OPENAPI_URI, name: 'openapi', title: 'OpenAPI description', description: '', mimeType: JSON_TYPE },
   ],
-  read: async (_variables, context) =>
-    JSON.stringify(buildOpenApiDocument(context.routes, context.deps.config.siteUrl)),
+  read: async (_variables, context) => JSON.stringify(openApiDocument(context)),
 };
 
 const AUTH_URI = `${SCHEME}docs/auth`;

@@ -46,6 +46,8 @@ type Params = Record<string, unknown>;
 /** Content changes only with a new build: lists and reads may be cached as long as REST answers are. */
 const TTL_MS = 300_000;
 const RESOURCES_PER_PAGE = 100;
+/** Longest tool arguments (as JSON) whose result is remembered. */
+const MAX_MEMO_ARGUMENTS = 512;
 const MEDIA = ['application/json', 'text/event-stream'];
 
 /** Capabilities are the same in both eras: nothing changes while the server runs, so nothing to subscribe to. */
@@ -187,10 +189,13 @@ async function callTool(exchange: Exchange, params: Params): Promise<Reply> {
     return invalidParams(`${named}. Tools: ${server.tools.map((t) => t.name).join(', ')}.`);
   }
   const rawArgs = params['arguments'] ?? {};
-  // Validation is a pure function of the raw arguments, so a remembered result may skip it too.
-  const memoKey = tool.deterministic
-    ? `mcp|${server.key}|${exchange.era}|${tool.name}|${JSON.stringify(rawArgs)}`
-    : undefined;
+  // Validation is a pure function of the raw arguments, so a remembered result may skip it too;
+  // only short arguments make a key, so no client can fill the memo with long ones.
+  const argsText = JSON.stringify(rawArgs);
+  const memoKey =
+    tool.deterministic && argsText.length <= MAX_MEMO_ARGUMENTS
+      ? `mcp|${server.key}|${exchange.era}|${tool.name}|${argsText}`
+      : undefined;
   const remembered = memoKey ? context.deps.memo.get(memoKey) : undefined;
   if (remembered) return { encoded: remembered };
   const args = tool.input.safeParse(rawArgs);
