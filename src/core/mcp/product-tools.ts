@@ -37,7 +37,7 @@ export const searchReports = defineTool({
     'category, type, citation count and a DOI or landing-page URL for each paper.',
   input: SearchInputSchema.pick({ query: true, corpus: true }).extend({ limit: limit(50, 10) }),
   output: searchPapers.output,
-  annotations: { ...READS_OUR_CONTENT, idempotentHint: true, openWorldHint: true },
+  annotations: { ...READS_OUR_CONTENT, openWorldHint: true },
   run: async ({ query, corpus, limit: size }, context) => {
     const q = normaliseQuery(query);
     const found = await searchPapers.run(
