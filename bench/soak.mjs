@@ -85,7 +85,7 @@ async function drive(url, connections, going) {
   return sent;
 }
 
-/** @type {Array<{t: number, phase: string, ours: number, bare: number}>} */
+/** @type {Array<{ t: number, phase: string, ours: number, bare: number }>} */
 const samples = [];
 const started = Date.now();
 const sample = (/** @type {string} */ phase) => {
