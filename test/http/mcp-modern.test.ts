@@ -85,6 +85,7 @@ describe.each(['/.well-known/mcp', '/api/mcp/docs'])('%s', (path) => {
       expect(tools.length).toBeGreaterThanOrEqual(5);
       for (const tool of tools) {
         expect(tool.outputSchema?.type).toBe('object');
+        expect(tool.outputSchema).not.toHaveProperty('$ref');
         expect(tool.annotations?.readOnlyHint).toBe(true);
         const planned = TOOL_CALLS[tool.name];
         expect(planned, `a planned call for ${tool.name}`).toBeDefined();

@@ -49,11 +49,17 @@ export const READS_OUR_CONTENT: ToolAnnotations = {
   openWorldHint: false,
 };
 
-function objectSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
+type JsonSchema = Record<string, unknown>;
+
+/** A tool schema as the spec wants it: an object schema at the root, not a $ref to one (a named route schema). */
+function objectSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const named = /^#\/\$defs\/(.+)$/.exec(String(generated['$ref']))?.[1];
+  let json = generated;
+  if (named) {
+    const { [named]: root, ...others } = generated['$defs'] as Record<string, JsonSchema>;
+    json = { ...root, ...(Object.keys(others).length ? { $defs: others } : {}) };
+  }
   return { ...json, type: 'object', properties: json['properties'] ?? {}, required: json['required'] ?? [] };
 }
 
