@@ -82,11 +82,6 @@ export const ERROR_CODES = {
     title: 'The request body media type is not supported',
     resolution: 'Send the body as application/json.',
   },
-  unsupported_protocol_version: {
-    status: 400,
-    title: 'The MCP protocol version is not supported',
-    resolution: 'Send MCP-Protocol-Version 2025-11-25, 2025-06-18, 2025-03-26 or 2024-11-05.',
-  },
   forbidden_origin: {
     status: 403,
     title: 'The Origin is not allowed',

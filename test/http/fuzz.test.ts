@@ -233,8 +233,22 @@ describe('abuse fuzzer', () => {
             const where = `${sample.method} ${target.slice(0, 120)} → ${response.statusCode}`;
             if (response.statusCode >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
             const api = /^\/(api(\/|$)|ask$|\.well-known\/mcp)/.test(sample.path);
-            if (api && response.statusCode >= 400 && sample.method !== 'HEAD') {
-              const error = (JSON.parse(text) as { error?: Record<string, unknown> }).error;
+            const answer =
+              api && response.statusCode >= 400 && sample.method !== 'HEAD'
+                ? // An SSE-only client gets MCP answers, refusals included, as one event.
+                  (JSON.parse(text.replace(/^event: message\ndata: /, '')) as Record<string, unknown>)
+                : {};
+            if (answer['jsonrpc'] === '2.0') {
+              // MCP answers its refusals as JSON-RPC errors; a transport refusal keeps the API error in data.
+              const error = answer['error'] as { code?: unknown; message?: unknown; data?: { status?: unknown } };
+              const shaped =
+                'id' in answer &&
+                Number.isInteger(error?.code) &&
+                typeof error?.message === 'string' &&
+                (error.data?.status === undefined || error.data.status === response.statusCode);
+              if (!shaped) failures.push(`${where}: not a JSON-RPC error: ${text.slice(0, 200)}`);
+            } else if (api && response.statusCode >= 400 && sample.method !== 'HEAD') {
+              const error = (answer as { error?: Record<string, unknown> }).error;
               const code = error?.['code'] as keyof typeof ERROR_CODES;
               const shaped =
                 typeof error?.['message'] === 'string' &&

@@ -160,7 +160,7 @@ describe('MCP transport rules over raw HTTP', () => {
   ])('Accept %s → %i', async (accept, status, code) => {
     const response = await rpc(ping, { accept });
     expect(response.status).toBe(status);
-    expect(response.json().error.code).toBe(code);
+    expect(response.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32600, data: { code, status } } });
   });
 
   it('answers JSON for */* or no Accept, and one SSE event for an SSE-only Accept', async () => {
@@ -173,7 +173,7 @@ describe('MCP transport rules over raw HTTP', () => {
   it('refuses a body that is not application/json with 415', async () => {
     const response = await rpc(ping, { 'content-type': 'text/plain' });
     expect(response.status).toBe(415);
-    expect(response.json().error.code).toBe('unsupported_media_type');
+    expect(response.json()).toMatchObject({ id: 1, error: { code: -32600, data: { code: 'unsupported_media_type' } } });
   });
 
   it.each([
@@ -187,7 +187,20 @@ describe('MCP transport rules over raw HTTP', () => {
   ])('MCP-Protocol-Version %s → %i', async (version, status) => {
     const response = await rpc(ping, version ? { 'mcp-protocol-version': version } : {});
     expect(response.status).toBe(status);
-    if (status === 400) expect(response.json().error.code).toBe('unsupported_protocol_version');
+    if (status === 400) {
+      expect(response.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: {
+          code: -32022,
+          message: expect.any(String),
+          data: {
+            supported: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
+            requested: version,
+          },
+        },
+      });
+    }
   });
 
   it('refuses foreign origins with 403 and accepts the site and loopback', async () => {
@@ -215,7 +228,8 @@ describe('MCP transport rules over raw HTTP', () => {
     [[ping, ping], -32600],
     [{ jsonrpc: '2.0', id: 3 }, -32600],
     [{ jsonrpc: '1.0', id: 3, method: 'ping' }, -32600],
-    [{ jsonrpc: '2.0', id: 4, method: 'resources/list' }, -32601],
+    [{ jsonrpc: '2.0', id: 4, method: 'logging/setLevel' }, -32601],
+    [{ jsonrpc: '2.0', id: 4, method: 'server/discover' }, -32601],
     [{ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'nope' } }, -32602],
     [
       { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'get_essay', arguments: { slug: 'Not A Slug' } } },
@@ -240,7 +254,7 @@ describe('MCP transport rules over raw HTTP', () => {
       expect(response.status).toBe(200);
       const body = response.json();
       expectMatchesOpenApi(path, 'get', 200, body);
-      expect(body.protocolVersions).toEqual(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+      expect(body.protocolVersions).toEqual(['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
       expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(
         path.endsWith('docs') ? DOCS_TOOLS : PRODUCT_TOOLS,
       );

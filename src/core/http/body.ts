@@ -53,12 +53,23 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 const dropProtoKeys = (key: string, value: unknown) => (key === '__proto__' ? undefined : value);
 
 export function decodeJson(bytes: Uint8Array): unknown {
+  return decodeJsonText(bytes).value;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** decodeJson, also giving the text, for callers that need to read it again (MCP's exact request ids). */
+export function decodeJsonText(bytes: Uint8Array): { text: string; value: unknown } {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = utf8.decode(bytes);
   } catch {
     throw new JsonBodyError('encoding');
   }
+  return { text, value: parseJson(text) };
+}
+
+function parseJson(text: string): unknown {
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new JsonBodyError('depth');
   try {
     // The reviver costs a second walk; only a body that could spell the key (plainly or escaped) pays it.

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
+import type { Operation } from './operation.ts';
 import type { CoreRequest, CoreResponse } from './types.ts';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -31,8 +32,11 @@ export interface RouteContext<Query, Body> {
   rawBody?: Uint8Array | undefined;
 }
 
-/** A JSON body serialised ahead of time, so memoised and cached answers skip JSON.stringify and encoding. */
-export class JsonText {
+/**
+ * A JSON body serialised ahead of time, so memoised and cached answers skip JSON.stringify and
+ * encoding. `T` is the type of the value it spells, for callers that need the value back.
+ */
+export class JsonText<T = unknown> {
   #text: string | undefined;
   #bytes: Uint8Array | undefined;
 
@@ -41,8 +45,8 @@ export class JsonText {
   }
 
   /** JSON already encoded as UTF-8 (a cached search page). */
-  static ofBytes(bytes: Uint8Array): JsonText {
-    const json = new JsonText('');
+  static ofBytes<T>(bytes: Uint8Array): JsonText<T> {
+    const json = new JsonText<T>('');
     json.#text = undefined;
     json.#bytes = bytes;
     return json;
@@ -56,6 +60,11 @@ export class JsonText {
   get bytes(): Uint8Array {
     this.#bytes ??= new TextEncoder().encode(this.#text);
     return this.#bytes;
+  }
+
+  /** The value, parsed afresh: callers may keep or change it without touching the shared text. */
+  value(): T {
+    return JSON.parse(this.text) as T;
   }
 }
 
@@ -108,6 +117,9 @@ export interface Route<Query = unknown, Body = unknown> {
   rawBody?: boolean;
   /** For rawBody routes: the body as documented in OpenAPI. */
   bodyDoc?: z.ZodType;
+  /** What the route does, as typed input to its 200 output; MCP tools call it too. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  operation?: Operation<any, any, any>;
   handler(context: RouteContext<Query, Body>): Promise<RouteResult> | RouteResult;
 }
 

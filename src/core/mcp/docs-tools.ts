@@ -3,15 +3,13 @@
 import { z } from 'zod';
 import { apiDocsMarkdown, describeOperations, errorCodeRows } from '../api-docs.ts';
 import { terms } from '../ask/text.ts';
+import { CurriculumTrackRecordSchema } from '../content/content-data.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import type { RouteContext } from '../http/route.ts';
-import { defineTool, ToolFailure, type AnyTool } from './tool.ts';
+import { defineTool, READS_OUR_CONTENT, ToolFailure, type AnyTool } from './tool.ts';
 
-interface DocSection {
-  id: string;
-  title: string;
-  text: string;
-}
+const DocSectionSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
+type DocSection = z.infer<typeof DocSectionSchema>;
 
 function openApi(context: RouteContext<unknown, unknown>): OpenApiDocument {
   return buildOpenApiDocument(context.routes, context.deps.config.siteUrl);
@@ -82,6 +80,14 @@ export const getApiDocumentation = defineTool({
   description:
     'The REST API documentation. Without a section: the whole reference. Sections: overview, errors, and one per endpoint group (service, content, papers, ask, batch, jobs, mcp, authentication).',
   input: z.object({ section: z.string().max(60).optional().describe('A section id, e.g. papers or errors') }),
+  output: z.object({
+    sections: z
+      .array(z.object({ id: z.string(), title: z.string() }))
+      .optional()
+      .describe('Without a section'),
+    section: DocSectionSchema.optional().describe('With a section'),
+  }),
+  annotations: READS_OUR_CONTENT,
   run: async ({ section }, context) => {
     const doc = openApi(context);
     const sections = apiSections(doc);
@@ -103,6 +109,8 @@ export const getOpenApiSpecification = defineTool({
   title: 'Get the OpenAPI description',
   description: 'The OpenAPI 3.1 description of the REST API (also at /openapi.json).',
   input: z.object({}),
+  output: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
+  annotations: READS_OUR_CONTENT,
   run: async (_args, context) => {
     const doc = openApi(context);
     return { text: JSON.stringify(doc), structured: doc };
@@ -116,6 +124,8 @@ export const getAuthGuide = defineTool({
   description:
     'How authentication works: everything is public; optional bearer tokens give a rate-limit bucket of your own.',
   input: z.object({}),
+  output: z.object({ markdown: z.string(), url: z.string() }),
+  annotations: READS_OUR_CONTENT,
   run: async (_args, context) => {
     const markdown = await context.deps.readSiteFile?.('/auth.md');
     if (!markdown) throw new ToolFailure('The authentication guide is not available on this server.');
@@ -130,6 +140,11 @@ export const searchDocumentation = defineTool({
   description:
     'Search the API reference, error codes, the auth guide and the curriculum; returns the best-matching sections.',
   input: z.object({ query: z.string().trim().min(2).max(300), limit: z.int().min(1).max(20).default(5) }),
+  output: z.object({
+    query: z.string(),
+    results: z.array(z.object({ id: z.string(), title: z.string(), score: z.number(), excerpt: z.string() })),
+  }),
+  annotations: READS_OUR_CONTENT,
   run: async ({ query, limit }, context) => {
     const wanted = new Set(terms(query));
     const scored = (await searchableSections(context))
@@ -164,6 +179,8 @@ export const getCourseCurriculum = defineTool({
   description:
     'The learning tracks (ordered modules of essays and glossary terms to read, each with an exercise). Optionally one track by slug.',
   input: z.object({ track: z.string().max(60).optional().describe('A track slug, e.g. ai-foundations') }),
+  output: z.object({ tracks: z.array(CurriculumTrackRecordSchema) }),
+  annotations: READS_OUR_CONTENT,
   run: async ({ track }, context) => {
     const all = context.deps.content.curriculum;
     const tracks = track ? all.filter((candidate) => candidate.slug === track) : all;

@@ -1,25 +1,30 @@
-// The product MCP server's tools. Each calls the same routes and services as the REST API.
+// The product MCP server's tools. Searches call the typed operations of the REST routes
+// (paper search, ask); reads go to the same content service the routes use.
 import { z } from 'zod';
-import { toEssayItem, toGlossaryTermItem } from '../content/content-data.ts';
+import { EssayItemSchema, GlossaryTermItemSchema, toEssayItem, toGlossaryTermItem } from '../content/content-data.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
-import { CORPORA } from '../papers/corpora.ts';
-import { callRoute, defineTool, ToolFailure, type AnyTool } from './tool.ts';
+import type { RouteContext } from '../http/route.ts';
+import { normaliseQuery } from '../papers/paper-search.ts';
+import { askQuestion, AskInputSchema } from '../routes/ask.ts';
+import { SearchInputSchema, searchPapers } from '../routes/search.ts';
+import { defineTool, READS_OUR_CONTENT, ToolFailure, type AnyTool } from './tool.ts';
 
-const query = z.string().trim().min(2).max(300).describe('What to search for, at least 2 characters');
 const limit = (max: number, fallback: number) =>
   z.int().min(1).max(max).default(fallback).describe(`How many results, 1 to ${max} (default ${fallback})`);
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug is lowercase words joined by hyphens');
+export const SlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug is lowercase words joined by hyphens')
+  .describe('A slug, lowercase words joined by hyphens');
+const question = AskInputSchema.shape.question.describe('What to search for, at least 2 characters');
 
-interface AskSource {
-  type: string;
-  slug: string;
-  title: string;
-  url: string;
-  snippet: string;
+/** The ask operation's sources of one type, as the tools below read them. */
+async function askSources(context: RouteContext<unknown, unknown>, query: string, type: 'essay' | 'glossary') {
+  const answer = await askQuestion.run(
+    { question: query, limit: 20, types: [type] },
+    { deps: context.deps, clientAddress: context.request.clientAddress },
+  );
+  return answer.value().sources;
 }
-
-const plain = (html: string) =>
-  html.replace(/<\/?mark>/g, '').replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 export const searchReports = defineTool({
   name: 'search_reports',
@@ -27,32 +32,29 @@ export const searchReports = defineTool({
   description:
     'Search academic papers in the ai or web3 corpus of the OpenAlex index, most cited first. Returns title, source, year, ' +
     'category, type, citation count and a DOI or landing-page URL for each paper.',
-  input: z.object({
-    query,
-    corpus: z.enum(CORPORA).default('ai').describe('ai or web3 (default ai)'),
-    limit: limit(50, 10),
-  }),
-  run: async ({ query: q, corpus, limit: size }, context) => {
-    const body = await callRoute(
-      context,
-      `/api/v1/reports/search?${new URLSearchParams({ q, corpus, limit: String(size) })}`,
+  input: SearchInputSchema.pick({ query: true, corpus: true }).extend({ limit: limit(50, 10) }),
+  output: searchPapers.output,
+  annotations: { ...READS_OUR_CONTENT, openWorldHint: true },
+  run: async ({ query, corpus, limit: size }, context) => {
+    const q = normaliseQuery(query);
+    const found = await searchPapers.run(
+      { query: q, corpus, limit: size, page: 1 },
+      { deps: context.deps, clientAddress: context.request.clientAddress },
     );
-    const results = body['results'] as Array<{
-      title: string;
-      source: string;
-      date: string;
-      citations: number;
-      url: string;
-    }>;
-    const lines = results.map(
+    const body = found.value();
+    const lines = body.results.map(
       (paper, index) =>
         `${index + 1}. ${paper.title} (${paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`,
     );
     return {
-      text: `${body['total']} papers in ${corpus} for "${q}"; the ${results.length} most cited:\n${lines.join('\n')}`,
+      text: `${body.total} papers in ${corpus} for "${q}"; the ${body.results.length} most cited:\n${lines.join('\n')}`,
       structured: body,
     };
   },
+});
+
+const EssayHitSchema = EssayItemSchema.extend({
+  passage: z.object({ title: z.string(), url: z.string(), text: z.string() }).describe('The best-matching passage'),
 });
 
 export const searchEssays = defineTool({
@@ -62,20 +64,19 @@ export const searchEssays = defineTool({
   description:
     'Full-text search over the long-form essays (ranked, stemmed); returns each matching essay with its best passage.',
   input: z.object({
-    query,
+    query: question,
     tag: z.string().max(100).optional().describe('Only essays with this tag'),
     limit: limit(50, 10),
   }),
+  output: z.object({ query: z.string(), total: z.int(), essays: z.array(EssayHitSchema) }),
+  annotations: READS_OUR_CONTENT,
   run: async ({ query: q, tag, limit: size }, context) => {
-    const asked = await callRoute(context, `/ask?${new URLSearchParams({ q, types: 'essay', limit: '20' })}`);
     const seen = new Set<string>();
-    const essays = (asked['sources'] as AskSource[]).flatMap((source) => {
+    const essays = (await askSources(context, q, 'essay')).flatMap((source) => {
       const essay = context.deps.content.essay(source.slug);
       if (!essay || seen.has(source.slug) || (tag && !essay.tags.includes(tag.toLowerCase()))) return [];
       seen.add(source.slug);
-      return [
-        { ...toEssayItem(essay), passage: { title: source.title, url: source.url, text: plain(source.snippet) } },
-      ];
+      return [{ ...toEssayItem(essay), passage: { title: source.title, url: source.url, text: source.snippet } }];
     });
     const shown = essays.slice(0, size);
     const lines = shown.map((essay) => `- ${essay.title} (${essay.date}): ${essay.url}\n  ${essay.passage.text}`);
@@ -93,7 +94,9 @@ export const getEssay = defineTool({
   name: 'get_essay',
   title: 'Read an essay',
   description: 'The full text of one essay as Markdown, with its metadata. Find slugs with search_essays.',
-  input: z.object({ slug }),
+  input: z.object({ slug: SlugSchema }),
+  output: z.object({ essay: EssayItemSchema, markdown: z.string() }),
+  annotations: READS_OUR_CONTENT,
   run: async ({ slug: wanted }, context) => {
     const essay = context.deps.content.essay(wanted);
     if (!essay) throw new ToolFailure(`No essay has the slug "${wanted}"; use search_essays to find one.`);
@@ -108,13 +111,14 @@ export const searchGlossary = defineTool({
   title: 'Search the glossary',
   description: 'Find AI and Web3 glossary terms by name, abbreviation or meaning; returns plain-language definitions.',
   input: z.object({
-    query,
+    query: question,
     category: z.enum(GLOSSARY_CATEGORIES).optional().describe('Only terms in this category'),
     limit: limit(50, 10),
   }),
+  output: z.object({ query: z.string(), total: z.int(), terms: z.array(GlossaryTermItemSchema) }),
+  annotations: READS_OUR_CONTENT,
   run: async ({ query: q, category, limit: size }, context) => {
-    const asked = await callRoute(context, `/ask?${new URLSearchParams({ q, types: 'glossary', limit: '20' })}`);
-    const terms = (asked['sources'] as AskSource[]).flatMap((source) => {
+    const terms = (await askSources(context, q, 'glossary')).flatMap((source) => {
       const term = context.deps.content.term(source.slug);
       return term && (!category || term.category === category) ? [toGlossaryTermItem(term)] : [];
     });
@@ -134,7 +138,13 @@ export const getGlossaryTerm = defineTool({
   title: 'Read a glossary term',
   description:
     'One glossary term: definition, longer explanation (Markdown) and related terms. Find slugs with search_glossary.',
-  input: z.object({ slug }),
+  input: z.object({ slug: SlugSchema }),
+  output: z.object({
+    term: GlossaryTermItemSchema,
+    related: z.array(z.object({ slug: z.string(), term: z.string(), url: z.string() })),
+    markdown: z.string(),
+  }),
+  annotations: READS_OUR_CONTENT,
   run: async ({ slug: wanted }, context) => {
     const term = context.deps.content.term(wanted);
     if (!term) throw new ToolFailure(`No glossary term has the slug "${wanted}"; use search_glossary to find one.`);

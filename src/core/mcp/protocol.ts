@@ -1,10 +1,21 @@
 // JSON-RPC 2.0 and MCP protocol facts for our stateless Streamable HTTP servers.
-import { z } from 'zod';
 
-/** Newest first: `initialize` answers the requested version when supported, else the newest. */
-export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+/**
+ * Modern revisions carry version, client identity and capabilities in every request's `_meta`
+ * and have no initialize handshake (2026-07-28, SEP-2575).
+ */
+export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28'] as const;
+/** Legacy revisions open with `initialize`; newest first, as `initialize` falls back to the first. */
+export const LEGACY_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+export const SUPPORTED_PROTOCOL_VERSIONS = [...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS] as const;
 /** What a request without an MCP-Protocol-Version header is taken to speak (the spec's rule). */
 export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
+
+export const META = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+} as const;
 
 export const JSONRPC_ERRORS = {
   parseError: -32700,
@@ -12,32 +23,67 @@ export const JSONRPC_ERRORS = {
   methodNotFound: -32601,
   invalidParams: -32602,
   internalError: -32603,
+  /** 2026-07-28: HTTP headers disagree with the body, or a required header is missing. */
+  headerMismatch: -32020,
+  /** 2026-07-28: the request's protocol version is not one the server speaks. */
+  unsupportedProtocolVersion: -32022,
 } as const;
 
-export const JsonRpcRequestSchema = z.object({
-  jsonrpc: z.literal('2.0'),
-  id: z.union([z.string(), z.number().int()]).optional(),
-  method: z.string().min(1),
-  params: z.record(z.string(), z.unknown()).optional(),
-});
-export type JsonRpcRequest = z.infer<typeof JsonRpcRequestSchema>;
-
-export type JsonRpcId = string | number | null;
-
-export interface JsonRpcResponse {
-  jsonrpc: '2.0';
-  id: JsonRpcId;
-  result?: unknown;
-  error?: { code: number; message: string; data?: unknown };
-}
-
-export const rpcResult = (id: JsonRpcId, result: unknown): JsonRpcResponse => ({ jsonrpc: '2.0', id, result });
-export const rpcError = (id: JsonRpcId, code: number, message: string, data?: unknown): JsonRpcResponse => ({
-  jsonrpc: '2.0',
-  id,
-  error: data === undefined ? { code, message } : { code, message, data },
-});
+export type ProtocolEra = 'modern' | 'legacy';
 
 export function isSupportedVersion(version: string): version is (typeof SUPPORTED_PROTOCOL_VERSIONS)[number] {
   return (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version);
+}
+
+export function eraOf(version: string): ProtocolEra {
+  return (MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(version) ? 'modern' : 'legacy';
+}
+
+/** A JSON-RPC error object, with the HTTP status its answer carries (200 unless the transport says otherwise). */
+export interface RpcFailure {
+  code: number;
+  message: string;
+  data?: unknown;
+  status?: number;
+}
+
+export const rpcFailure = (code: number, message: string, data?: unknown, status?: number): RpcFailure => ({
+  code,
+  message,
+  ...(data === undefined ? {} : { data }),
+  ...(status === undefined ? {} : { status }),
+});
+
+const NUMBER_TOKEN = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/**
+ * The exact text of the last top-level `"id"` member whose value is a number, so an id such as
+ * 9007199254740993 or 1.50 is echoed as sent rather than as the double JSON.parse rounded it to.
+ * Only plain keys are recognised; an id key spelled with escapes falls back to the parsed number.
+ */
+export function numericIdText(json: string): string | undefined {
+  let depth = 0;
+  let found: string | undefined;
+  for (let index = 0; index < json.length; index += 1) {
+    const char = json.charCodeAt(index);
+    if (char === 0x22) {
+      const start = index + 1;
+      index = start;
+      while (index < json.length && json.charCodeAt(index) !== 0x22) index += json.charCodeAt(index) === 0x5c ? 2 : 1;
+      if (depth !== 1 || index - start !== 2 || json.slice(start, index) !== 'id') continue;
+      let next = index + 1;
+      while (/\s/.test(json[next] ?? '')) next += 1;
+      if (json[next] !== ':') continue;
+      next += 1;
+      while (/\s/.test(json[next] ?? '')) next += 1;
+      NUMBER_TOKEN.lastIndex = next;
+      const number = NUMBER_TOKEN.exec(json);
+      if (number) {
+        found = number[0];
+        index = next + number[0].length - 1;
+      }
+    } else if (char === 0x7b || char === 0x5b) depth += 1;
+    else if (char === 0x7d || char === 0x5d) depth -= 1;
+  }
+  return found;
 }

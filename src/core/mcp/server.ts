@@ -1,22 +1,30 @@
 // A stateless MCP server over Streamable HTTP, hand-written because the SDK's server transport
 // contradicts the interface (see DESIGN.md, MCP): every POST is one JSON-RPC request answered at
-// once, JSON-RPC errors travel with HTTP 200, and HTTP-level refusals use the API error shape.
+// once. It speaks both eras: 2026-07-28 (per-request `_meta`, server/discover, header checks) and
+// the initialize-based revisions before it. Every refusal, from the transport or a method, is a
+// JSON-RPC error carrying the request's id exactly as sent.
 import Negotiator from 'negotiator';
 import { ApiError, toApiError } from '../errors.ts';
-import { decodeJson, JsonBodyError } from '../http/body.ts';
+import { decodeJsonText, JsonBodyError } from '../http/body.ts';
+import { responseText } from '../http/internal-request.ts';
 import { JsonText, type JsonResult, type RouteContext, type RouteResult } from '../http/route.ts';
 import { acceptedResult, prefersRespondAsync, settleInto } from '../jobs/async-work.ts';
+import { candidatesFor, completionValues } from './completions.ts';
+import { promptDefinition, type McpPrompt } from './prompts.ts';
 import {
   ASSUMED_PROTOCOL_VERSION,
+  eraOf,
   isSupportedVersion,
   JSONRPC_ERRORS,
-  JsonRpcRequestSchema,
-  rpcError,
-  rpcResult,
+  LEGACY_PROTOCOL_VERSIONS,
+  META,
+  numericIdText,
+  rpcFailure,
   SUPPORTED_PROTOCOL_VERSIONS,
-  type JsonRpcId,
-  type JsonRpcResponse,
+  type ProtocolEra,
+  type RpcFailure,
 } from './protocol.ts';
+import { readResource, resourceTemplates, type ResourceEntry, type ResourceKind } from './resources.ts';
 import { toolDefinition, ToolFailure, type AnyTool } from './tool.ts';
 
 export interface McpServerDefinition {
@@ -27,11 +35,28 @@ export interface McpServerDefinition {
   version: string;
   instructions: string;
   tools: readonly AnyTool[];
+  resources: readonly ResourceKind[];
+  prompts: readonly McpPrompt[];
   paths: readonly string[];
 }
 
 type Context = RouteContext<unknown, unknown>;
+type Params = Record<string, unknown>;
+
+/** Content changes only with a new build: lists and reads may be cached as long as REST answers are. */
+const TTL_MS = 300_000;
+const RESOURCES_PER_PAGE = 100;
+/** Longest tool arguments (as JSON) whose result is remembered. */
+const MAX_MEMO_ARGUMENTS = 512;
 const MEDIA = ['application/json', 'text/event-stream'];
+
+/** Capabilities are the same in both eras: nothing changes while the server runs, so nothing to subscribe to. */
+export const CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { subscribe: false, listChanged: false },
+  prompts: { listChanged: false },
+  completions: {},
+};
 
 /** Accept headers repeat from a client to the next; parsing one is not free. */
 const representations = new Map<string, 'json' | 'sse' | undefined>();
@@ -62,184 +87,457 @@ function hostnameOf(value: string): string | undefined {
  * local client of a local server). A rebinding page at evil.example that resolves to 127.0.0.1
  * still sends Host and Origin evil.example, so it fails both tests.
  */
-function checkOrigin(context: Context): void {
+function originRefusal(context: Context): ApiError | undefined {
   const origin = context.request.headers.get('origin')?.replace(/\/+$/, '');
-  if (!origin) return;
+  if (!origin) return undefined;
   const allowed = context.deps.config.allowedOrigins.includes(origin);
   const originHost = hostnameOf(origin);
   const host = hostnameOf(context.request.headers.get('host') ?? '');
   const local = originHost !== undefined && LOOPBACK.has(originHost) && host !== undefined && LOOPBACK.has(host);
-  if (!allowed && !local) {
-    throw new ApiError('forbidden_origin', `Origin ${origin.slice(0, 100)} may not call this MCP server.`, {
-      resolution: 'Call from an allowed origin (ALLOWED_ORIGINS), or from a client that sends no Origin header.',
-    });
-  }
+  if (allowed || local) return undefined;
+  return new ApiError('forbidden_origin', `Origin ${origin.slice(0, 100)} may not call this MCP server.`, {
+    resolution: 'Call from an allowed origin (ALLOWED_ORIGINS), or from a client that sends no Origin header.',
+  });
 }
 
-/** A JSON-RPC response, or one serialised ahead of time (a remembered tool result). */
-type Answer = JsonRpcResponse | JsonText;
+/** A transport refusal as JSON-RPC: the API error travels in `data`, so its code and resolution stay readable. */
+function transportFailure(code: number, error: ApiError, extra: Record<string, unknown> = {}): RpcFailure {
+  return rpcFailure(code, error.message, { ...error.toBody().error, ...extra }, error.status);
+}
 
-function respond(message: Answer, representation: 'json' | 'sse'): RouteResult {
-  if (representation === 'json') return { body: message };
+/**
+ * What a method answers: a result object, a result already encoded for this request's era (a
+ * remembered tool result), or a failure.
+ */
+type Reply = { result: Params; cacheable?: boolean } | { encoded: JsonText } | { failure: RpcFailure };
+
+interface Exchange {
+  server: McpServerDefinition;
+  context: Context;
+  /** The request id as JSON text, exactly as the client wrote it ("null" when there was none). */
+  idText: string;
+  era: ProtocolEra;
+  representation: 'json' | 'sse';
+}
+
+/** The members a 2026-07-28 result carries besides its own. */
+function modernMembers(server: McpServerDefinition, cacheable: boolean): Params {
+  return {
+    resultType: 'complete',
+    ...(cacheable ? { ttlMs: TTL_MS, cacheScope: 'public' } : {}),
+    _meta: { [META.serverInfo]: { name: server.name, title: server.title, version: server.version } },
+  };
+}
+
+function encodeResult(exchange: Exchange, result: Params, cacheable: boolean): string {
+  return JSON.stringify(
+    exchange.era === 'modern' ? { ...result, ...modernMembers(exchange.server, cacheable) } : result,
+  );
+}
+
+const encoder = new TextEncoder();
+const CLOSE_BRACE = encoder.encode('}');
+
+function respond(exchange: Exchange, reply: Reply): RouteResult {
+  let status = 200;
+  let member: string;
+  if ('failure' in reply) {
+    const { status: given, ...error } = reply.failure;
+    status = given ?? (exchange.era === 'modern' && error.code === JSONRPC_ERRORS.methodNotFound ? 404 : 200);
+    member = `"error":${JSON.stringify(error)}`;
+  } else if ('encoded' in reply) {
+    member = `"result":`;
+  } else member = `"result":${encodeResult(exchange, reply.result, reply.cacheable === true)}`;
+  const head = `{"jsonrpc":"2.0","id":${exchange.idText},${member}`;
+  if (exchange.representation === 'json') {
+    // A remembered result goes out as its stored bytes, between a short head and the closing brace.
+    const body =
+      'encoded' in reply ? Buffer.concat([encoder.encode(head), reply.encoded.bytes, CLOSE_BRACE]) : `${head}}`;
+    return {
+      raw: {
+        status,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+        body,
+      },
+    };
+  }
+  const message = 'encoded' in reply ? `${head}${reply.encoded.text}}` : `${head}}`;
   return {
     raw: {
-      status: 200,
-      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' },
-      body: `event: message\ndata: ${message instanceof JsonText ? message.text : JSON.stringify(message)}\n\n`,
+      status,
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Accel-Buffering': 'no',
+      },
+      body: `event: message\ndata: ${message}\n\n`,
     },
   };
 }
 
-async function callTool(
-  server: McpServerDefinition,
-  id: JsonRpcId,
-  params: Record<string, unknown>,
-  context: Context,
-): Promise<Answer> {
+function invalidParams(message: string, data?: unknown): Reply {
+  return { failure: rpcFailure(JSONRPC_ERRORS.invalidParams, message, data) };
+}
+
+async function callTool(exchange: Exchange, params: Params): Promise<Reply> {
+  const { server, context } = exchange;
   const name = params['name'];
   const tool = server.tools.find((candidate) => candidate.name === name);
   if (!tool) {
     const named =
       typeof name === 'string' ? `Unknown tool ${JSON.stringify(name.slice(0, 100))}` : '"name" must be a tool name';
-    return rpcError(
-      id,
-      JSONRPC_ERRORS.invalidParams,
-      `${named}. Tools: ${server.tools.map((t) => t.name).join(', ')}.`,
-    );
+    return invalidParams(`${named}. Tools: ${server.tools.map((t) => t.name).join(', ')}.`);
   }
-  const args = tool.input.safeParse(params['arguments'] ?? {});
+  const rawArgs = params['arguments'] ?? {};
+  // Validation is a pure function of the raw arguments, so a remembered result may skip it too;
+  // only short arguments make a key, so no client can fill the memo with long ones.
+  const argsText = JSON.stringify(rawArgs);
+  const memoKey =
+    tool.deterministic && argsText.length <= MAX_MEMO_ARGUMENTS
+      ? `mcp|${server.key}|${exchange.era}|${tool.name}|${argsText}`
+      : undefined;
+  const remembered = memoKey ? context.deps.memo.get(memoKey) : undefined;
+  if (remembered) return { encoded: remembered };
+  const args = tool.input.safeParse(rawArgs);
   if (!args.success) {
     const issue = args.error.issues[0];
     const where = issue?.path.length ? `"${issue.path.join('.')}"` : 'arguments';
-    return rpcError(
-      id,
-      JSONRPC_ERRORS.invalidParams,
-      `Invalid arguments for ${tool.name}: ${where} ${issue?.message ?? 'is invalid'}.`,
-    );
+    return invalidParams(`Invalid arguments for ${tool.name}: ${where} ${issue?.message ?? 'is invalid'}.`);
   }
-  const memoKey = tool.deterministic ? `mcp|${server.key}|${tool.name}|${JSON.stringify(args.data)}` : undefined;
-  const remembered = memoKey ? context.deps.memo.get(memoKey) : undefined;
-  if (remembered) return withId(id, remembered);
   try {
     const output = await tool.run(args.data, context);
-    if (memoKey) {
-      const result = new JsonText(
-        JSON.stringify({ content: [{ type: 'text', text: output.text }], structuredContent: output.structured }),
-      );
-      context.deps.memo.set(memoKey, result);
-      return withId(id, result);
-    }
-    return rpcResult(id, { content: [{ type: 'text', text: output.text }], structuredContent: output.structured });
+    const result = { content: [{ type: 'text', text: output.text }], structuredContent: output.structured };
+    if (!memoKey) return { result };
+    const encoded = new JsonText(encodeResult(exchange, result, false));
+    context.deps.memo.set(memoKey, encoded);
+    return { encoded };
   } catch (error) {
     if (error instanceof ToolFailure)
-      return rpcResult(id, { content: [{ type: 'text', text: error.message }], isError: true });
+      return { result: { content: [{ type: 'text', text: error.message }], isError: true } };
     const apiError = toApiError(error);
     if (apiError.code === 'internal_error') context.deps.logError?.(`tool ${tool.name} failed`, error);
-    return rpcResult(id, {
-      content: [{ type: 'text', text: `${apiError.message} ${apiError.resolution}` }],
-      isError: true,
-    });
+    return {
+      result: { content: [{ type: 'text', text: `${apiError.message} ${apiError.resolution}` }], isError: true },
+    };
   }
 }
 
-/** A remembered result under this request's id, without parsing it again. */
-function withId(id: JsonRpcId, result: JsonText): JsonText {
-  return new JsonText(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result.text}}`);
+/** Opaque resources/list cursors: base64url of the offset of the next page. */
+function decodeOffset(cursor: unknown): number | undefined {
+  if (cursor === undefined) return 0;
+  if (typeof cursor !== 'string') return undefined;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  return /^(0|[1-9]\d{0,8})$/.test(text) ? Number(text) : undefined;
+}
+
+function listResources(server: McpServerDefinition, params: Params, context: Context): Reply {
+  const offset = decodeOffset(params['cursor']);
+  if (offset === undefined) return invalidParams('"cursor" is not a cursor this server issued.');
+  const all: ResourceEntry[] = server.resources.flatMap((kind) => kind.entries(context));
+  const resources = all.slice(offset, offset + RESOURCES_PER_PAGE);
+  const next = offset + RESOURCES_PER_PAGE;
+  return {
+    result: {
+      resources,
+      ...(next < all.length ? { nextCursor: Buffer.from(String(next)).toString('base64url') } : {}),
+    },
+    cacheable: true,
+  };
+}
+
+async function readOne(exchange: Exchange, params: Params): Promise<Reply> {
+  const { server, context, era } = exchange;
+  const uri = params['uri'];
+  if (typeof uri !== 'string') return invalidParams('"uri" must be a resource URI.');
+  const contents = await readResource(server.resources, uri, context);
+  if (contents) return { result: { contents: [contents] }, cacheable: true };
+  // SEP-2164 made "not found" -32602 from 2026-07-28 on; the revisions before it use -32002.
+  return {
+    failure: rpcFailure(era === 'modern' ? JSONRPC_ERRORS.invalidParams : -32002, 'Resource not found', { uri }),
+  };
+}
+
+function stringArguments(value: unknown): Record<string, string> | undefined {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value);
+  return entries.every(([, item]) => typeof item === 'string')
+    ? (Object.fromEntries(entries) as Record<string, string>)
+    : undefined;
+}
+
+async function getPrompt(server: McpServerDefinition, params: Params, context: Context): Promise<Reply> {
+  const prompt = server.prompts.find((candidate) => candidate.name === params['name']);
+  if (!prompt) return invalidParams(`Unknown prompt. Prompts: ${server.prompts.map((p) => p.name).join(', ')}.`);
+  const args = stringArguments(params['arguments']);
+  if (!args) return invalidParams('"arguments" must map argument names to strings.');
+  const missing = prompt.arguments.find((argument) => argument.required && !args[argument.name]?.trim());
+  if (missing) return invalidParams(`Missing required argument "${missing.name}" for ${prompt.name}.`);
+  const messages = await prompt.messages(args, context);
+  if (typeof messages === 'string') return invalidParams(messages);
+  return { result: { description: prompt.description, messages } };
+}
+
+function complete(server: McpServerDefinition, params: Params, context: Context): Reply {
+  const ref = params['ref'] as { type?: unknown; name?: unknown; uri?: unknown } | undefined;
+  const argument = params['argument'] as { name?: unknown; value?: unknown } | undefined;
+  if (typeof argument?.name !== 'string' || typeof argument.value !== 'string')
+    return invalidParams('"argument" needs a string "name" and "value".');
+  const found = candidatesFor(server, ref, argument.name);
+  if (typeof found === 'string') return invalidParams(found);
+  return { result: { completion: completionValues(found?.(context.deps, context) ?? [], argument.value) } };
+}
+
+function discover(server: McpServerDefinition): Reply {
+  return {
+    result: {
+      supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+      capabilities: CAPABILITIES,
+      instructions: server.instructions,
+    },
+    cacheable: true,
+  };
+}
+
+async function dispatch(exchange: Exchange, method: string, params: Params): Promise<Reply> {
+  const { server, context, era } = exchange;
+  switch (method) {
+    case 'tools/list':
+      return { result: { tools: server.tools.map(toolDefinition) }, cacheable: true };
+    case 'tools/call':
+      return callTool(exchange, params);
+    case 'resources/list':
+      return listResources(server, params, context);
+    case 'resources/templates/list':
+      return { result: { resourceTemplates: resourceTemplates(server.resources) }, cacheable: true };
+    case 'resources/read':
+      return readOne(exchange, params);
+    case 'prompts/list':
+      return { result: { prompts: server.prompts.map(promptDefinition) }, cacheable: true };
+    case 'prompts/get':
+      return getPrompt(server, params, context);
+    case 'completion/complete':
+      return complete(server, params, context);
+  }
+  if (era === 'modern' && method === 'server/discover') return discover(server);
+  if (era === 'legacy' && method === 'ping') return { result: {} };
+  if (era === 'legacy' && method === 'initialize') {
+    const requested = typeof params['protocolVersion'] === 'string' ? params['protocolVersion'] : '';
+    const legacy = (LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(requested);
+    return {
+      result: {
+        protocolVersion: legacy ? requested : LEGACY_PROTOCOL_VERSIONS[0],
+        capabilities: CAPABILITIES,
+        serverInfo: { name: server.name, title: server.title, version: server.version },
+        instructions: server.instructions,
+      },
+    };
+  }
+  return { failure: rpcFailure(JSONRPC_ERRORS.methodNotFound, `Method not found: ${method.slice(0, 100)}.`) };
+}
+
+/** The `=?base64?…?=` sentinel of SEP-2243 decoded; other values as sent, without surrounding whitespace. */
+function headerValue(raw: string | null): string | undefined {
+  if (raw === null) return undefined;
+  const value = raw.trim();
+  const encoded = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/.exec(value)?.[1];
+  return encoded === undefined ? value : Buffer.from(encoded, 'base64').toString('utf8');
+}
+
+const NAMED_BY = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' } as const;
+
+/** The 2026-07-28 checks of a request's `_meta` and of the headers that mirror its body. */
+function modernRefusal(version: string, method: string, params: Params, context: Context): RpcFailure | undefined {
+  const meta = params['_meta'] as Record<string, unknown> | undefined;
+  const metaVersion = meta?.[META.protocolVersion];
+  const capabilities = meta?.[META.clientCapabilities];
+  if (typeof meta !== 'object' || meta === null || typeof metaVersion !== 'string')
+    return rpcFailure(
+      JSONRPC_ERRORS.invalidParams,
+      `Invalid params: "_meta" must carry "${META.protocolVersion}" and "${META.clientCapabilities}".`,
+      undefined,
+      400,
+    );
+  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))
+    return rpcFailure(
+      JSONRPC_ERRORS.invalidParams,
+      `Invalid params: "_meta" must carry "${META.clientCapabilities}" (an object; {} declares none).`,
+      undefined,
+      400,
+    );
+  const mismatch = (message: string) =>
+    rpcFailure(JSONRPC_ERRORS.headerMismatch, `Header mismatch: ${message}`, undefined, 400);
+  if (metaVersion !== version)
+    return mismatch(
+      `MCP-Protocol-Version ${version} does not match "${META.protocolVersion}" ${JSON.stringify(metaVersion.slice(0, 40))}.`,
+    );
+  const headers = context.request.headers;
+  const methodHeader = headerValue(headers.get('mcp-method'));
+  if (methodHeader === undefined) return mismatch('the Mcp-Method header is required.');
+  if (methodHeader !== method)
+    return mismatch(`Mcp-Method ${JSON.stringify(methodHeader.slice(0, 100))} does not match the body's method.`);
+  const namedBy = NAMED_BY[method as keyof typeof NAMED_BY];
+  const bodyName = namedBy ? params[namedBy] : undefined;
+  if (typeof bodyName === 'string') {
+    const nameHeader = headerValue(headers.get('mcp-name'));
+    if (nameHeader === undefined) return mismatch(`the Mcp-Name header is required for ${method}.`);
+    if (nameHeader !== bodyName) return mismatch(`Mcp-Name does not match the body's params.${namedBy}.`);
+  }
+  return undefined;
+}
+
+/** The id of a body that may not be a valid request, for error answers that should still carry it. */
+function idTextOf(payload: unknown, json: string): string {
+  const id = (payload as { id?: unknown } | null)?.id;
+  if (typeof id === 'string') return JSON.stringify(id);
+  if (typeof id !== 'number') return 'null';
+  // The common case without a scan: the body names one id, spelled as the number prints.
+  const plain = String(id);
+  const at = json.indexOf(`"id":${plain}`);
+  const after = json[at + plain.length + 5];
+  if (
+    at !== -1 &&
+    json.indexOf('"id"', at + 1) === -1 &&
+    json.indexOf('"id"') === at &&
+    (after === ',' || after === '}')
+  )
+    return plain;
+  return numericIdText(json) ?? plain;
+}
+
+/** Decodes the body for its id alone, when the request is refused before it is read. */
+function bestEffortIdText(body: Uint8Array | undefined): string {
+  try {
+    const { text, value } = decodeJsonText(body ?? new Uint8Array());
+    return idTextOf(value, text);
+  } catch {
+    return 'null';
+  }
 }
 
 export async function handleMcpPost(server: McpServerDefinition, context: Context): Promise<RouteResult> {
   const { request } = context;
-  checkOrigin(context);
+  const headerVersion = request.headers.get('mcp-protocol-version')?.trim() || undefined;
+  const version = headerVersion ?? ASSUMED_PROTOCOL_VERSION;
+  const era = isSupportedVersion(version) ? eraOf(version) : 'legacy';
+  const base: Exchange = { server, context, idText: 'null', era, representation: 'json' };
+
+  const refused = originRefusal(context);
+  // The transport spec: a forbidden origin's answer carries no id (the body is not read).
+  if (refused) return respond(base, { failure: transportFailure(JSONRPC_ERRORS.invalidRequest, refused) });
   const representation = chooseRepresentation(request.headers.get('accept'));
   if (!representation) {
-    throw new ApiError('not_acceptable', 'Accept must include application/json or text/event-stream.');
-  }
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError(
-      'unsupported_media_type',
-      `Content-Type must be application/json (got ${JSON.stringify(type || 'none')}).`,
+    return respond(
+      { ...base, idText: bestEffortIdText(context.rawBody) },
+      {
+        failure: transportFailure(
+          JSONRPC_ERRORS.invalidRequest,
+          new ApiError('not_acceptable', 'Accept must include application/json or text/event-stream.'),
+        ),
+      },
     );
   }
-  const version = request.headers.get('mcp-protocol-version')?.trim() || ASSUMED_PROTOCOL_VERSION;
-  if (!isSupportedVersion(version)) {
-    throw new ApiError(
-      'unsupported_protocol_version',
-      `MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))} is not supported.`,
+  const exchange: Exchange = { ...base, representation };
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    return respond(
+      { ...exchange, idText: bestEffortIdText(context.rawBody) },
+      {
+        failure: transportFailure(
+          JSONRPC_ERRORS.invalidRequest,
+          new ApiError(
+            'unsupported_media_type',
+            `Content-Type must be application/json (got ${JSON.stringify(type.slice(0, 100) || 'none')}).`,
+          ),
+        ),
+      },
     );
   }
 
   let payload: unknown;
+  let json: string;
   try {
-    payload = decodeJson(context.rawBody ?? new Uint8Array());
+    ({ text: json, value: payload } = decodeJsonText(context.rawBody ?? new Uint8Array()));
   } catch (error) {
     const tooDeep = error instanceof JsonBodyError && error.problem === 'depth';
-    return respond(
-      tooDeep
-        ? rpcError(null, JSONRPC_ERRORS.invalidRequest, `Invalid request: ${error.message}`)
-        : rpcError(null, JSONRPC_ERRORS.parseError, 'Parse error: the body is not valid JSON.'),
-      representation,
-    );
+    const status = era === 'modern' ? 400 : undefined;
+    return respond(exchange, {
+      failure: tooDeep
+        ? rpcFailure(JSONRPC_ERRORS.invalidRequest, `Invalid request: ${error.message}`, undefined, status)
+        : rpcFailure(JSONRPC_ERRORS.parseError, 'Parse error: the body is not valid JSON.', undefined, status),
+    });
   }
-  if (Array.isArray(payload)) {
-    return respond(
-      rpcError(null, JSONRPC_ERRORS.invalidRequest, 'JSON-RPC batches are not supported; send one request per POST.'),
-      representation,
-    );
-  }
-  const parsed = JsonRpcRequestSchema.safeParse(payload);
-  if (!parsed.success) {
-    const rawId = (payload as { id?: unknown } | null)?.id;
-    const id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
-    return respond(
-      rpcError(
-        id,
+  exchange.idText = idTextOf(payload, json);
+  const message = payload as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown } | null;
+  const invalid = (text: string) =>
+    respond(exchange, {
+      failure: rpcFailure(
         JSONRPC_ERRORS.invalidRequest,
-        'Invalid request: a JSON-RPC 2.0 request needs "jsonrpc": "2.0" and a "method".',
+        `Invalid request: ${text}`,
+        undefined,
+        era === 'modern' ? 400 : undefined,
       ),
-      representation,
+    });
+  if (Array.isArray(payload)) return invalid('JSON-RPC batches are not supported; send one request per POST.');
+  if (
+    typeof message !== 'object' ||
+    message === null ||
+    message.jsonrpc !== '2.0' ||
+    typeof message.method !== 'string' ||
+    message.method === '' ||
+    !(message.id === undefined || typeof message.id === 'string' || typeof message.id === 'number') ||
+    !(
+      message.params === undefined ||
+      (typeof message.params === 'object' && message.params !== null && !Array.isArray(message.params))
+    )
+  ) {
+    return invalid(
+      'a JSON-RPC 2.0 request needs "jsonrpc": "2.0", a "method", a string or number "id" and object "params".',
     );
   }
-  const message = parsed.data;
+  const method = message.method;
+  const params = (message.params ?? {}) as Params;
+
+  if (!isSupportedVersion(version)) {
+    return respond(exchange, {
+      failure: rpcFailure(
+        JSONRPC_ERRORS.unsupportedProtocolVersion,
+        `Unsupported protocol version ${JSON.stringify(version.slice(0, 40))}.`,
+        { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested: version },
+        400,
+      ),
+    });
+  }
+  const meta = params['_meta'] as Record<string, unknown> | undefined;
+  if (headerVersion === undefined && typeof meta?.[META.protocolVersion] === 'string' && method !== 'initialize') {
+    return respond(exchange, {
+      failure: rpcFailure(
+        JSONRPC_ERRORS.headerMismatch,
+        'Header mismatch: the MCP-Protocol-Version header is required with a per-request protocol version.',
+        undefined,
+        400,
+      ),
+    });
+  }
   // Notifications (no id) get no answer, only an acknowledgement.
   if (message.id === undefined) return { raw: { status: 202, headers: {}, body: null } };
-  const id = message.id;
-  const params = message.params ?? {};
-
-  switch (message.method) {
-    case 'initialize': {
-      const requested = typeof params['protocolVersion'] === 'string' ? params['protocolVersion'] : '';
-      return respond(
-        rpcResult(id, {
-          protocolVersion: isSupportedVersion(requested) ? requested : SUPPORTED_PROTOCOL_VERSIONS[0],
-          capabilities: { tools: { listChanged: false } },
-          serverInfo: { name: server.name, title: server.title, version: server.version },
-          instructions: server.instructions,
-        }),
-        representation,
-      );
-    }
-    case 'ping':
-      return respond(rpcResult(id, {}), representation);
-    case 'tools/list':
-      return respond(rpcResult(id, { tools: server.tools.map(toolDefinition) }), representation);
-    case 'tools/call': {
-      if (prefersRespondAsync(request.headers.get('prefer'))) {
-        // Only on request: standard MCP clients cannot read a 202 with a body.
-        const { jobs } = context.deps.stores;
-        const job = await jobs.create(`mcp:${server.key}`, `ip:${request.clientAddress}`);
-        const answered = callTool(server, id, params, context).then((body) => ({ body }));
-        context.deps.background.track(settleInto(jobs, job, answered, context.deps.logError));
-        return acceptedResult(job, true) as JsonResult;
-      }
-      return respond(await callTool(server, id, params, context), representation);
-    }
-    default:
-      return respond(
-        rpcError(id, JSONRPC_ERRORS.methodNotFound, `Method not found: ${message.method}.`),
-        representation,
-      );
+  if (era === 'modern') {
+    const refusal = modernRefusal(version, method, params, context);
+    if (refusal) return respond(exchange, { failure: refusal });
   }
+
+  if (method === 'tools/call' && prefersRespondAsync(request.headers.get('prefer'))) {
+    // Only on request: standard MCP clients cannot read a 202 with a body.
+    const { jobs } = context.deps.stores;
+    const job = await jobs.create(`mcp:${server.key}`, `ip:${request.clientAddress}`);
+    const answered = dispatch(exchange, method, params).then((reply) => {
+      const answer = respond({ ...exchange, representation: 'json' }, reply);
+      return { body: JSON.parse('raw' in answer ? responseText(answer.raw) : '') as unknown };
+    });
+    context.deps.background.track(settleInto(jobs, job, answered, context.deps.logError));
+    return acceptedResult(job, true) as JsonResult;
+  }
+  return respond(exchange, await dispatch(exchange, method, params));
 }
 
 export function descriptor(server: McpServerDefinition, siteUrl: string) {
@@ -252,7 +550,7 @@ export function descriptor(server: McpServerDefinition, siteUrl: string) {
     stateless: true,
     protocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
     endpoints: server.paths.map((path) => `${siteUrl}${path}`),
-    capabilities: { tools: { listChanged: false } },
+    capabilities: CAPABILITIES,
     tools: server.tools.map(toolDefinition),
   };
 }

@@ -1,68 +1,85 @@
-// An MCP tool: a zod input schema (published as JSON Schema), annotations, and a run function that
-// returns readable text plus the data as structuredContent. A tool that fails while running answers
-// isError: true; invalid arguments are a JSON-RPC -32602 before it runs.
+// An MCP tool: zod input and output schemas (published as inputSchema and outputSchema),
+// annotations, and a run function that returns readable text plus the data as structuredContent,
+// which the output schema describes. Tools over a route call its typed operation. A tool that
+// fails while running answers isError: true; invalid arguments are a JSON-RPC -32602 before it runs.
 import { z } from 'zod';
-import { internalRequest, responseText } from '../http/internal-request.ts';
 import type { RouteContext } from '../http/route.ts';
 
-export interface ToolOutput {
+export interface ToolOutput<Output> {
   text: string;
-  structured: Record<string, unknown>;
+  structured: Output;
 }
 
-export interface McpTool<Args = unknown> {
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  /** True when the tool reaches past our own content (the paper index upstream). */
+  openWorldHint: boolean;
+}
+
+export interface McpTool<Args, Output> {
   name: string;
   title: string;
   description: string;
   input: z.ZodType<Args>;
+  output: z.ZodType<Output>;
+  annotations: ToolAnnotations;
   /**
    * The output depends only on the arguments and the built content, which does not change while
    * the server runs, so a result can be served again from memory.
    */
   deterministic?: boolean;
-  run(args: Args, context: RouteContext<unknown, unknown>): Promise<ToolOutput>;
+  run(args: Args, context: RouteContext<unknown, unknown>): Promise<ToolOutput<Output>>;
 }
 
-/** Typed identity: lets TypeScript infer Args from the schema. */
-export function defineTool<Args>(tool: McpTool<Args>): McpTool<Args> {
+/** Typed identity: lets TypeScript infer Args and Output from the schemas. */
+export function defineTool<Args, Output>(tool: McpTool<Args, Output>): McpTool<Args, Output> {
   return tool;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTool = McpTool<any>;
+export type AnyTool = McpTool<any, any>;
 
-/** Every tool here only reads; none touches the outside world beyond our own index. */
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+/** Every tool here only reads. */
+export const READS_OUR_CONTENT: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
-export function toolDefinition(tool: AnyTool) {
-  const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.input, {
-    io: 'input',
-    unrepresentable: 'any',
-  }) as Record<string, unknown>;
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: {
-      ...inputSchema,
-      type: 'object',
-      properties: inputSchema['properties'] ?? {},
-      required: inputSchema['required'] ?? [],
-    },
-    annotations: { title: tool.title, ...READ_ONLY, openWorldHint: tool.name === 'search_reports' },
-  };
+type JsonSchema = Record<string, unknown>;
+
+/** A tool schema as the spec wants it: an object schema at the root, not a $ref to one (a named route schema). */
+function objectSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const named = /^#\/\$defs\/(.+)$/.exec(String(generated['$ref']))?.[1];
+  let json = generated;
+  if (named) {
+    const { [named]: root, ...others } = generated['$defs'] as Record<string, JsonSchema>;
+    json = { ...root, ...(Object.keys(others).length ? { $defs: others } : {}) };
+  }
+  return { ...json, type: 'object', properties: json['properties'] ?? {}, required: json['required'] ?? [] };
 }
 
-/** The JSON body of an in-process GET through the route table, or throws with its error message. */
-export async function callRoute(
-  context: RouteContext<unknown, unknown>,
-  path: string,
-): Promise<Record<string, unknown>> {
-  const response = await context.dispatch(internalRequest(context.request, { method: 'GET', target: path }));
-  const text = responseText(response);
-  const body = JSON.parse(text) as Record<string, unknown> & { error?: { message?: string } };
-  if (response.status >= 400) throw new ToolFailure(body.error?.message ?? `HTTP ${response.status}`);
-  return body;
+const definitions = new WeakMap<AnyTool, Record<string, unknown>>();
+
+/** The tool as tools/list publishes it; computed once per tool. */
+export function toolDefinition(tool: AnyTool): Record<string, unknown> {
+  let definition = definitions.get(tool);
+  if (!definition) {
+    definition = {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: objectSchema(tool.input, 'input'),
+      outputSchema: objectSchema(tool.output, 'output'),
+      annotations: { title: tool.title, ...tool.annotations },
+    };
+    definitions.set(tool, definition);
+  }
+  return definition;
 }
 
 export class ToolFailure extends Error {

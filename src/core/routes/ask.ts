@@ -5,6 +5,7 @@ import { askEventStream } from '../ask/ask-stream.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import { capacityResponse, errorResponse, QUOTA_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { prefersHtml } from '../http/negotiation.ts';
+import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { issue } from '../http/validation.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
@@ -143,6 +144,30 @@ export const AskBodySchema = z
   }))
   .meta({ id: 'AskRequest' });
 
+export const AskInputSchema = z.object({
+  question: z.string().trim().min(2).max(MAX_QUESTION_LENGTH).describe('The question, at least 2 characters'),
+  limit: limitSchema.default(5).describe('Sources to return, 1 to 20 (default 5)'),
+  types: z
+    .array(z.enum(ASK_TYPES))
+    .min(1)
+    .default([...ASK_TYPES])
+    .describe('Document types to search (default both)'),
+});
+
+/** Ranked search over essays and glossary with an extractive answer; pure over the built content. */
+export const askQuestion = defineOperation({
+  input: AskInputSchema,
+  output: AskResponseSchema,
+  run: ({ question, limit, types }, { deps }) => {
+    // Case matters: "DID" (an identifier) is not "did".
+    const key = `ask|${limit}|${types.join(',')}|${question}`;
+    return deps.memo.remember(
+      key,
+      () => new JsonText(JSON.stringify(deps.ask.search(question, { limit, types }))),
+    ) as JsonText<z.infer<typeof AskResponseSchema>>;
+  },
+});
+
 export const askGetRoute = defineRoute({
   method: 'GET',
   path: '/ask',
@@ -165,7 +190,8 @@ export const askGetRoute = defineRoute({
   },
   batchable: true,
   cacheControl: 'public, max-age=300',
-  handler: ({ query, deps, request }) => {
+  operation: askQuestion,
+  handler: async ({ query, deps, request }) => {
     const checked = checkQuestion(query.question);
     if (deps.askPage && prefersHtml(request.headers.get('accept'))) {
       const results = typeof checked === 'string' ? renderAskResults(deps.ask.search(checked, query)) : '';
@@ -175,9 +201,10 @@ export const askGetRoute = defineRoute({
       };
     }
     if (typeof checked !== 'string') throw new ApiError(checked[0], `${checked[1]}.`);
-    // Case matters: "DID" (an identifier) is not "did".
-    const key = `ask|${query.limit}|${query.types.join(',')}|${checked}`;
-    const body = deps.memo.remember(key, () => new JsonText(JSON.stringify(deps.ask.search(checked, query))));
+    const body = await askQuestion.run(
+      { question: checked, limit: query.limit, types: query.types },
+      { deps, clientAddress: request.clientAddress },
+    );
     return { body, headers: { Vary: 'Accept' } };
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EssayItemSchema } from '../content/content-data.ts';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { intParam } from '../http/validation.ts';
 import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
@@ -22,6 +23,20 @@ export const EssaysListResponseSchema = z
   })
   .meta({ id: 'EssaysListResponse' });
 
+export const listEssays = defineOperation({
+  input: z.object({
+    tag: z.string().max(100).optional().describe('Only essays with this topic tag'),
+    limit: z.int().min(1).max(200).default(50).describe('Items per page, 1 to 200 (default 50)'),
+    page: z.int().min(1).default(1).describe('Page number (default 1)'),
+  }),
+  output: EssaysListResponseSchema,
+  run: ({ tag, limit, page }, { deps }) =>
+    deps.memo.remember(
+      `essays|${tag ?? ''}|${limit}|${page}`,
+      () => new JsonText(JSON.stringify(pageBody(deps.content.listEssays({ tag, limit, page }), 'essays'))),
+    ) as JsonText<z.infer<typeof EssaysListResponseSchema>>,
+});
+
 export const essaysRoute = defineRoute({
   method: 'GET',
   path: '/api/v1/essays',
@@ -37,16 +52,11 @@ export const essaysRoute = defineRoute({
   },
   batchable: true,
   cacheControl: 'public, max-age=300',
-  handler: ({ query, deps }) => {
-    const page = query.cursor ?? 1;
-    const key = `essays|${query.tag ?? ''}|${query.limit}|${page}`;
-    const body = deps.memo.remember(
-      key,
-      () =>
-        new JsonText(
-          JSON.stringify(pageBody(deps.content.listEssays({ tag: query.tag, limit: query.limit, page }), 'essays')),
-        ),
-    );
-    return { body };
-  },
+  operation: listEssays,
+  handler: async ({ query, deps, request }) => ({
+    body: await listEssays.run(
+      { tag: query.tag, limit: query.limit, page: query.cursor ?? 1 },
+      { deps, clientAddress: request.clientAddress },
+    ),
+  }),
 });

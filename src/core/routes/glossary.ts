@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { GlossaryTermItemSchema } from '../content/content-data.ts';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { intParam } from '../http/validation.ts';
 import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
@@ -26,6 +27,20 @@ export const GlossaryListResponseSchema = z
   })
   .meta({ id: 'GlossaryListResponse' });
 
+export const listGlossaryTerms = defineOperation({
+  input: z.object({
+    category: z.enum(GLOSSARY_CATEGORIES).optional().describe('Only terms in this category'),
+    limit: z.int().min(1).max(200).default(100).describe('Items per page, 1 to 200 (default 100)'),
+    page: z.int().min(1).default(1).describe('Page number (default 1)'),
+  }),
+  output: GlossaryListResponseSchema,
+  run: ({ category, limit, page }, { deps }) =>
+    deps.memo.remember(
+      `glossary|${category ?? ''}|${limit}|${page}`,
+      () => new JsonText(JSON.stringify(pageBody(deps.content.listGlossary({ category, limit, page }), 'terms'))),
+    ) as JsonText<z.infer<typeof GlossaryListResponseSchema>>,
+});
+
 export const glossaryRoute = defineRoute({
   method: 'GET',
   path: '/api/v1/glossary',
@@ -41,18 +56,11 @@ export const glossaryRoute = defineRoute({
   },
   batchable: true,
   cacheControl: 'public, max-age=300',
-  handler: ({ query, deps }) => {
-    const page = query.cursor ?? 1;
-    const key = `glossary|${query.category ?? ''}|${query.limit}|${page}`;
-    const body = deps.memo.remember(
-      key,
-      () =>
-        new JsonText(
-          JSON.stringify(
-            pageBody(deps.content.listGlossary({ category: query.category, limit: query.limit, page }), 'terms'),
-          ),
-        ),
-    );
-    return { body };
-  },
+  operation: listGlossaryTerms,
+  handler: async ({ query, deps, request }) => ({
+    body: await listGlossaryTerms.run(
+      { category: query.category, limit: query.limit, page: query.cursor ?? 1 },
+      { deps, clientAddress: request.clientAddress },
+    ),
+  }),
 });

@@ -10,6 +10,9 @@ import {
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { DOCS_TOOLS } from '../mcp/docs-tools.ts';
 import { PRODUCT_TOOLS } from '../mcp/product-tools.ts';
+import { DOCS_PROMPTS, PRODUCT_PROMPTS } from '../mcp/prompts.ts';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
+import { DOCS_RESOURCES, PRODUCT_RESOURCES } from '../mcp/resources.ts';
 import { handleMcpGet, handleMcpPost, type McpServerDefinition } from '../mcp/server.ts';
 import { API_VERSION } from '../versioning.ts';
 
@@ -20,12 +23,16 @@ export const PRODUCT_SERVER: McpServerDefinition = {
   version: API_VERSION,
   paths: ['/.well-known/mcp', '/api/mcp'],
   tools: PRODUCT_TOOLS,
+  resources: PRODUCT_RESOURCES,
+  prompts: PRODUCT_PROMPTS,
   instructions:
     'Research Hub answers questions about AI and Web3 from its own essays and glossary, and finds academic papers. ' +
     'For "what is X" questions call search_glossary, then get_glossary_term for the full entry. For explanations, ' +
     'call search_essays and read the best hit with get_essay (Markdown; cite its URL). For literature, call ' +
     'search_reports with corpus "ai" or "web3": results are sorted by citation count, so add specific words to the ' +
-    'query rather than raising the limit. Every result carries a URL to cite. Tools only read.',
+    'query rather than raising the limit. Every result carries a URL to cite. Tools only read. Essays, glossary terms ' +
+    'and curriculum tracks are also resources (research-hub://essays/{slug}, …/glossary/{slug}, …/curriculum/{track}), ' +
+    'and the prompts explain_term, literature_review and study_plan start common tasks.',
 };
 
 export const DOCS_SERVER: McpServerDefinition = {
@@ -35,18 +42,34 @@ export const DOCS_SERVER: McpServerDefinition = {
   version: API_VERSION,
   paths: ['/.well-known/mcp/docs', '/api/mcp/docs'],
   tools: DOCS_TOOLS,
+  resources: DOCS_RESOURCES,
+  prompts: DOCS_PROMPTS,
   instructions:
     'Documentation of the Research Hub API for agents writing code against it. Start with search_documentation for a ' +
     'topic, or get_api_documentation with a section (overview, errors, papers, content, ask, batch, jobs, service); ' +
     'get_openapi_specification returns the full OpenAPI 3.1 document; get_auth_guide explains the optional bearer ' +
-    'tokens; get_course_curriculum lists the learning tracks.',
+    'tokens; get_course_curriculum lists the learning tracks. The OpenAPI description, the auth guide, documentation ' +
+    'sections and curriculum tracks are also resources; the prompt write_api_client starts client code for a section.',
 };
 
 const JsonRpcMessageSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
-    id: z.union([z.string(), z.number()]).optional(),
-    method: z.enum(['initialize', 'ping', 'tools/list', 'tools/call', 'notifications/initialized']),
+    id: z.union([z.string(), z.number()]).optional().describe('Echoed exactly as sent'),
+    method: z.enum([
+      'server/discover',
+      'initialize',
+      'ping',
+      'tools/list',
+      'tools/call',
+      'resources/list',
+      'resources/templates/list',
+      'resources/read',
+      'prompts/list',
+      'prompts/get',
+      'completion/complete',
+      'notifications/initialized',
+    ]),
     params: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'JsonRpcRequest' });
@@ -77,6 +100,7 @@ const McpDescriptorSchema = z
         title: z.string(),
         description: z.string(),
         inputSchema: z.record(z.string(), z.unknown()),
+        outputSchema: z.record(z.string(), z.unknown()),
         annotations: z.record(z.string(), z.unknown()),
       }),
     ),
@@ -96,9 +120,14 @@ function mcpRoutes(server: McpServerDefinition): AnyRoute[] {
         operationId: `mcp${camel(server.key)}${suffix}`,
         summary: `${server.title} MCP server (JSON-RPC 2.0, Streamable HTTP, stateless)`,
         description:
-          'Methods: initialize, ping, tools/list, tools/call, notifications/initialized. JSON-RPC errors answer HTTP 200. ' +
-          'Protocol versions: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05 (MCP-Protocol-Version header). ' +
-          '`Prefer: respond-async` on tools/call answers 202 with a job.',
+          `Protocol versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} (MCP-Protocol-Version header; absent means 2025-03-26). ` +
+          '2026-07-28 is stateless: every request carries _meta (protocol version, client capabilities) and the ' +
+          'Mcp-Method / Mcp-Name headers, and server/discover describes the server; earlier versions open with initialize. ' +
+          'Methods: tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, ' +
+          'prompts/get, completion/complete, plus server/discover (2026-07-28) or initialize and ping (earlier). Every ' +
+          'refusal is a JSON-RPC error carrying the request id: method errors answer HTTP 200 (404 for an unknown method ' +
+          'under 2026-07-28); transport errors answer the statuses below. `Prefer: respond-async` on tools/call answers ' +
+          '202 with a job.',
         tags: ['MCP'],
         rawBody: true,
         bodyDoc: JsonRpcMessageSchema,
@@ -112,10 +141,26 @@ function mcpRoutes(server: McpServerDefinition): AnyRoute[] {
             description: 'Notification accepted (no body), or a tools/call queued as a job (Prefer: respond-async)',
             headers: ['Location', 'Retry-After'],
           },
-          400: errorResponse('Unsupported MCP-Protocol-Version (unsupported_protocol_version)'),
-          403: errorResponse('Origin not allowed (forbidden_origin)'),
-          406: errorResponse('Accept lacks application/json and text/event-stream (not_acceptable)'),
-          415: errorResponse('Content-Type is not application/json (unsupported_media_type)'),
+          400: {
+            description:
+              'JSON-RPC error: unsupported MCP-Protocol-Version (-32022, data.supported), header and body disagree ' +
+              '(-32020), or invalid _meta (-32602)',
+            schema: JsonRpcResponseSchema,
+          },
+          403: {
+            description: 'JSON-RPC error: Origin not allowed (data.code forbidden_origin)',
+            schema: JsonRpcResponseSchema,
+          },
+          404: { description: 'JSON-RPC error -32601: no such method (2026-07-28)', schema: JsonRpcResponseSchema },
+          406: {
+            description:
+              'JSON-RPC error: Accept lacks application/json and text/event-stream (data.code not_acceptable)',
+            schema: JsonRpcResponseSchema,
+          },
+          415: {
+            description: 'JSON-RPC error: Content-Type is not application/json (data.code unsupported_media_type)',
+            schema: JsonRpcResponseSchema,
+          },
           429: QUOTA_RESPONSE,
           503: capacityResponse('asynchronous jobs'),
         },

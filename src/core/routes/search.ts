@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { issue, optionalIntParam } from '../http/validation.ts';
 import { CursorParam, PaginationSchema } from '../pagination.ts';
@@ -70,6 +71,31 @@ export const SearchResponseSchema = z
   })
   .meta({ id: 'SearchResponse' });
 
+export const SearchInputSchema = z.object({
+  query: z.string().trim().min(2).max(MAX_QUERY_LENGTH).describe('What to search for, at least 2 characters'),
+  corpus: z.enum(CORPORA).default('ai').describe('ai or web3 (default ai)'),
+  limit: z
+    .int()
+    .min(1)
+    .max(200)
+    .default(DEFAULT_LIMIT)
+    .describe(`Results per page, 1 to 200 (default ${DEFAULT_LIMIT})`),
+  page: z.int().min(1).default(1).describe('Page number (default 1)'),
+});
+
+/** Paper search: one page of a corpus, most cited first, through the shared cache. */
+export const searchPapers = defineOperation({
+  input: SearchInputSchema,
+  output: SearchResponseSchema,
+  run: async ({ query, corpus, limit, page }, { deps, clientAddress }) => {
+    const outcome = await deps.papers.search({ q: query, corpus, limit, page }, clientAddress);
+    return Object.assign(JsonText.ofBytes<z.infer<typeof SearchResponseSchema>>(outcome.body), {
+      cache: outcome.cache,
+      age: outcome.age,
+    });
+  },
+});
+
 const CACHE_STATUS = {
   hit: 'hit',
   miss: 'fwd=miss; stored',
@@ -96,6 +122,7 @@ export const searchRoute = defineRoute({
   },
   batchable: true,
   cacheControl: 'public, max-age=600',
+  operation: searchPapers,
   handler: async ({ query, deps, request }) => {
     const limit = query.limit ?? query.per_page ?? DEFAULT_LIMIT;
     const page = query.cursor ?? query.page ?? 1;
@@ -107,9 +134,12 @@ export const searchRoute = defineRoute({
         { resolution: 'Narrow the query, or page with a larger limit.' },
       );
     }
-    const outcome = await deps.papers.search({ q: query.q, corpus, limit, page }, request.clientAddress);
+    const outcome = await searchPapers.run(
+      { query: query.q, corpus, limit, page },
+      { deps, clientAddress: request.clientAddress },
+    );
     return {
-      body: JsonText.ofBytes(outcome.body),
+      body: outcome,
       headers: { 'Cache-Status': `research-hub; ${CACHE_STATUS[outcome.cache]}`, Age: String(outcome.age) },
     };
   },

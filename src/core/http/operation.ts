@@ -1,0 +1,28 @@
+// A route's operation: typed input to typed output. The route handler turns the HTTP request into
+// the input and the output into the response; MCP tools call the same operation with their
+// arguments, so both doors share one implementation and one pair of schemas.
+import type { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import type { JsonText } from './route.ts';
+
+export interface OperationContext {
+  deps: AppDeps;
+  /** Whose share of bounded caches the work counts against. */
+  clientAddress: string;
+}
+
+export interface Operation<Input, Output, Result extends JsonText<Output> = JsonText<Output>> {
+  /** The input as JSON values (what a tool takes); routes map their query strings onto it. */
+  input: z.ZodType<Input>;
+  /** The route's 200 schema. */
+  output: z.ZodType<Output>;
+  /** The output already serialised: routes send its bytes, tools read its value. */
+  run(input: Input, context: OperationContext): Promise<Result> | Result;
+}
+
+/** Typed identity: lets TypeScript infer Input, Output and Result from the schemas and `run`. */
+export function defineOperation<Input, Output, Result extends JsonText<Output>>(
+  operation: Operation<Input, Output, Result>,
+): Operation<Input, Output, Result> {
+  return operation;
+}

@@ -1,0 +1,225 @@
+// MCP prompts: conversation starters an agent offers its user, built from our own content. Each
+// embeds the resources it is about, so the model reads the source rather than recalling it.
+import type { AppDeps } from '../app.ts';
+import { toApiError } from '../errors.ts';
+import type { RouteContext } from '../http/route.ts';
+import { CORPORA } from '../papers/corpora.ts';
+import { askQuestion } from '../routes/ask.ts';
+import { MAX_QUERY_LENGTH, SearchInputSchema, searchPapers } from '../routes/search.ts';
+import {
+  docSectionResources,
+  essayResources,
+  readResource,
+  termResources,
+  trackResources,
+  type ResourceContents,
+} from './resources.ts';
+
+type Context = RouteContext<unknown, unknown>;
+
+export interface PromptArgument {
+  name: string;
+  description: string;
+  required: boolean;
+  /** Values completion/complete offers for this argument. */
+  candidates?: (deps: AppDeps, context: Context) => readonly string[];
+}
+
+export type PromptMessage =
+  | { role: 'user'; content: { type: 'text'; text: string } }
+  | { role: 'user'; content: { type: 'resource'; resource: ResourceContents } };
+
+export interface McpPrompt {
+  name: string;
+  title: string;
+  description: string;
+  arguments: readonly PromptArgument[];
+  /** The messages, or a string saying which argument names nothing we have. */
+  messages(args: Record<string, string>, context: Context): Promise<PromptMessage[] | string>;
+}
+
+const text = (value: string): PromptMessage => ({ role: 'user', content: { type: 'text', text: value } });
+const embedded = (resource: ResourceContents): PromptMessage => ({
+  role: 'user',
+  content: { type: 'resource', resource },
+});
+
+async function embed(uri: string, context: Context): Promise<PromptMessage | undefined> {
+  const kinds = [essayResources, termResources, trackResources, docSectionResources];
+  const contents = await readResource(kinds, uri, context);
+  return contents ? embedded(contents) : undefined;
+}
+
+export function promptDefinition(prompt: McpPrompt) {
+  return {
+    name: prompt.name,
+    title: prompt.title,
+    description: prompt.description,
+    arguments: prompt.arguments.map(({ name, description, required }) => ({ name, description, required })),
+  };
+}
+
+const trackArgument: PromptArgument = {
+  name: 'track',
+  description: 'A curriculum track slug, e.g. ai-foundations',
+  required: true,
+  candidates: (deps) => deps.content.curriculum.map((track) => track.slug),
+};
+
+export const explainTerm: McpPrompt = {
+  name: 'explain_term',
+  title: 'Explain a term',
+  description: 'Explain one glossary term to the user, grounded in its glossary entry and related terms.',
+  arguments: [
+    {
+      name: 'slug',
+      description: 'The glossary term slug, e.g. zero-knowledge-proof',
+      required: true,
+      candidates: (deps) => deps.content.glossary.map((term) => term.slug),
+    },
+    {
+      name: 'audience',
+      description: 'Who the explanation is for: beginner (default) or practitioner',
+      required: false,
+      candidates: () => ['beginner', 'practitioner'],
+    },
+  ],
+  messages: async ({ slug = '', audience = 'beginner' }, context) => {
+    const term = context.deps.content.term(slug);
+    const entry = term && (await embed(`research-hub://glossary/${slug}`, context));
+    if (!term || !entry) return `No glossary term has the slug "${slug}".`;
+    const related = term.related.map((other) => context.deps.content.term(other)?.term).filter(Boolean);
+    return [
+      text(
+        `Explain "${term.term}" to a ${audience === 'practitioner' ? 'practitioner who builds with it' : 'curious beginner'}. ` +
+          'Use the glossary entry below as your source, give one concrete example, and say how it differs from ' +
+          `${related.length ? related.join(', ') : 'the closest related idea'}. Cite ${term.url}.`,
+      ),
+      entry,
+    ];
+  },
+};
+
+export const literatureReview: McpPrompt = {
+  name: 'literature_review',
+  title: 'Literature review of a topic',
+  description:
+    'Draft a short literature review of a topic from the most cited papers in a corpus and our essays on it.',
+  arguments: [
+    {
+      name: 'query',
+      description: 'The topic, e.g. retrieval augmented generation',
+      required: true,
+      candidates: (deps) => deps.content.glossary.map((term) => term.term),
+    },
+    {
+      name: 'corpus',
+      description: 'ai (default) or web3',
+      required: false,
+      candidates: () => CORPORA,
+    },
+  ],
+  messages: async ({ query = '', corpus = 'ai' }, context) => {
+    const topic = query.trim().replace(/\s+/g, ' ');
+    const checked = SearchInputSchema.shape.query.safeParse(topic);
+    if (!checked.success) return `The query must be 2 to ${MAX_QUERY_LENGTH} characters.`;
+    const chosen = CORPORA.find((candidate) => candidate === corpus);
+    if (!chosen) return `The corpus must be one of: ${CORPORA.join(', ')}.`;
+    const where = { deps: context.deps, clientAddress: context.request.clientAddress };
+    let papers: string;
+    try {
+      const found = (await searchPapers.run({ query: topic, corpus: chosen, limit: 10, page: 1 }, where)).value();
+      papers = found.results.length
+        ? found.results
+            .map(
+              (paper, index) =>
+                `${index + 1}. ${paper.title} (${paper.date}, ${paper.source}; ${paper.citations} citations) ${paper.url}`,
+            )
+            .join('\n')
+        : 'No paper in the index matches this topic.';
+    } catch (error) {
+      papers = `The paper index could not be searched (${toApiError(error).message}); say so, and rely on the essays.`;
+    }
+    const essays = (await askQuestion.run({ question: topic, limit: 3, types: ['essay'] }, where)).value().sources;
+    const slugs = [...new Set(essays.map((source) => source.slug))].slice(0, 2);
+    const embeddedEssays = (
+      await Promise.all(slugs.map((slug) => embed(`research-hub://essays/${slug}`, context)))
+    ).filter((message): message is PromptMessage => message !== undefined);
+    return [
+      text(
+        `Write a literature review of "${topic}" (${chosen} corpus): the main lines of work, how they build on each ` +
+          'other, open problems, and what to read first. Cite papers by their URLs. The most cited papers:\n' +
+          papers +
+          (embeddedEssays.length
+            ? '\n\nOur essays on the topic follow; use them for framing and cite their URLs.'
+            : ''),
+      ),
+      ...embeddedEssays,
+    ];
+  },
+};
+
+export const studyPlan: McpPrompt = {
+  name: 'study_plan',
+  title: 'Study plan for a track',
+  description: 'Turn a curriculum track into a week-by-week study plan with readings and exercises.',
+  arguments: [
+    trackArgument,
+    {
+      name: 'weeks',
+      description: 'How many weeks the plan spans (default: one per module)',
+      required: false,
+    },
+  ],
+  messages: async ({ track = '', weeks }, context) => {
+    const found = context.deps.content.curriculum.find((candidate) => candidate.slug === track);
+    const resource = found && (await embed(`research-hub://curriculum/${track}`, context));
+    if (!found || !resource) return `No curriculum track has the slug "${track}".`;
+    const span =
+      weeks && /^\d{1,2}$/.test(weeks) && Number(weeks) > 0
+        ? `${Number(weeks)} weeks`
+        : `${found.modules.length} weeks, one per module`;
+    return [
+      text(
+        `Make a study plan for the "${found.title}" track over ${span}. For each week list what to read (the essays ` +
+          'and glossary terms the track names, with their URLs under the site), the goal, and the exercise; end with ' +
+          'a way to check understanding. The track follows as JSON.',
+      ),
+      resource,
+    ];
+  },
+};
+
+export const writeApiClient: McpPrompt = {
+  name: 'write_api_client',
+  title: 'Write code against the API',
+  description: 'Write client code for one part of the Research Hub REST API, from its documentation section.',
+  arguments: [
+    {
+      name: 'section',
+      description: 'A documentation section, e.g. papers, content, ask, batch, jobs, errors',
+      required: true,
+      candidates: (deps, context) => docSectionResources.candidates?.['section']?.(deps, context) ?? [],
+    },
+    {
+      name: 'language',
+      description: 'The language to write in (default typescript)',
+      required: false,
+      candidates: () => ['typescript', 'python', 'go', 'curl'],
+    },
+  ],
+  messages: async ({ section = '', language = 'typescript' }, context) => {
+    const resource = await embed(`research-hub://docs/sections/${encodeURIComponent(section)}`, context);
+    if (!resource) return `No documentation section is called "${section}".`;
+    return [
+      text(
+        `Write ${language} code that calls the endpoints documented below: one function per endpoint, typed ` +
+          'results, pagination by next_cursor where offered, and handling of the error shape and of 429 Retry-After.',
+      ),
+      resource,
+    ];
+  },
+};
+
+export const PRODUCT_PROMPTS: readonly McpPrompt[] = [explainTerm, literatureReview, studyPlan];
+export const DOCS_PROMPTS: readonly McpPrompt[] = [writeApiClient, studyPlan];
