@@ -9,8 +9,9 @@ import { RedisScript, type RedisConnection } from './connection.ts';
 
 /**
  * ARGV: the number of requests, then per request: cost, bucket count, and per bucket key, limit and
- * window (ms). Returns per request: allowed (1/0), the refusing bucket (1-based, 0 for none), then per
- * bucket its count and its milliseconds to reset.
+ * window (ms). A window starts with its bucket's first request, as in memory. Charges first and takes
+ * the charge back when a bucket is over, so an allowed request costs two commands a bucket. Returns per
+ * request: the refusing bucket (1-based, 0 for none), then each bucket's count and milliseconds to reset.
  */
 const CONSUME = new RedisScript(`
 local out = {}
@@ -19,25 +20,21 @@ for _ = 1, tonumber(ARGV[1]) do
   local cost, buckets = tonumber(ARGV[at]), tonumber(ARGV[at + 1])
   local first = at + 2
   local refused = 0
+  local counts = {}
   for b = 0, buckets - 1 do
-    local key, limit = ARGV[first + 3 * b], tonumber(ARGV[first + 3 * b + 1])
-    if refused == 0 and tonumber(redis.call('GET', key) or '0') + cost > limit then refused = b + 1 end
+    local key = ARGV[first + 3 * b]
+    local count = redis.call('INCRBY', key, cost)
+    if count == cost then redis.call('PEXPIRE', key, tonumber(ARGV[first + 3 * b + 2])) end
+    if refused == 0 and count > tonumber(ARGV[first + 3 * b + 1]) then refused = b + 1 end
+    counts[b + 1] = count
   end
-  table.insert(out, refused == 0 and 1 or 0)
   table.insert(out, refused)
   for b = 0, buckets - 1 do
-    local key, window = ARGV[first + 3 * b], tonumber(ARGV[first + 3 * b + 2])
-    local count
-    if refused == 0 then
-      count = redis.call('INCRBY', key, cost)
-      if count == cost then redis.call('PEXPIRE', key, window) end
-    else
-      count = tonumber(redis.call('GET', key) or '0')
-    end
-    local ttl = redis.call('PTTL', key)
-    if ttl < 0 then ttl = window end
+    local key = ARGV[first + 3 * b]
+    local count = counts[b + 1]
+    if refused ~= 0 then count = redis.call('DECRBY', key, cost) end
     table.insert(out, count)
-    table.insert(out, ttl)
+    table.insert(out, redis.call('PTTL', key))
   end
   at = first + 3 * buckets
 end
@@ -92,15 +89,19 @@ export class RedisRateLimitStore implements RateLimitStore {
   #answer(batch: readonly Pending[], reply: readonly number[]): void {
     let at = 0;
     for (const { buckets, resolve } of batch) {
-      const allowed = reply[at] === 1;
-      const refused = (reply[at + 1] ?? 0) - 1;
+      const refused = (reply[at] ?? 0) - 1;
       const states: BucketState[] = buckets.map((bucket, index) => ({
         limit: bucket.limit,
-        remaining: Math.max(0, bucket.limit - (reply[at + 2 + 2 * index] ?? 0)),
-        reset: Math.max(1, Math.ceil((reply[at + 3 + 2 * index] ?? bucket.windowMs) / 1000)),
+        remaining: Math.max(0, bucket.limit - (reply[at + 1 + 2 * index] ?? 0)),
+        // A key that had just expired has no TTL (-2): its window is a whole one.
+        reset: Math.max(
+          1,
+          Math.ceil(Math.max(0, reply[at + 2 + 2 * index] ?? 0) / 1000) || Math.round(bucket.windowMs / 1000),
+        ),
         windowSeconds: Math.round(bucket.windowMs / 1000),
       }));
-      at += 2 + 2 * buckets.length;
+      at += 1 + 2 * buckets.length;
+      const allowed = refused === -1;
       const binding = allowed
         ? states.reduce((best, state) => (state.remaining < best.remaining ? state : best))
         : (states[refused] as BucketState);
