@@ -1,30 +1,20 @@
 // Essay pages with diagrams in Debian's Chromium, in light and dark mode: axe-core finds no
 // accessibility violations, every label in a diagram is readable against what is behind it, and the
 // diagrams do not shift the layout as the page loads.
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, useBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let browser: Browser;
+const launched = useBrowser();
 let server: TestServer;
 beforeAll(async () => {
-  if (!available) return;
-  server = await startTestServer({ LOG_REQUESTS: 'false' });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  if (chromiumAvailable) server = await startTestServer({ LOG_REQUESTS: 'false' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 interface AxeResult {
   violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>;
@@ -89,12 +79,12 @@ const ESSAYS_WITH_DIAGRAMS = [
   'retrieval-augmented-generation-in-practice',
 ];
 
-describe.skipIf(!available)('essay pages with diagrams', () => {
+describe.skipIf(!chromiumAvailable)('essay pages with diagrams', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it.each(ESSAYS_WITH_DIAGRAMS)(
       `%s has no axe violations and readable diagram labels in ${colorScheme} mode`,
       async (slug) => {
-        const page = await browser.newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
+        const page = await launched.browser.newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
         await page.goto(`${server.url}/essays/${slug}`);
         const diagram = page.locator('svg.diagram').first();
         await diagram.scrollIntoViewIfNeeded();
@@ -112,7 +102,7 @@ describe.skipIf(!available)('essay pages with diagrams', () => {
   }
 
   it('the checks catch a diagram without a name and a label too pale to read', async () => {
-    const page = await browser.newPage({ colorScheme: 'light' });
+    const page = await launched.browser.newPage({ colorScheme: 'light' });
     await page.goto(`${server.url}/essays/defi-mechanics`);
     await page.evaluate(() => {
       const svg = document.querySelector('svg.diagram')!;
@@ -128,7 +118,7 @@ describe.skipIf(!available)('essay pages with diagrams', () => {
   });
 
   it('diagrams keep their aspect ratio in a narrow column and cause no layout shift', async () => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const page = await launched.browser.newPage({ viewport: { width: 360, height: 740 } });
     await page.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;

@@ -2,30 +2,21 @@
 // dark colour schemes: axe-core finds no accessibility violation, and on the phone no element reaches
 // past the right edge of the viewport (content in its own horizontal scroller, such as a code block
 // or a wide table's wrapper, scrolls there instead).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, useBrowser } from '../support/browser.ts';
 import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const WIDTHS = [1280, 390] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
-let browser: Browser;
+const launched = useBrowser();
 const running = useServerWithStandIn({ OPENALEX_TIMEOUT_MS: '1000' });
-beforeAll(async () => {
-  if (!available) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-afterAll(() => browser?.close());
 
 const root = path.resolve(import.meta.dirname, '../..');
 const slugs = (folder: string) =>
@@ -74,7 +65,7 @@ const TEMPLATES: Template[] = [
 ];
 
 async function open(template: Template, width: number, colorScheme: 'light' | 'dark') {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+  const context = await launched.browser.newContext({ viewport: { width, height: 900 }, colorScheme });
   const page = await context.newPage();
   const response = await page.goto(`${running.server.url}${template.path}`);
   expect(response?.status()).toBe(template.status ?? 200);
@@ -119,7 +110,7 @@ async function overflowing(page: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(!available)('every page template at 1280 and 390 px, light and dark', () => {
+describe.skipIf(!chromiumAvailable)('every page template at 1280 and 390 px, light and dark', () => {
   for (const template of TEMPLATES) {
     it(`${template.name} (${template.path}): no axe violation, nothing wider than a phone`, async () => {
       const problems: string[] = [];
@@ -143,7 +134,7 @@ describe.skipIf(!available)('every page template at 1280 and 390 px, light and d
   }
 });
 
-describe.skipIf(!available)('every essay at 390 px', () => {
+describe.skipIf(!chromiumAvailable)('every essay at 390 px', () => {
   // Reference lists hold long URLs: each essay, not just the template, must fit a phone.
   it.each(essays)('%s: nothing wider than the viewport', async (slug) => {
     const { page, close } = await open({ name: slug, path: `/essays/${slug}` }, 390, 'light');

@@ -1,29 +1,15 @@
 // A reader's walk through the site in Debian's Chromium, driven by playwright-core.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, useBrowser } from '../support/browser.ts';
 import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available)
-  console.warn(`Skipping browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
-
 // One Chromium and one server (with an OpenAlex stand-in for the Papers page) for the whole file.
-let browser: Browser;
+const launched = useBrowser();
 const running = useServerWithStandIn({ OPENALEX_TIMEOUT_MS: '1000' });
-beforeAll(async () => {
-  if (!available) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-afterAll(() => browser?.close());
 
-describe.skipIf(!available)('site in a browser', () => {
+describe.skipIf(!chromiumAvailable)('site in a browser', () => {
   it('goes from the home page to an essay and to a glossary term without console errors', async () => {
-    const page = await browser.newPage();
+    const page = await launched.browser.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
@@ -55,9 +41,9 @@ describe.skipIf(!available)('site in a browser', () => {
   });
 });
 
-describe.skipIf(!available)('papers page in a browser', () => {
+describe.skipIf(!chromiumAvailable)('papers page in a browser', () => {
   it('searches, pages, switches corpus and explains an upstream outage', async () => {
-    const page = await browser.newPage();
+    const page = await launched.browser.newPage();
     await page.goto(`${running.server.url}/papers`);
     await page.fill('#q', 'learning');
     await page.click('button[type="submit"]');
@@ -86,9 +72,9 @@ describe.skipIf(!available)('papers page in a browser', () => {
   });
 });
 
-describe.skipIf(!available)('ask page in a browser', () => {
+describe.skipIf(!chromiumAvailable)('ask page in a browser', () => {
   it('streams the answer and sources in with JavaScript', async () => {
-    const page = await browser.newPage();
+    const page = await launched.browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(`${running.server.url}/ask`);
@@ -119,13 +105,13 @@ describe.skipIf(!available)('ask page in a browser', () => {
     ['a comparison', 'difference between optimistic and zk rollups'],
     ['no confident answer', 'who won the 2018 world cup'],
   ])('shows %s with the same labels with and without JavaScript', async (_, question) => {
-    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await launched.browser.newContext({ javaScriptEnabled: false });
     const withoutScript = await plain.newPage();
     await withoutScript.goto(`${running.server.url}/ask?q=${encodeURIComponent(question)}`);
     const expected = await withoutScript.evaluate(shownResults);
     await plain.close();
 
-    const page = await browser.newPage();
+    const page = await launched.browser.newPage();
     await page.goto(`${running.server.url}/ask`);
     await page.fill('#ask-q', question);
     await page.click('#ask-form button[type="submit"]');
@@ -151,7 +137,7 @@ describe.skipIf(!available)('ask page in a browser', () => {
   });
 
   it('works without JavaScript through the GET form', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await launched.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${running.server.url}/ask`);
     await page.fill('#ask-q', 'what is a merkle tree');
