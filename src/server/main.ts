@@ -25,8 +25,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Requests being answered, by request id: what a crash report names. */
-export type InFlight = Map<string, string>;
+/** Requests being answered, by request id: what a crash report names (formatted only then). */
+export type InFlight = Map<string, IncomingMessage>;
 
 export function createHandler(config: Config, distDir: string, inFlight: InFlight = new Map()) {
   const clientDir = path.join(distDir, 'client');
@@ -56,7 +56,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
     const sentId = req.headers['x-request-id'];
     const requestId = requestIdFrom(typeof sentId === 'string' ? sentId : null);
-    inFlight.set(requestId, `${req.method} ${pathname.slice(0, 200)}`);
+    inFlight.set(requestId, req);
     try {
       if (isCorePath(pathname)) {
         const remote = req.socket.remoteAddress ?? 'unknown';
@@ -101,7 +101,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
       aborted: res.destroyed && !res.writableFinished,
     });
   }
-  return { handle, deps };
+  return { handle, deps, proxies };
 }
 
 export async function startServer(
@@ -109,8 +109,8 @@ export async function startServer(
   distDir: string,
   inFlight: InFlight = new Map(),
 ): Promise<RunningServer> {
-  const { handle, deps } = createHandler(config, distDir, inFlight);
-  const transport = createTransport(config, handle);
+  const { handle, deps, proxies } = createHandler(config, distDir, inFlight);
+  const transport = createTransport(config, handle, proxies);
   const { server } = transport;
   // With REDIS_URL, serve once connected; past the wait, the stores degrade until Redis answers.
   await deps.stores.ready(5_000);
@@ -149,7 +149,9 @@ async function main(): Promise<void> {
         level: 'fatal',
         kind,
         error: String((error as Error)?.stack ?? error),
-        in_flight: Object.fromEntries(inFlight),
+        in_flight: Object.fromEntries(
+          [...inFlight].map(([id, req]) => [id, `${req.method} ${(req.url ?? '').slice(0, 200)}`]),
+        ),
       }),
     );
     process.exit(70);

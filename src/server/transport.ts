@@ -5,7 +5,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { Socket } from 'node:net';
 import type { Config } from '../core/config.ts';
 import { ApiError, type ErrorCode } from '../core/errors.ts';
-import { TrustedProxies } from '../core/http/client-address.ts';
+import type { TrustedProxies } from '../core/http/client-address.ts';
 
 /** A GET or HEAD body up to this size is drained to keep the connection; a larger or endless one closes it. */
 const DRAINED_BODY_BYTES = 64 * 1024;
@@ -37,6 +37,8 @@ export interface Transport {
 export function createTransport(
   config: Config,
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  /** The handler's trusted proxies: their connections carry many clients and are not capped. */
+  proxies: TrustedProxies,
 ): Transport {
   const responses = new WeakMap<Socket, ServerResponse>();
   const perClient = new Map<string, number>();
@@ -70,7 +72,6 @@ export function createTransport(
   );
   server.maxConnections = config.maxConnections;
 
-  const proxies = new TrustedProxies(config.trustedProxies);
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? 'unknown';
     // A trusted proxy carries many clients' connections: the cap is for clients, not for it.

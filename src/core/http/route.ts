@@ -40,16 +40,10 @@ export class JsonText<T = unknown> {
   #text: string | undefined;
   #bytes: Uint8Array | undefined;
 
-  constructor(text: string) {
-    this.#text = text;
-  }
-
-  /** JSON already encoded as UTF-8 (a cached search page). */
-  static ofBytes<T>(bytes: Uint8Array): JsonText<T> {
-    const json = new JsonText<T>('');
-    json.#text = undefined;
-    json.#bytes = bytes;
-    return json;
+  /** JSON text, or JSON already encoded as UTF-8 (a cached search page); the other form is made on demand. */
+  constructor(json: string | Uint8Array) {
+    if (typeof json === 'string') this.#text = json;
+    else this.#bytes = json;
   }
 
   get text(): string {

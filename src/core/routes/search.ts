@@ -89,7 +89,7 @@ export const searchPapers = defineOperation({
   output: SearchResponseSchema,
   run: async ({ query, corpus, limit, page }, { deps, clientAddress }) => {
     const outcome = await deps.papers.search({ q: query, corpus, limit, page }, clientAddress);
-    return Object.assign(JsonText.ofBytes<z.infer<typeof SearchResponseSchema>>(outcome.body), {
+    return Object.assign(new JsonText<z.infer<typeof SearchResponseSchema>>(outcome.body), {
       cache: outcome.cache,
       age: outcome.age,
     });
