@@ -100,6 +100,15 @@ describe.each(['/.well-known/mcp', '/api/mcp/docs'])('%s', (path) => {
       }
     });
 
+    it('answers invalid tool arguments with a tool error the model can read (SEP-1303)', async () => {
+      const tool = path === '/.well-known/mcp' ? 'search_essays' : 'search_documentation';
+      const result = await client.callTool({ name: tool, arguments: { query: 7 } });
+      expect(result.isError).toBe(true);
+      expect((result.content as Array<{ text: string }>)[0]?.text).toMatch(
+        new RegExp(`^Invalid arguments for ${tool}: "query" `),
+      );
+    });
+
     it('lists and reads resources and templates; content equals the Markdown twins', async () => {
       const { resources } = await client.listResources();
       expect(resources.length).toBeGreaterThan(0);

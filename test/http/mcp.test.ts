@@ -87,13 +87,16 @@ describe('product MCP server through the SDK client', () => {
     expect(read.content[0]?.text).toBe(await text('/glossary/zk-rollup.md'));
   });
 
-  it('reports a tool that fails while running as isError, and bad arguments as -32602', async () => {
+  it('reports a tool that fails while running as isError, and bad arguments as isError too (SEP-1303)', async () => {
     const missing = await call(client, 'get_essay', { slug: 'no-such-essay' });
     expect(missing.isError).toBe(true);
     expect(missing.content[0]?.text).toMatch(/search_essays/);
-    await expect(client.callTool({ name: 'search_reports', arguments: { query: 'x' } })).rejects.toMatchObject({
-      code: -32602,
-    });
+    // From 2025-11-25 on, invalid arguments are a tool execution error the model can read and correct.
+    const invalid = await call(client, 'search_reports', { query: 'x' });
+    expect(invalid.isError).toBe(true);
+    expect(invalid.structuredContent).toBeUndefined();
+    expect(invalid.content[0]?.text).toMatch(/^Invalid arguments for search_reports: "query" .*2/);
+    // An unknown tool is still a protocol error.
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602 });
   });
 
@@ -235,11 +238,14 @@ describe('MCP transport rules over raw HTTP', () => {
       { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'get_essay', arguments: { slug: 'Not A Slug' } } },
       -32602,
     ],
-  ])('JSON-RPC error for %j → %i with HTTP 200', async (body, code) => {
-    const response = await rpc(body);
-    expect(response.status).toBe(200);
-    expect(response.json().error.code).toBe(code);
-  });
+  ])(
+    'JSON-RPC error for %j → %i with HTTP 200 (2025-03-26: invalid arguments are a protocol error)',
+    async (body, code) => {
+      const response = await rpc(body);
+      expect(response.status).toBe(200);
+      expect(response.json().error.code).toBe(code);
+    },
+  );
 
   it('acknowledges notifications with 202 and no body', async () => {
     const response = await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' });

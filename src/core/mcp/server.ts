@@ -49,6 +49,8 @@ const RESOURCES_PER_PAGE = 100;
 /** Longest tool arguments (as JSON) whose result is remembered. */
 const MAX_MEMO_ARGUMENTS = 512;
 const MEDIA = ['application/json', 'text/event-stream'];
+/** The first revision in which invalid tool arguments answer a tool error (SEP-1303), not -32602. */
+const TOOL_ERRORS_FOR_ARGUMENTS_SINCE = '2025-11-25';
 
 /** Capabilities are the same in both eras: nothing changes while the server runs, so nothing to subscribe to. */
 export const CAPABILITIES = {
@@ -116,6 +118,8 @@ interface Exchange {
   context: Context;
   /** The request id as JSON text, exactly as the client wrote it ("null" when there was none). */
   idText: string;
+  /** The protocol version the request speaks (supported or not: refusals need an exchange too). */
+  version: string;
   era: ProtocolEra;
   representation: 'json' | 'sse';
 }
@@ -202,7 +206,12 @@ async function callTool(exchange: Exchange, params: Params): Promise<Reply> {
   if (!args.success) {
     const issue = args.error.issues[0];
     const where = issue?.path.length ? `"${issue.path.join('.')}"` : 'arguments';
-    return invalidParams(`Invalid arguments for ${tool.name}: ${where} ${issue?.message ?? 'is invalid'}.`);
+    const message = `Invalid arguments for ${tool.name}: ${where} ${issue?.message ?? 'is invalid'}.`;
+    // SEP-1303 (2025-11-25 on): the model reads a tool error and can correct its call; a protocol
+    // error it never sees. The revisions before it name invalid arguments a protocol error.
+    return exchange.version >= TOOL_ERRORS_FOR_ARGUMENTS_SINCE
+      ? { result: { content: [{ type: 'text', text: message }], isError: true } }
+      : invalidParams(message);
   }
   try {
     const output = await tool.run(args.data, context);
@@ -420,7 +429,7 @@ export async function handleMcpPost(server: McpServerDefinition, context: Contex
   const headerVersion = request.headers.get('mcp-protocol-version')?.trim() || undefined;
   const version = headerVersion ?? ASSUMED_PROTOCOL_VERSION;
   const era = isSupportedVersion(version) ? eraOf(version) : 'legacy';
-  const base: Exchange = { server, context, idText: 'null', era, representation: 'json' };
+  const base: Exchange = { server, context, idText: 'null', version, era, representation: 'json' };
 
   const refused = originRefusal(context);
   // The transport spec: a forbidden origin's answer carries no id (the body is not read).

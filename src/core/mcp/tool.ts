@@ -1,7 +1,8 @@
 // An MCP tool: zod input and output schemas (published as inputSchema and outputSchema),
 // annotations, and a run function that returns readable text plus the data as structuredContent,
 // which the output schema describes. Tools over a route call its typed operation. A tool that
-// fails while running answers isError: true; invalid arguments are a JSON-RPC -32602 before it runs.
+// fails while running answers isError: true, and so do invalid arguments from 2025-11-25 on (SEP-1303;
+// -32602 before it runs under the older revisions).
 import { z } from 'zod';
 import type { RouteContext } from '../http/route.ts';
 
