@@ -58,6 +58,24 @@ describe('product MCP server through the SDK client', () => {
     expect(result.content[0]?.text).toContain(result.structuredContent.results[0].title);
   });
 
+  it('search_reports takes sort and a year range, as the REST search does', async () => {
+    const args = { query: 'learning', corpus: 'ai', limit: 10, sort: 'date', year_from: 2014, year_to: 2016 };
+    const result = await call(client, 'search_reports', args);
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual(
+      await rest('/api/v1/reports/search?q=learning&corpus=ai&limit=10&sort=date&year_from=2014&year_to=2016'),
+    );
+    expect(result.structuredContent.sort).toBe('date');
+    expect(result.content[0]?.text).toMatch(/the \d+ newest/);
+    const { tools } = await client.listTools();
+    const properties = tools.find((tool) => tool.name === 'search_reports')?.inputSchema.properties ?? {};
+    expect(properties['sort']).toMatchObject({ enum: ['citations', 'relevance', 'date'] });
+    for (const bad of [{ sort: 'newest' }, { year_from: 2020, year_to: 2019 }, { year_to: 99 }])
+      await expect(
+        client.callTool({ name: 'search_reports', arguments: { query: 'learning', ...bad } }),
+      ).rejects.toMatchObject({ code: -32602 });
+  });
+
   it('search_essays and get_essay answer with the REST essays and their Markdown twins', async () => {
     const found = await call(client, 'search_essays', { query: 'rollups data availability' });
     const essays = (await rest('/api/v1/essays?limit=200')).essays;

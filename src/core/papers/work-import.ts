@@ -7,8 +7,9 @@ import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { createGunzip } from 'node:zlib';
+import { abstractText } from './abstract-text.ts';
 import { CORPORA, CORPUS_DEFINITIONS, type Corpus } from './corpora.ts';
-import { toSearchResultItem } from './mapping.ts';
+import { publicationDate, publicationYear, toSearchResultItem } from './mapping.ts';
 import { OpenAlexWorkSchema, type OpenAlexWork } from './openalex-work.ts';
 
 /** The corpora a work's concepts put it in. */
@@ -31,9 +32,11 @@ export class MirrorWriter {
   constructor(db: DatabaseSync) {
     this.db = db;
     this.#upsertWork = db.prepare(
-      `INSERT INTO works (id, title, cited_by_count, synthetic, updated_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET title = excluded.title, cited_by_count = excluded.cited_by_count,
-         synthetic = excluded.synthetic, updated_at = excluded.updated_at`,
+      `INSERT INTO works (id, title, abstract, cited_by_count, publication_date, publication_year, synthetic, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET title = excluded.title, abstract = excluded.abstract,
+         cited_by_count = excluded.cited_by_count, publication_date = excluded.publication_date,
+         publication_year = excluded.publication_year, synthetic = excluded.synthetic, updated_at = excluded.updated_at`,
     );
     this.#upsertItem = db.prepare(
       `INSERT INTO corpus_works (corpus, work_id, item) VALUES (?, ?, ?)
@@ -55,7 +58,16 @@ export class MirrorWriter {
     if (corpora.size === 0) return 'outside-corpora';
     const title = work.display_name ?? work.title ?? '';
     const citations = Math.max(0, Math.trunc(work.cited_by_count ?? 0));
-    this.#upsertWork.run(id, title, citations, work['synthetic'] === true ? 1 : 0, new Date().toISOString());
+    this.#upsertWork.run(
+      id,
+      title,
+      abstractText(work.abstract_inverted_index),
+      citations,
+      publicationDate(work),
+      publicationYear(work) ?? null,
+      work['synthetic'] === true ? 1 : 0,
+      new Date().toISOString(),
+    );
     for (const member of corpora) this.#upsertItem.run(member, id, JSON.stringify(toSearchResultItem(work, member)));
     return 'stored';
   }
