@@ -1,5 +1,5 @@
 // OpenAlex ships abstracts as an inverted index (word → the positions where it occurs), not as text,
-// for legal reasons. The mirror and the stand-in search the abstract as text, so both rebuild it here.
+// for legal reasons. The mirror searches the abstract as text, so it rebuilds the text here.
 
 /** Longer than any real abstract; bounds the array a hostile record could make us allocate. */
 const MAX_POSITIONS = 20_000;
@@ -13,14 +13,18 @@ export function abstractText(index: Readonly<Record<string, unknown>> | null | u
   if (!index) return '';
   const slots: string[] = [];
   for (const [word, positions] of Object.entries(index)) {
-    if (!Array.isArray(positions)) continue;
-    for (const position of positions) {
-      if (Number.isInteger(position) && position >= 0 && position < MAX_POSITIONS) slots[position] = word;
-    }
+    if (Array.isArray(positions)) for (const position of positions) place(slots, word, position);
   }
-  // A sparse array's holes are skipped by filter, so gaps in the positions leave no double spaces.
-  return slots.filter((word) => word !== undefined).join(' ');
+  return joined(slots);
 }
+
+function place(slots: string[], word: string, position: unknown): void {
+  if (typeof position === 'number' && Number.isInteger(position) && position >= 0 && position < MAX_POSITIONS)
+    slots[position] = word;
+}
+
+/** A sparse array's holes are skipped by filter, so gaps in the positions leave no double spaces. */
+const joined = (slots: string[]) => slots.filter((word) => word !== undefined).join(' ');
 
 const INDEX_KEY = '"abstract_inverted_index":';
 /** One `"word":[positions]` entry of an inverted index in JSON text. */
@@ -54,15 +58,9 @@ export function splitAbstract(json: string): { record: string; abstract: string 
         continue;
       }
     }
-    for (const item of list.split(',')) {
-      const position = item.trim() === '' ? Number.NaN : Number(item);
-      if (Number.isInteger(position) && position >= 0 && position < MAX_POSITIONS) slots[position] = word;
-    }
+    for (const item of list.split(',')) place(slots, word, item.trim() === '' ? Number.NaN : Number(item));
   }
-  return {
-    record: `${json.slice(0, start)}null${json.slice(end + 1)}`,
-    abstract: slots.filter((word) => word !== undefined).join(' '),
-  };
+  return { record: `${json.slice(0, start)}null${json.slice(end + 1)}`, abstract: joined(slots) };
 }
 
 /** The index of the brace closing the object opened at `open`, skipping strings; -1 if none. */
