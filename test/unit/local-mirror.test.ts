@@ -18,7 +18,7 @@ import {
   sharedWorks,
 } from '../support/fixtures.ts';
 import { buildMirror, FIXTURE_FILES, type TemporaryMirror } from '../support/local-mirror.ts';
-import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
+import { matcher, startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
 
 let dir: string;
 beforeAll(() => {
@@ -417,6 +417,8 @@ describe.skipIf(!sharedAvailable)('the mirror and the OpenAlex stand-in over the
     'reasoning capabilities',
     '"external knowledge"',
   ])('"%s", in abstracts only: the same top 10 in the same order, and the same total', async (q) => {
+    const inTitle = matcher(q);
+    expect(sharedWorks('works-ai.jsonl').filter((work) => inTitle(work, true))).toEqual([]);
     const { local: mine, upstream: theirs } = await both(q);
     expect(mine.total).toBeGreaterThan(0);
     expect(titles(mine.items)).toEqual(titles(theirs.items));
