@@ -70,10 +70,20 @@ describe('product MCP server through the SDK client', () => {
     const { tools } = await client.listTools();
     const properties = tools.find((tool) => tool.name === 'search_reports')?.inputSchema.properties ?? {};
     expect(properties['sort']).toMatchObject({ enum: ['citations', 'relevance', 'date'] });
-    for (const bad of [{ sort: 'newest' }, { year_from: 2020, year_to: 2019 }, { year_to: 99 }])
-      await expect(
-        client.callTool({ name: 'search_reports', arguments: { query: 'learning', ...bad } }),
-      ).rejects.toMatchObject({ code: -32602 });
+    // Refused before the search runs, naming the argument: a -32602 error, or (SEP-1303, from
+    // 2025-11-25 on) an isError result the model can read.
+    for (const [bad, named] of [
+      [{ sort: 'newest' }, 'sort'],
+      [{ year_from: 2020, year_to: 2019 }, 'year_from'],
+      [{ year_to: 99 }, 'year_to'],
+    ] as const) {
+      const refusal = await call(client, 'search_reports', { query: 'learning', ...bad }).then(
+        (result) => ({ refused: result.isError === true, text: String(result.content[0]?.text) }),
+        (error: { code?: number; message: string }) => ({ refused: error.code === -32602, text: error.message }),
+      );
+      expect(refusal.refused, JSON.stringify(bad)).toBe(true);
+      expect(refusal.text).toContain(`"${named}"`);
+    }
   });
 
   it('search_essays and get_essay answer with the REST essays and their Markdown twins', async () => {
