@@ -19,6 +19,7 @@ import {
 } from '../support/fixtures.ts';
 import { buildMirror, FIXTURE_FILES, type TemporaryMirror } from '../support/local-mirror.ts';
 import { matcher, startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
+import { syntheticWorks } from '../support/synthetic-works.mjs';
 
 let dir: string;
 beforeAll(() => {
@@ -357,6 +358,55 @@ describe('opening a mirror for searches', () => {
     openMirror(unindexed).close();
     expect(() => openMirrorForSearch(unindexed)).toThrow(/no search index yet/);
   });
+});
+
+// The mirror against the stand-in over synthetic works with abstracts: every order, with and without
+// years, walked page by page past the title matches and deep into the date order.
+describe('the mirror and the OpenAlex stand-in over synthetic works with abstracts', () => {
+  const works = [...syntheticWorks(600)];
+  let mirror: TemporaryMirror;
+  let local: LocalPaperSource;
+  let standIn: Awaited<ReturnType<typeof startOpenAlexStandIn>>;
+  let client: OpenAlexClient;
+  let upstream: OpenAlexPaperSource;
+  beforeAll(async () => {
+    const file = scratch('synthetic.jsonl');
+    writeFileSync(file, jsonl(works));
+    mirror = await buildMirror([file]);
+    local = LocalPaperSource.open(mirror.file);
+    standIn = await startOpenAlexStandIn({ works });
+    client = new OpenAlexClient({ baseUrl: standIn.url, timeoutMs: 10_000 });
+    upstream = new OpenAlexPaperSource(client);
+  });
+  afterAll(async () => {
+    local?.close();
+    mirror?.remove();
+    await client?.close();
+    await standIn?.close();
+  });
+
+  const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
+  it.each([
+    ['blockchain', 'web3', {}],
+    ['neural networks', 'ai', {}],
+    ['"smart contracts"', 'web3', {}],
+    ['learning', 'ai', { yearFrom: 2010, yearTo: 2016 }],
+    ['consensus', 'web3', { yearTo: 2018 }],
+  ] as const)(
+    '"%s" in %s %j: the same works in the same order, page by page, in every order',
+    async (q, corpus, years) => {
+      for (const sort of ['citations', 'relevance', 'date'] as const) {
+        const query = { q, corpus, limit: 15, page: 1, sort, ...years };
+        const first = await upstream.search(query);
+        expect(first.total, sort).toBeGreaterThan(30);
+        for (let page = 1; page <= Math.min(4, Math.ceil(first.total / 15)); page += 1) {
+          const [mine, theirs] = [await local.search({ ...query, page }), await upstream.search({ ...query, page })];
+          expect(ids(mine.items), `${sort} page ${page}`).toEqual(ids(theirs.items));
+          expect(mine.total).toBe(theirs.total);
+        }
+      }
+    },
+  );
 });
 
 // (c) The mirror against the stand-in serving the same real OpenAlex records.
