@@ -58,6 +58,34 @@ describe('product MCP server through the SDK client', () => {
     expect(result.content[0]?.text).toContain(result.structuredContent.results[0].title);
   });
 
+  it('search_reports takes sort and a year range, as the REST search does', async () => {
+    const args = { query: 'learning', corpus: 'ai', limit: 10, sort: 'date', year_from: 2014, year_to: 2016 };
+    const result = await call(client, 'search_reports', args);
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual(
+      await rest('/api/v1/reports/search?q=learning&corpus=ai&limit=10&sort=date&year_from=2014&year_to=2016'),
+    );
+    expect(result.structuredContent.sort).toBe('date');
+    expect(result.content[0]?.text).toMatch(/the \d+ newest/);
+    const { tools } = await client.listTools();
+    const properties = tools.find((tool) => tool.name === 'search_reports')?.inputSchema.properties ?? {};
+    expect(properties['sort']).toMatchObject({ enum: ['citations', 'relevance', 'date'] });
+    // Refused before the search runs, naming the argument: a -32602 error, or (SEP-1303, from
+    // 2025-11-25 on) an isError result the model can read.
+    for (const [bad, named] of [
+      [{ sort: 'newest' }, 'sort'],
+      [{ year_from: 2020, year_to: 2019 }, 'year_from'],
+      [{ year_to: 99 }, 'year_to'],
+    ] as const) {
+      const refusal = await call(client, 'search_reports', { query: 'learning', ...bad }).then(
+        (result) => ({ refused: result.isError === true, text: String(result.content[0]?.text) }),
+        (error: { code?: number; message: string }) => ({ refused: error.code === -32602, text: error.message }),
+      );
+      expect(refusal.refused, JSON.stringify(bad)).toBe(true);
+      expect(refusal.text).toContain(`"${named}"`);
+    }
+  });
+
   it('search_essays and get_essay answer with the REST essays and their Markdown twins', async () => {
     const found = await call(client, 'search_essays', { query: 'rollups data availability' });
     const essays = (await rest('/api/v1/essays?limit=200')).essays;

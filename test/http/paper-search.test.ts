@@ -53,16 +53,51 @@ function expectError(response: Awaited<ReturnType<typeof search>>, status: numbe
   expectMatchesOpenApi(SEARCH, 'get', status, response.json());
 }
 
-/** What the stand-in holds for a query, most cited first: the expected order, computed from the fixtures. */
-function expectedTitles(q: string, corpus: 'ai' | 'web3') {
+type Sort = 'citations' | 'relevance' | 'date';
+type Work = (typeof allWorks)[number];
+const citationsOf = (work: Work) => Number(work['cited_by_count']);
+const dateOf = (work: Work) => String(work['publication_date'] ?? '');
+/** Each order as the contract states it; every one ends in the work id. */
+const ORDERS: Record<Sort, (inTitle: (work: Work) => boolean) => (a: Work, b: Work) => number> = {
+  citations: () => (a, b) => citationsOf(b) - citationsOf(a),
+  relevance: (inTitle) => (a, b) => Number(inTitle(b)) - Number(inTitle(a)) || citationsOf(b) - citationsOf(a),
+  date: () => (a, b) => (dateOf(a) === dateOf(b) ? 0 : dateOf(a) > dateOf(b) ? -1 : 1),
+};
+
+/** What the fixtures hold for a query, in the order asked for: the expected answer, computed from the records. */
+function expectedTitles(
+  q: string,
+  corpus: 'ai' | 'web3',
+  { sort = 'citations', yearFrom = 0, yearTo = 9999 }: { sort?: Sort; yearFrom?: number; yearTo?: number } = {},
+) {
   const concept = corpus === 'ai' ? ['C154945302', 'C119857082', 'C108583219'] : ['C2779687700'];
   const matches = matcher(q);
+  const order = ORDERS[sort]((work) => matches(work, true));
   return allWorks
     .filter(
-      (work) => work['concepts'].some((c: { id: string }) => concept.some((id) => c.id.endsWith(id))) && matches(work),
+      (work) =>
+        work['concepts'].some((c: { id: string }) => concept.some((id) => c.id.endsWith(id))) &&
+        work['publication_year'] >= yearFrom &&
+        work['publication_year'] <= yearTo &&
+        matches(work),
     )
-    .sort((a, b) => b['cited_by_count'] - a['cited_by_count'] || String(a['id']).localeCompare(String(b['id'])))
+    .sort((a, b) => order(a, b) || String(a['id']).localeCompare(String(b['id'])))
     .map((work) => work['display_name'] ?? work['title']);
+}
+
+/** Every title of a search, page by page through next_cursor. */
+async function walk(query: string, limit: number): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const body: { results: Array<{ title: string }>; next_cursor: string | null; has_more: boolean } = (
+      await search(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
+    ).json();
+    expect(body.has_more).toBe(body.next_cursor !== null);
+    seen.push(...body.results.map((item) => item.title));
+    cursor = body.next_cursor;
+  } while (cursor && seen.length < 500);
+  return seen;
 }
 
 describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('paper search over the %s source', (source) => {
@@ -165,19 +200,119 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('paper search
     });
 
     it.each([1, 2, 5])('a cursor walk at limit=%i returns every result once, in citation order', async (limit) => {
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const body: { results: Array<{ title: string }>; next_cursor: string | null; has_more: boolean } = (
-          await search(`q=learning&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
-        ).json();
-        expect(body.has_more).toBe(body.next_cursor !== null);
-        seen.push(...body.results.map((item) => item.title));
-        cursor = body.next_cursor;
-      } while (cursor && seen.length < 500);
-      expect(seen).toEqual(expectedTitles('learning', 'ai'));
+      expect(await walk('q=learning', limit)).toEqual(expectedTitles('learning', 'ai'));
     });
 
+    it('matches abstracts as well as titles: words, and phrases within one abstract', async () => {
+      const titles = async (query: string) =>
+        (await search(query)).json().results.map((item: { title: string }) => item.title);
+      expect(await titles('q=handwritten%20digits')).toEqual([
+        'Gradient-based learning applied to document recognition',
+      ]);
+      expect(await titles('q=transduction')).toEqual(['Attention Is All You Need']);
+      expect(await titles('q=%22double%20spending%22&corpus=web3')).toEqual([
+        'Bitcoin: A Peer-to-Peer Electronic Cash System',
+      ]);
+      // Both words are in the Bitcoin abstract, but not next to each other.
+      expect(await titles('q=%22cash%20payments%22&corpus=web3')).toEqual([]);
+      // One word in the title, the other only in the abstract.
+      expect(await titles('q=ethereum%20gas&corpus=web3')).toEqual(expectedTitles('ethereum gas', 'web3'));
+      expect(expectedTitles('ethereum gas', 'web3')).toHaveLength(1);
+    });
+
+    it('items carry the OpenAlex id, the DOI, up to five authors and an open-access link', async () => {
+      const [attention] = (await search('q=%22attention%20is%20all%20you%20need%22')).json().results;
+      expect(attention).toMatchObject({
+        id: 'https://openalex.org/W9000000001',
+        doi: 'https://doi.org/10.48550/arXiv.1706.03762',
+        authors: ['Ashish Vaswani', 'Noam Shazeer', 'Niki Parmar', 'Jakob Uszkoreit', 'Llion Jones'],
+        open_access_url: 'https://arxiv.org/pdf/1706.03762',
+      });
+      const [bitcoin] = (await search('q=%22electronic%20cash%20system%22&corpus=web3')).json().results;
+      expect(bitcoin).toMatchObject({
+        id: 'https://openalex.org/W9000000101',
+        doi: null,
+        authors: [],
+        open_access_url: 'https://bitcoin.org/bitcoin.pdf',
+      });
+      const [lstm] = (await search('q=%22long%20short-term%20memory%22')).json().results;
+      expect(lstm.open_access_url).toBeNull();
+    });
+  });
+
+  describe('sort and publication years', () => {
+    it.each(['citations', 'relevance', 'date'] as const)(
+      'sort=%s: a cursor walk returns every result once, in that order, and the response names it',
+      async (sort) => {
+        const body = (await search(`q=learning&sort=${sort}`)).json();
+        expectMatchesOpenApi(SEARCH, 'get', 200, body);
+        expect(body.sort).toBe(sort);
+        expect(await walk(`q=learning&sort=${sort}`, 3)).toEqual(expectedTitles('learning', 'ai', { sort }));
+      },
+    );
+
+    it('orders differ as they should: relevance puts title matches first, date the newest', async () => {
+      const relevance = expectedTitles('networks', 'ai', { sort: 'relevance' });
+      const citations = expectedTitles('networks', 'ai');
+      expect(relevance).not.toEqual(citations);
+      expect([...relevance].sort()).toEqual([...citations].sort());
+      const dates = (await search('q=networks&sort=date&limit=200'))
+        .json()
+        .results.map((item: { date: string }) => item.date);
+      expect([...dates].sort().reverse()).toEqual(dates);
+      expect((await search('q=networks')).json().sort).toBe('citations');
+    });
+
+    it('sort: anything else is refused, naming the allowed values', async () => {
+      for (const bad of ['newest', 'cited_by_count:desc', 'CITATIONS', '']) {
+        const response = await search(`q=learning&sort=${encodeURIComponent(bad)}`);
+        expectError(response, 400, 'invalid_parameter');
+        expect(response.json().error.message).toMatch(/"citations", "relevance", "date"/);
+      }
+    });
+
+    it('year_from and year_to bound the publication year, inclusive, in every order', async () => {
+      for (const sort of ['citations', 'relevance', 'date'] as const) {
+        const body = (await search(`q=learning&year_from=2014&year_to=2016&sort=${sort}&limit=200`)).json();
+        expect(body.results.map((item: { title: string }) => item.title)).toEqual(
+          expectedTitles('learning', 'ai', { sort, yearFrom: 2014, yearTo: 2016 }),
+        );
+        expect(body.total).toBe(body.results.length);
+      }
+      const from = (await search('q=learning&year_from=2017&limit=200')).json();
+      expect(from.results.map((item: { title: string }) => item.title)).toEqual(
+        expectedTitles('learning', 'ai', { yearFrom: 2017 }),
+      );
+      const to = (await search('q=learning&year_to=2006&limit=200')).json();
+      expect(to.results.map((item: { title: string }) => item.title)).toEqual(
+        expectedTitles('learning', 'ai', { yearTo: 2006 }),
+      );
+      expect(to.total).toBeGreaterThan(0);
+      const one = (await search('q=learning&year_from=2015&year_to=2015')).json();
+      expect(one.results.every((item: { date: string }) => item.date === '2015')).toBe(true);
+      expect(one.total).toBe(expectedTitles('learning', 'ai', { yearFrom: 2015, yearTo: 2015 }).length);
+      expect((await search('q=learning&year_from=2090')).json()).toMatchObject({ total: 0, results: [] });
+    });
+
+    it('a year range that ends before it starts, or a year out of range, is refused', async () => {
+      const reversed = await search('q=learning&year_from=2020&year_to=2019');
+      expectError(reversed, 400, 'invalid_parameter');
+      expect(reversed.json().error.message).toMatch(/year_from must not be after year_to/);
+      for (const bad of ['year_from=999', 'year_to=2101', 'year_from=twenty', 'year_to=2019.5', 'year_from=-2000'])
+        expectError(await search(`q=learning&${bad}`), 400, 'invalid_parameter');
+    });
+
+    it('caches each order and year range apart', async () => {
+      const citations = await search('q=Deep%20Learning&limit=5');
+      const date = await search('q=deep%20learning&limit=5&sort=date');
+      expect(date.headers['cache-status']).toContain('fwd=miss');
+      expect(date.json().results).not.toEqual(citations.json().results);
+      const bounded = await search('q=deep%20learning&limit=5&sort=date&year_to=2015');
+      expect(bounded.headers['cache-status']).toContain('fwd=miss');
+      expect((await search('q=deep%20learning&limit=5&sort=date&year_to=2015')).headers['cache-status']).toBe(
+        'research-hub; hit',
+      );
+    });
     it('carries rate-limit, cache and version headers, and echoes Idempotency-Key', async () => {
       const response = await http(`${server.url}/api/reports/search?q=neural`, {
         headers: { 'idempotency-key': 'k-1' },
@@ -250,6 +385,21 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('paper search
           page: '1',
         });
         expect(sent['select']!.split(',')).toContain('cited_by_count');
+      });
+
+      it('sends each order as its OpenAlex sort, and the years as a publication_year filter', async () => {
+        const sent = async (extra: string) => {
+          const q = fresh();
+          expect((await search(`q=${encodeURIComponent(q)}&${extra}`)).status).toBe(200);
+          return upstreamFor(q).at(-1)!.query;
+        };
+        expect((await sent('sort=relevance'))['sort']).toBe('relevance_score:desc');
+        expect((await sent('sort=date'))['sort']).toBe('publication_date:desc');
+        expect((await sent('sort=citations'))['sort']).toBe('cited_by_count:desc');
+        const corpus = 'concepts.id:C154945302|C119857082|C108583219';
+        expect((await sent('year_from=2019&year_to=2021'))['filter']).toBe(`${corpus},publication_year:2019-2021`);
+        expect((await sent('year_from=2019'))['filter']).toBe(`${corpus},publication_year:>2018`);
+        expect((await sent('year_to=2021'))['filter']).toBe(`${corpus},publication_year:<2022`);
       });
 
       it('answers a cached repeat without going upstream', async () => {

@@ -1,8 +1,12 @@
 // @ts-check
 // A local stand-in for the OpenAlex API: a real HTTP server that answers GET /works like OpenAlex
-// (search with crude stemming and phrases, filter, sort, page/per_page, cursor paging, select,
-// 400 on bad parameters) from Work records, plus injectable faults (status codes with Retry-After,
-// slowness, malformed JSON, hangs, dropped connections). Used by tests and benchmarks.
+// (search of titles and abstracts with crude stemming, stop words and phrases, filter, sort by
+// citations, relevance or date, page/per_page, cursor paging, select, 400 on bad parameters) from
+// Work records, plus injectable faults (status codes with Retry-After, slowness, malformed JSON,
+// hangs, dropped connections). Used by tests and benchmarks.
+// Its relevance is a simple rule the project's local mirror also follows (works whose title holds
+// the whole query first, then the rest; most cited first within each), not OpenAlex's score, so
+// the contract tests can hold both sources to the same order.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 
@@ -29,6 +33,28 @@ const ALLOWED_PARAMS = new Set([
 ]);
 const FILTER_KEYS = new Set(['concepts.id', 'topics.id', 'publication_year', 'type', 'cited_by_count']);
 const MAX_PAGED_RESULTS = 10_000;
+/** Work fields OpenAlex can select that some records here lack. */
+const OPTIONAL_WORK_FIELDS = new Set([
+  'primary_topic',
+  'topics',
+  'publication_date',
+  'authorships',
+  'open_access',
+  'best_oa_location',
+  'abstract_inverted_index',
+]);
+
+const citations = (/** @type {Work} */ work) => Number(work['cited_by_count'] ?? 0);
+const dateOf = (/** @type {Work} */ work) => String(work['publication_date'] ?? '');
+/** @typedef {(a: Work, b: Work, titleTier: (work: Work) => number) => number} Order */
+/** @type {Record<string, Order>} */
+const SORTS = {
+  'cited_by_count:desc': (a, b) => citations(b) - citations(a),
+  cited_by_count: (a, b) => citations(a) - citations(b),
+  'relevance_score:desc': (a, b, titleTier) => titleTier(a) - titleTier(b) || citations(b) - citations(a),
+  // Newest first; a work without a date comes last.
+  'publication_date:desc': (a, b) => (dateOf(a) === dateOf(b) ? 0 : dateOf(a) > dateOf(b) ? -1 : 1),
+};
 
 /** @param {string} path @returns {Work[]} */
 export function readJsonl(path) {
@@ -50,28 +76,67 @@ export function stem(word) {
 
 /** @param {string} text */
 const words = (text) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-/** @param {string} text */
-const flat = (text) => words(text).join(' ');
+
+/** The English stop words OpenAlex's search engine (Elasticsearch) ignores. */
+const STOP_WORDS = new Set(
+  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The abstract as text, rebuilt from OpenAlex's inverted index (word → positions).
+ * @param {Work} work
+ */
+export function abstractOf(work) {
+  /** @type {string[]} */
+  const slots = [];
+  for (const [word, positions] of Object.entries(work['abstract_inverted_index'] ?? {}))
+    for (const position of positions) slots[position] = word;
+  return slots.filter(Boolean).join(' ');
+}
+/** The text's stems in order, space-separated: phrases match on stems, as OpenAlex's analyzer does. */
+const stemmed = (/** @type {string} */ text) => words(text).map(stem).join(' ');
 
 /** @param {Work} work */
 const titleOf = (work) => String(work['display_name'] ?? work['title'] ?? '');
 
 /**
+ * Whether a work matches a search: every word (stemmed, stop words ignored) in its title or
+ * abstract, every "quoted phrase" within one of them. `titleOnly` asks whether the title alone does.
  * @param {string} search
- * @returns {(work: Work) => boolean}
+ * @returns {(work: Work, titleOnly?: boolean) => boolean}
  */
 export function matcher(search) {
-  const phrases = [...search.matchAll(/"([^"]+)"/g)].map((match) => flat(match[1] ?? ''));
+  const phrases = [...search.matchAll(/"([^"]+)"/g)].map((match) => stemmed(match[1] ?? '')).filter(Boolean);
   const rest = search.replace(/"[^"]*"/g, ' ');
   const terms = words(rest)
-    .filter((word) => !['and', 'or', 'not'].includes(word))
+    .filter((word) => !STOP_WORDS.has(word))
     .map(stem);
-  return (work) => {
-    const title = titleOf(work);
-    const stems = new Set(words(title).map(stem));
-    const text = ` ${flat(title)} `;
-    return terms.every((term) => stems.has(term)) && phrases.every((phrase) => text.includes(` ${phrase} `));
+  return (work, titleOnly = false) => {
+    const fields = titleOnly ? [titleOf(work)] : [titleOf(work), abstractOf(work)];
+    const stems = new Set(fields.flatMap((field) => words(field).map(stem)));
+    const texts = fields.map((field) => ` ${stemmed(field)} `);
+    return (
+      (terms.length > 0 || phrases.length > 0) &&
+      terms.every((term) => stems.has(term)) &&
+      phrases.every((phrase) => texts.some((text) => text.includes(` ${phrase} `)))
+    );
   };
+}
+
+/**
+ * A publication_year filter value as OpenAlex reads it: `2020`, a range `2019-2021`, `>2018` or `<2022`.
+ * @param {string} option
+ * @param {unknown} year
+ */
+function inYears(option, year) {
+  if (typeof year !== 'number') return false;
+  const range = /^(\d+)-(\d+)$/.exec(option);
+  if (range) return year >= Number(range[1]) && year <= Number(range[2]);
+  if (option.startsWith('>')) return year > Number(option.slice(1));
+  if (option.startsWith('<')) return year < Number(option.slice(1));
+  return year === Number(option);
 }
 
 /**
@@ -103,7 +168,7 @@ function filterClause(key, value) {
           ),
         );
       case 'publication_year':
-        return options.includes(String(work['publication_year']));
+        return options.some((option) => inYears(option, work['publication_year']));
       case 'type':
         return options.includes(String(work['type']).toLowerCase());
       case 'cited_by_count':
@@ -200,14 +265,20 @@ export async function startOpenAlexStandIn({ works }) {
 
     const sort = url.searchParams.get('sort');
     if (sort) {
-      if (sort !== 'cited_by_count:desc' && sort !== 'cited_by_count')
-        return badRequest(res, `${sort} is not a valid sort`);
-      const sign = sort.endsWith(':desc') ? -1 : 1;
-      matching = [...matching].sort(
-        (a, b) =>
-          sign * ((a['cited_by_count'] ?? 0) - (b['cited_by_count'] ?? 0)) ||
-          String(a['id']).localeCompare(String(b['id'])),
-      );
+      const order = SORTS[sort];
+      if (!order) return badRequest(res, `${sort} is not a valid sort`);
+      if (sort.startsWith('relevance_score') && !search)
+        return badRequest(res, 'relevance_score sort requires a search');
+      const inTitle = search ? matcher(search) : () => false;
+      /** @type {Map<Work, number>} */
+      const tiers = new Map();
+      /** @param {Work} work */
+      const titleTier = (work) => {
+        let tier = tiers.get(work);
+        if (tier === undefined) tiers.set(work, (tier = inTitle(work, true) ? 0 : 1));
+        return tier;
+      };
+      matching = [...matching].sort((a, b) => order(a, b, titleTier) || String(a['id']).localeCompare(String(b['id'])));
     }
 
     let start = (page - 1) * perPage;
@@ -222,9 +293,7 @@ export async function startOpenAlexStandIn({ works }) {
     const select = url.searchParams.get('select')?.split(',').filter(Boolean);
     if (select) {
       const known = new Set(works.flatMap((work) => Object.keys(work)));
-      const unknown = select.find(
-        (field) => !known.has(field) && !['primary_topic', 'topics', 'publication_date'].includes(field),
-      );
+      const unknown = select.find((field) => !known.has(field) && !OPTIONAL_WORK_FIELDS.has(field));
       if (unknown) return badRequest(res, `${unknown} is not a valid select field`);
     }
     const results = matching

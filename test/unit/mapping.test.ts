@@ -41,6 +41,10 @@ describe('toSearchResultItem', () => {
       category: 'Artificial intelligence',
       type: 'Paper',
       citations: 0,
+      id: 'https://openalex.org/W1',
+      doi: null,
+      authors: [],
+      open_access_url: null,
     });
   });
 

@@ -73,7 +73,13 @@ describe('harvestCorpus', () => {
     await harvestCorpus(writer, options({ query: 'learning' }));
     expect(standIn.worksRequests().at(-1)?.query['search']).toBe('learning');
     rebuildSearchIndex(writer.db);
-    const local = await new LocalPaperSource(writer.db).search({ q: 'learning', corpus: 'ai', limit: 5, page: 1 });
+    const local = await new LocalPaperSource(writer.db).search({
+      q: 'learning',
+      corpus: 'ai',
+      limit: 5,
+      page: 1,
+      sort: 'citations',
+    });
     const direct = await (
       await fetch(
         `${standIn.url}/works?${new URLSearchParams({

@@ -18,12 +18,15 @@ class FakeSource implements PaperSource {
     this.calls.push(query);
     if (this.gate) await this.gate;
     if (this.fail) throw new Error('upstream down');
-    const item = { title: query.q, source: 's', url: 'u', date: '2020', category: 'c', type: 'Article', citations: 1 };
+    const item = {
+      ...{ title: query.q, source: 's', url: 'u', date: '2020', category: 'c', type: 'Article', citations: 1 },
+      ...{ id: 'https://openalex.org/W1', doi: null, authors: [], open_access_url: null },
+    };
     return { items: [item], total: this.total };
   }
 }
 
-const query: PaperQuery = { q: 'neural nets', corpus: 'ai', limit: 10, page: 1 };
+const query: PaperQuery = { q: 'neural nets', corpus: 'ai', limit: 10, page: 1, sort: 'citations' };
 const OWNER = 'ip:192.0.2.1';
 
 function share(perClientCount: number, totalCount: number): FairShare {

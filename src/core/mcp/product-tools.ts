@@ -6,7 +6,7 @@ import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import type { RouteContext } from '../http/route.ts';
 import { normaliseQuery } from '../papers/paper-search.ts';
 import { askQuestion, AskInputSchema } from '../routes/ask.ts';
-import { SearchInputSchema, searchPapers } from '../routes/search.ts';
+import { SearchInputSchema, searchPapers, YEARS_OUT_OF_ORDER, yearsInOrder } from '../routes/search.ts';
 import { defineTool, READS_OUR_CONTENT, ToolFailure, type AnyTool } from './tool.ts';
 
 const limit = (max: number, fallback: number) =>
@@ -30,24 +30,28 @@ export const searchReports = defineTool({
   name: 'search_reports',
   title: 'Search academic papers',
   description:
-    'Search academic papers in the ai or web3 corpus of the OpenAlex index, most cited first. Returns title, source, year, ' +
-    'category, type, citation count and a DOI or landing-page URL for each paper.',
-  input: SearchInputSchema.pick({ query: true, corpus: true }).extend({ limit: limit(50, 10) }),
+    'Search titles and abstracts of academic papers in the ai or web3 corpus of the OpenAlex index: most cited first, ' +
+    'or by relevance or newest first, optionally within publication years. Returns title, authors, source, year, ' +
+    'category, type, citation count, OpenAlex id, DOI and an open-access link where there is one.',
+  input: SearchInputSchema.pick({ query: true, corpus: true, sort: true, year_from: true, year_to: true })
+    .extend({ limit: limit(50, 10) })
+    .refine(yearsInOrder, { message: YEARS_OUT_OF_ORDER, path: ['year_from'] }),
   output: searchPapers.output,
   annotations: { ...READS_OUR_CONTENT, openWorldHint: true },
-  run: async ({ query, corpus, limit: size }, context) => {
+  run: async ({ query, corpus, limit: size, sort, year_from, year_to }, context) => {
     const q = normaliseQuery(query);
     const found = await searchPapers.run(
-      { query: q, corpus, limit: size, page: 1 },
+      { query: q, corpus, limit: size, page: 1, sort, year_from, year_to },
       { deps: context.deps, clientAddress: context.request.clientAddress },
     );
     const body = found.value();
-    const lines = body.results.map(
-      (paper, index) =>
-        `${index + 1}. ${paper.title} (${paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`,
-    );
+    const lines = body.results.map((paper, index) => {
+      const by = paper.authors.length > 0 ? `${paper.authors.join(', ')}. ` : '';
+      return `${index + 1}. ${by}${paper.title} (${paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`;
+    });
+    const order = { citations: 'most cited', relevance: 'best matching', date: 'newest' }[sort];
     return {
-      text: `${body.total} papers in ${corpus} for "${q}"; the ${body.results.length} most cited:\n${lines.join('\n')}`,
+      text: `${body.total} papers in ${corpus} for "${q}"; the ${body.results.length} ${order}:\n${lines.join('\n')}`,
       structured: body,
     };
   },

@@ -128,7 +128,9 @@ export const literatureReview: McpPrompt = {
     const where = { deps: context.deps, clientAddress: context.request.clientAddress };
     let papers: string;
     try {
-      const found = (await searchPapers.run({ query: topic, corpus: chosen, limit: 10, page: 1 }, where)).value();
+      const found = (
+        await searchPapers.run({ query: topic, corpus: chosen, limit: 10, page: 1, sort: 'citations' }, where)
+      ).value();
       papers = found.results.length
         ? found.results
             .map(

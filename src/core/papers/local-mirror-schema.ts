@@ -1,10 +1,15 @@
 // The local paper mirror's SQLite file. Imports and harvests write the stored truth: `works` (one row
-// per OpenAlex work: search text and citation count) and `corpus_works` (which corpus a work is in,
-// with the search result item already mapped for that corpus, so a search never maps). The search
-// tables are derived from those and rebuilt after every import: per corpus, `ranked_<corpus>` numbers
-// the works by (citations desc, id) and the FTS5 table `search_<corpus>` uses that rank as its rowid.
-// A full-text match walked in rowid order is therefore already in citation order: a page is the
-// first matches after an offset, with no sort, and the walk stops as soon as the page is full.
+// per OpenAlex work: search text, citation count and publication date) and `corpus_works` (which
+// corpus a work is in, with the search result item already mapped for that corpus, so a search never
+// maps). The search tables are derived from those and rebuilt after every import. Per corpus:
+// - `ranked_<corpus>` numbers the works by (citations desc, id): `rank`, and by (date desc, id):
+//   `newness`;
+// - two FTS5 tables index title, abstract and publication year, one with the rank as its rowid
+//   (`search_<corpus>`), one with the newness (`newest_<corpus>`). A full-text match walked in rowid
+//   order is therefore already in citation (or date) order: a page is the first matches after an
+//   offset, with no sort, and the walk stops as soon as the page is full. The year is a token
+//   ("y2019") in its own column, so a year range is part of the match, not a filter after it;
+// - `years_<corpus>` lists the years present, to spell a range as the tokens that exist.
 import type * as Sqlite from 'node:sqlite';
 import type { DatabaseSync } from 'node:sqlite';
 import { CORPORA, type Corpus } from './corpora.ts';
@@ -16,11 +21,20 @@ export class MirrorFileError extends Error {
 
 /** Marks the file as ours (PRAGMA application_id), so a stray SQLite file is refused by name. */
 const APPLICATION_ID = 0x5248_6d31; // "RHm1"
-/** Bumped whenever the layout changes; an older file is refused rather than misread. */
-export const MIRROR_SCHEMA_VERSION = 1;
+/**
+ * Bumped whenever the layout changes; the server refuses an older file rather than misread it, and
+ * the CLI upgrades it in place (see upgradeLayout). 2: abstracts, publication dates, years, date order.
+ */
+export const MIRROR_SCHEMA_VERSION = 2;
 
 export const rankedTable = (corpus: Corpus) => `ranked_${corpus}`;
+/** Full-text index in citation order (rowid = rank). */
 export const searchTable = (corpus: Corpus) => `search_${corpus}`;
+/** Full-text index in date order (rowid = newness). */
+export const newestTable = (corpus: Corpus) => `newest_${corpus}`;
+export const yearsTable = (corpus: Corpus) => `years_${corpus}`;
+/** A work's publication year is indexed as this prefix and the year ("y2019"). */
+export const YEAR_TOKEN_PREFIX = 'y';
 
 const STORED_TABLES = `
   CREATE TABLE IF NOT EXISTS works (
@@ -28,8 +42,11 @@ const STORED_TABLES = `
     title TEXT NOT NULL,
     cited_by_count INTEGER NOT NULL,
     synthetic INTEGER NOT NULL DEFAULT 0,
-    updated_at TEXT NOT NULL
-  ) WITHOUT ROWID;
+    updated_at TEXT NOT NULL,
+    abstract TEXT NOT NULL DEFAULT '',
+    publication_date TEXT NOT NULL DEFAULT '',
+    publication_year INTEGER
+  );
   CREATE TABLE IF NOT EXISTS corpus_works (
     corpus TEXT NOT NULL,
     work_id TEXT NOT NULL,
@@ -64,12 +81,20 @@ export function loadSqlite(): typeof Sqlite {
   return sqlite;
 }
 
+function layoutOf(db: DatabaseSync): { appId: number; version: number } {
+  return {
+    appId: Number((db.prepare('PRAGMA application_id').get() as { application_id: number }).application_id),
+    version: Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version),
+  };
+}
+
 function layoutProblem(db: DatabaseSync): string | undefined {
-  const appId = Number((db.prepare('PRAGMA application_id').get() as { application_id: number }).application_id);
-  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  const { appId, version } = layoutOf(db);
   if (appId !== APPLICATION_ID) return 'it is not a Research Hub paper mirror';
-  if (version !== MIRROR_SCHEMA_VERSION)
-    return `it has mirror layout ${version}, this version reads layout ${MIRROR_SCHEMA_VERSION}`;
+  if (version < MIRROR_SCHEMA_VERSION)
+    return `it has mirror layout ${version}, this version reads layout ${MIRROR_SCHEMA_VERSION} (any import, harvest or "npm run papers -- reindex" upgrades it; re-import the works to search their abstracts)`;
+  if (version > MIRROR_SCHEMA_VERSION)
+    return `it has mirror layout ${version}, newer than this version reads (${MIRROR_SCHEMA_VERSION}); update Research Hub`;
   return undefined;
 }
 
@@ -87,7 +112,9 @@ export function openMirrorForSearch(file: string): DatabaseSync {
     const problem = layoutProblem(db);
     if (problem) throw new MirrorFileError(problem);
     const tables = tableNames(db);
-    if (!CORPORA.every((corpus) => tables.has(rankedTable(corpus)) && tables.has(searchTable(corpus))))
+    const derived = (corpus: Corpus) =>
+      [rankedTable, searchTable, newestTable, yearsTable].map((table) => table(corpus));
+    if (!CORPORA.every((corpus) => derived(corpus).every((table) => tables.has(table))))
       throw new MirrorFileError(
         'it has no search index yet (an import or harvest builds it; so does the reindex command)',
       );
@@ -107,13 +134,17 @@ export function openMirror(file: string): DatabaseSync {
   const db = new DatabaseSync(file, { timeout: 10_000 });
   try {
     // WAL: a server reading the mirror keeps answering while an import writes and re-indexes it.
-    // A 64 MB page cache keeps a large import's b-trees in memory (the default is 2 MB).
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;');
+    // A 64 MB page cache keeps a large import's b-trees in memory (the default is 2 MB), and the file
+    // is read through a memory map (up to 2 GB): a rebuild reads every abstract in rank order, and
+    // reading them a page per system call took 5.5 s of system time at 250,000 works, mapped 3.0 s.
+    db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA mmap_size = 2147483648;',
+    );
     const empty = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n === 0;
     if (empty) {
       db.exec(`BEGIN; ${STORED_TABLES}
         PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${MIRROR_SCHEMA_VERSION}; COMMIT;`);
-    } else {
+    } else if (!upgradeLayout(db)) {
       const problem = layoutProblem(db);
       if (problem) throw new MirrorFileError(`${file}: ${problem}`);
     }
@@ -122,6 +153,32 @@ export function openMirror(file: string): DatabaseSync {
     db.close();
     throw error;
   }
+}
+
+/**
+ * Brings a layout-1 file (titles only) to the current layout, keeping every work: the new columns
+ * start empty, items gain the fields they lacked (the id from the row, the DOI from a DOI url, no
+ * authors and no open-access link, all of which the next import of those works fills in), and the
+ * search index is rebuilt. Returns whether it upgraded.
+ */
+function upgradeLayout(db: DatabaseSync): boolean {
+  const { appId, version } = layoutOf(db);
+  if (appId !== APPLICATION_ID || version !== 1) return false;
+  db.exec(`BEGIN IMMEDIATE;
+    ALTER TABLE works RENAME TO works_layout_1;
+    ${STORED_TABLES}
+    INSERT INTO works (id, title, cited_by_count, synthetic, updated_at)
+      SELECT id, title, cited_by_count, synthetic, updated_at FROM works_layout_1;
+    DROP TABLE works_layout_1;
+    UPDATE corpus_works SET item = json_set(item,
+      '$.id', 'https://openalex.org/' || work_id,
+      '$.doi', CASE WHEN item ->> '$.url' LIKE 'https://doi.org/%' THEN item ->> '$.url' END,
+      '$.authors', json('[]'),
+      '$.open_access_url', NULL);
+    PRAGMA user_version = ${MIRROR_SCHEMA_VERSION};
+    COMMIT;`);
+  rebuildSearchIndex(db);
+  return true;
 }
 
 export function readMeta(db: DatabaseSync, key: string): string | undefined {
@@ -135,9 +192,9 @@ function writeMeta(db: DatabaseSync, key: string, value: string): void {
 }
 
 /**
- * Renumbers every corpus by (citations desc, id) and rebuilds its full-text index, in one transaction:
- * a server reading the file sees the old index until the new one is complete. Returns the works
- * indexed per corpus.
+ * Renumbers every corpus by (citations desc, id) and by (date desc, id) and rebuilds its full-text
+ * indexes, in one transaction: a server reading the file sees the old index until the new one is
+ * complete. Returns the works indexed per corpus.
  */
 export function rebuildSearchIndex(db: DatabaseSync): Record<Corpus, number> {
   const counts = {} as Record<Corpus, number>;
@@ -145,21 +202,41 @@ export function rebuildSearchIndex(db: DatabaseSync): Record<Corpus, number> {
   try {
     for (const corpus of CORPORA) {
       const ranked = rankedTable(corpus);
-      const search = searchTable(corpus);
+      const years = yearsTable(corpus);
       db.exec(`
         DROP TABLE IF EXISTS ${ranked};
-        DROP TABLE IF EXISTS ${search};
-        CREATE TABLE ${ranked} (rank INTEGER PRIMARY KEY, work_id TEXT NOT NULL);
-        CREATE VIRTUAL TABLE ${search} USING fts5(title, content='', columnsize=0, tokenize='porter unicode61');`);
-      // The id tie-break makes the order total, so pages never overlap or skip between requests.
+        DROP TABLE IF EXISTS ${years};
+        CREATE TABLE ${ranked} (rank INTEGER PRIMARY KEY, newness INTEGER NOT NULL, work_id TEXT NOT NULL);
+        CREATE TABLE ${years} (year INTEGER PRIMARY KEY) WITHOUT ROWID;`);
+      // The id tie-breaks make both orders total, so pages never overlap or skip between requests.
       db.prepare(
-        `INSERT INTO ${ranked} (rank, work_id)
-         SELECT row_number() OVER (ORDER BY w.cited_by_count DESC, w.id), w.id
+        `INSERT INTO ${ranked} (rank, newness, work_id)
+         SELECT row_number() OVER (ORDER BY w.cited_by_count DESC, w.id),
+                row_number() OVER (ORDER BY w.publication_date DESC, w.id), w.id
          FROM corpus_works c JOIN works w ON w.id = c.work_id WHERE c.corpus = ?`,
       ).run(corpus);
-      db.exec(`
-        INSERT INTO ${search} (rowid, title) SELECT r.rank, w.title FROM ${ranked} r JOIN works w ON w.id = r.work_id;
-        INSERT INTO ${search} (${search}) VALUES ('optimize');`);
+      db.exec(`CREATE INDEX ${ranked}_by_newness ON ${ranked} (newness)`);
+      db.exec(`INSERT INTO ${years} (year) SELECT DISTINCT w.publication_year FROM ${ranked} r
+               JOIN works w ON w.id = r.work_id WHERE w.publication_year IS NOT NULL`);
+      // Each index is written once and merged into one segment at the end ('optimize'), so the
+      // merges FTS5 does while rows arrive are wasted work (automerge 0), and leaf pages larger than
+      // its default 1000 bytes cut the per-page overhead: together 40 % off a rebuild (measured at
+      // 13,000 works with abstracts).
+      for (const [table, rowid] of [
+        [searchTable(corpus), 'rank'],
+        [newestTable(corpus), 'newness'],
+      ] as const) {
+        db.exec(`
+          DROP TABLE IF EXISTS ${table};
+          CREATE VIRTUAL TABLE ${table} USING fts5(title, abstract, year, content='', columnsize=0,
+            tokenize='porter unicode61');
+          INSERT INTO ${table} (${table}, rank) VALUES ('automerge', 0);
+          INSERT INTO ${table} (${table}, rank) VALUES ('pgsz', 4000);
+          INSERT INTO ${table} (rowid, title, abstract, year)
+            SELECT r.${rowid}, w.title, w.abstract, '${YEAR_TOKEN_PREFIX}' || w.publication_year
+            FROM ${ranked} r JOIN works w ON w.id = r.work_id ORDER BY r.${rowid};
+          INSERT INTO ${table} (${table}) VALUES ('optimize');`);
+      }
       counts[corpus] = (db.prepare(`SELECT count(*) AS n FROM ${ranked}`).get() as { n: number }).n;
     }
     writeMeta(db, 'indexed_at', new Date().toISOString());

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { CORPUS_DEFINITIONS, type Corpus } from './corpora.ts';
 import type { OpenAlexWork } from './openalex-work.ts';
 
+/** Authors listed per result: enough to recognise a paper, short enough for a result list. */
+export const MAX_AUTHORS = 5;
+
 export const SearchResultItemSchema = z
   .object({
     title: z.string().min(1).describe('Paper title'),
@@ -13,6 +16,13 @@ export const SearchResultItemSchema = z
     category: z.string().min(1).describe('Topic category'),
     type: z.string().min(1).describe('Work type, e.g. Article or Preprint'),
     citations: z.int().min(0).describe('Citation count'),
+    id: z.string().describe('OpenAlex work id, e.g. https://openalex.org/W2112796928'),
+    doi: z.string().nullable().describe('DOI URL (https://doi.org/10....), or null when the work has none'),
+    authors: z
+      .array(z.string())
+      .max(MAX_AUTHORS)
+      .describe(`Author names in authorship order, the first ${MAX_AUTHORS} at most`),
+    open_access_url: z.string().nullable().describe('Where the work can be read free of charge, or null'),
   })
   .meta({ id: 'SearchResultItem' });
 export type SearchResultItem = z.infer<typeof SearchResultItemSchema>;
@@ -64,7 +74,30 @@ function doiUrl(doi: string | undefined): string | undefined {
 }
 
 function openAlexUrl(id: string): string {
-  return /^https?:\/\//.test(id) ? id : `https://openalex.org/${id}`;
+  const trimmed = id.trim();
+  return /^https?:\/\//.test(trimmed) ? trimmed : `https://openalex.org/${trimmed}`;
+}
+
+function authorsOf(work: OpenAlexWork): string[] {
+  const names: string[] = [];
+  for (const authorship of work.authorships ?? []) {
+    const name = clean(authorship?.author?.display_name) ?? clean(authorship?.raw_author_name);
+    if (name) names.push(name);
+    if (names.length === MAX_AUTHORS) break;
+  }
+  return names;
+}
+
+/** OpenAlex's own pick (open_access.oa_url), else the best or primary location when it is open. */
+function openAccessUrl(work: OpenAlexWork): string | null {
+  const open = (location: OpenAlexWork['best_oa_location']) =>
+    location && location.is_oa !== false ? (clean(location.pdf_url) ?? clean(location.landing_page_url)) : undefined;
+  return (
+    clean(work.open_access?.oa_url) ??
+    open(work.best_oa_location) ??
+    (work.primary_location?.is_oa === true ? open(work.primary_location) : undefined) ??
+    null
+  );
 }
 
 /** A readable topic label: the work's primary topic, else its strongest specific concept, else the corpus. */
@@ -77,17 +110,34 @@ export function categoryOf(work: OpenAlexWork, corpus: Corpus): string {
   return clean(concepts[0]?.display_name) ?? CORPUS_DEFINITIONS[corpus].label;
 }
 
+/** The work's publication year, else the year of its publication date. */
+export function publicationYear(work: OpenAlexWork): number | undefined {
+  const year = work.publication_year ?? Number(work.publication_date?.slice(0, 4));
+  return Number.isInteger(year) && year > 0 ? year : undefined;
+}
+
+/** The date order's key: the ISO publication date, or '' (last in newest-first order) when there is none. */
+export function publicationDate(work: OpenAlexWork): string {
+  const date = clean(work.publication_date);
+  return date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : '';
+}
+
 export function toSearchResultItem(work: OpenAlexWork, corpus: Corpus): SearchResultItem {
   const location = work.primary_location;
   const landing = clean(location?.landing_page_url);
-  const year = work.publication_year ?? Number(work.publication_date?.slice(0, 4));
+  const year = publicationYear(work);
+  const doi = doiUrl(clean(work.doi));
   return {
     title: clean(work.display_name) ?? clean(work.title) ?? 'Untitled work',
     source: clean(location?.source?.display_name) ?? hostOf(landing) ?? 'Unknown',
-    url: doiUrl(clean(work.doi)) ?? landing ?? openAlexUrl(work.id),
-    date: Number.isInteger(year) && year > 0 ? String(year) : 'Unknown',
+    url: doi ?? landing ?? openAlexUrl(work.id),
+    date: year === undefined ? 'Unknown' : String(year),
     category: categoryOf(work, corpus),
     type: readableType(work.type),
     citations: Math.max(0, Math.trunc(work.cited_by_count ?? 0)),
+    id: openAlexUrl(work.id),
+    doi: doi ?? null,
+    authors: authorsOf(work),
+    open_access_url: openAccessUrl(work),
   };
 }

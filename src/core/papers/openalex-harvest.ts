@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { corpusFilter, type Corpus } from './corpora.ts';
 import { parseRetryAfter } from './openalex-client.ts';
-import { OpenAlexWorkSchema, WORK_SELECT } from './openalex-work.ts';
+import { HARVEST_SELECT, OpenAlexWorkSchema } from './openalex-work.ts';
 import type { MirrorWriter } from './work-import.ts';
 
 export interface HarvestOptions {
@@ -127,7 +127,7 @@ async function fetchPage(
     filter: corpusFilter(options.corpus),
     per_page: String(request.perPage),
     cursor: request.cursor,
-    select: WORK_SELECT.join(','),
+    select: HARVEST_SELECT.join(','),
   });
   if (request.query) params.set('search', request.query);
   if (options.apiKey) params.set('api_key', options.apiKey);

@@ -3,6 +3,14 @@
 import { z } from 'zod';
 
 const named = z.object({ display_name: z.string().nullish() }).passthrough();
+const location = z
+  .object({
+    is_oa: z.boolean().nullish(),
+    landing_page_url: z.string().nullish(),
+    pdf_url: z.string().nullish(),
+    source: named.nullish(),
+  })
+  .passthrough();
 
 export const OpenAlexWorkSchema = z
   .object({
@@ -14,10 +22,15 @@ export const OpenAlexWorkSchema = z
     publication_date: z.string().nullish(),
     type: z.string().nullish(),
     cited_by_count: z.number().nullish(),
-    primary_location: z
-      .object({ landing_page_url: z.string().nullish(), source: named.nullish() })
-      .passthrough()
+    primary_location: location.nullish(),
+    best_oa_location: location.nullish(),
+    open_access: z.object({ oa_url: z.string().nullish() }).passthrough().nullish(),
+    authorships: z
+      .array(z.object({ author: named.nullish(), raw_author_name: z.string().nullish() }).passthrough().nullable())
       .nullish(),
+    // Word → positions. Checked where it is read (abstract-text.ts), not here: validating every
+    // position of every word would cost more than the rest of an import's parsing.
+    abstract_inverted_index: z.record(z.string(), z.unknown()).nullish(),
     primary_topic: named.nullish(),
     topics: z.array(named.extend({ score: z.number().nullish() })).nullish(),
     concepts: z
@@ -32,7 +45,7 @@ export const OpenAlexListSchema = z.object({
   results: z.array(z.unknown()),
 });
 
-/** Fields the mapping needs: sent as `select` so the upstream ships nothing else. */
+/** Fields a search result needs: sent as `select` so the upstream ships nothing else. */
 export const WORK_SELECT = [
   'id',
   'doi',
@@ -43,7 +56,13 @@ export const WORK_SELECT = [
   'type',
   'cited_by_count',
   'primary_location',
+  'best_oa_location',
+  'open_access',
+  'authorships',
   'primary_topic',
   'topics',
   'concepts',
 ] as const;
+
+/** What a harvest stores: a search result's fields and the abstract the mirror searches. */
+export const HARVEST_SELECT = [...WORK_SELECT, 'abstract_inverted_index'] as const;

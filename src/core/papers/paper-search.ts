@@ -17,9 +17,9 @@ export function normaliseQuery(q: string): string {
   return q.normalize('NFC').trim().replace(/\s+/g, ' ');
 }
 
-/** The response body for one page of results: fixed by corpus, limit and page, so it can be cached as bytes. */
+/** The response body for one page of results: fixed by the query, so it can be cached as bytes. */
 export function renderSearchPage(results: PaperResults, query: PaperQuery): Uint8Array {
-  const { limit, page, corpus } = query;
+  const { limit, page, corpus, sort } = query;
   const reachable = Math.min(results.total, MAX_REACHABLE_RESULTS);
   const hasMore = page * limit < reachable;
   const cursor = page > 1 ? encodeCursor(page) : null;
@@ -33,6 +33,7 @@ export function renderSearchPage(results: PaperResults, query: PaperQuery): Uint
       next_cursor: next,
       pagination: { total: results.total, limit, has_more: hasMore, cursor, next_cursor: next },
       corpus,
+      sort,
     }),
   );
 }
@@ -50,7 +51,8 @@ export class PaperSearch {
 
   /** The query text must already be normalised (the route's schema does it). */
   static key(query: PaperQuery): string {
-    return `${query.corpus}|${query.limit}|${query.page}|${query.q.toLowerCase()}`;
+    const years = `${query.yearFrom ?? ''}-${query.yearTo ?? ''}`;
+    return `${query.corpus}|${query.sort}|${years}|${query.limit}|${query.page}|${query.q.toLowerCase()}`;
   }
 
   /** `owner` is the client the cached page counts against. */

@@ -7,8 +7,9 @@ import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { createGunzip } from 'node:zlib';
+import { abstractText, splitAbstract } from './abstract-text.ts';
 import { CORPORA, CORPUS_DEFINITIONS, type Corpus } from './corpora.ts';
-import { toSearchResultItem } from './mapping.ts';
+import { publicationDate, publicationYear, toSearchResultItem } from './mapping.ts';
 import { OpenAlexWorkSchema, type OpenAlexWork } from './openalex-work.ts';
 
 /** The corpora a work's concepts put it in. */
@@ -31,9 +32,11 @@ export class MirrorWriter {
   constructor(db: DatabaseSync) {
     this.db = db;
     this.#upsertWork = db.prepare(
-      `INSERT INTO works (id, title, cited_by_count, synthetic, updated_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET title = excluded.title, cited_by_count = excluded.cited_by_count,
-         synthetic = excluded.synthetic, updated_at = excluded.updated_at`,
+      `INSERT INTO works (id, title, abstract, cited_by_count, publication_date, publication_year, synthetic, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET title = excluded.title, abstract = excluded.abstract,
+         cited_by_count = excluded.cited_by_count, publication_date = excluded.publication_date,
+         publication_year = excluded.publication_year, synthetic = excluded.synthetic, updated_at = excluded.updated_at`,
     );
     this.#upsertItem = db.prepare(
       `INSERT INTO corpus_works (corpus, work_id, item) VALUES (?, ?, ?)
@@ -47,7 +50,7 @@ export class MirrorWriter {
    * the corpora earlier imports put it in, and its item there is refreshed too. A work in no corpus
    * is not stored.
    */
-  upsert(work: OpenAlexWork, corpus?: Corpus): UpsertOutcome {
+  upsert(work: OpenAlexWork, corpus?: Corpus, abstract = abstractText(work.abstract_inverted_index)): UpsertOutcome {
     const id = shortId(work.id);
     const corpora = new Set(corporaOf(work));
     if (corpus) corpora.add(corpus);
@@ -55,7 +58,16 @@ export class MirrorWriter {
     if (corpora.size === 0) return 'outside-corpora';
     const title = work.display_name ?? work.title ?? '';
     const citations = Math.max(0, Math.trunc(work.cited_by_count ?? 0));
-    this.#upsertWork.run(id, title, citations, work['synthetic'] === true ? 1 : 0, new Date().toISOString());
+    this.#upsertWork.run(
+      id,
+      title,
+      abstract,
+      citations,
+      publicationDate(work),
+      publicationYear(work) ?? null,
+      work['synthetic'] === true ? 1 : 0,
+      new Date().toISOString(),
+    );
     for (const member of corpora) this.#upsertItem.run(member, id, JSON.stringify(toSearchResultItem(work, member)));
     return 'stored';
   }
@@ -74,17 +86,24 @@ export class MirrorWriter {
   }
 }
 
+export interface ParsedWork {
+  work: OpenAlexWork;
+  /** The abstract as text, rebuilt from the work's inverted index. */
+  abstract: string;
+}
+
 /** Parses one JSON Lines record into the works it holds, or the reason it holds none. */
-export function worksOfLine(line: string): { works: OpenAlexWork[] } | { problem: string } {
+export function worksOfLine(line: string): { works: ParsedWork[] } | { problem: string } {
+  const split = splitAbstract(line);
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    value = JSON.parse(split?.record ?? line);
   } catch {
     return { problem: 'not JSON' };
   }
   const page = value as { results?: unknown; id?: unknown } | null;
   const records = page && Array.isArray(page.results) && page.id === undefined ? page.results : [value];
-  const works: OpenAlexWork[] = [];
+  const works: ParsedWork[] = [];
   for (const record of records) {
     const parsed = OpenAlexWorkSchema.safeParse(record);
     if (!parsed.success) {
@@ -92,7 +111,8 @@ export function worksOfLine(line: string): { works: OpenAlexWork[] } | { problem
       return { problem: `not an OpenAlex Work (${issue?.path.join('.') || 'record'}: ${issue?.message})` };
     }
     if (shortId(parsed.data.id) === '') return { problem: 'not an OpenAlex Work (empty id)' };
-    works.push(parsed.data);
+    const abstract = split && records.length === 1 ? split.abstract : abstractText(parsed.data.abstract_inverted_index);
+    works.push({ work: parsed.data, abstract });
   }
   return { works };
 }
@@ -158,8 +178,8 @@ export async function importJsonLines(writer: MirrorWriter, file: string, option
           report.badExamples.push({ line: report.lines, problem: parsed.problem });
         continue;
       }
-      for (const work of parsed.works) {
-        if (writer.upsert(work, options.corpus) === 'stored') report.stored += 1;
+      for (const { work, abstract } of parsed.works) {
+        if (writer.upsert(work, options.corpus, abstract) === 'stored') report.stored += 1;
         else report.outsideCorpora += 1;
       }
       if (report.lines % every === 0) options.onProgress?.({ stored: report.stored, fraction: raw.bytesRead / size });

@@ -6,7 +6,7 @@ import { issue, optionalIntParam } from '../http/validation.ts';
 import { CursorParam, PaginationSchema } from '../pagination.ts';
 import { CORPORA } from '../papers/corpora.ts';
 import { SearchResultItemSchema } from '../papers/mapping.ts';
-import { MAX_REACHABLE_RESULTS } from '../papers/paper-source.ts';
+import { MAX_REACHABLE_RESULTS, PAPER_SORTS, YEAR_RANGE } from '../papers/paper-source.ts';
 import { normaliseQuery } from '../papers/paper-search.ts';
 import { ApiError } from '../errors.ts';
 
@@ -33,6 +33,12 @@ export const QueryTextParam = z
     description: 'Search text, at least 2 characters',
   });
 
+const SORT_DESCRIPTION =
+  'Order of results: citations (most cited first, the default), relevance (best match first) or date (newest first); ' +
+  'ties go by work id';
+const yearDescription = (bound: string) =>
+  `${bound} publication year, inclusive (${YEAR_RANGE.min} to ${YEAR_RANGE.max})`;
+
 export const SearchQuerySchema = z.object({
   q: QueryTextParam,
   corpus: z
@@ -57,17 +63,24 @@ export const SearchQuerySchema = z.object({
     description: 'Page number (default 1); cursor wins when both are sent',
   }),
   cursor: CursorParam.meta({ type: 'string', description: 'Opaque cursor from next_cursor' }),
+  sort: z
+    .enum(PAPER_SORTS, { error: `must be one of ${PAPER_SORTS.map((sort) => `"${sort}"`).join(', ')}` })
+    .optional()
+    .meta({ description: SORT_DESCRIPTION }),
+  year_from: optionalIntParam(YEAR_RANGE.min, YEAR_RANGE.max).meta({ description: yearDescription('Earliest') }),
+  year_to: optionalIntParam(YEAR_RANGE.min, YEAR_RANGE.max).meta({ description: yearDescription('Latest') }),
 });
 
 export const SearchResponseSchema = z
   .object({
-    results: z.array(SearchResultItemSchema).describe('Page of results, sorted by citation count'),
+    results: z.array(SearchResultItemSchema).describe('Page of results, in the order of `sort`'),
     total: z.int().min(0).describe('Total papers found'),
     limit: z.int().describe('Results per page'),
     has_more: z.boolean().describe('More results exist (within the first 10,000)'),
     next_cursor: z.string().nullable().describe('Cursor for the next page; null on the last page'),
     pagination: PaginationSchema,
     corpus: z.enum(CORPORA).describe('Corpus used'),
+    sort: z.enum(PAPER_SORTS).describe('Order used'),
   })
   .meta({ id: 'SearchResponse' });
 
@@ -81,14 +94,35 @@ export const SearchInputSchema = z.object({
     .default(DEFAULT_LIMIT)
     .describe(`Results per page, 1 to 200 (default ${DEFAULT_LIMIT})`),
   page: z.int().min(1).default(1).describe('Page number (default 1)'),
+  sort: z.enum(PAPER_SORTS).default('citations').describe(SORT_DESCRIPTION),
+  year_from: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Earliest')),
+  year_to: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Latest')),
 });
 
-/** Paper search: one page of a corpus, most cited first, through the shared cache. */
+/** A year range that ends before it starts is refused, never read as an empty result. */
+export const yearsInOrder = ({
+  year_from,
+  year_to,
+}: {
+  year_from?: number | undefined;
+  year_to?: number | undefined;
+}) => year_from === undefined || year_to === undefined || year_from <= year_to;
+export const YEARS_OUT_OF_ORDER = 'year_from must not be after year_to';
+
+/** Paper search: one page of a corpus in the order asked for, through the shared cache. */
 export const searchPapers = defineOperation({
   input: SearchInputSchema,
   output: SearchResponseSchema,
-  run: async ({ query, corpus, limit, page }, { deps, clientAddress }) => {
-    const outcome = await deps.papers.search({ q: query, corpus, limit, page }, clientAddress);
+  run: async ({ query, corpus, limit, page, sort, year_from, year_to }, { deps, clientAddress }) => {
+    if (!yearsInOrder({ year_from, year_to })) {
+      throw new ApiError('invalid_parameter', `${YEARS_OUT_OF_ORDER} (got ${year_from} and ${year_to}).`, {
+        resolution: 'Swap the two years, or drop one of them.',
+      });
+    }
+    const outcome = await deps.papers.search(
+      { q: query, corpus, limit, page, sort, yearFrom: year_from, yearTo: year_to },
+      clientAddress,
+    );
     return Object.assign(new JsonText<z.infer<typeof SearchResponseSchema>>(outcome.body), {
       cache: outcome.cache,
       age: outcome.age,
@@ -108,15 +142,18 @@ export const searchRoute = defineRoute({
   path: '/api/v1/reports/search',
   aliases: ['/api/reports/search'],
   operationId: 'searchPapers',
-  summary: 'Search academic papers, most cited first',
+  summary: 'Search academic papers',
   description:
-    'Searches the paper index in one corpus (ai or web3). Results are sorted by citation count and cached for one hour. ' +
+    'Searches titles and abstracts in the paper index of one corpus (ai or web3), optionally within publication years. ' +
+    'Results come most cited first unless `sort` asks for relevance or date, and are cached for one hour. ' +
     'Paging reaches the first 10,000 results of a query.',
   tags: ['Papers'],
   query: SearchQuerySchema,
   responses: {
     200: { description: 'A page of papers', schema: SearchResponseSchema, headers: ['Cache-Status'] },
-    400: errorResponse('Invalid parameters (missing_query, query_too_short, invalid_parameter, invalid_cursor)'),
+    400: errorResponse(
+      'Invalid parameters (missing_query, query_too_short, invalid_parameter, invalid_cursor), including year_from after year_to',
+    ),
     429: RATE_LIMITED_RESPONSE,
     502: errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', ['Retry-After']),
   },
@@ -135,7 +172,15 @@ export const searchRoute = defineRoute({
       );
     }
     const outcome = await searchPapers.run(
-      { query: query.q, corpus, limit, page },
+      {
+        query: query.q,
+        corpus,
+        limit,
+        page,
+        sort: query.sort ?? 'citations',
+        year_from: query.year_from,
+        year_to: query.year_to,
+      },
       { deps, clientAddress: request.clientAddress },
     );
     return {
