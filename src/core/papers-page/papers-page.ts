@@ -4,11 +4,13 @@
 // structure from the JSON answer. Both take their URLs, labels and wording from here, so they
 // cannot drift apart. The script bundles this file, so it imports types only from the search code.
 import { escapeHtml } from '../ask/text.ts';
+import type { Corpus } from '../papers/corpora.ts';
 import type { SearchResultItem } from '../papers/mapping.ts';
+import type { PaperSort } from '../papers/paper-source.ts';
 
 /** The built page, as the static site names it. */
 export const PAPERS_PAGE_FILE = '/papers.html';
-export const PAPERS_PAGE_PATH = '/papers';
+const PAPERS_PAGE_PATH = '/papers';
 export const PAPERS_FEED_PATH = '/papers/feed.xml';
 export const SEARCH_API_PATH = '/api/v1/reports/search';
 /** Results per page on the Papers page, and items in a search feed (so both share a cache entry). */
@@ -27,8 +29,16 @@ export interface PaperSearchState {
   year_to: string;
 }
 
-export const DEFAULT_CORPUS = 'ai';
-export const DEFAULT_SORT = 'citations';
+const DEFAULT_CORPUS: Corpus = 'ai';
+const DEFAULT_SORT: PaperSort = 'citations';
+
+/** How the form names each corpus and sort (a Record, so a new one cannot be left unnamed). */
+export const CORPUS_LABELS: Record<Corpus, string> = { ai: 'AI', web3: 'Web3' };
+export const SORT_LABELS: Record<PaperSort, string> = {
+  citations: 'Most cited',
+  relevance: 'Best match',
+  date: 'Newest',
+};
 
 export function readSearchState(params: URLSearchParams): PaperSearchState {
   const field = (name: string) => (params.get(name) ?? '').trim();
@@ -42,7 +52,7 @@ export function readSearchState(params: URLSearchParams): PaperSearchState {
 }
 
 /** The search's query string in a fixed order; empty year bounds are left out. */
-export function searchParams(state: PaperSearchState): URLSearchParams {
+function searchParams(state: PaperSearchState): URLSearchParams {
   const params = new URLSearchParams({ q: state.q, corpus: state.corpus, sort: state.sort });
   if (state.year_from) params.set('year_from', state.year_from);
   if (state.year_to) params.set('year_to', state.year_to);
@@ -165,7 +175,7 @@ export interface FilledPapersPage {
   nextPageUrl: string | null;
 }
 
-export function feedLinkHtml(q: string, corpus: string): string {
+function feedLinkHtml(q: string, corpus: string): string {
   return `<a href="${escapeHtml(papersFeedUrl(q, corpus))}" type="application/rss+xml">${escapeHtml(feedLinkText(q))}</a>`;
 }
 

@@ -1,3 +1,4 @@
+// GET /papers/feed.xml: a paper search as an RSS feed, for following a topic in a feed reader.
 import { z } from 'zod';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute } from '../http/route.ts';
