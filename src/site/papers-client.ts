@@ -9,6 +9,7 @@ import {
   feedLinkText,
   papersFeedUrl,
   papersPageUrl,
+  papersTitle,
   readSearchState,
   resultsStatus,
   searchApiUrl,
@@ -135,6 +136,7 @@ export function enhancePapersPage(win: Window): void {
   /** Shows the search in `state`: the form, the feed link and its first page of results. */
   const show = () => {
     showState(form, state);
+    doc.title = papersTitle(state.q);
     showFeed();
     cursor = null;
     // The server's next-page link is for readers without JavaScript; the More button replaces it.

@@ -144,6 +144,7 @@ describe.skipIf(!chromiumAvailable)('papers page with JavaScript', () => {
     await page.waitForURL(/\/papers$/);
     await page.waitForFunction(() => document.querySelectorAll('#results > li').length === 0);
     expect(await page.inputValue('#q')).toBe('');
+    expect(await page.title()).toBe('Papers · Research Hub');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -155,6 +156,7 @@ describe.skipIf(!chromiumAvailable)('papers page with JavaScript', () => {
     expect(await page.inputValue('#q')).toBe('bitcoin');
     expect(await page.inputValue('#corpus')).toBe('web3');
     expect(await page.inputValue('#sort')).toBe('date');
+    expect(await page.title()).toBe('bitcoin · Papers · Research Hub');
     expect(await page.locator('#feed a').textContent()).toBe('Follow new papers on “bitcoin” (RSS)');
     expect(problems).toEqual([]);
     await page.close();
@@ -225,6 +227,7 @@ describe.skipIf(!chromiumAvailable)('papers page without JavaScript', () => {
     expect(response?.status()).toBe(200);
     expect(await page.locator('#results li h3').first().textContent()).toMatch(/bitcoin/i);
     expect(await page.inputValue('#corpus')).toBe('web3');
+    expect(await page.title()).toBe('bitcoin · Papers · Research Hub');
     await plain.close();
   });
 });

@@ -100,7 +100,7 @@ describe('results', () => {
 
 describe('fillPapersPage', () => {
   const template = [
-    `<head>${PAPERS_MARKERS.feedHead}</head>`,
+    `<head><title>Papers · Research Hub</title>${PAPERS_MARKERS.feedHead}</head>`,
     `<input ${PAPERS_FIELD_ATTRIBUTE}="q">`,
     `<input ${PAPERS_FIELD_ATTRIBUTE}="year_from"><input ${PAPERS_FIELD_ATTRIBUTE}="year_to">`,
     `<option value="ai" ${PAPERS_OPTION_ATTRIBUTE}="corpus=ai">AI</option>`,
@@ -125,6 +125,10 @@ describe('fillPapersPage', () => {
     expect(html).toContain(`${PAPERS_OPTION_ATTRIBUTE}="corpus=web3" selected>`);
     expect(html).toContain(`${PAPERS_OPTION_ATTRIBUTE}="sort=date" selected>`);
     expect(html.match(/selected/g)).toHaveLength(2);
+  });
+
+  it('names the search in the title', () => {
+    expect(html).toContain('<title>&#34;$&#38; &#60;b&#62; · Papers · Research Hub</title>');
   });
 
   it('fills status, results, the next page and the feed links', () => {

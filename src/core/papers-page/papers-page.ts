@@ -86,6 +86,11 @@ export const PAPERS_LABELS = {
   more: 'More results',
 } as const;
 
+/** The page's title names the search, so bookmarks and the history list tell searches apart. */
+export function papersTitle(q: string): string {
+  return q ? `${q} · Papers · Research Hub` : 'Papers · Research Hub';
+}
+
 export function feedLinkText(q: string): string {
   return `Follow new papers on “${q}” (RSS)`;
 }
@@ -194,6 +199,7 @@ export function fillPapersPage(template: string, page: FilledPapersPage): string
   }
   // Functions as replacements, so "$&" and friends in the inserted text stay literal.
   return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(papersTitle(state.q))}</title>`)
     .replace(PAPERS_MARKERS.status, () => escapeHtml(page.status))
     .replace(PAPERS_MARKERS.results, () => page.resultsHtml)
     .replace(PAPERS_MARKERS.nextPage, () =>
