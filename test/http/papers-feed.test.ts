@@ -165,6 +165,14 @@ describe('GET /papers/feed.xml', () => {
     expect(failed.headers['retry-after']).toMatch(/^\d+$/);
   });
 
+  it('is named in ai.json, and kept from crawlers by ai.txt', async () => {
+    const { papers } = (await get('/ai.json')).json().content;
+    expect(papers.feed).toBe(`${TEST_SITE_URL}/papers/feed.xml{?q,corpus}`);
+    const expanded = papers.feed.replace(TEST_SITE_URL, '').replace('{?q,corpus}', '?q=lattice&corpus=ai');
+    expect((await get(expanded)).headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect((await get('/ai.txt')).text).toMatch(/^Disallow: \/papers\/feed\.xml\?$/m);
+  });
+
   it('is described in OpenAPI as RSS', async () => {
     const doc = (await get('/openapi.json')).json();
     const operation = doc.paths['/papers/feed.xml'].get;
