@@ -8,6 +8,7 @@ import {
   explainSearchError,
   feedLinkText,
   papersFeedUrl,
+  PAPERS_PAGE_PATH,
   papersPageUrl,
   papersTitle,
   readSearchState,
@@ -162,5 +163,8 @@ export function enhancePapersPage(win: Window): void {
     state = readSearchState(new URLSearchParams(win.location.search));
     show();
   });
+  // A search the server rendered (the form sent without the script: /api/v1/reports/search?…)
+  // continues at its /papers address, which the script pages from the start.
+  if (state.q && win.location.pathname !== PAPERS_PAGE_PATH) win.history.replaceState(null, '', papersPageUrl(state));
   show();
 }

@@ -209,9 +209,11 @@ describe.skipIf(!chromiumAvailable)('papers page without JavaScript', () => {
     expect(secondPage[0]!.title).not.toBe(firstPage[0]!.title);
     await plain.close();
 
-    // The script renders the same items, with the same words, for the same search.
+    // The script renders the same items, with the same words, for the same search; on the page the
+    // server rendered, it moves the search to its /papers address.
     const { page: scripted, problems } = await pageWithScript();
-    await scripted.goto(`${running.server.url}/papers?q=lattice&corpus=ai&sort=date`);
+    await scripted.goto(`${running.server.url}${url.pathname}${url.search}`);
+    await scripted.waitForURL(/\/papers\?q=lattice&corpus=ai&sort=date$/);
     await scripted.waitForFunction(() => document.querySelectorAll('#results > li').length > 0);
     expect(await scripted.evaluate(shownResults)).toEqual(firstPage);
     expect(problems).toEqual([]);

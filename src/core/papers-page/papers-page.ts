@@ -10,7 +10,7 @@ import type { PaperSort } from '../papers/paper-source.ts';
 
 /** The built page, as the static site names it. */
 export const PAPERS_PAGE_FILE = '/papers.html';
-const PAPERS_PAGE_PATH = '/papers';
+export const PAPERS_PAGE_PATH = '/papers';
 export const PAPERS_FEED_PATH = '/papers/feed.xml';
 export const SEARCH_API_PATH = '/api/v1/reports/search';
 /** Results per page on the Papers page, and items in a search feed (so both share a cache entry). */
