@@ -18,7 +18,7 @@ import {
   sharedWorks,
 } from '../support/fixtures.ts';
 import { buildMirror, FIXTURE_FILES, type TemporaryMirror } from '../support/local-mirror.ts';
-import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
+import { matcher, startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
 
 let dir: string;
 beforeAll(() => {
@@ -296,6 +296,56 @@ describe('a mirror being searched', () => {
   });
 });
 
+describe('a layout-1 mirror (titles only, before abstracts)', () => {
+  /** A file as the previous version wrote it: its tables, one work, and that work's item. */
+  function layoutOneFile() {
+    const file = scratch('layout-1.db');
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+    const db = new DatabaseSync(file);
+    db.exec(`
+      CREATE TABLE works (id TEXT PRIMARY KEY, title TEXT NOT NULL, cited_by_count INTEGER NOT NULL,
+        synthetic INTEGER NOT NULL DEFAULT 0, updated_at TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE corpus_works (corpus TEXT NOT NULL, work_id TEXT NOT NULL, item TEXT NOT NULL,
+        PRIMARY KEY (corpus, work_id)) WITHOUT ROWID;
+      CREATE TABLE harvests (corpus TEXT NOT NULL, query TEXT NOT NULL, cursor TEXT, harvested INTEGER NOT NULL,
+        total INTEGER, updated_at TEXT NOT NULL, finished_at TEXT, PRIMARY KEY (corpus, query)) WITHOUT ROWID;
+      CREATE TABLE mirror_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      INSERT INTO works VALUES ('W9000000006', 'Gradient-based learning applied to document recognition', 52000, 0, '2026-01-01');
+      INSERT INTO corpus_works VALUES ('ai', 'W9000000006', '{"title":"Gradient-based learning applied to document recognition","source":"Proceedings of the IEEE","url":"https://doi.org/10.1109/5.726791","date":"1998","category":"Computer vision","type":"Article","citations":52000}');
+      PRAGMA application_id = ${0x5248_6d31};
+      PRAGMA user_version = 1;`);
+    db.close();
+    return file;
+  }
+
+  it('is refused by the server with the way to upgrade it', () => {
+    expect(() => openMirrorForSearch(layoutOneFile())).toThrow(/mirror layout 1.*npm run papers -- reindex.*re-import/);
+  });
+
+  it('is upgraded in place when opened for writing: works kept, items completed, then abstracts on re-import', async () => {
+    const file = layoutOneFile();
+    const writer = new MirrorWriter(openMirror(file));
+    const source = LocalPaperSource.open(file);
+    const query = { q: 'document recognition', corpus: 'ai' as const, limit: 5, page: 1, sort: 'citations' as const };
+    const [kept] = (await source.search(query)).items;
+    expect(kept).toMatchObject({
+      title: 'Gradient-based learning applied to document recognition',
+      id: 'https://openalex.org/W9000000006',
+      doi: 'https://doi.org/10.1109/5.726791',
+      authors: [],
+      open_access_url: null,
+    });
+    const abstractOnly = { ...query, q: 'handwritten digits' };
+    expect((await source.search(abstractOnly)).total).toBe(0);
+    await importFiles(writer, [FIXTURE_FILES[0]!]);
+    expect(titles((await source.search(abstractOnly)).items)).toEqual([
+      'Gradient-based learning applied to document recognition',
+    ]);
+    source.close();
+    writer.db.close();
+  });
+});
+
 describe('opening a mirror for searches', () => {
   it('refuses a file that is not a mirror, and a mirror with no search index yet', () => {
     expect(() => openMirrorForSearch(FIXTURE_FILES[0]!)).toThrow('it is not an SQLite database');
@@ -367,6 +417,8 @@ describe.skipIf(!sharedAvailable)('the mirror and the OpenAlex stand-in over the
     'reasoning capabilities',
     '"external knowledge"',
   ])('"%s", in abstracts only: the same top 10 in the same order, and the same total', async (q) => {
+    const inTitle = matcher(q);
+    expect(sharedWorks('works-ai.jsonl').filter((work) => inTitle(work, true))).toEqual([]);
     const { local: mine, upstream: theirs } = await both(q);
     expect(mine.total).toBeGreaterThan(0);
     expect(titles(mine.items)).toEqual(titles(theirs.items));

@@ -89,8 +89,9 @@ export class LocalPaperSource implements PaperSource {
     const inTitle = within(`{title} : (${words})`);
     const index = statements.byCitations;
     const total = count(index, anywhere);
-    const titled = count(index, inTitle);
-    const items = offset < titled ? page(index, inTitle, query.limit, offset) : [];
+    // A first page needs no count of the title matches: if it is not filled by them, it has them all.
+    const titled = offset === 0 ? 0 : count(index, inTitle);
+    const items = offset === 0 || offset < titled ? page(index, inTitle, query.limit, offset) : [];
     const wanted = query.limit - items.length;
     if (wanted > 0 && offset + items.length < total) {
       const rest = `(${anywhere}) NOT (${inTitle})`;

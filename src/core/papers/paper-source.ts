@@ -1,6 +1,5 @@
 // A paper source answers one page of a search in one of three orders. The OpenAlex proxy is one;
 // the local mirror (local-mirror.ts) is the other, behind the same contract.
-import { z } from 'zod';
 import { corpusFilter, type Corpus } from './corpora.ts';
 import { toSearchResultItem, type SearchResultItem } from './mapping.ts';
 import type { OpenAlexClient } from './openalex-client.ts';
@@ -14,8 +13,7 @@ import { OpenAlexWorkSchema, WORK_SELECT } from './openalex-work.ts';
  * - date: newest first, by publication date.
  */
 export const PAPER_SORTS = ['citations', 'relevance', 'date'] as const;
-export const PaperSortSchema = z.enum(PAPER_SORTS);
-export type PaperSort = z.infer<typeof PaperSortSchema>;
+export type PaperSort = (typeof PAPER_SORTS)[number];
 
 /** Publication years a search may be bounded by: wide enough for any real work. */
 export const YEAR_RANGE = { min: 1000, max: 2100 } as const;

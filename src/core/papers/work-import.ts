@@ -7,7 +7,7 @@ import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { createGunzip } from 'node:zlib';
-import { abstractText } from './abstract-text.ts';
+import { abstractText, splitAbstract } from './abstract-text.ts';
 import { CORPORA, CORPUS_DEFINITIONS, type Corpus } from './corpora.ts';
 import { publicationDate, publicationYear, toSearchResultItem } from './mapping.ts';
 import { OpenAlexWorkSchema, type OpenAlexWork } from './openalex-work.ts';
@@ -50,7 +50,7 @@ export class MirrorWriter {
    * the corpora earlier imports put it in, and its item there is refreshed too. A work in no corpus
    * is not stored.
    */
-  upsert(work: OpenAlexWork, corpus?: Corpus): UpsertOutcome {
+  upsert(work: OpenAlexWork, corpus?: Corpus, abstract = abstractText(work.abstract_inverted_index)): UpsertOutcome {
     const id = shortId(work.id);
     const corpora = new Set(corporaOf(work));
     if (corpus) corpora.add(corpus);
@@ -61,7 +61,7 @@ export class MirrorWriter {
     this.#upsertWork.run(
       id,
       title,
-      abstractText(work.abstract_inverted_index),
+      abstract,
       citations,
       publicationDate(work),
       publicationYear(work) ?? null,
@@ -86,17 +86,24 @@ export class MirrorWriter {
   }
 }
 
+export interface ParsedWork {
+  work: OpenAlexWork;
+  /** The abstract as text, rebuilt from the work's inverted index. */
+  abstract: string;
+}
+
 /** Parses one JSON Lines record into the works it holds, or the reason it holds none. */
-export function worksOfLine(line: string): { works: OpenAlexWork[] } | { problem: string } {
+export function worksOfLine(line: string): { works: ParsedWork[] } | { problem: string } {
+  const split = splitAbstract(line);
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    value = JSON.parse(split?.record ?? line);
   } catch {
     return { problem: 'not JSON' };
   }
   const page = value as { results?: unknown; id?: unknown } | null;
   const records = page && Array.isArray(page.results) && page.id === undefined ? page.results : [value];
-  const works: OpenAlexWork[] = [];
+  const works: ParsedWork[] = [];
   for (const record of records) {
     const parsed = OpenAlexWorkSchema.safeParse(record);
     if (!parsed.success) {
@@ -104,7 +111,8 @@ export function worksOfLine(line: string): { works: OpenAlexWork[] } | { problem
       return { problem: `not an OpenAlex Work (${issue?.path.join('.') || 'record'}: ${issue?.message})` };
     }
     if (shortId(parsed.data.id) === '') return { problem: 'not an OpenAlex Work (empty id)' };
-    works.push(parsed.data);
+    const abstract = split && records.length === 1 ? split.abstract : abstractText(parsed.data.abstract_inverted_index);
+    works.push({ work: parsed.data, abstract });
   }
   return { works };
 }
@@ -170,8 +178,8 @@ export async function importJsonLines(writer: MirrorWriter, file: string, option
           report.badExamples.push({ line: report.lines, problem: parsed.problem });
         continue;
       }
-      for (const work of parsed.works) {
-        if (writer.upsert(work, options.corpus) === 'stored') report.stored += 1;
+      for (const { work, abstract } of parsed.works) {
+        if (writer.upsert(work, options.corpus, abstract) === 'stored') report.stored += 1;
         else report.outsideCorpora += 1;
       }
       if (report.lines % every === 0) options.onProgress?.({ stored: report.stored, fraction: raw.bytesRead / size });
