@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abstractText, splitAbstract } from '../../src/core/papers/abstract-text.ts';
+import { syntheticWorks } from '../support/synthetic-works.mjs';
 
 // The inverted index of "Deep nets learn. Deep nets generalise." as OpenAlex ships it.
 const INDEX = { Deep: [0, 3], nets: [1, 4], 'learn.': [2], 'generalise.': [5] };
@@ -26,6 +27,19 @@ describe('splitAbstract', () => {
     expect(JSON.parse(split!.record)).toEqual({ ...record, abstract_inverted_index: null });
   });
 
+  it('gives the text abstractText gives, for every synthetic work', () => {
+    for (const work of syntheticWorks(300)) {
+      const expected = abstractText(work['abstract_inverted_index'] as Record<string, unknown>);
+      expect(expected.split(' ').length).toBeGreaterThan(100);
+      expect(splitAbstract(JSON.stringify(work))?.abstract).toBe(expected);
+      expect(splitAbstract(JSON.stringify(work, null, 1))?.abstract).toBe(expected);
+    }
+    expect(splitAbstract('{"abstract_inverted_index": { } }')).toEqual({
+      record: '{"abstract_inverted_index": null }',
+      abstract: '',
+    });
+  });
+
   it('reads escaped words, braces and brackets inside words, and spaces around separators', () => {
     const tricky = { 'say\u00a0"hi"': [1], '{x}': [0], 'a]b': [2], 'c\\d': [3] };
     const json = JSON.stringify({ id: 'W1', abstract_inverted_index: tricky, after: '}' }).replace(':[', ' : [');
@@ -40,6 +54,9 @@ describe('splitAbstract', () => {
     const page = { results: [{ abstract_inverted_index: INDEX }, { abstract_inverted_index: INDEX }] };
     expect(splitAbstract(JSON.stringify(page))).toBeUndefined();
     expect(splitAbstract('{"abstract_inverted_index":{"a":[0]')).toBeUndefined();
+    for (const list of ['[1 2]', '[1,]', '[,1]', '[-1]', '[1.5]', '["1"]', '[1e2]'])
+      expect(splitAbstract(`{"abstract_inverted_index":{"a":${list}}}`), list).toBeUndefined();
+    expect(splitAbstract('{"abstract_inverted_index":{"a":[0] "b":[1]}}')).toBeUndefined();
     // The key's text inside a string value is escaped, so it is never taken for the key.
     const quoted = JSON.stringify({ title: '"abstract_inverted_index":{"a":[0]}' });
     expect(splitAbstract(quoted)).toBeUndefined();

@@ -27,54 +27,86 @@ function place(slots: string[], word: string, position: unknown): void {
 const joined = (slots: string[]) => slots.filter((word) => word !== undefined).join(' ');
 
 const INDEX_KEY = '"abstract_inverted_index":';
-/** One `"word":[positions]` entry of an inverted index in JSON text. */
-const INDEX_ENTRY = /"((?:[^"\\]|\\.)*)"\s*:\s*\[([^\]]*)\]/g;
 
 /**
  * Splits one JSON record's abstract out of its text: the record with the inverted index replaced by
- * null, and the abstract rebuilt from the index's JSON text. Parsing the index as JSON costs more
- * than everything else an import does with a record (it is an object of a hundred or more keys,
- * each a new shape for the engine); read as text, an import of works with abstracts runs about
- * twice as fast. Undefined when the text does not hold exactly one index object (API pages with
- * several works, no abstract, a null one), so the caller parses the record whole.
- * The index is read leniently, like abstractText: entries that are not a word and a list of
- * positions are skipped.
+ * null, and the abstract rebuilt from the index's JSON text in one pass. Parsing the index as JSON
+ * costs more than everything else an import does with a record (an object of a hundred or more keys,
+ * each a new shape for the engine). Undefined when the text does not hold exactly one index object
+ * of words and lists of non-negative integers (API pages with several works, a null index, anything
+ * unusual), so the caller parses the record whole and gets the same text from abstractText.
  */
 export function splitAbstract(json: string): { record: string; abstract: string } | undefined {
   const key = json.indexOf(INDEX_KEY);
   if (key < 0 || json.includes(INDEX_KEY, key + 1)) return undefined;
-  let start = key + INDEX_KEY.length;
-  while (json[start] === ' ') start += 1;
+  const start = skipSpaces(json, key + INDEX_KEY.length);
   if (json[start] !== '{') return undefined;
-  const end = closingBrace(json, start);
-  if (end < 0) return undefined;
   const slots: string[] = [];
-  for (const [, raw = '', list = ''] of json.slice(start, end + 1).matchAll(INDEX_ENTRY)) {
-    let word = raw;
-    if (raw.includes('\\')) {
+  let at = skipSpaces(json, start + 1);
+  while (json[at] !== '}') {
+    if (json[at] !== '"') return undefined;
+    const close = closingQuote(json, at);
+    if (close < 0) return undefined;
+    let word = json.slice(at + 1, close);
+    if (word.includes('\\')) {
       try {
-        word = JSON.parse(`"${raw}"`) as string;
+        word = JSON.parse(json.slice(at, close + 1)) as string;
       } catch {
-        continue;
+        return undefined;
       }
     }
-    for (const item of list.split(',')) place(slots, word, item.trim() === '' ? Number.NaN : Number(item));
+    at = skipSpaces(json, close + 1);
+    if (json[at] !== ':') return undefined;
+    at = skipSpaces(json, at + 1);
+    const end = json[at] === '[' ? json.indexOf(']', at) : -1;
+    if (end < 0 || !placeAll(slots, word, json, at + 1, end)) return undefined;
+    at = skipSpaces(json, end + 1);
+    if (json[at] === ',') at = skipSpaces(json, at + 1);
+    else if (json[at] !== '}') return undefined;
   }
-  return { record: `${json.slice(0, start)}null${json.slice(end + 1)}`, abstract: joined(slots) };
+  return { record: `${json.slice(0, start)}null${json.slice(at + 1)}`, abstract: joined(slots) };
 }
 
-/** The index of the brace closing the object opened at `open`, skipping strings; -1 if none. */
-function closingBrace(json: string, open: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = open; i < json.length; i += 1) {
+/**
+ * Places `word` at each position listed in json[from, to), the inside of a JSON array; false unless
+ * that is non-negative integers separated by commas.
+ */
+function placeAll(slots: string[], word: string, json: string, from: number, to: number): boolean {
+  let position = -1;
+  let ended = false;
+  let afterComma = false;
+  for (let i = from; i < to; i += 1) {
     const code = json.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c) i += 1;
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) inString = true;
-    else if (code === 0x7b) depth += 1;
-    else if (code === 0x7d && --depth === 0) return i;
+    if (code >= 0x30 && code <= 0x39) {
+      if (ended) return false;
+      position = Math.max(position, 0) * 10 + (code - 0x30);
+    } else if (code === 0x2c) {
+      if (position < 0) return false;
+      place(slots, word, position);
+      position = -1;
+      ended = false;
+      afterComma = true;
+    } else if (isSpace(code)) ended = position >= 0;
+    else return false;
+  }
+  if (position >= 0) place(slots, word, position);
+  return position >= 0 || !afterComma;
+}
+
+/** The index of the quote closing the string opened at `open`, or -1. */
+function closingQuote(json: string, open: number): number {
+  for (let quote = json.indexOf('"', open + 1); quote >= 0; quote = json.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (json.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
   }
   return -1;
+}
+
+const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+
+function skipSpaces(json: string, from: number): number {
+  let at = from;
+  while (isSpace(json.charCodeAt(at))) at += 1;
+  return at;
 }

@@ -134,8 +134,12 @@ export function openMirror(file: string): DatabaseSync {
   const db = new DatabaseSync(file, { timeout: 10_000 });
   try {
     // WAL: a server reading the mirror keeps answering while an import writes and re-indexes it.
-    // A 64 MB page cache keeps a large import's b-trees in memory (the default is 2 MB).
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;');
+    // A 64 MB page cache keeps a large import's b-trees in memory (the default is 2 MB), and the file
+    // is read through a memory map (up to 2 GB): a rebuild reads every abstract in rank order, and
+    // reading them a page per system call took 5.5 s of system time at 250,000 works, mapped 3.0 s.
+    db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA mmap_size = 2147483648;',
+    );
     const empty = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n === 0;
     if (empty) {
       db.exec(`BEGIN; ${STORED_TABLES}
