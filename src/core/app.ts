@@ -55,6 +55,7 @@ export function isCorePath(path: string): boolean {
     path === '/api' ||
     path.startsWith('/api/') ||
     path === '/ask' ||
+    path === '/papers/feed.xml' ||
     path === '/healthz' ||
     path === '/.well-known/mcp' ||
     path.startsWith('/.well-known/mcp/')
@@ -219,12 +220,20 @@ function toCoreResponse(
   headers: Record<string, string>,
   cacheControl: string | undefined,
 ): CoreResponse {
-  if ('raw' in result) return { ...result.raw, headers: Object.assign(headers, result.raw.headers) };
+  if ('raw' in result) return { ...result.raw, headers: addHeaders(headers, result.raw.headers) };
   const status = result.status ?? 200;
   headers['Content-Type'] = JSON_TYPE;
   headers['Cache-Control'] = status < 300 && cacheControl ? cacheControl : 'no-store';
-  if (result.headers) Object.assign(headers, result.headers);
+  if (result.headers) addHeaders(headers, result.headers);
   return { status, headers, body: result.body instanceof JsonText ? result.body.bytes : JSON.stringify(result.body) };
+}
+
+/** A route's headers over the request's; its links join an alias's successor link rather than replace it. */
+function addHeaders(headers: Record<string, string>, added: Record<string, string>): Record<string, string> {
+  const link = headers['Link'];
+  Object.assign(headers, added);
+  if (link !== undefined && added['Link'] !== undefined) headers['Link'] = `${link}, ${added['Link']}`;
+  return headers;
 }
 
 /** Query, path parameters and body of a request, validated by the route's schemas. */

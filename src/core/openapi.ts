@@ -44,7 +44,12 @@ const HEADER_DOCS: Record<string, { description: string; schema: JsonObject }> =
     description: 'RFC 8594 date after which this unversioned alias may stop answering',
     schema: { type: 'string' },
   },
-  Link: { description: 'The /api/v1 successor of this alias (rel="successor-version")', schema: { type: 'string' } },
+  Link: {
+    description:
+      'RFC 8288 links: the /api/v1 successor of an unversioned alias (rel="successor-version"); on a paper search, ' +
+      'the RSS feed of the newest papers for the same query (rel="alternate"; type="application/rss+xml")',
+    schema: { type: 'string' },
+  },
   'Idempotency-Key': { description: 'The Idempotency-Key the request sent, echoed', schema: { type: 'string' } },
   Location: { description: 'The job to poll: /api/v1/jobs/{jobId}', schema: { type: 'string' } },
   'Preference-Applied': {

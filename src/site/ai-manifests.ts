@@ -11,7 +11,8 @@ export function aiTxt(siteUrl: string): string {
 # Everything on this site is public, and AI systems are welcome to it: crawl the pages and their
 # Markdown twins (each page's URL + ".md"), index them, quote them with a link to the page, and use
 # them to answer questions. The API is open too, but it is for deliberate calls within its rate
-# limits, not for crawling, so crawlers should stay out of /api/ and the answers at /ask?q=...
+# limits, not for crawling, so crawlers should stay out of /api/, the answers at /ask?q=... and
+# the paper search feeds at /papers/feed.xml?q=... (subscribe to those in a feed reader instead).
 #
 # Start here instead of crawling:
 #   LLM index:             ${url(DISCOVERY.llmsTxt)}
@@ -23,6 +24,7 @@ User-agent: *
 Allow: /
 Disallow: /api/
 Disallow: /ask?
+Disallow: /papers/feed.xml?
 
 Sitemap: ${url(DISCOVERY.sitemap)}
 `;
@@ -47,6 +49,12 @@ export function aiJson(content: SiteContent) {
       },
       curriculum: { tracks: curriculum.length, ...page('/curriculum') },
       tags: { count: tagCounts(essays).length, ...page('/tags') },
+      papers: {
+        url: url('/papers'),
+        api: url('/api/v1/reports/search'),
+        // An RFC 6570 template: the RSS feed of the newest papers for a query.
+        feed: `${url('/papers/feed.xml')}{?q,corpus}`,
+      },
     },
     interfaces: {
       api: url(DISCOVERY.apiDirectory),

@@ -1,19 +1,26 @@
-// The Papers page's script: calls the search API and renders results, with clear error states. DOM
-// nodes are built with textContent, never innerHTML, so titles from the index cannot inject markup.
+// The Papers page's script: searches through the JSON API and keeps the search in the page's URL
+// (/papers?q=…&corpus=…&sort=…), so a search can be shared and bookmarked and back/forward bring its
+// results back. It renders the structure and wording of the server's rendering for browsers without
+// JavaScript (src/core/papers-page/papers-page.ts). DOM nodes get text through textContent, never
+// innerHTML, so titles from the index cannot inject markup.
+import {
+  describePaper,
+  explainSearchError,
+  feedLinkText,
+  papersFeedUrl,
+  PAPERS_PAGE_PATH,
+  papersPageUrl,
+  papersTitle,
+  readSearchState,
+  resultsStatus,
+  searchApiUrl,
+  type PaperSearchState,
+} from '../core/papers-page/papers-page.ts';
 import { linkedResultItem } from './result-item.ts';
-
-interface SearchItem {
-  title: string;
-  source: string;
-  url: string;
-  date: string;
-  category: string;
-  type: string;
-  citations: number;
-}
+import type { SearchResultItem } from '../core/papers/mapping.ts';
 
 interface SearchBody {
-  results: SearchItem[];
+  results: SearchResultItem[];
   total: number;
   next_cursor: string | null;
 }
@@ -22,64 +29,142 @@ interface ErrorBody {
   error?: { code?: string; message?: string };
 }
 
-export function explainError(status: number, body: ErrorBody, retryAfter: string | null): string {
-  if (status === 502) {
-    const wait = retryAfter ? ` Try again in ${retryAfter} seconds.` : '';
-    return `The paper index is not answering right now, so there are no results to show.${wait} Essays and the glossary still work.`;
+function paperItem(doc: Document, item: SearchResultItem): HTMLLIElement {
+  const view = describePaper(item);
+  const nodes: Node[] = [];
+  if (view.authors) {
+    const authors = doc.createElement('p');
+    authors.className = 'authors';
+    authors.textContent = view.authors;
+    nodes.push(authors);
   }
-  if (status === 429) return `Too many searches in a minute. Try again in ${retryAfter ?? 'a few'} seconds.`;
-  return body.error?.message ?? `The search failed (HTTP ${status}).`;
+  const meta = doc.createElement('p');
+  meta.className = 'meta';
+  meta.textContent = view.meta;
+  const links = doc.createElement('ul');
+  links.className = 'paper-links';
+  for (const target of view.links) {
+    const entry = doc.createElement('li');
+    const anchor = doc.createElement('a');
+    anchor.href = target.href;
+    anchor.textContent = target.label;
+    entry.append(anchor);
+    links.append(entry);
+  }
+  nodes.push(meta, links);
+  return linkedResultItem(doc, view.url, view.title, ...nodes);
 }
 
-export function renderSearch(doc: Document): void {
+function formState(form: HTMLFormElement): PaperSearchState {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.set(name, value);
+  return readSearchState(params);
+}
+
+function showState(form: HTMLFormElement, state: PaperSearchState): void {
+  for (const name of ['q', 'corpus', 'sort', 'year_from', 'year_to'] as const) {
+    const control = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+    if (control) control.value = state[name];
+  }
+}
+
+export function enhancePapersPage(win: Window): void {
+  const doc = win.document;
   const form = doc.getElementById('paper-search') as HTMLFormElement | null;
   const status = doc.getElementById('status');
+  const feed = doc.getElementById('feed');
   const list = doc.getElementById('results');
   const more = doc.getElementById('more') as HTMLButtonElement | null;
-  if (!form || !status || !list || !more) return;
-  status.textContent = '';
-  let params = new URLSearchParams();
+  if (!form || !status || !feed || !list || !more) return;
+  let state = readSearchState(new URLSearchParams(win.location.search));
   let cursor: string | null = null;
+  // Answers can arrive out of order when a reader searches again (or goes back) before the first
+  // returns; only the latest search may write to the page.
+  let generation = 0;
 
-  const item = (paper: SearchItem) => {
-    const meta = doc.createElement('p');
-    meta.className = 'meta';
-    meta.textContent = `${paper.source} · ${paper.date} · ${paper.category} · ${paper.type} · ${paper.citations.toLocaleString('en')} citations`;
-    return linkedResultItem(doc, paper.url, paper.title, meta);
+  const showFeed = () => {
+    doc.querySelector('head link[data-search-feed]')?.remove();
+    if (state.q.length < 2) {
+      feed.replaceChildren();
+      return;
+    }
+    const url = papersFeedUrl(state.q, state.corpus);
+    const anchor = doc.createElement('a');
+    anchor.href = url;
+    anchor.type = 'application/rss+xml';
+    anchor.textContent = feedLinkText(state.q);
+    feed.replaceChildren(anchor);
+    const alternate = doc.createElement('link');
+    alternate.rel = 'alternate';
+    alternate.type = 'application/rss+xml';
+    alternate.href = url;
+    alternate.title = feedLinkText(state.q);
+    alternate.dataset['searchFeed'] = '';
+    doc.head.append(alternate);
   };
 
   const load = async (append: boolean) => {
-    const query = new URLSearchParams(params);
-    if (append && cursor) query.set('cursor', cursor);
+    const mine = ++generation;
     status.textContent = 'Searching…';
     more.hidden = true;
     try {
-      const response = await fetch(`/api/v1/reports/search?${query}`, { headers: { accept: 'application/json' } });
+      const response = await fetch(searchApiUrl(state, append ? (cursor ?? undefined) : undefined), {
+        headers: { accept: 'application/json' },
+      });
       const body = (await response.json()) as SearchBody & ErrorBody;
+      if (mine !== generation) return;
       if (!response.ok) {
-        status.textContent = explainError(response.status, body, response.headers.get('retry-after'));
+        status.textContent = explainSearchError(
+          response.status,
+          body.error?.message,
+          response.headers.get('retry-after'),
+        );
         if (!append) list.replaceChildren();
         return;
       }
-      if (!append) list.replaceChildren();
-      list.append(...body.results.map(item));
+      const items = body.results.map((item) => paperItem(doc, item));
+      if (append) list.append(...items);
+      else list.replaceChildren(...items);
       cursor = body.next_cursor;
       more.hidden = cursor === null;
-      status.textContent =
-        body.total === 0
-          ? 'No papers match.'
-          : `${body.total.toLocaleString('en')} papers; showing ${list.children.length}.`;
+      status.textContent = resultsStatus(state.q, body.total, 1, list.children.length);
     } catch {
-      status.textContent = 'The search could not reach the server. Check your connection and try again.';
+      if (mine === generation)
+        status.textContent = 'The search could not reach the server. Check your connection and try again.';
     }
+  };
+
+  /** Shows the search in `state`: the form, the feed link and its first page of results. */
+  const show = () => {
+    showState(form, state);
+    doc.title = papersTitle(state.q);
+    showFeed();
+    cursor = null;
+    // The server's next-page link is for readers without JavaScript; the More button replaces it.
+    doc.getElementById('next-page')?.remove();
+    if (state.q.length < 2) {
+      generation++;
+      list.replaceChildren();
+      status.textContent = '';
+      return;
+    }
+    // load() shows its own failures on the page; nothing is left to handle here.
+    load(false).catch(() => undefined);
   };
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    params = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
-    cursor = null;
-    // load() shows its own failures on the page; nothing is left to handle here.
-    load(false).catch(() => undefined);
+    state = formState(form);
+    win.history.pushState(null, '', papersPageUrl(state));
+    show();
   });
   more.addEventListener('click', () => load(true).catch(() => undefined));
+  win.addEventListener('popstate', () => {
+    state = readSearchState(new URLSearchParams(win.location.search));
+    show();
+  });
+  // A search the server rendered (the form sent without the script: /api/v1/reports/search?…)
+  // continues at its /papers address, which the script pages from the start.
+  if (state.q && win.location.pathname !== PAPERS_PAGE_PATH) win.history.replaceState(null, '', papersPageUrl(state));
+  show();
 }

@@ -58,6 +58,10 @@ const TEMPLATES: Template[] = [
       await page.waitForFunction(() => document.querySelectorAll('#results li').length > 0);
     },
   },
+  {
+    name: 'papers rendered by the server',
+    path: '/api/v1/reports/search?q=learning&corpus=ai&sort=citations&limit=20',
+  },
   { name: 'ask with an answer', path: '/ask?q=what%20is%20a%20merkle%20tree' },
   { name: 'API docs', path: '/api-docs' },
   { name: 'authentication guide', path: '/auth' },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, useBrowser } from '../support/browser.ts';
 import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
 
-// One Chromium and one server (with an OpenAlex stand-in for the Papers page) for the whole file.
+// One Chromium and one server for the whole file (the Papers page has its own: papers-page.test.ts).
 const launched = useBrowser();
 const running = useServerWithStandIn({ OPENALEX_TIMEOUT_MS: '1000' });
 
@@ -38,37 +38,6 @@ describe.skipIf(!chromiumAvailable)('site in a browser', () => {
     await page.waitForURL(/\/glossary$/);
     expect(await page.locator('.az dd').count()).toBeGreaterThanOrEqual(120);
     expect(problems).toEqual([]);
-  });
-});
-
-describe.skipIf(!chromiumAvailable)('papers page in a browser', () => {
-  it('searches, pages, switches corpus and explains an upstream outage', async () => {
-    const page = await launched.browser.newPage();
-    await page.goto(`${running.server.url}/papers`);
-    await page.fill('#q', 'learning');
-    await page.click('button[type="submit"]');
-    await page.waitForFunction(() => document.querySelectorAll('#results li').length > 0);
-    const first = await page.locator('#results li').count();
-    expect(first).toBeGreaterThan(0);
-    expect(await page.locator('#status').textContent()).toMatch(/papers; showing/);
-    if (await page.locator('#more').isVisible()) {
-      await page.click('#more');
-      await page.waitForFunction((count) => document.querySelectorAll('#results li').length > count, first);
-    }
-
-    await page.selectOption('#corpus', 'web3');
-    await page.fill('#q', 'bitcoin');
-    await page.click('button[type="submit"]');
-    await page.waitForFunction(() => /bitcoin/i.test(document.querySelector('#results li')?.textContent ?? ''));
-
-    running.standIn.setFault({ kind: 'status', status: 503 });
-    await page.fill('#q', 'consensus protocols');
-    await page.click('button[type="submit"]');
-    await page.waitForFunction(() => /not answering/.test(document.querySelector('#status')?.textContent ?? ''), null, {
-      timeout: 10_000,
-    });
-    expect(await page.locator('#results li').count()).toBe(0);
-    running.standIn.setFault(undefined);
   });
 });
 

@@ -322,7 +322,10 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('paper search
         expect(response.headers[name]).toMatch(/^\d+$/);
       expect(response.headers['sunset']).toBe('Wed, 01 Mar 2028 00:00:00 GMT');
       expect(response.headers['deprecation']).toMatch(/^@\d+$/);
-      expect(response.headers['link']).toBe('</api/v1/reports/search?q=neural>; rel="successor-version"');
+      expect(response.headers['link']).toBe(
+        '</api/v1/reports/search?q=neural>; rel="successor-version", ' +
+          '</papers/feed.xml?q=neural&corpus=ai>; rel="alternate"; type="application/rss+xml"',
+      );
       expect(response.headers['idempotency-key']).toBe('k-1');
       expect(response.headers['access-control-allow-origin']).toBe('*');
       expect(response.headers['cache-control']).toMatch(/max-age=\d+/);

@@ -9,6 +9,7 @@ import { glossaryRoute } from './glossary.ts';
 import { healthRoute } from './health.ts';
 import { jobRoute } from './jobs.ts';
 import { mcpRoutesList } from './mcp.ts';
+import { papersFeedRoute } from './papers-feed.ts';
 import { searchRoute } from './search.ts';
 
 export const routes: readonly AnyRoute[] = [
@@ -18,6 +19,7 @@ export const routes: readonly AnyRoute[] = [
   essaysRoute,
   glossaryRoute,
   searchRoute,
+  papersFeedRoute,
   askGetRoute,
   askPostRoute,
   batchRoute,

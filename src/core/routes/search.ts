@@ -9,6 +9,9 @@ import { SearchResultItemSchema } from '../papers/mapping.ts';
 import { MAX_REACHABLE_RESULTS, PAPER_SORTS, YEAR_RANGE } from '../papers/paper-source.ts';
 import { normaliseQuery } from '../papers/paper-search.ts';
 import { ApiError } from '../errors.ts';
+import { prefersHtml } from '../http/negotiation.ts';
+import { PAPERS_PAGE_FILE, papersFeedUrl } from '../papers-page/papers-page.ts';
+import { papersPageResponse } from './papers-page.ts';
 
 export const MAX_QUERY_LENGTH = 300;
 const DEFAULT_LIMIT = 50;
@@ -39,6 +42,15 @@ const SORT_DESCRIPTION =
 const yearDescription = (bound: string) =>
   `${bound} publication year, inclusive (${YEAR_RANGE.min} to ${YEAR_RANGE.max})`;
 
+/** A year the Papers form leaves blank arrives as `year_from=`: no bound, as when it is absent. */
+const optionalYearParam = (bound: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw) => (raw?.trim() === '' ? undefined : raw))
+    .pipe(optionalIntParam(YEAR_RANGE.min, YEAR_RANGE.max))
+    .meta({ type: 'integer', minimum: YEAR_RANGE.min, maximum: YEAR_RANGE.max, description: yearDescription(bound) });
+
 export const SearchQuerySchema = z.object({
   q: QueryTextParam,
   corpus: z
@@ -67,8 +79,8 @@ export const SearchQuerySchema = z.object({
     .enum(PAPER_SORTS, { error: `must be one of ${PAPER_SORTS.map((sort) => `"${sort}"`).join(', ')}` })
     .optional()
     .meta({ description: SORT_DESCRIPTION }),
-  year_from: optionalIntParam(YEAR_RANGE.min, YEAR_RANGE.max).meta({ description: yearDescription('Earliest') }),
-  year_to: optionalIntParam(YEAR_RANGE.min, YEAR_RANGE.max).meta({ description: yearDescription('Latest') }),
+  year_from: optionalYearParam('Earliest'),
+  year_to: optionalYearParam('Latest'),
 });
 
 export const SearchResponseSchema = z
@@ -130,12 +142,18 @@ export const searchPapers = defineOperation({
   },
 });
 
-const CACHE_STATUS = {
+export const CACHE_STATUS = {
   hit: 'hit',
   miss: 'fwd=miss; stored',
   collapsed: 'fwd=miss; collapsed',
   stale: 'hit; fwd-status=502; detail=stale-if-error',
 } as const;
+
+const SEARCH_CACHE_CONTROL = 'public, max-age=600';
+
+/** Search responses point feed readers at the same search as RSS. */
+const feedLink = (q: string, corpus: string) =>
+  `<${papersFeedUrl(q, corpus)}>; rel="alternate"; type="application/rss+xml"`;
 
 export const searchRoute = defineRoute({
   method: 'GET',
@@ -150,7 +168,13 @@ export const searchRoute = defineRoute({
   tags: ['Papers'],
   query: SearchQuerySchema,
   responses: {
-    200: { description: 'A page of papers', schema: SearchResponseSchema, headers: ['Cache-Status'] },
+    200: {
+      description:
+        'A page of papers; browsers that prefer text/html get the Papers page with the results. ' +
+        'Link names the RSS feed of the same search (rel="alternate").',
+      schema: SearchResponseSchema,
+      headers: ['Cache-Status', 'Link'],
+    },
     400: errorResponse(
       'Invalid parameters (missing_query, query_too_short, invalid_parameter, invalid_cursor), including year_from after year_to',
     ),
@@ -158,7 +182,7 @@ export const searchRoute = defineRoute({
     502: errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', ['Retry-After']),
   },
   batchable: true,
-  cacheControl: 'public, max-age=600',
+  cacheControl: SEARCH_CACHE_CONTROL,
   operation: searchPapers,
   handler: async ({ query, deps, request }) => {
     const limit = query.limit ?? query.per_page ?? DEFAULT_LIMIT;
@@ -171,21 +195,34 @@ export const searchRoute = defineRoute({
         { resolution: 'Narrow the query, or page with a larger limit.' },
       );
     }
-    const outcome = await searchPapers.run(
-      {
-        query: query.q,
+    const sort = query.sort ?? 'citations';
+    const search = () =>
+      searchPapers.run(
+        { query: query.q, corpus, limit, page, sort, year_from: query.year_from, year_to: query.year_to },
+        { deps, clientAddress: request.clientAddress },
+      );
+    // The same URL answers browsers with the Papers page, so caches must key on Accept.
+    const headers = { Link: feedLink(query.q, corpus), Vary: 'Accept' };
+    const template = prefersHtml(request.headers.get('accept'))
+      ? await deps.readSiteFile?.(PAPERS_PAGE_FILE)
+      : undefined;
+    if (template !== undefined) {
+      const state = {
+        q: query.q,
         corpus,
-        limit,
-        page,
-        sort: query.sort ?? 'citations',
-        year_from: query.year_from,
-        year_to: query.year_to,
-      },
-      { deps, clientAddress: request.clientAddress },
-    );
+        sort,
+        year_from: query.year_from?.toString() ?? '',
+        year_to: query.year_to?.toString() ?? '',
+      };
+      const pageHeaders = { ...headers, 'Cache-Control': SEARCH_CACHE_CONTROL };
+      return {
+        raw: await papersPageResponse(template, state, { limit, first: (page - 1) * limit + 1 }, search, pageHeaders),
+      };
+    }
+    const outcome = await search();
     return {
       body: outcome,
-      headers: { 'Cache-Status': `research-hub; ${CACHE_STATUS[outcome.cache]}`, Age: String(outcome.age) },
+      headers: { ...headers, 'Cache-Status': `research-hub; ${CACHE_STATUS[outcome.cache]}`, Age: String(outcome.age) },
     };
   },
 });
