@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
-import { issue, optionalIntParam } from '../http/validation.ts';
-import { CursorParam, PaginationSchema } from '../pagination.ts';
+import { issue, optionalIntParam, textProblem, textSchema } from '../http/validation.ts';
+import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
 import { CORPORA } from '../papers/corpora.ts';
 import { SearchResultItemSchema } from '../papers/mapping.ts';
 import { MAX_REACHABLE_RESULTS } from '../papers/paper-source.ts';
 import { normaliseQuery } from '../papers/paper-search.ts';
-import { ApiError } from '../errors.ts';
 
 export const MAX_QUERY_LENGTH = 300;
 const DEFAULT_LIMIT = 50;
@@ -17,21 +16,12 @@ export const QueryTextParam = z
   .string()
   .optional()
   .transform((raw, context) => {
-    const text = normaliseQuery(raw ?? '');
-    if (text === '') issue(context, 'missing_query', 'Send a non-empty query parameter "q", e.g. ?q=transformers');
-    else if ([...text].length < 2)
-      issue(context, 'query_too_short', `Query parameter "q" must be at least 2 characters (got "${text}")`);
-    else if (text.length > MAX_QUERY_LENGTH)
-      issue(context, 'invalid_parameter', `Query parameter "q" must be at most ${MAX_QUERY_LENGTH} characters`);
-    else return text;
+    const problem = textProblem(raw, MAX_QUERY_LENGTH);
+    if (!problem) return normaliseQuery(raw ?? '');
+    issue(context, problem[0], problem[0] === 'missing_query' ? `${problem[1]}, e.g. ?q=transformers` : problem[1]);
     return z.NEVER;
   })
-  .meta({
-    type: 'string',
-    minLength: 2,
-    maxLength: MAX_QUERY_LENGTH,
-    description: 'Search text, at least 2 characters',
-  });
+  .meta({ ...textSchema(MAX_QUERY_LENGTH), description: `Search text, 2 to ${MAX_QUERY_LENGTH} characters` });
 
 export const SearchQuerySchema = z.object({
   q: QueryTextParam,
@@ -54,9 +44,10 @@ export const SearchQuerySchema = z.object({
   page: optionalIntParam(1, MAX_REACHABLE_RESULTS).meta({
     type: 'integer',
     minimum: 1,
-    description: 'Page number (default 1); cursor wins when both are sent',
+    maximum: MAX_REACHABLE_RESULTS,
+    description: `Page number (default 1); cursor wins when both are sent. Pages past page × limit = ${MAX_REACHABLE_RESULTS} are empty`,
   }),
-  cursor: CursorParam.meta({ type: 'string', description: 'Opaque cursor from next_cursor' }),
+  cursor: CursorParam,
 });
 
 export const SearchResponseSchema = z
@@ -64,7 +55,7 @@ export const SearchResponseSchema = z
     results: z.array(SearchResultItemSchema).describe('Page of results, sorted by citation count'),
     total: z.int().min(0).describe('Total papers found'),
     limit: z.int().describe('Results per page'),
-    has_more: z.boolean().describe('More results exist (within the first 10,000)'),
+    has_more: z.boolean().describe('The next page holds results (paging reaches the first 10,000)'),
     next_cursor: z.string().nullable().describe('Cursor for the next page; null on the last page'),
     pagination: PaginationSchema,
     corpus: z.enum(CORPORA).describe('Corpus used'),
@@ -88,13 +79,23 @@ export const searchPapers = defineOperation({
   input: SearchInputSchema,
   output: SearchResponseSchema,
   run: async ({ query, corpus, limit, page }, { deps, clientAddress }) => {
-    const outcome = await deps.papers.search({ q: query, corpus, limit, page }, clientAddress);
-    return Object.assign(new JsonText<z.infer<typeof SearchResponseSchema>>(outcome.body), {
+    const past = page * limit > MAX_REACHABLE_RESULTS;
+    // Past the window nothing is fetched (OpenAlex refuses it): the first page gives the total.
+    const outcome = await deps.papers.search({ q: query, corpus, limit, page: past ? 1 : page }, clientAddress);
+    const body = past ? emptyPage(outcome.body, page) : outcome.body;
+    return Object.assign(new JsonText<z.infer<typeof SearchResponseSchema>>(body), {
       cache: outcome.cache,
       age: outcome.age,
     });
   },
 });
+
+/** The answer for a page past the paging window, as for a page past the last result: no results, no next. */
+function emptyPage(firstPage: Uint8Array, page: number): string {
+  const first = new JsonText<z.infer<typeof SearchResponseSchema>>(firstPage).value();
+  const pagination = { ...first.pagination, has_more: false, cursor: encodeCursor(page), next_cursor: null };
+  return JSON.stringify({ ...first, results: [], has_more: false, next_cursor: null, pagination });
+}
 
 const CACHE_STATUS = {
   hit: 'hit',
@@ -111,11 +112,13 @@ export const searchRoute = defineRoute({
   summary: 'Search academic papers, most cited first',
   description:
     'Searches the paper index in one corpus (ai or web3). Results are sorted by citation count and cached for one hour. ' +
-    'Paging reaches the first 10,000 results of a query.',
+    `Paging reaches the first ${MAX_REACHABLE_RESULTS.toLocaleString('en')} results of a query: page × limit may be at most ` +
+    `${MAX_REACHABLE_RESULTS.toLocaleString('en')}. A page past them answers like a page past the last result: 200 with no ` +
+    'results, has_more false and next_cursor null (total still counts every match).',
   tags: ['Papers'],
   query: SearchQuerySchema,
   responses: {
-    200: { description: 'A page of papers', schema: SearchResponseSchema, headers: ['Cache-Status'] },
+    200: { description: 'A page of papers', schema: SearchResponseSchema, headers: ['Cache-Status', 'Age'] },
     400: errorResponse('Invalid parameters (missing_query, query_too_short, invalid_parameter, invalid_cursor)'),
     429: RATE_LIMITED_RESPONSE,
     502: errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', ['Retry-After']),
@@ -127,13 +130,6 @@ export const searchRoute = defineRoute({
     const limit = query.limit ?? query.per_page ?? DEFAULT_LIMIT;
     const page = query.cursor ?? query.page ?? 1;
     const corpus = query.corpus ?? 'ai';
-    if ((page - 1) * limit >= MAX_REACHABLE_RESULTS) {
-      throw new ApiError(
-        query.cursor !== undefined ? 'invalid_cursor' : 'invalid_parameter',
-        `Page ${page} at ${limit} per page starts beyond the first ${MAX_REACHABLE_RESULTS} results, which is as deep as paging goes.`,
-        { resolution: 'Narrow the query, or page with a larger limit.' },
-      );
-    }
     const outcome = await searchPapers.run(
       { query: query.q, corpus, limit, page },
       { deps, clientAddress: request.clientAddress },
