@@ -189,7 +189,10 @@ function responses(route: AnyRoute, alias: boolean): JsonObject {
         : spec.description;
       const response: JsonObject = { description, headers: headerRefs(names) };
       const schema = mediaSchema(spec);
-      if (schema) response['content'] = { [spec.contentType ?? 'application/json']: { schema } };
+      const content: JsonObject = schema ? { [spec.contentType ?? 'application/json']: { schema } } : {};
+      if (spec.eventStream)
+        content['text/event-stream'] = { schema: { type: 'string', description: 'Server-sent events' } };
+      if (Object.keys(content).length > 0) response['content'] = content;
       return [status, response];
     }),
   );

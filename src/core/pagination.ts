@@ -35,8 +35,9 @@ const LEAD_HEAD = '(?:M[Tjz]|N[DTjz]|O[DT])';
 const LEAD_3 = `${LEAD_HEAD}${THIRD}[w-z0-5]`;
 const LEAD_2 = `${LEAD_HEAD}${THIRD}`;
 const LEAD_1 = '(?:M[Qgw]|N[AQgw]|O[AQ])';
+const REST = `(?:${DIGITS_3}(?:${DIGITS_3}|${DIGITS_2}|${DIGITS_1})?|${DIGITS_2}|${DIGITS_1})`;
 /** Matches exactly the cursors decodeCursor accepts without trimming or spelling changes (padding allowed). */
-export const CURSOR_PATTERN = `^(?:${LEAD_3}(?:${DIGITS_3}){0,2}(?:${DIGITS_2}|${DIGITS_1})?|${LEAD_2}|${LEAD_1})=*$`;
+export const CURSOR_PATTERN = `^(?:${LEAD_3}${REST}?|${LEAD_2}|${LEAD_1})=*$`;
 
 export const CursorParam = z
   .string()

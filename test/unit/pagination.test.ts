@@ -41,6 +41,14 @@ describe('the documented cursor pattern', () => {
     );
   });
 
+  it('does not match the cursor of a page past 999,999,999 (decodeCursor takes up to 9 digits)', () => {
+    const page = fc.integer({ min: 1_000_000_000, max: Number.MAX_SAFE_INTEGER });
+    fc.assert(
+      fc.property(page, (n) => !pattern.test(encodeCursor(n))),
+      { seed: 15, numRuns: 5_000 },
+    );
+  });
+
   it('agrees with decodeCursor on strings made of cursor characters', () => {
     const cursorish = fc.string({
       unit: fc.constantFrom(...'MNODTjzAEIQUYcgkwxyz0123459Mg='),
