@@ -173,12 +173,16 @@ function mcpRoutes(server: McpServerDefinition): AnyRoute[] {
         path,
         operationId: `mcp${camel(server.key)}${suffix}Descriptor`,
         summary: `Describe the ${server.title} MCP server and its tools`,
+        description:
+          'A JSON descriptor for people and crawlers: name, protocol versions, endpoints, capabilities and tool ' +
+          'definitions. MCP clients talk to the server with POST; there is no server-initiated stream.',
         tags: ['MCP'],
         query: z.object({ format: FormatParam }),
         responses: {
           200: { description: 'Server info, protocol versions and tool definitions', schema: McpDescriptorSchema },
           405: errorResponse(
             'Only text/event-stream was acceptable: no server-initiated stream is offered (method_not_allowed)',
+            ['Allow'],
           ),
           429: RATE_LIMITED_RESPONSE,
         },
