@@ -121,7 +121,14 @@ function parameters(route: AnyRoute): JsonObject[] {
     pathShape[name] ? parameter(name, 'path', pathShape[name]) : parameter(name, 'path', z.string()),
   );
   const query = Object.entries(objectShape(route.query)).map(([name, field]) => parameter(name, 'query', field));
-  return [...path, ...query, { $ref: '#/components/parameters/IdempotencyKey' }];
+  // A route whose 202 can carry Preference-Applied honours Prefer: respond-async (jobs/async-work.ts).
+  const async = Object.values(route.responses).some((spec) => spec.headers?.includes('Preference-Applied'));
+  return [
+    ...path,
+    ...query,
+    { $ref: '#/components/parameters/IdempotencyKey' },
+    ...(async ? [{ $ref: '#/components/parameters/Prefer' }] : []),
+  ];
 }
 
 /** Any route answers 400 to a malformed Idempotency-Key, whatever else it documents. */
@@ -335,6 +342,16 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], siteUrl: strin
       schemas,
       headers: Object.fromEntries(Object.entries(HEADER_DOCS).map(([name, doc]) => [name, doc])),
       parameters: {
+        Prefer: {
+          name: 'Prefer',
+          in: 'header',
+          required: false,
+          description:
+            'RFC 7240. respond-async asks for a job: 202 with the job, Location, Retry-After and ' +
+            'Preference-Applied: respond-async. Other preferences are ignored.',
+          schema: { type: 'string' },
+          example: 'respond-async',
+        },
         IdempotencyKey: {
           name: 'Idempotency-Key',
           in: 'header',

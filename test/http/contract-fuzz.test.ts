@@ -94,10 +94,19 @@ function typed(parameter: Parameter, raw: string): unknown {
   return parameter.schema['type'] === 'integer' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
 }
 
+/** Header values must be printable ASCII to be sent at all, and a path value must stay one segment. */
+function sendable(parameter: Parameter, value: string): boolean {
+  if (parameter.in === 'header') return /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value);
+  if (parameter.in === 'path') return value !== '' && !value.includes('/');
+  return true;
+}
+
 const validParameter = (entry: Operation['parameters'][number]) =>
   validValue(entry.parameter.schema, resolve)
     .map(String)
-    .filter((raw) => matchesOpenApiSchema(entry.pointer, typed(entry.parameter, raw)));
+    .filter(
+      (raw) => sendable(entry.parameter, raw) && matchesOpenApiSchema(entry.pointer, typed(entry.parameter, raw)),
+    );
 
 const isKeyHeader = (parameter: Parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key';
 const idempotent = (operation: Operation) => operation.method === 'POST' && '422' in operation.responses;
@@ -125,29 +134,27 @@ function validCase(operation: Operation): fc.Arbitrary<Case> {
   return fc.tuple(parameterValues(operation), body).map(([values, value]) => assemble(operation, values, value, true));
 }
 
-/** Header values must be printable ASCII to be sent at all, and a path value must stay one segment. */
-function sendable(parameter: Parameter, value: string): boolean {
-  if (parameter.in === 'header') return /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value);
-  if (parameter.in === 'path') return value !== '' && !value.includes('/');
-  return true;
-}
-
 /** A request that breaks one rule of the description: in one parameter, or in the body. */
 function invalidCase(operation: Operation): fc.Arbitrary<Case> {
   const body = operation.body ? validBody(operation.body) : fc.constant(undefined);
-  const targets = operation.parameters.map((entry, index) => {
+  const targets = operation.parameters.flatMap((entry, index) => {
     const { parameter } = entry;
-    const broken = invalidValue(parameter.schema, resolve)
-      .filter(({ value }) => typeof value === 'string' || typeof value === 'number')
-      .map(({ value, breaks }) => ({ value: String(value) as string | undefined, breaks }))
-      .filter(
-        ({ value }) => sendable(parameter, value!) && !matchesOpenApiSchema(entry.pointer, typed(parameter, value!)),
-      );
-    const choices =
-      parameter.required && parameter.in !== 'path'
-        ? [broken, fc.constant({ value: undefined, breaks: 'required' })]
-        : [broken];
-    return fc.tuple(parameterValues(operation), fc.oneof(...choices), body).map(([values, bad, value]) => {
+    // Drawn up front from a finite sample: a parameter nothing sendable can break (a free-text header) is
+    // no target, where a filter over an arbitrary would search forever.
+    const candidates = new Map<string, string>();
+    for (const { value, breaks } of fc.sample(invalidValue(parameter.schema, resolve), { seed: SEED, numRuns: 200 })) {
+      if (typeof value !== 'string' && typeof value !== 'number') continue;
+      const raw = String(value);
+      if (sendable(parameter, raw) && !matchesOpenApiSchema(entry.pointer, typed(parameter, raw)))
+        candidates.set(raw, breaks);
+    }
+    const choices: Array<{ value: string | undefined; breaks: string }> = [...candidates].map(([value, breaks]) => ({
+      value,
+      breaks,
+    }));
+    if (parameter.required && parameter.in !== 'path') choices.push({ value: undefined, breaks: 'required' });
+    if (choices.length === 0) return [];
+    return fc.tuple(parameterValues(operation), fc.constantFrom(...choices), body).map(([values, bad, value]) => {
       const chosen = values.map((other, at) => {
         const { name, 'x-alias-of': aliasOf } = operation.parameters[at]!.parameter;
         // Breaking q must not leave its alias to stand in for it; an alias is read only when q is absent.

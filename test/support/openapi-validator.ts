@@ -67,7 +67,8 @@ export function responseProblems(
   const problems: string[] = [];
   const mediaType = (response.headers['content-type'] ?? '').split(';')[0]!.trim();
   const content = documented.content as Record<string, unknown> | undefined;
-  if (content && response.text !== '' && !(mediaType in content))
+  // An empty body is always allowed (a notification's 202, a HEAD); any other must be documented.
+  if (response.text !== '' && !(content && mediaType in content))
     problems.push(`media type ${mediaType} is not documented for ${response.status}`);
   if (mediaType === 'application/json' && content?.['application/json']) {
     const validate = validator.getSchema(`openapi${base}/content/${pointer('application/json')}/schema`)!;
