@@ -197,6 +197,7 @@ function responses(route: AnyRoute, alias: boolean): JsonObject {
       const response: JsonObject = { description, headers: headerRefs(names) };
       const schema = mediaSchema(spec);
       const content: JsonObject = schema ? { [spec.contentType ?? 'application/json']: { schema } } : {};
+      if (spec.htmlPage) content['text/html'] = { schema: { type: 'string', description: 'An HTML page' } };
       if (spec.eventStream)
         content['text/event-stream'] = { schema: { type: 'string', description: 'Server-sent events' } };
       if (Object.keys(content).length > 0) response['content'] = content;

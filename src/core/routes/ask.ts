@@ -212,8 +212,10 @@ export const askGetRoute = defineRoute({
   query: AskQuerySchema,
   responses: {
     200: {
-      description: 'Answer and ranked sources; browsers that prefer text/html get the Ask page with the results',
+      description:
+        'Answer and ranked sources; a client that prefers text/html gets the Ask page, with the results when it sent a question',
       schema: AskResponseSchema,
+      htmlPage: true,
     },
     400: errorResponse('Missing or invalid question (missing_query, query_too_short, invalid_parameter)'),
     429: RATE_LIMITED_RESPONSE,
