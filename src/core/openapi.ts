@@ -69,6 +69,8 @@ const HEADER_DOCS: Record<string, { description: string; schema: JsonObject }> =
 
 type Io = 'input' | 'output';
 
+const SCHEMA_REF = '#/components/schemas/';
+
 function jsonSchemaOf(schema: z.ZodType, io: Io): JsonObject {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
   return rest;
@@ -88,7 +90,7 @@ function headerRefs(names: Iterable<string>): JsonObject {
 /** A request is described as the schema takes it in (before transforms), a response as it comes out. */
 function schemaRef(schema: z.ZodType, io: Io): JsonObject {
   const id = z.globalRegistry.get(schema)?.id;
-  return id ? { $ref: `#/components/schemas/${id}` } : jsonSchemaOf(schema, io);
+  return id ? { $ref: `${SCHEMA_REF}${id}` } : jsonSchemaOf(schema, io);
 }
 
 /**
@@ -155,7 +157,7 @@ function sharedResponses(route: AnyRoute): Record<string, ResponseSpec> {
         }
       : {}),
     ...(takesBody ? { 413: errorResponse('Body over 1 MiB (payload_too_large)') } : {}),
-    500: errorResponse('An unexpected failure (internal_error); the message names the request id, never a stack'),
+    500: errorResponse('An unexpected failure (internal_error); report the X-Request-Id. Never a stack trace'),
   };
 }
 
@@ -244,7 +246,7 @@ function referencedIds(roots: Iterable<string>, schemas: Record<string, JsonObje
     if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === 'object') {
       const ref = (value as JsonObject)['$ref'];
-      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) enter(ref.slice(21));
+      if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF)) enter(ref.slice(SCHEMA_REF.length));
       Object.values(value).forEach(visit);
     }
   };
@@ -266,7 +268,7 @@ function componentSchemas(routes: readonly AnyRoute[]): Record<string, JsonObjec
   const generate = (io: Io) => {
     const { schemas } = z.toJSONSchema(z.globalRegistry, {
       io,
-      uri: (id) => `#/components/schemas/${id}`,
+      uri: (id) => `${SCHEMA_REF}${id}`,
       unrepresentable: 'any',
     }) as { schemas: Record<string, JsonObject> };
     return Object.fromEntries(

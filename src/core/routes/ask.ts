@@ -154,7 +154,7 @@ export const AskQuerySchema = z
 export const AskBodySchema = z
   .object({
     q: QuestionField.optional().describe(`The question, 2 to ${MAX_QUESTION_LENGTH} characters`),
-    query: QuestionField.optional().describe('Alias of q, read only when q is absent'),
+    query: QuestionField.optional().describe('Alias of q; q wins when both are sent'),
     limit: limitSchema.optional().describe('Sources to return, 1 to 20 (default 5)'),
     types: z.array(z.enum(ASK_TYPES)).min(1).optional().describe('Document types to search (default both)'),
     prefer: z.object({ streaming: z.boolean().optional().describe('true: answer as text/event-stream') }).optional(),
