@@ -6,7 +6,8 @@
 //   SubRequest is answered in its own place, as the description says).
 // - Every answer is documented: its status, media type, body and header values.
 // Ajv judges every generated request against the description before it is sent, so a generator mistake
-// cannot pass for a server one. Seeded and bounded: the same cases every run.
+// cannot pass for a server one. Seeded and bounded: the same cases every run (Idempotency-Keys on POST
+// routes aside, which are fresh UUIDs).
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -115,7 +116,8 @@ const idempotent = (operation: Operation) => operation.method === 'POST' && '422
 function parameterValues(operation: Operation): fc.Arbitrary<Array<string | undefined>> {
   return fc.tuple(
     ...operation.parameters.map((entry) => {
-      // Keys on POST routes are fresh per request, as clients use them; elsewhere any value the header allows.
+      // Keys on POST routes are fresh random UUIDs, as clients make them (and the register route demands);
+      // they are the one input not drawn from the seed. Elsewhere any value the header allows.
       const value =
         isKeyHeader(entry.parameter) && idempotent(operation)
           ? fc.constant(null).map(() => randomUUID())
