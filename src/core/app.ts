@@ -91,8 +91,9 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS,
     };
     try {
-      const key = request.headers.get('idempotency-key');
-      if (key !== null) headers['Idempotency-Key'] = parseIdempotencyKey(key);
+      const sentKey = request.headers.get('idempotency-key');
+      const idempotency = sentKey === null ? undefined : parseIdempotencyKey(sentKey);
+      if (idempotency) headers['Idempotency-Key'] = idempotency.sent;
 
       // Oversized bodies are refused before routing, whatever the path.
       if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
@@ -175,7 +176,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
         // HEAD answers carry GET's headers; the transport drops the body.
         return toCoreResponse(result, headers, route.cacheControl);
       };
-      const idempotencyKey = headers['Idempotency-Key'];
+      const idempotencyKey = idempotency?.key;
       if (!route.idempotent || idempotencyKey === undefined) return await run();
       if (route.secretAnswer) checkSecretKey(idempotencyKey);
       return await withIdempotency(

@@ -2,7 +2,8 @@
 // validate requests, never kept by hand. The build writes it to /openapi.json.
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
-import { errorResponse, RATE_LIMIT_HEADERS } from './http/common-schemas.ts';
+import { errorResponse, RATE_LIMIT_HEADERS, RATE_LIMITED_RESPONSE } from './http/common-schemas.ts';
+import { IDEMPOTENCY_KEY_PATTERNS } from './http/idempotency.ts';
 import type { AnyRoute, ResponseSpec } from './http/route.ts';
 import { API_VERSION, SUNSET_DATE } from './versioning.ts';
 
@@ -50,7 +51,16 @@ const HEADER_DOCS: Record<string, { description: string; schema: JsonObject }> =
       'the RSS feed of the newest papers for the same query (rel="alternate"; type="application/rss+xml")',
     schema: { type: 'string' },
   },
-  'Idempotency-Key': { description: 'The Idempotency-Key the request sent, echoed', schema: { type: 'string' } },
+  'Idempotency-Key': {
+    description: 'The Idempotency-Key field exactly as the request sent it (quoted or bare)',
+    schema: { type: 'string' },
+  },
+  'Idempotent-Replayed': {
+    description: 'true when this is the stored answer to an earlier request with the same Idempotency-Key',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  Age: { description: 'Seconds since the cached result was fetched (RFC 9111)', schema: { type: 'integer' } },
+  Allow: { description: 'The methods this path answers', schema: { type: 'string' } },
   Location: { description: 'The job to poll: /api/v1/jobs/{jobId}', schema: { type: 'string' } },
   'Preference-Applied': {
     description: 'respond-async when the Prefer header was honoured (RFC 7240)',
@@ -62,7 +72,11 @@ const HEADER_DOCS: Record<string, { description: string; schema: JsonObject }> =
   },
 };
 
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+type Io = 'input' | 'output';
+
+const SCHEMA_REF = '#/components/schemas/';
+
+function jsonSchemaOf(schema: z.ZodType, io: Io): JsonObject {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
   return rest;
 }
@@ -78,36 +92,50 @@ function headerRefs(names: Iterable<string>): JsonObject {
   );
 }
 
-function schemaRef(schema: z.ZodType): JsonObject {
+/** A request is described as the schema takes it in (before transforms), a response as it comes out. */
+function schemaRef(schema: z.ZodType, io: Io): JsonObject {
   const id = z.globalRegistry.get(schema)?.id;
-  return id ? { $ref: `#/components/schemas/${id}` } : jsonSchemaOf(schema, 'output');
+  return id ? { $ref: `${SCHEMA_REF}${id}` } : jsonSchemaOf(schema, io);
 }
 
-function queryParameters(route: AnyRoute): JsonObject[] {
-  // A query schema with an object-level transform is a pipe whose input is the object.
-  const object = route.query instanceof z.ZodPipe ? route.query.in : route.query;
-  if (!(object instanceof z.ZodObject)) return [];
-  return Object.entries(object.shape as Record<string, z.ZodType>).map(([name, field]) => {
-    // `required: true` in a field's meta marks a parameter the handler insists on (see routes/ask.ts).
-    const { description, required, ...schema } = jsonSchemaOf(field, 'input');
-    const parameter: JsonObject = {
-      name,
-      in: 'query',
-      required: required === true || !field.safeParse(undefined).success,
-      schema,
-    };
-    if (typeof description === 'string') parameter['description'] = description;
-    return parameter;
-  });
+/**
+ * Schema fields that belong on the parameter instead: `description`; `required: true`, a parameter the
+ * handler insists on although the schema lets it be absent (see routes/ask.ts); and `x-alias-of`, a
+ * parameter read only when the one it names is absent.
+ */
+function parameter(name: string, location: 'query' | 'path', field: z.ZodType): JsonObject {
+  const { description, required, 'x-alias-of': aliasOf, ...schema } = jsonSchemaOf(field, 'input');
+  const result: JsonObject = {
+    name,
+    in: location,
+    required: location === 'path' || required === true || !field.safeParse(undefined).success,
+    schema,
+  };
+  if (typeof description === 'string') result['description'] = description;
+  if (typeof aliasOf === 'string') result['x-alias-of'] = aliasOf;
+  return result;
 }
 
-function pathParameters(path: string): JsonObject[] {
-  return [...path.matchAll(/\{([a-zA-Z_]+)\}/g)].map((match) => ({
-    name: match[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
+/** The fields of an object schema, also when an object-level transform wraps it in a pipe. */
+function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> {
+  const object = schema instanceof z.ZodPipe ? schema.in : schema;
+  return object instanceof z.ZodObject ? (object.shape as Record<string, z.ZodType>) : {};
+}
+
+function parameters(route: AnyRoute): JsonObject[] {
+  const pathShape = objectShape(route.params);
+  const path = [...route.path.matchAll(/\{([a-zA-Z_]+)\}/g)].map(([, name = '']) =>
+    pathShape[name] ? parameter(name, 'path', pathShape[name]) : parameter(name, 'path', z.string()),
+  );
+  const query = Object.entries(objectShape(route.query)).map(([name, field]) => parameter(name, 'query', field));
+  // A route whose 202 can carry Preference-Applied honours Prefer: respond-async (jobs/async-work.ts).
+  const async = Object.values(route.responses).some((spec) => spec.headers?.includes('Preference-Applied'));
+  return [
+    ...path,
+    ...query,
+    { $ref: '#/components/parameters/IdempotencyKey' },
+    ...(async ? [{ $ref: '#/components/parameters/Prefer' }] : []),
+  ];
 }
 
 /** Any route answers 400 to a malformed Idempotency-Key, whatever else it documents. */
@@ -119,22 +147,67 @@ const UNAUTHORIZED_RESPONSE: ResponseSpec = errorResponse(
   ['WWW-Authenticate'],
 );
 
-function responses(route: AnyRoute, alias: boolean): JsonObject {
-  const specs: Record<string, ResponseSpec> = {
+/** What the dispatcher (app.ts) and the Idempotency-Key phase answer on a route's behalf. */
+function sharedResponses(route: AnyRoute): Record<string, ResponseSpec> {
+  const takesBody = Boolean(route.body ?? route.rawBody);
+  return {
     400: BAD_HEADER_RESPONSE,
-    ...(route.rateLimited === false ? {} : { 401: UNAUTHORIZED_RESPONSE }),
-    ...route.responses,
+    ...(route.rateLimited === false ? {} : { 401: UNAUTHORIZED_RESPONSE, 429: RATE_LIMITED_RESPONSE }),
+    ...(route.idempotent
+      ? {
+          409: errorResponse('A request with this Idempotency-Key is still running (idempotency_key_in_use)', [
+            'Retry-After',
+          ]),
+          422: errorResponse('This Idempotency-Key was used with a different request (idempotency_key_reused)'),
+        }
+      : {}),
+    ...(takesBody ? { 413: errorResponse('Body over 1 MiB (payload_too_large)') } : {}),
+    500: errorResponse('An unexpected failure (internal_error); report the X-Request-Id. Never a stack trace'),
   };
+}
+
+/** A status's answers: the route's own, and others the dispatcher gives with a different body. */
+type MergedResponse = ResponseSpec & { alternatives?: readonly ResponseSpec[] };
+
+/**
+ * The route's own answer for a status, together with what the dispatcher may answer with the same
+ * status: a route whose 400 is a JSON-RPC error (MCP) can still get an ApiError for a bad header.
+ */
+function mergeSpecs(own: ResponseSpec | undefined, shared: ResponseSpec | undefined): MergedResponse {
+  if (!own || !shared) return (own ?? shared)!;
+  const headers = [...new Set([...(own.headers ?? []), ...(shared.headers ?? [])])];
+  if (!own.schema || own.schema === shared.schema) return { ...own, headers };
+  return { ...own, headers, alternatives: [shared] };
+}
+
+function mediaSchema(spec: MergedResponse): JsonObject | undefined {
+  if (!spec.schema) return undefined;
+  const alternatives = (spec.alternatives ?? []).filter((other) => other.schema);
+  if (alternatives.length === 0) return schemaRef(spec.schema, 'output');
+  return { anyOf: [spec, ...alternatives].map((each) => schemaRef(each.schema!, 'output')) };
+}
+
+function responses(route: AnyRoute, alias: boolean): JsonObject {
+  const shared = sharedResponses(route);
+  const statuses = [...new Set([...Object.keys(shared), ...Object.keys(route.responses)])].sort();
   return Object.fromEntries(
-    Object.entries(specs).map(([status, spec]) => {
-      const names = new Set<string>(['X-Request-Id']);
-      if (status.startsWith('2')) names.add('Idempotency-Key');
+    statuses.map((status) => {
+      const spec = mergeSpecs(route.responses[Number(status)], shared[status]);
+      const names = new Set<string>(['X-Request-Id', 'Idempotency-Key']);
+      if (route.idempotent && Number(status) < 500) names.add('Idempotent-Replayed');
       if (route.rateLimited !== false) for (const name of RATE_LIMIT_HEADERS) names.add(name);
       for (const name of spec.headers ?? []) names.add(name);
       if (alias) for (const name of ['Deprecation', 'Sunset', 'Link']) names.add(name);
-      const response: JsonObject = { description: spec.description, headers: headerRefs(names) };
-      if (spec.schema)
-        response['content'] = { [spec.contentType ?? 'application/json']: { schema: schemaRef(spec.schema) } };
+      const description = spec.alternatives?.length
+        ? [spec.description, ...spec.alternatives.map((other) => other.description)].join('; or ')
+        : spec.description;
+      const response: JsonObject = { description, headers: headerRefs(names) };
+      const schema = mediaSchema(spec);
+      const content: JsonObject = schema ? { [spec.contentType ?? 'application/json']: { schema } } : {};
+      if (spec.htmlPage) content['text/html'] = { schema: { type: 'string', description: 'An HTML page' } };
+      if (spec.eventStream)
+        content['text/event-stream'] = { schema: { type: 'string', description: 'Server-sent events' } };
+      if (Object.keys(content).length > 0) response['content'] = content;
       return [status, response];
     }),
   );
@@ -145,11 +218,7 @@ function operation(route: AnyRoute, alias: boolean): JsonObject {
     operationId: alias ? `${route.operationId}Unversioned` : route.operationId,
     summary: alias ? `${route.summary} (unversioned alias)` : route.summary,
     tags: [...route.tags],
-    parameters: [
-      ...pathParameters(route.path),
-      ...queryParameters(route),
-      { $ref: '#/components/parameters/IdempotencyKey' },
-    ],
+    parameters: parameters(route),
     responses: responses(route, alias),
   };
   const description = [
@@ -164,7 +233,7 @@ function operation(route: AnyRoute, alias: boolean): JsonObject {
   if (route.rateLimited === false) op['security'] = [];
   const body = route.body ?? route.bodyDoc;
   if (body) {
-    const media = { schema: schemaRef(body) };
+    const media = { schema: schemaRef(body, 'input') };
     op['requestBody'] = {
       required: true,
       content: route.formBody
@@ -175,6 +244,62 @@ function operation(route: AnyRoute, alias: boolean): JsonObject {
   return op;
 }
 
+/** Component ids a schema refers to, directly or through other components. */
+function referencedIds(roots: Iterable<string>, schemas: Record<string, JsonObject>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      const ref = (value as JsonObject)['$ref'];
+      if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF)) enter(ref.slice(SCHEMA_REF.length));
+      Object.values(value).forEach(visit);
+    }
+  };
+  const enter = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    visit(schemas[id]);
+  };
+  for (const id of roots) enter(id);
+  return seen;
+}
+
+/**
+ * The registered schemas, each as it is used: request bodies as zod takes them in (so transforms and
+ * preprocessing show their input), everything else as it comes out. A schema used both ways must look
+ * the same both ways, or the build fails rather than describe one side wrongly.
+ */
+function componentSchemas(routes: readonly AnyRoute[]): Record<string, JsonObject> {
+  const generate = (io: Io) => {
+    const { schemas } = z.toJSONSchema(z.globalRegistry, {
+      io,
+      uri: (id) => `${SCHEMA_REF}${id}`,
+      unrepresentable: 'any',
+    }) as { schemas: Record<string, JsonObject> };
+    return Object.fromEntries(
+      Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema as JsonObject]),
+    );
+  };
+  const output = generate('output');
+  const input = generate('input');
+  const idOf = (schema: z.ZodType | undefined) => (schema ? z.globalRegistry.get(schema)?.id : undefined);
+  const requestIds = referencedIds(
+    routes.map((route) => idOf(route.body ?? route.bodyDoc)).filter((id) => id !== undefined),
+    input,
+  );
+  const responseIds = referencedIds(
+    routes
+      .flatMap((route) => Object.values(route.responses).map((spec) => idOf(spec.schema)))
+      .filter((id) => id !== undefined),
+    output,
+  );
+  for (const id of requestIds) {
+    if (responseIds.has(id) && JSON.stringify(input[id]) !== JSON.stringify(output[id]))
+      throw new Error(`Schema ${id} is both a request and a response schema but differs between them`);
+  }
+  return Object.fromEntries(Object.keys(output).map((id) => [id, requestIds.has(id) ? input[id]! : output[id]!]));
+}
+
 export function buildOpenApiDocument(routes: readonly AnyRoute[], siteUrl: string): OpenApiDocument {
   const paths: Record<string, Record<string, JsonObject>> = {};
   for (const route of routes) {
@@ -182,13 +307,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], siteUrl: strin
     (paths[route.path] ??= {})[method] = operation(route, false);
     for (const alias of route.aliases ?? []) (paths[alias] ??= {})[method] = operation(route, true);
   }
-  const registry = z.toJSONSchema(z.globalRegistry, {
-    uri: (id) => `#/components/schemas/${id}`,
-    unrepresentable: 'any',
-  }) as { schemas: Record<string, JsonObject> };
-  const schemas = Object.fromEntries(
-    Object.entries(registry.schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema]),
-  );
+  const schemas = componentSchemas(routes);
   const tags = [...new Set(routes.flatMap((route) => route.tags))]
     .sort()
     .map((name) => ({ name, description: TAGS[name] ?? name }));
@@ -231,12 +350,33 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], siteUrl: strin
       schemas,
       headers: Object.fromEntries(Object.entries(HEADER_DOCS).map(([name, doc]) => [name, doc])),
       parameters: {
+        Prefer: {
+          name: 'Prefer',
+          in: 'header',
+          required: false,
+          description:
+            'RFC 7240. respond-async asks for a job: 202 with the job, Location, Retry-After and ' +
+            'Preference-Applied: respond-async. Other preferences are ignored.',
+          schema: { type: 'string' },
+          example: 'respond-async',
+        },
         IdempotencyKey: {
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'A client-supplied UUID or hash (1 to 255 printable ASCII characters); echoed in the response',
-          schema: { type: 'string', minLength: 1, maxLength: 255 },
+          description:
+            'A client-chosen key (a UUID, say) of 1 to 255 printable ASCII characters, sent as a structured-field ' +
+            'String ("…", with \\" and \\\\ escaped) as the httpapi Idempotency-Key draft defines it, or bare. The ' +
+            'quoted and bare spellings name the same key. Echoed in the response exactly as sent. POST routes keep ' +
+            'the first answer for 24 hours and replay it for a repeat (Idempotent-Replayed: true); a repeat while the ' +
+            'first is running gets 409, one with a different body 422.',
+          schema: {
+            type: 'string',
+            anyOf: [
+              { pattern: IDEMPOTENCY_KEY_PATTERNS.quoted, description: 'Structured-field String' },
+              { pattern: IDEMPOTENCY_KEY_PATTERNS.bare, description: 'Bare (lenient)' },
+            ],
+          },
         },
       },
     },

@@ -12,19 +12,38 @@ export function decodeCursor(cursor: string): number {
   const normalised = cursor.trim().replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const text = /^[A-Za-z0-9_-]{1,16}$/.test(normalised) ? Buffer.from(normalised, 'base64url').toString('utf8') : '';
   if (!/^[1-9]\d{0,8}$/.test(text) || encodeCursor(Number(text)) !== normalised) {
-    throw new ApiError(
-      'invalid_cursor',
-      `Query parameter "cursor": "${cursor.slice(0, 40)}" is not a cursor this API issued.`,
-    );
+    throw new ApiError('invalid_cursor', `Query parameter "cursor": ${notACursor(cursor)}.`);
   }
   return Number(text);
 }
+
+function notACursor(cursor: string): string {
+  return cursor === ''
+    ? 'is empty; leave it out for the first page'
+    : `"${cursor.slice(0, 40)}" is not a cursor this API issued`;
+}
+
+// The cursors encodeCursor makes, as a regular expression for the OpenAPI description. Base64 maps three
+// ASCII digits (0x30..0x39) to four characters from small sets; a page has 1 to 9 digits, the first not 0.
+const TRIPLE_HEAD = '(?:[MN][DTjz]|O[DT])';
+const THIRD = '[AEIMQUYcgk]';
+const DIGITS_3 = `${TRIPLE_HEAD}${THIRD}[w-z0-5]`;
+const DIGITS_2 = `${TRIPLE_HEAD}${THIRD}`;
+const DIGITS_1 = '(?:[MN][AQgw]|O[AQ])';
+// The same, when the first of the group is the page's first digit (1..9: "MD" would start with a 0).
+const LEAD_HEAD = '(?:M[Tjz]|N[DTjz]|O[DT])';
+const LEAD_3 = `${LEAD_HEAD}${THIRD}[w-z0-5]`;
+const LEAD_2 = `${LEAD_HEAD}${THIRD}`;
+const LEAD_1 = '(?:M[Qgw]|N[AQgw]|O[AQ])';
+const REST = `(?:${DIGITS_3}(?:${DIGITS_3}|${DIGITS_2}|${DIGITS_1})?|${DIGITS_2}|${DIGITS_1})`;
+/** Matches exactly the cursors decodeCursor accepts without trimming or spelling changes (padding allowed). */
+export const CURSOR_PATTERN = `^(?:${LEAD_3}${REST}?|${LEAD_2}|${LEAD_1})=*$`;
 
 export const CursorParam = z
   .string()
   .optional()
   .transform((raw, context) => {
-    if (raw === undefined || raw === '') return undefined;
+    if (raw === undefined) return undefined;
     try {
       return decodeCursor(raw);
     } catch (error) {
@@ -35,7 +54,8 @@ export const CursorParam = z
       });
       return z.NEVER;
     }
-  });
+  })
+  .meta({ type: 'string', pattern: CURSOR_PATTERN, description: 'Opaque cursor: a next_cursor this API returned' });
 
 export const PaginationSchema = z
   .object({

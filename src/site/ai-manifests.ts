@@ -1,8 +1,34 @@
-// Manifests for AI agents and crawlers: /ai.txt (usage permissions in robots.txt syntax), /ai.json (a
+// Manifests for AI agents and crawlers: /robots.txt, /ai.txt (usage permissions in robots.txt syntax), /ai.json (a
 // plain manifest of the content and the machine interfaces) and /ai-catalog.json (AI Catalog).
 import { SITE_SUMMARY } from './llms-txt.ts';
 import { tagCounts, type SiteContent } from './site-content.ts';
 import { absoluteUrl, DISCOVERY, markdownPath } from './urls.ts';
+
+/**
+ * The crawl rules /robots.txt and /ai.txt share. Disallow lines come before `Allow: /`, so parsers that
+ * take the first matching rule (Python's urllib.robotparser) and those that take the longest (RFC 9309)
+ * read the same thing. `/api/` and not `/api`, which would also match /api-docs; `/ask?` and `/papers?` keep
+ * out answers and searches but not the Ask and Papers pages; search feeds are for feed readers.
+ */
+export function crawlRules(siteUrl: string): string {
+  return `User-agent: *
+Disallow: /api/
+Disallow: /ask?
+Disallow: /papers?
+Disallow: /papers/feed.xml?
+Allow: /
+
+Sitemap: ${absoluteUrl(siteUrl, DISCOVERY.sitemap)}
+`;
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return `# robots.txt for Research Hub, ${siteUrl}
+# Pages and their Markdown twins are open to every crawler; the API is for deliberate calls, not crawling.
+# What AI systems may do with the content: ${absoluteUrl(siteUrl, DISCOVERY.aiTxt)}
+
+${crawlRules(siteUrl)}`;
+}
 
 export function aiTxt(siteUrl: string): string {
   const url = (path: string) => absoluteUrl(siteUrl, path);
@@ -11,8 +37,9 @@ export function aiTxt(siteUrl: string): string {
 # Everything on this site is public, and AI systems are welcome to it: crawl the pages and their
 # Markdown twins (each page's URL + ".md"), index them, quote them with a link to the page, and use
 # them to answer questions. The API is open too, but it is for deliberate calls within its rate
-# limits, not for crawling, so crawlers should stay out of /api/, the answers at /ask?q=... and
-# the paper search feeds at /papers/feed.xml?q=... (subscribe to those in a feed reader instead).
+# limits, not for crawling, so crawlers should stay out of /api/, the answers at /ask?q=..., the
+# paper searches at /papers?q=... and their feeds at /papers/feed.xml?q=... (subscribe to those in a
+# feed reader instead). The rules below are the same as in ${url('/robots.txt')}.
 #
 # Start here instead of crawling:
 #   LLM index:             ${url(DISCOVERY.llmsTxt)}
@@ -20,14 +47,7 @@ export function aiTxt(siteUrl: string): string {
 #   API description:       ${url(DISCOVERY.openapi)}
 #   Authentication:        ${url(DISCOVERY.authGuide)}
 
-User-agent: *
-Allow: /
-Disallow: /api/
-Disallow: /ask?
-Disallow: /papers/feed.xml?
-
-Sitemap: ${url(DISCOVERY.sitemap)}
-`;
+${crawlRules(siteUrl)}`;
 }
 
 export function aiJson(content: SiteContent) {

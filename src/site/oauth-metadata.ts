@@ -22,6 +22,11 @@ export function authorizationServerMetadata(siteUrl: string) {
     // response_types_supported; an empty list is the honest answer (no response type can be
     // requested), and an explicit empty grant_types_supported stops clients from assuming the
     // default ["authorization_code", "implicit"].
+    // RFC 8414 makes token_endpoint REQUIRED "unless only the implicit grant type is supported", i.e.
+    // whenever a supported grant is redeemed at a token endpoint. No grant is supported here, so none
+    // is, and no URL could be named truthfully: the register endpoint is not an RFC 6749 token endpoint
+    // (JSON in, no grant_type, errors in the API's shape), and a token endpoint that refuses every grant
+    // would be a second error model with no valid request. README.md (Discovery) records the choice.
     response_types_supported: [],
     grant_types_supported: [],
     registration_endpoint: absoluteUrl(siteUrl, DISCOVERY.authRegister),

@@ -162,11 +162,10 @@ describe.skipIf(!chromiumAvailable)('papers page with JavaScript', () => {
     await page.close();
   });
 
-  it('shows what the API refuses, and explains an upstream outage', async () => {
+  it('explains an upstream outage', async () => {
     const { page } = await pageWithScript();
-    await page.goto(`${running.server.url}/papers?q=bitcoin&corpus=web3&year_from=2020&year_to=2010`);
-    await page.waitForFunction(() => /year/i.test(document.querySelector('#status')?.textContent ?? ''));
-    expect(await page.locator('#results > li').count()).toBe(0);
+    await page.goto(`${running.server.url}/papers?q=bitcoin&corpus=web3`);
+    await page.waitForFunction(() => document.querySelectorAll('#results > li').length > 0);
 
     running.standIn.setFault({ kind: 'status', status: 503 });
     await page.fill('#year-from', '');

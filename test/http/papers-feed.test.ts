@@ -267,16 +267,6 @@ describe('the Papers page for browsers without JavaScript', () => {
     expect(response.text).toContain('value="&#34;&#62;&#60;script&#62;x&#60;/script&#62;"');
   });
 
-  it('shows a refused search on the page, with its status', async () => {
-    const response = await get('/api/v1/reports/search?q=lattice&year_from=2020&year_to=2010', {
-      accept: BROWSER_ACCEPT,
-    });
-    expect(response.status).toBe(400);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.text).toMatch(/<p id="status"[^>]*>year_from must not be after year_to/);
-    expect(response.text).toMatch(/id="year-from"[^>]*value="2020"/);
-  });
-
   it('shows an upstream failure on the page, with its status', async () => {
     standIn.setFault({ kind: 'status', status: 503 });
     const response = await get(`/api/v1/reports/search?q=${encodeURIComponent(`outage page${Date.now()}`)}`, {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/core/errors.ts';
@@ -5,6 +6,7 @@ import {
   checkSecretKey,
   estimatedKeyBits,
   fingerprint,
+  IDEMPOTENCY_KEY_PATTERNS,
   parseIdempotencyKey,
   withIdempotency,
   type IdempotentCall,
@@ -75,13 +77,48 @@ describe('estimatedKeyBits and checkSecretKey', () => {
 });
 
 describe('parseIdempotencyKey', () => {
+  const keyOf = (sent: string) => parseIdempotencyKey(sent).key;
+
   it('takes 1 to 255 printable ASCII characters, bare or as a quoted string', () => {
-    expect(parseIdempotencyKey('abc-123')).toBe('abc-123');
-    expect(parseIdempotencyKey('"abc-123"')).toBe('abc-123');
-    expect(parseIdempotencyKey('x'.repeat(255))).toBe('x'.repeat(255));
-    for (const raw of ['', '""', 'x'.repeat(256), 'caf\u00e9', 'a\tb', 'a\nb']) {
+    expect(keyOf('abc-123')).toBe('abc-123');
+    expect(keyOf('"abc-123"')).toBe('abc-123');
+    expect(keyOf('x'.repeat(255))).toBe('x'.repeat(255));
+    expect(keyOf(`"${'x'.repeat(255)}"`)).toBe('x'.repeat(255));
+    for (const raw of ['', '""', 'x'.repeat(256), `"${'x'.repeat(256)}"`, 'caf\u00e9', 'a\tb', 'a\nb']) {
       expect(refusal(() => parseIdempotencyKey(raw)).code, JSON.stringify(raw)).toBe('invalid_parameter');
     }
+  });
+
+  it('reads a quoted key as an RFC 8941 String: escapes undone, nothing after the closing quote', () => {
+    expect(keyOf(String.raw`"a\"b\\c"`)).toBe(String.raw`a"b\c`);
+    for (const raw of [String.raw`"a\b"`, '"open', '"a"b"', '"a" ', String.raw`"a\"`]) {
+      expect(refusal(() => parseIdempotencyKey(raw)).code, raw).toBe('invalid_parameter');
+    }
+  });
+
+  it('keeps the field as sent, for the echo', () => {
+    expect(parseIdempotencyKey('"k"')).toEqual({ key: 'k', sent: '"k"' });
+  });
+
+  it('agrees with the patterns the OpenAPI description publishes', () => {
+    const quoted = new RegExp(IDEMPOTENCY_KEY_PATTERNS.quoted, 'u');
+    const bare = new RegExp(IDEMPOTENCY_KEY_PATTERNS.bare, 'u');
+    const accepted = (sent: string) => {
+      try {
+        parseIdempotencyKey(sent);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // HTTP strips spaces around a field value, so a value that starts or ends with one never arrives.
+    const field = fc
+      .string({ unit: fc.constantFrom('"', '\\', 'a', ' ', '~', '\t', 'é'), maxLength: 8 })
+      .filter((text) => text === text.trim());
+    fc.assert(
+      fc.property(field, (sent) => accepted(sent) === (quoted.test(sent) || bare.test(sent))),
+      { seed: 15, numRuns: 20_000 },
+    );
   });
 });
 

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/core/errors.ts';
-import { decodeCursor, encodeCursor, paginate } from '../../src/core/pagination.ts';
+import { CURSOR_PATTERN, decodeCursor, encodeCursor, paginate } from '../../src/core/pagination.ts';
 
 describe('cursors', () => {
   it('round-trips page numbers as base64url of the decimal', () => {
@@ -17,6 +18,47 @@ describe('cursors', () => {
     } catch (error) {
       expect((error as ApiError).code).toBe('invalid_cursor');
     }
+  });
+});
+
+describe('the documented cursor pattern', () => {
+  // The OpenAPI description publishes it; JSON Schema patterns are matched as Unicode regular expressions.
+  const pattern = new RegExp(CURSOR_PATTERN, 'u');
+  const accepts = (cursor: string) => {
+    try {
+      decodeCursor(cursor);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('matches the cursor of every page from 1 to 999,999,999', () => {
+    const page = fc.oneof(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1, max: 999_999_999 }));
+    fc.assert(
+      fc.property(page, (n) => pattern.test(encodeCursor(n))),
+      { seed: 15, numRuns: 20_000 },
+    );
+  });
+
+  it('does not match the cursor of a page past 999,999,999 (decodeCursor takes up to 9 digits)', () => {
+    const page = fc.integer({ min: 1_000_000_000, max: Number.MAX_SAFE_INTEGER });
+    fc.assert(
+      fc.property(page, (n) => !pattern.test(encodeCursor(n))),
+      { seed: 15, numRuns: 5_000 },
+    );
+  });
+
+  it('agrees with decodeCursor on strings made of cursor characters', () => {
+    const cursorish = fc.string({
+      unit: fc.constantFrom(...'MNODTjzAEIQUYcgkwxyz0123459Mg='),
+      minLength: 0,
+      maxLength: 14,
+    });
+    fc.assert(
+      fc.property(cursorish, (text) => pattern.test(text) === accepts(text)),
+      { seed: 15, numRuns: 50_000 },
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/core/app.ts';
+import { encodeCursor } from '../../src/core/pagination.ts';
 import { normaliseQuery, PaperSearch } from '../../src/core/papers/paper-search.ts';
 import type { PaperQuery, PaperResults, PaperSource } from '../../src/core/papers/paper-source.ts';
 import type { FairShare } from '../../src/core/stores/capacity.ts';
@@ -146,6 +147,19 @@ describe('search route paging window', () => {
     expect(last.body.next_cursor).toBeNull();
     const before = await get('/api/v1/reports/search?q=deep&limit=200&page=49');
     expect(before.body.has_more).toBe(true);
-    expect((await get('/api/v1/reports/search?q=deep&limit=200&page=51')).status).toBe(400);
+  });
+
+  it('answers a page past page × limit = 10,000 empty, without asking the source for it', async () => {
+    source.calls = [];
+    const past = await get('/api/v1/reports/search?q=deeper&limit=200&page=51');
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ total: 50_000, results: [], has_more: false, next_cursor: null });
+    expect(past.body.pagination).toMatchObject({ cursor: encodeCursor(51), has_more: false, next_cursor: null });
+    expect(source.calls.map((call) => call.page)).toEqual([1]);
+  });
+
+  it('stops has_more before a page that would pass the window when the limit does not divide 10,000', async () => {
+    expect((await get('/api/v1/reports/search?q=deep&limit=3&page=3332')).body.has_more).toBe(true);
+    expect((await get('/api/v1/reports/search?q=deep&limit=3&page=3333')).body.has_more).toBe(false);
   });
 });

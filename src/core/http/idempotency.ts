@@ -8,17 +8,54 @@ import { ApiError } from '../errors.ts';
 import type { IdempotencyStore, StoredResponse } from '../stores/idempotency-store.ts';
 import type { CoreResponse } from './types.ts';
 
-const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
+const BARE_KEY = /^[\x20-\x7e]{1,255}$/;
+const MAX_KEY_LENGTH = 255;
 /** Bits a secret key must carry at the least, estimated from its length and alphabet. */
 const SECRET_KEY_MIN_BITS = 96;
 
-/** Keys are 1..255 printable ASCII; the RFC 8941 quoted-string form ("...") is accepted. */
-export function parseIdempotencyKey(raw: string): string {
-  const unquoted = /^"(.*)"$/.exec(raw)?.[1] ?? raw;
-  if (!IDEMPOTENCY_KEY.test(unquoted)) {
-    throw new ApiError('invalid_parameter', 'Header "Idempotency-Key" must be 1 to 255 printable ASCII characters.');
+/**
+ * The header as JSON Schema patterns: an RFC 8941 String ("…" with \" and \\ escapes), which is what the
+ * httpapi Idempotency-Key draft defines, or, leniently, the same characters bare. A bare value cannot
+ * start with a quote, and HTTP strips spaces at either end of a field value.
+ */
+export const IDEMPOTENCY_KEY_PATTERNS = {
+  quoted: '^"(?:[\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]|\\\\[\\\\"]){1,255}"$',
+  bare: '^[\\x21\\x23-\\x7e](?:[\\x20-\\x7e]{0,253}[\\x21-\\x7e])?$',
+} as const;
+
+export interface IdempotencyKey {
+  /** The key itself: what the record is filed under and what a batch reports. */
+  key: string;
+  /** The field value as the client sent it, echoed back unchanged. */
+  sent: string;
+}
+
+const INVALID_KEY_MESSAGE =
+  'Header "Idempotency-Key" must be 1 to 255 printable ASCII characters, as a quoted string ("…", with \\" and ' +
+  '\\\\ escaped) or bare.';
+
+/** Reads the header: a quoted String is unescaped, so "k" and k name the same key. */
+export function parseIdempotencyKey(sent: string): IdempotencyKey {
+  const key = sent.startsWith('"') ? unquoteString(sent) : BARE_KEY.test(sent) ? sent : undefined;
+  if (key === undefined || key.length === 0 || key.length > MAX_KEY_LENGTH)
+    throw new ApiError('invalid_parameter', INVALID_KEY_MESSAGE);
+  return { key, sent };
+}
+
+/** An RFC 8941 sf-string's value, or undefined when the text is not exactly one sf-string. */
+function unquoteString(text: string): string | undefined {
+  let value = '';
+  for (let index = 1; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (char === '"') return index === text.length - 1 ? value : undefined;
+    if (char === '\\') {
+      const escaped = text[(index += 1)];
+      if (escaped !== '"' && escaped !== '\\') return undefined;
+      value += escaped;
+    } else if (char < ' ' || char > '~') return undefined;
+    else value += char;
   }
-  return unquoted;
+  return undefined;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface ResponseSpec {
   contentType?: string;
   /** Also answers text/event-stream (server-sent events) with this status. */
   eventStream?: boolean;
+  /** Also answers text/html (a page) with this status, to clients that prefer it. */
+  htmlPage?: boolean;
   headers?: readonly string[];
 }
 

@@ -18,11 +18,31 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown, where: 'qu
         : field
           ? `Body field "${field}"`
           : 'Body';
-  const message =
-    field || where === 'body'
-      ? `${label}: ${first?.message ?? 'invalid value'}.`
-      : (first?.message ?? 'Invalid request.');
-  throw new ApiError(code, message);
+  // Issue messages are phrased to follow the label ("must be …") and may end in a full stop of their own.
+  const said = first?.message.replace(/\.+$/, '');
+  if (field || where === 'body') throw new ApiError(code, `${label}: ${said || 'invalid value'}.`);
+  throw new ApiError(code, `${said || 'Invalid request'}.`);
+}
+
+/**
+ * Free text (a search, a question) is at least 2 characters once trimmed and at most `max` as sent, both
+ * counted in code points, as JSON Schema counts them. Whitespace inside is the caller's to normalise.
+ * Answers what is wrong, phrased to follow a label ("Query parameter "q": …"), or undefined.
+ */
+export function textProblem(raw: string | undefined, max: number): [ErrorCode, string] | undefined {
+  const trimmed = (raw ?? '').trim();
+  if (trimmed === '') return ['missing_query', 'is required and must not be empty'];
+  if ([...trimmed].length < 2) return ['query_too_short', `must be at least 2 characters (got "${trimmed}")`];
+  if ([...(raw ?? '')].length > max) return ['invalid_parameter', `must be at most ${max} characters`];
+  return undefined;
+}
+
+/**
+ * textProblem as JSON Schema. The pattern (unanchored: two non-space characters anywhere) is what
+ * "at least 2 characters once trimmed" means; JavaScript's trim and \s agree on what is a space.
+ */
+export function textSchema(max: number) {
+  return { type: 'string', minLength: 2, maxLength: max, pattern: '\\S[\\s\\S]*\\S' } as const;
 }
 
 /** Adds an issue that maps to a specific API error code. */

@@ -6,7 +6,7 @@ import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import type { RouteContext } from '../http/route.ts';
 import { normaliseQuery } from '../papers/paper-search.ts';
 import { askQuestion, AskInputSchema } from '../routes/ask.ts';
-import { SearchInputSchema, searchPapers, YEARS_OUT_OF_ORDER, yearsInOrder } from '../routes/search.ts';
+import { SearchInputSchema, searchPapers } from '../routes/search.ts';
 import { defineTool, READS_OUR_CONTENT, ToolFailure, type AnyTool } from './tool.ts';
 
 const limit = (max: number, fallback: number) =>
@@ -33,9 +33,9 @@ export const searchReports = defineTool({
     'Search titles and abstracts of academic papers in the ai or web3 corpus of the OpenAlex index: most cited first, ' +
     'or by relevance or newest first, optionally within publication years. Returns title, authors, source, year, ' +
     'category, type, citation count, OpenAlex id, DOI and an open-access link where there is one.',
-  input: SearchInputSchema.pick({ query: true, corpus: true, sort: true, year_from: true, year_to: true })
-    .extend({ limit: limit(50, 10) })
-    .refine(yearsInOrder, { message: YEARS_OUT_OF_ORDER, path: ['year_from'] }),
+  input: SearchInputSchema.pick({ query: true, corpus: true, sort: true, year_from: true, year_to: true }).extend({
+    limit: limit(50, 10),
+  }),
   output: searchPapers.output,
   annotations: { ...READS_OUR_CONTENT, openWorldHint: true },
   run: async ({ query, corpus, limit: size, sort, year_from, year_to }, context) => {

@@ -20,7 +20,8 @@ export function normaliseQuery(q: string): string {
 /** The response body for one page of results: fixed by the query, so it can be cached as bytes. */
 export function renderSearchPage(results: PaperResults, query: PaperQuery): Uint8Array {
   const { limit, page, corpus, sort } = query;
-  const reachable = Math.min(results.total, MAX_REACHABLE_RESULTS);
+  // Paging stops where page × limit would pass the window, so has_more never points at a page that is empty.
+  const reachable = Math.min(results.total, MAX_REACHABLE_RESULTS - (MAX_REACHABLE_RESULTS % limit));
   const hasMore = page * limit < reachable;
   const cursor = page > 1 ? encodeCursor(page) : null;
   const next = hasMore ? encodeCursor(page + 1) : null;

@@ -7,29 +7,28 @@ import { capacityResponse, errorResponse, QUOTA_RESPONSE, RATE_LIMITED_RESPONSE 
 import { prefersHtml } from '../http/negotiation.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
-import { issue } from '../http/validation.ts';
+import { issue, textProblem, textSchema } from '../http/validation.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';
 
 export const ASK_TYPES = ['essay', 'glossary'] as const;
 const MAX_QUESTION_LENGTH = 500;
 
-/** Why a question cannot be asked, as [code, message], or the normalised question. */
+/** The question normalised, or why it cannot be asked, phrased to follow the name of where it was sent. */
 function checkQuestion(raw: string | undefined): string | [ErrorCode, string] {
-  const text = (raw ?? '').trim().replace(/\s+/g, ' ');
-  if (text === '') return ['missing_query', 'Send a non-empty query parameter "q", e.g. ?q=what is a rollup'];
-  if ([...text].length < 2) return ['query_too_short', 'The question must be at least 2 characters'];
-  if (text.length > MAX_QUESTION_LENGTH)
-    return ['invalid_parameter', `The question must be at most ${MAX_QUESTION_LENGTH} characters`];
-  return text;
+  return textProblem(raw, MAX_QUESTION_LENGTH) ?? (raw ?? '').trim().replace(/\s+/g, ' ');
 }
 
-function questionText(raw: string | undefined, context: z.RefinementCtx): string {
-  const checked = checkQuestion(raw);
-  if (typeof checked === 'string') return checked;
-  issue(context, checked[0], checked[1]);
-  return z.NEVER;
-}
+/** The question as a body field: validated where it is sent, so the description can state it. */
+const QuestionField = z
+  .string()
+  .transform((raw, context) => {
+    const checked = checkQuestion(raw);
+    if (typeof checked === 'string') return checked;
+    issue(context, checked[0], checked[1]);
+    return z.NEVER;
+  })
+  .meta(textSchema(MAX_QUESTION_LENGTH));
 
 const AskSourceSchema = z
   .object({
@@ -93,14 +92,29 @@ export const AskResponseSchema = z
   .meta({ id: 'AskResponse' });
 
 const limitSchema = z.int().min(1).max(20);
+/** A comma-separated list of ASK_TYPES, spaces allowed around each. */
+const TYPES_PATTERN = `^(?:\\s*(?:${ASK_TYPES.join('|')})\\s*(?:,\\s*(?:${ASK_TYPES.join('|')})\\s*)*)?$`;
 
 export const AskQuerySchema = z
   .object({
+    // Checked in the handler, not here: a browser asking for the page with no question gets the page.
+    // `required` marks it in the description (see openapi.ts): an API client must send it (or its alias).
     q: z
       .string()
       .optional()
-      .meta({ description: 'The question, at least 2 characters (alias: query)', required: true }),
-    query: z.string().optional().meta({ description: 'Alias of q' }),
+      .meta({
+        ...textSchema(MAX_QUESTION_LENGTH),
+        description: `The question, 2 to ${MAX_QUESTION_LENGTH} characters (alias: query)`,
+        required: true,
+      }),
+    query: z
+      .string()
+      .optional()
+      .meta({
+        ...textSchema(MAX_QUESTION_LENGTH),
+        description: 'Alias of q, read only when q is absent',
+        'x-alias-of': 'q',
+      }),
     limit: z
       .string()
       .optional()
@@ -123,26 +137,42 @@ export const AskQuerySchema = z
         context.addIssue({ code: 'custom', message: 'must be a comma-separated list of essay and glossary' });
         return z.NEVER;
       })
-      .meta({ type: 'string', description: 'Comma-separated: essay, glossary (default both)' }),
+      .meta({
+        type: 'string',
+        pattern: TYPES_PATTERN,
+        description: 'Comma-separated list of essay and glossary (default both); empty means both',
+      }),
   })
-  // Checked in the handler, not here: a browser asking for the page with no question gets the page.
-  .transform((value) => ({ question: value.q ?? value.query, limit: value.limit, types: value.types }));
+  .transform((value) => ({
+    question: value.q ?? value.query,
+    /** Which parameter the question came from, for messages. */
+    asked: value.q === undefined && value.query !== undefined ? 'query' : 'q',
+    limit: value.limit,
+    types: value.types,
+  }));
 
 export const AskBodySchema = z
   .object({
-    q: z.string().optional().describe('The question'),
-    query: z.string().optional().describe('Alias of q'),
+    q: QuestionField.optional().describe(`The question, 2 to ${MAX_QUESTION_LENGTH} characters`),
+    query: QuestionField.optional().describe('Alias of q; q wins when both are sent'),
     limit: limitSchema.optional().describe('Sources to return, 1 to 20 (default 5)'),
     types: z.array(z.enum(ASK_TYPES)).min(1).optional().describe('Document types to search (default both)'),
     prefer: z.object({ streaming: z.boolean().optional().describe('true: answer as text/event-stream') }).optional(),
   })
-  .transform((value, context) => ({
-    question: questionText(value.q ?? value.query, context),
-    limit: value.limit ?? 5,
-    types: value.types ?? [...ASK_TYPES],
-    streaming: value.prefer?.streaming === true,
-  }))
-  .meta({ id: 'AskRequest' });
+  .transform((value, context) => {
+    const question = value.q ?? value.query;
+    if (question === undefined) {
+      issue(context, 'missing_query', 'send the question as the field "q", e.g. {"q": "what is a rollup?"}');
+      return z.NEVER;
+    }
+    return {
+      question,
+      limit: value.limit ?? 5,
+      types: value.types ?? [...ASK_TYPES],
+      streaming: value.prefer?.streaming === true,
+    };
+  })
+  .meta({ id: 'AskRequest', anyOf: [{ required: ['q'] }, { required: ['query'] }] });
 
 export const AskInputSchema = z.object({
   question: z.string().trim().min(2).max(MAX_QUESTION_LENGTH).describe('The question, at least 2 characters'),
@@ -182,8 +212,10 @@ export const askGetRoute = defineRoute({
   query: AskQuerySchema,
   responses: {
     200: {
-      description: 'Answer and ranked sources; browsers that prefer text/html get the Ask page with the results',
+      description:
+        'Answer and ranked sources; a client that prefers text/html gets the Ask page, with the results when it sent a question',
       schema: AskResponseSchema,
+      htmlPage: true,
     },
     400: errorResponse('Missing or invalid question (missing_query, query_too_short, invalid_parameter)'),
     429: RATE_LIMITED_RESPONSE,
@@ -200,7 +232,10 @@ export const askGetRoute = defineRoute({
         raw: { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Accept' }, body: html },
       };
     }
-    if (typeof checked !== 'string') throw new ApiError(checked[0], `${checked[1]}.`);
+    if (typeof checked !== 'string') {
+      const example = checked[0] === 'missing_query' ? ', e.g. ?q=what is a rollup' : '';
+      throw new ApiError(checked[0], `Query parameter "${query.asked}": ${checked[1]}${example}.`);
+    }
     const body = await askQuestion.run(
       { question: checked, limit: query.limit, types: query.types },
       { deps, clientAddress: request.clientAddress },

@@ -4,6 +4,7 @@ import { capacityResponse, errorResponse, QUOTA_RESPONSE } from '../http/common-
 import { defineRoute, type RouteContext } from '../http/route.ts';
 import { internalRequest, responseText } from '../http/internal-request.ts';
 import type { CoreResponse } from '../http/types.ts';
+import { parseIdempotencyKey } from '../http/idempotency.ts';
 import { issue } from '../http/validation.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';
@@ -12,15 +13,31 @@ export const MAX_SUB_REQUESTS = 20;
 /** Sub-requests run concurrently, but no more than this many at once. */
 const CONCURRENCY = 4;
 
-const SubRequestSchema = z.object({
-  path: z.string().min(1).max(2048).describe('Relative path under /api/ or /ask, with an optional query string'),
-  id: z.string().max(200).optional().describe('Client tracking id (default: the index as a string)'),
-  method: z.enum(['GET', 'POST']).default('GET'),
-  body: z.record(z.string(), z.unknown()).optional().describe('JSON body of a POST sub-request'),
-});
+const SubRequestSchema = z
+  .object({
+    path: z.string().min(1).max(2048).describe('Relative path under /api/ or /ask, with an optional query string'),
+    id: z.string().max(200).optional().describe('Client tracking id (default: the index as a string)'),
+    method: z.enum(['GET', 'POST']).default('GET'),
+    body: z.record(z.string(), z.unknown()).optional().describe('JSON body of a POST sub-request'),
+  })
+  .meta({ id: 'SubRequest' });
 
 export const BatchRequestSchema = z
-  .object({ requests: z.array(z.unknown()).describe(`1 to ${MAX_SUB_REQUESTS} sub-requests`) })
+  .object({
+    // Items are checked one by one as they run (see runOne), so one malformed sub-request is answered in
+    // its place instead of failing the batch; the description still names their schema.
+    requests: z
+      .array(z.unknown())
+      .describe(
+        `1 to ${MAX_SUB_REQUESTS} sub-requests. One that does not match SubRequest, or that its route refuses, ` +
+          'gets its own 4xx among the responses; the others still run',
+      )
+      .meta({
+        items: { $ref: '#/components/schemas/SubRequest' },
+        minItems: 1,
+        maxItems: MAX_SUB_REQUESTS,
+      }),
+  })
   .superRefine((value, context) => {
     if (value.requests.length === 0) issue(context, 'invalid_batch', '"requests" must hold at least one sub-request');
     if (value.requests.length > MAX_SUB_REQUESTS) {
@@ -185,7 +202,7 @@ export const batchRoute = defineRoute({
       const responses = await runAll(context, context.body.requests);
       const key = context.request.headers.get('idempotency-key');
       const body: z.infer<typeof BatchResponseSchema> = { total_operations: responses.length, responses };
-      if (key) body.idempotency_key = key.replace(/^"(.*)"$/, '$1');
+      if (key) body.idempotency_key = parseIdempotencyKey(key).key;
       return { body };
     }),
 });

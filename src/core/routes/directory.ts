@@ -61,6 +61,9 @@ export const apiDirectoryRoute = defineRoute({
   path: '/api',
   operationId: 'getApiDirectory',
   summary: 'Directory of the latest API',
+  description:
+    'Where everything is: documentation, this description, the MCP server, the auth guide and the unversioned ' +
+    'endpoints (which follow the latest version and carry Deprecation and Sunset).',
   tags: ['Service'],
   query: DirectoryQuerySchema,
   responses: {
@@ -95,6 +98,7 @@ export const v1DirectoryRoute = defineRoute({
   path: '/api/v1',
   operationId: 'getV1Directory',
   summary: 'Directory of version 1 of the API',
+  description: 'The endpoints of version 1, which changes only by addition.',
   tags: ['Service'],
   query: DirectoryQuerySchema,
   responses: {

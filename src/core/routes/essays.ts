@@ -43,6 +43,9 @@ export const essaysRoute = defineRoute({
   aliases: ['/api/essays'],
   operationId: 'listEssays',
   summary: 'List published essays, newest first',
+  description:
+    'Pages through the essays (title, description, tags, dates, URLs of the page and its Markdown twin). Follow ' +
+    'next_cursor until it is null; a cursor past the last page answers an empty page.',
   tags: ['Content'],
   query: EssaysQuerySchema,
   responses: {

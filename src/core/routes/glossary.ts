@@ -47,6 +47,9 @@ export const glossaryRoute = defineRoute({
   aliases: ['/api/glossary'],
   operationId: 'listGlossaryTerms',
   summary: 'List glossary terms, A to Z',
+  description:
+    'Pages through the glossary: each term with its plain-language definition, category and URLs. Follow ' +
+    'next_cursor until it is null; a cursor past the last page answers an empty page.',
   tags: ['Content'],
   query: GlossaryQuerySchema,
   responses: {

@@ -8,6 +8,7 @@ export const healthRoute = defineRoute({
   path: '/healthz',
   operationId: 'getHealth',
   summary: 'Liveness: 200 while the process can serve',
+  description: 'For load balancers and probes: not rate-limited, reads no credentials, never cached.',
   tags: ['Service'],
   responses: { 200: { description: 'The server is up', schema: HealthSchema } },
   batchable: false,

@@ -7,17 +7,20 @@ import { acceptedResult } from '../jobs/async-work.ts';
 import { AsyncJobSchema, JOB_ID_PATTERN } from '../jobs/job.ts';
 
 const JobPathSchema = z.object({
-  jobId: z.string().transform((value, context) => {
-    if (!JOB_ID_PATTERN.test(value)) {
-      issue(
-        context,
-        'invalid_job_id',
-        `"${value.slice(0, 60)}" is not a job id (job_ followed by 26 lowercase base32 characters)`,
-      );
-      return z.NEVER;
-    }
-    return value;
-  }),
+  jobId: z
+    .string()
+    .transform((value, context) => {
+      if (!JOB_ID_PATTERN.test(value)) {
+        issue(
+          context,
+          'invalid_job_id',
+          `"${value.slice(0, 60)}" is not a job id (job_ followed by 26 lowercase base32 characters)`,
+        );
+        return z.NEVER;
+      }
+      return value;
+    })
+    .meta({ type: 'string', pattern: JOB_ID_PATTERN.source, description: 'The job id a 202 answer named' }),
 });
 
 const POLL_HEADERS = ['Location', 'Retry-After'] as const;

@@ -8,6 +8,7 @@ import {
   RATE_LIMITED_RESPONSE,
 } from '../http/common-schemas.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
+import { AsyncJobSchema } from '../jobs/job.ts';
 import { DOCS_TOOLS } from '../mcp/docs-tools.ts';
 import { PRODUCT_TOOLS } from '../mcp/product-tools.ts';
 import { DOCS_PROMPTS, PRODUCT_PROMPTS } from '../mcp/prompts.ts';
@@ -52,10 +53,10 @@ export const DOCS_SERVER: McpServerDefinition = {
     'sections and curriculum tracks are also resources; the prompt write_api_client starts client code for a section.',
 };
 
-const JsonRpcMessageSchema = z
+const JsonRpcRequestSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
-    id: z.union([z.string(), z.number()]).optional().describe('Echoed exactly as sent'),
+    id: z.union([z.string(), z.number()]).describe('Echoed exactly as sent'),
     method: z.enum([
       'server/discover',
       'initialize',
@@ -73,6 +74,18 @@ const JsonRpcMessageSchema = z
     params: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'JsonRpcRequest' });
+
+// JSON-RPC 2.0: a message without an id is a notification, never answered, so one with a method the server
+// does not know is accepted (202) and ignored like any other.
+const JsonRpcNotificationSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    method: z.string().min(1).describe('Any method; the server acts on none but notifications/initialized'),
+    params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'JsonRpcNotification', not: { required: ['id'] } });
+
+const JsonRpcMessageSchema = z.union([JsonRpcRequestSchema, JsonRpcNotificationSchema]).meta({ id: 'JsonRpcMessage' });
 
 const JsonRpcResponseSchema = z
   .object({
@@ -139,7 +152,8 @@ function mcpRoutes(server: McpServerDefinition): AnyRoute[] {
           },
           202: {
             description: 'Notification accepted (no body), or a tools/call queued as a job (Prefer: respond-async)',
-            headers: ['Location', 'Retry-After'],
+            schema: AsyncJobSchema,
+            headers: ['Location', 'Retry-After', 'Preference-Applied'],
           },
           400: {
             description:
@@ -173,12 +187,16 @@ function mcpRoutes(server: McpServerDefinition): AnyRoute[] {
         path,
         operationId: `mcp${camel(server.key)}${suffix}Descriptor`,
         summary: `Describe the ${server.title} MCP server and its tools`,
+        description:
+          'A JSON descriptor for people and crawlers: name, protocol versions, endpoints, capabilities and tool ' +
+          'definitions. MCP clients talk to the server with POST; there is no server-initiated stream.',
         tags: ['MCP'],
         query: z.object({ format: FormatParam }),
         responses: {
           200: { description: 'Server info, protocol versions and tool definitions', schema: McpDescriptorSchema },
           405: errorResponse(
             'Only text/event-stream was acceptable: no server-initiated stream is offered (method_not_allowed)',
+            ['Allow'],
           ),
           429: RATE_LIMITED_RESPONSE,
         },

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
-import { issue, optionalIntParam } from '../http/validation.ts';
-import { CursorParam, PaginationSchema } from '../pagination.ts';
+import { issue, optionalIntParam, textProblem, textSchema } from '../http/validation.ts';
+import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
 import { CORPORA } from '../papers/corpora.ts';
 import { SearchResultItemSchema } from '../papers/mapping.ts';
 import { MAX_REACHABLE_RESULTS, PAPER_SORTS, YEAR_RANGE } from '../papers/paper-source.ts';
 import { normaliseQuery } from '../papers/paper-search.ts';
-import { ApiError } from '../errors.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import { PAPERS_PAGE_FILE, papersFeedUrl } from '../papers-page/papers-page.ts';
 import { papersPageResponse } from './papers-page.ts';
@@ -20,27 +19,18 @@ export const QueryTextParam = z
   .string()
   .optional()
   .transform((raw, context) => {
-    const text = normaliseQuery(raw ?? '');
-    if (text === '') issue(context, 'missing_query', 'Send a non-empty query parameter "q", e.g. ?q=transformers');
-    else if ([...text].length < 2)
-      issue(context, 'query_too_short', `Query parameter "q" must be at least 2 characters (got "${text}")`);
-    else if (text.length > MAX_QUERY_LENGTH)
-      issue(context, 'invalid_parameter', `Query parameter "q" must be at most ${MAX_QUERY_LENGTH} characters`);
-    else return text;
+    const problem = textProblem(raw, MAX_QUERY_LENGTH);
+    if (!problem) return normaliseQuery(raw ?? '');
+    issue(context, problem[0], problem[0] === 'missing_query' ? `${problem[1]}, e.g. ?q=transformers` : problem[1]);
     return z.NEVER;
   })
-  .meta({
-    type: 'string',
-    minLength: 2,
-    maxLength: MAX_QUERY_LENGTH,
-    description: 'Search text, at least 2 characters',
-  });
+  .meta({ ...textSchema(MAX_QUERY_LENGTH), description: `Search text, 2 to ${MAX_QUERY_LENGTH} characters` });
 
 const SORT_DESCRIPTION =
   'Order of results: citations (most cited first, the default), relevance (best match first) or date (newest first); ' +
   'ties go by work id';
 const yearDescription = (bound: string) =>
-  `${bound} publication year, inclusive (${YEAR_RANGE.min} to ${YEAR_RANGE.max})`;
+  `${bound} publication year, inclusive (${YEAR_RANGE.min} to ${YEAR_RANGE.max}); the two bounds may come in either order`;
 
 /** A year the Papers form leaves blank arrives as `year_from=`: no bound, as when it is absent. */
 const optionalYearParam = (bound: string) =>
@@ -72,9 +62,10 @@ export const SearchQuerySchema = z.object({
   page: optionalIntParam(1, MAX_REACHABLE_RESULTS).meta({
     type: 'integer',
     minimum: 1,
-    description: 'Page number (default 1); cursor wins when both are sent',
+    maximum: MAX_REACHABLE_RESULTS,
+    description: `Page number (default 1); cursor wins when both are sent. Pages past page × limit = ${MAX_REACHABLE_RESULTS} are empty`,
   }),
-  cursor: CursorParam.meta({ type: 'string', description: 'Opaque cursor from next_cursor' }),
+  cursor: CursorParam,
   sort: z
     .enum(PAPER_SORTS, { error: `must be one of ${PAPER_SORTS.map((sort) => `"${sort}"`).join(', ')}` })
     .optional()
@@ -88,7 +79,7 @@ export const SearchResponseSchema = z
     results: z.array(SearchResultItemSchema).describe('Page of results, in the order of `sort`'),
     total: z.int().min(0).describe('Total papers found'),
     limit: z.int().describe('Results per page'),
-    has_more: z.boolean().describe('More results exist (within the first 10,000)'),
+    has_more: z.boolean().describe('The next page holds results (paging reaches the first 10,000)'),
     next_cursor: z.string().nullable().describe('Cursor for the next page; null on the last page'),
     pagination: PaginationSchema,
     corpus: z.enum(CORPORA).describe('Corpus used'),
@@ -111,36 +102,39 @@ export const SearchInputSchema = z.object({
   year_to: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Latest')),
 });
 
-/** A year range that ends before it starts is refused, never read as an empty result. */
-export const yearsInOrder = ({
-  year_from,
-  year_to,
-}: {
-  year_from?: number | undefined;
-  year_to?: number | undefined;
-}) => year_from === undefined || year_to === undefined || year_from <= year_to;
-export const YEARS_OUT_OF_ORDER = 'year_from must not be after year_to';
+/**
+ * Years may come in either order: the range runs from the earlier to the later. JSON Schema cannot say
+ * "year_from <= year_to", so refusing the other order would turn away requests the description allows.
+ */
+function yearSpan(a: number | undefined, b: number | undefined) {
+  return a !== undefined && b !== undefined && a > b ? { yearFrom: b, yearTo: a } : { yearFrom: a, yearTo: b };
+}
 
 /** Paper search: one page of a corpus in the order asked for, through the shared cache. */
 export const searchPapers = defineOperation({
   input: SearchInputSchema,
   output: SearchResponseSchema,
   run: async ({ query, corpus, limit, page, sort, year_from, year_to }, { deps, clientAddress }) => {
-    if (!yearsInOrder({ year_from, year_to })) {
-      throw new ApiError('invalid_parameter', `${YEARS_OUT_OF_ORDER} (got ${year_from} and ${year_to}).`, {
-        resolution: 'Swap the two years, or drop one of them.',
-      });
-    }
+    const past = page * limit > MAX_REACHABLE_RESULTS;
+    // Past the window nothing is fetched (OpenAlex refuses it): the first page gives the total.
     const outcome = await deps.papers.search(
-      { q: query, corpus, limit, page, sort, yearFrom: year_from, yearTo: year_to },
+      { q: query, corpus, limit, page: past ? 1 : page, sort, ...yearSpan(year_from, year_to) },
       clientAddress,
     );
-    return Object.assign(new JsonText<z.infer<typeof SearchResponseSchema>>(outcome.body), {
+    const body = past ? emptyPage(outcome.body, page) : outcome.body;
+    return Object.assign(new JsonText<z.infer<typeof SearchResponseSchema>>(body), {
       cache: outcome.cache,
       age: outcome.age,
     });
   },
 });
+
+/** The answer for a page past the paging window, as for a page past the last result: no results, no next. */
+function emptyPage(firstPage: Uint8Array, page: number): string {
+  const first = new JsonText<z.infer<typeof SearchResponseSchema>>(firstPage).value();
+  const pagination = { ...first.pagination, has_more: false, cursor: encodeCursor(page), next_cursor: null };
+  return JSON.stringify({ ...first, results: [], has_more: false, next_cursor: null, pagination });
+}
 
 export const CACHE_STATUS = {
   hit: 'hit',
@@ -164,7 +158,9 @@ export const searchRoute = defineRoute({
   description:
     'Searches titles and abstracts in the paper index of one corpus (ai or web3), optionally within publication years. ' +
     'Results come most cited first unless `sort` asks for relevance or date, and are cached for one hour. ' +
-    'Paging reaches the first 10,000 results of a query.',
+    `Paging reaches the first ${MAX_REACHABLE_RESULTS.toLocaleString('en')} results of a query: page × limit may be at most ` +
+    `${MAX_REACHABLE_RESULTS.toLocaleString('en')}. A page past them answers like a page past the last result: 200 with no ` +
+    'results, has_more false and next_cursor null (total still counts every match).',
   tags: ['Papers'],
   query: SearchQuerySchema,
   responses: {
@@ -173,7 +169,7 @@ export const searchRoute = defineRoute({
         'A page of papers; browsers that prefer text/html get the Papers page with the results. ' +
         'Link names the RSS feed of the same search (rel="alternate").',
       schema: SearchResponseSchema,
-      headers: ['Cache-Status', 'Link'],
+      headers: ['Cache-Status', 'Age', 'Link'],
     },
     400: errorResponse(
       'Invalid parameters (missing_query, query_too_short, invalid_parameter, invalid_cursor), including year_from after year_to',
@@ -188,13 +184,6 @@ export const searchRoute = defineRoute({
     const limit = query.limit ?? query.per_page ?? DEFAULT_LIMIT;
     const page = query.cursor ?? query.page ?? 1;
     const corpus = query.corpus ?? 'ai';
-    if ((page - 1) * limit >= MAX_REACHABLE_RESULTS) {
-      throw new ApiError(
-        query.cursor !== undefined ? 'invalid_cursor' : 'invalid_parameter',
-        `Page ${page} at ${limit} per page starts beyond the first ${MAX_REACHABLE_RESULTS} results, which is as deep as paging goes.`,
-        { resolution: 'Narrow the query, or page with a larger limit.' },
-      );
-    }
     const sort = query.sort ?? 'citations';
     const search = () =>
       searchPapers.run(

@@ -1,0 +1,289 @@
+// The contract fuzzer: requests generated from the published /openapi.json (the built
+// dist/client/openapi.json) for every operation, sent to the real built server over loopback.
+// - A request the description allows is never refused with a 4xx, except for state the description
+//   names: an unknown job (404), an Idempotency-Key in use or reused (409, 422), a rate limit (429).
+// - A request that breaks one rule of the description never succeeds (a batch sub-request that breaks
+//   SubRequest is answered in its own place, as the description says).
+// - Every answer is documented: its status, media type, body and header values.
+// Ajv judges every generated request against the description before it is sent, so a generator mistake
+// cannot pass for a server one. Seeded and bounded: the same cases every run (Idempotency-Keys on POST
+// routes aside, which are fresh UUIDs).
+import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { http } from '../support/http.ts';
+import { matchesOpenApiSchema, openApiDocument, responseProblems } from '../support/openapi-validator.ts';
+import { invalidValue, validValue, type Resolve, type Schema } from '../support/schema-arbitraries.ts';
+import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
+
+const SEED = 150_015;
+const CASES = 8_000;
+const CONCURRENCY = 16;
+const MAX_REPORTED_FAILURES = 15;
+
+// Limits high enough that only the documented per-request rules apply.
+const handles = useServerWithStandIn({
+  RATE_LIMIT_PER_MINUTE: '10000000',
+  REGISTER_PER_HOUR: '10000000',
+  TOKENS_PER_CLIENT: '10000000',
+  IDEMPOTENCY_KEYS_PER_CLIENT: '10000000',
+  JOBS_PER_CLIENT: '10000000',
+});
+
+interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  required: boolean;
+  schema: Schema;
+  'x-alias-of'?: string;
+}
+
+interface Operation {
+  template: string;
+  method: string;
+  operationId: string;
+  parameters: Array<{ parameter: Parameter; pointer: string }>;
+  body?: { schema: Schema; pointer: string };
+  responses: Record<string, unknown>;
+}
+
+interface Case {
+  operation: Operation;
+  valid: boolean;
+  /** The rule an invalid case breaks. */
+  breaks?: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+const doc = openApiDocument();
+const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
+const resolve: Resolve = (ref) =>
+  ref
+    .slice(2)
+    .split('/')
+    .reduce((node: any, part) => node[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Schema;
+
+function operations(): Operation[] {
+  return Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([template, item]) =>
+    Object.entries(item).map(([method, op]) => {
+      const base = `#/paths/${escape(template)}/${method}`;
+      const parameters = (op.parameters as Array<Parameter | { $ref: string }>).map((entry, index) =>
+        '$ref' in entry
+          ? { parameter: resolve(entry.$ref) as unknown as Parameter, pointer: `${entry.$ref}/schema` }
+          : { parameter: entry, pointer: `${base}/parameters/${index}/schema` },
+      );
+      const json = op.requestBody?.content?.['application/json'];
+      return {
+        template,
+        method: method.toUpperCase(),
+        operationId: op.operationId as string,
+        parameters,
+        responses: op.responses,
+        ...(json
+          ? { body: { schema: json.schema as Schema, pointer: `${base}/requestBody/content/application~1json/schema` } }
+          : {}),
+      };
+    }),
+  );
+}
+
+/** A parameter value as JSON Schema sees it: the query string carries integers as digits. */
+function typed(parameter: Parameter, raw: string): unknown {
+  return parameter.schema['type'] === 'integer' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+/** Header values must be printable ASCII to be sent at all, and a path value must stay one segment. */
+function sendable(parameter: Parameter, value: string): boolean {
+  if (parameter.in === 'header') return /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value);
+  if (parameter.in === 'path') return value !== '' && !value.includes('/');
+  return true;
+}
+
+const validParameter = (entry: Operation['parameters'][number]) =>
+  validValue(entry.parameter.schema, resolve)
+    .map(String)
+    .filter(
+      (raw) => sendable(entry.parameter, raw) && matchesOpenApiSchema(entry.pointer, typed(entry.parameter, raw)),
+    );
+
+const isKeyHeader = (parameter: Parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key';
+const idempotent = (operation: Operation) => operation.method === 'POST' && '422' in operation.responses;
+
+/** Values for every parameter: required ones always, optional ones sometimes. */
+function parameterValues(operation: Operation): fc.Arbitrary<Array<string | undefined>> {
+  return fc.tuple(
+    ...operation.parameters.map((entry) => {
+      // Keys on POST routes are fresh random UUIDs, as clients make them (and the register route demands);
+      // they are the one input not drawn from the seed. Elsewhere any value the header allows.
+      const value =
+        isKeyHeader(entry.parameter) && idempotent(operation)
+          ? fc.constant(null).map(() => randomUUID())
+          : validParameter(entry);
+      return entry.parameter.required ? value : fc.option(value, { nil: undefined, freq: 2 });
+    }),
+  );
+}
+
+const validBody = (body: NonNullable<Operation['body']>) =>
+  validValue(body.schema, resolve).filter((value) => matchesOpenApiSchema(body.pointer, value));
+
+/** A request the description allows. */
+function validCase(operation: Operation): fc.Arbitrary<Case> {
+  const body = operation.body ? validBody(operation.body) : fc.constant(undefined);
+  return fc.tuple(parameterValues(operation), body).map(([values, value]) => assemble(operation, values, value, true));
+}
+
+/** Requests that break one rule of the description, in one parameter or the body; undefined if nothing can be broken. */
+function invalidCase(operation: Operation): fc.Arbitrary<Case> | undefined {
+  const body = operation.body ? validBody(operation.body) : fc.constant(undefined);
+  const targets = operation.parameters.flatMap((entry, index) => {
+    const { parameter } = entry;
+    // Drawn up front from a finite sample: a parameter nothing sendable can break (a free-text header) is
+    // no target, where a filter over an arbitrary would search forever.
+    const candidates = new Map<string, string>();
+    for (const { value, breaks } of fc.sample(invalidValue(parameter.schema, resolve), { seed: SEED, numRuns: 200 })) {
+      if (typeof value !== 'string' && typeof value !== 'number') continue;
+      const raw = String(value);
+      if (sendable(parameter, raw) && !matchesOpenApiSchema(entry.pointer, typed(parameter, raw)))
+        candidates.set(raw, breaks);
+    }
+    const choices: Array<{ value: string | undefined; breaks: string }> = [...candidates].map(([value, breaks]) => ({
+      value,
+      breaks,
+    }));
+    if (parameter.required && parameter.in !== 'path') choices.push({ value: undefined, breaks: 'required' });
+    if (choices.length === 0) return [];
+    return fc.tuple(parameterValues(operation), fc.constantFrom(...choices), body).map(([values, bad, value]) => {
+      const chosen = values.map((other, at) => {
+        const { name, 'x-alias-of': aliasOf } = operation.parameters[at]!.parameter;
+        // Breaking q must not leave its alias to stand in for it; an alias is read only when q is absent.
+        return aliasOf === parameter.name || parameter['x-alias-of'] === name ? undefined : other;
+      });
+      chosen[index] = bad.value;
+      return { ...assemble(operation, chosen, value, false), breaks: `${parameter.name}: ${bad.breaks}` };
+    });
+  });
+  if (operation.body) {
+    const { schema, pointer } = operation.body;
+    // Sampled up front too: a body schema that accepts anything has nothing to break.
+    const broken = fc
+      .sample(
+        fc.oneof(
+          invalidValue(schema, resolve),
+          fc.constantFrom(null, [], 'text', 7).map((value) => ({ value, breaks: 'type' })),
+        ),
+        { seed: SEED, numRuns: 400 },
+      )
+      .filter(({ value }) => !matchesOpenApiSchema(pointer, value));
+    if (broken.length > 0)
+      targets.push(
+        fc
+          .tuple(parameterValues(operation), fc.constantFrom(...broken))
+          .map(([values, bad]) => ({ ...assemble(operation, values, bad.value, false), breaks: `body ${bad.breaks}` })),
+      );
+  }
+  return targets.length > 0 ? fc.oneof(...targets) : undefined;
+}
+
+function assemble(operation: Operation, values: Array<string | undefined>, body: unknown, valid: boolean): Case {
+  let path = operation.template;
+  const query: Record<string, string> = {};
+  const headers: Record<string, string> = { accept: 'application/json' };
+  operation.parameters.forEach(({ parameter }, index) => {
+    const value = values[index];
+    if (value === undefined) return;
+    if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(value));
+    else if (parameter.in === 'query') query[parameter.name] = value;
+    else headers[parameter.name.toLowerCase()] = value;
+  });
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return { operation, valid, path, query, headers, ...(body === undefined ? {} : { body }) };
+}
+
+/** Statuses a request the description allows may still get, for state it names. */
+function stateStatuses(operation: Operation): number[] {
+  return [
+    429,
+    ...(idempotent(operation) ? [409, 422] : []),
+    ...(operation.operationId.startsWith('getJob') ? [404] : []),
+  ];
+}
+
+/**
+ * A 4xx, or a JSON-RPC error: the MCP operations answer a message they cannot take with a JSON-RPC
+ * error at HTTP 200, as their description says (transport errors get the 4xx statuses).
+ */
+function refused(status: number, headers: Record<string, string>, text: string): boolean {
+  if (status >= 400) return true;
+  if (!headers['content-type']?.startsWith('application/json') || text === '') return false;
+  const body = JSON.parse(text) as { jsonrpc?: unknown; error?: unknown };
+  return body.jsonrpc === '2.0' && body.error !== undefined;
+}
+
+/** What is wrong with the answer to one case, or undefined. */
+function judge(generated: Case, status: number, headers: Record<string, string>, text: string): string | undefined {
+  const problems = responseProblems(generated.operation.template, generated.operation.method, {
+    status,
+    headers,
+    text,
+  });
+  if (generated.valid && status >= 400 && !stateStatuses(generated.operation).includes(status))
+    problems.push(`a valid request was refused with ${status}`);
+  if (!generated.valid) {
+    const inItem = generated.breaks?.startsWith('body requests: items[0]');
+    if (inItem) {
+      // A broken sub-request is answered in its place (see BatchRequest); the batch itself runs.
+      const first =
+        status === 200 ? (JSON.parse(text) as { responses: Array<{ status: number }> }).responses[0] : undefined;
+      if (!first || first.status < 400 || first.status >= 500)
+        problems.push(`the broken sub-request got ${first?.status}`);
+    } else if (!refused(status, headers, text) || status >= 500)
+      problems.push(`an invalid request (${generated.breaks}) got ${status}`);
+  }
+  if (problems.length === 0) return undefined;
+  const target = `${generated.path}${Object.keys(generated.query).length ? `?${new URLSearchParams(generated.query)}` : ''}`;
+  const sent = generated.body === undefined ? '' : ` body ${JSON.stringify(generated.body).slice(0, 300)}`;
+  return `${generated.operation.method} ${target}${sent} [${generated.breaks ?? 'valid'}] -> ${status} ${text.slice(0, 200)}: ${problems.join('; ')}`;
+}
+
+describe('contract fuzzer (driven by the published OpenAPI description)', () => {
+  it(`${CASES} seeded requests: valid ones succeed, invalid ones fail, every answer is documented`, async () => {
+    const all = operations();
+    // Each operation's arbitraries are built once: building them samples the candidates for breaking it.
+    const perOperation = all.map((operation) => {
+      const invalid = invalidCase(operation);
+      const valid = validCase(operation);
+      return invalid ? fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: invalid }) : valid;
+    });
+    const cases = fc.sample(fc.oneof(...perOperation), { seed: SEED, numRuns: CASES });
+    const failures: string[] = [];
+    const statuses = new Map<string, number>();
+    let next = 0;
+    const worker = async () => {
+      while (next < cases.length) {
+        const generated = cases[(next += 1) - 1]!;
+        const search = new URLSearchParams(generated.query).toString();
+        const response = await http(`${handles.server.url}${generated.path}${search ? `?${search}` : ''}`, {
+          method: generated.operation.method,
+          headers: generated.headers,
+          ...(generated.body === undefined ? {} : { body: JSON.stringify(generated.body) }),
+        });
+        const tally = `${generated.valid ? 'valid' : 'invalid'} ${response.status}`;
+        statuses.set(tally, (statuses.get(tally) ?? 0) + 1);
+        const failure = judge(generated, response.status, response.headers, response.text);
+        if (failure && failures.length < MAX_REPORTED_FAILURES) failures.push(failure);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    console.info(
+      `contract fuzzer: ${cases.length} cases over ${all.length} operations;`,
+      Object.fromEntries([...statuses].sort()),
+    );
+    expect(failures).toEqual([]);
+    // Both kinds were exercised on (nearly) every operation, not just generated.
+    expect([...statuses.keys()].some((key) => key.startsWith('invalid 4'))).toBe(true);
+  }, 120_000);
+});
