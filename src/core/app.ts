@@ -8,7 +8,10 @@ import type { ContentService } from './content/content-service.ts';
 import type { PaperSearch } from './papers/paper-search.ts';
 import { ApiError, payloadTooLarge, toApiError } from './errors.ts';
 import { readRouteBody } from './http/body.ts';
+import { ifNoneMatch } from './http/conditional.ts';
+import { COMPRESS_MIN_BYTES, DYNAMIC_CODINGS } from './http/content-coding.ts';
 import { checkSecretKey, fingerprint, parseIdempotencyKey, withIdempotency } from './http/idempotency.ts';
+import { chooseEncoding, type ContentEncoding } from './http/negotiation.ts';
 import { chargeRequest, requestBuckets } from './http/rate-limit.ts';
 import { Router } from './http/router.ts';
 import { JsonText, type AnyRoute, type RouteResult } from './http/route.ts';
@@ -132,12 +135,14 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       const address = request.clientAddress;
       let client = `ip:${address}`;
       const charged = route.rateLimited !== false && !request.internal;
+      // Caching (README, "HTTP caching"): an answer of a route that reads Authorization varies on it, and
+      // one sent to a bearer token is private, as it carries that client's rate-limit numbers.
+      let cacheControl = route.cacheControl;
       if (charged) {
-        const tokenRecord = await authenticate(
-          request.headers.get('authorization'),
-          deps.stores.tokens,
-          deps.config.siteUrl,
-        );
+        headers['Vary'] = 'Authorization';
+        const authorization = request.headers.get('authorization');
+        if (authorization !== null && cacheControl) cacheControl = cacheControl.replace(/^public\b/, 'private');
+        const tokenRecord = await authenticate(authorization, deps.stores.tokens, deps.config.siteUrl);
         if (tokenRecord) client = `token:${tokenRecord.clientId}`;
       }
 
@@ -172,7 +177,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
           rawBody: route.rawBody ? bodyBytes : undefined,
         });
         // HEAD answers carry GET's headers; the transport drops the body.
-        return toCoreResponse(result, headers, route.cacheControl);
+        return toCoreResponse(result, headers, cacheControl, request);
       };
       const idempotencyKey = headers['Idempotency-Key'];
       if (!route.idempotent || idempotencyKey === undefined) return await run();
@@ -218,13 +223,61 @@ function toCoreResponse(
   result: RouteResult,
   headers: Record<string, string>,
   cacheControl: string | undefined,
-): CoreResponse {
-  if ('raw' in result) return { ...result.raw, headers: Object.assign(headers, result.raw.headers) };
+  request: CoreRequest,
+): CoreResponse | Promise<CoreResponse> {
+  if ('raw' in result) return { ...result.raw, headers: mergeHeaders(headers, result.raw.headers) };
   const status = result.status ?? 200;
   headers['Content-Type'] = JSON_TYPE;
   headers['Cache-Control'] = status < 300 && cacheControl ? cacheControl : 'no-store';
-  if (result.headers) Object.assign(headers, result.headers);
-  return { status, headers, body: result.body instanceof JsonText ? result.body.bytes : JSON.stringify(result.body) };
+  if (result.headers) mergeHeaders(headers, result.headers);
+  const { body } = result;
+  if (!(body instanceof JsonText)) return { status, headers, body: JSON.stringify(body) };
+  // Only GET and HEAD have representations to revalidate; a batch's sub-requests are never coded.
+  if (status !== 200 || request.internal || (request.method !== 'GET' && request.method !== 'HEAD'))
+    return { status, headers, body: body.bytes };
+  return sendRepresentation(body, headers, request);
+}
+
+/**
+ * A cached JSON answer as the client asked for it: in the content coding it prefers (compressed once,
+ * then kept with the answer), with that coding's strong ETag, or 304 when If-None-Match names that
+ * tag (RFC 9110 sections 13.1.2 and 15.4.5: the 304 keeps ETag, Cache-Control and Vary, and no body).
+ */
+function sendRepresentation(
+  entity: JsonText,
+  headers: Record<string, string>,
+  request: CoreRequest,
+): CoreResponse | Promise<CoreResponse> {
+  let coding: ContentEncoding = 'identity';
+  if (entity.bytes.byteLength >= COMPRESS_MIN_BYTES) {
+    appendVary(headers, 'Accept-Encoding');
+    coding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined, DYNAMIC_CODINGS);
+  }
+  const etag = entity.etag(coding);
+  headers['ETag'] = etag;
+  if (ifNoneMatch(request.headers.get('if-none-match'), etag)) {
+    delete headers['Content-Type'];
+    return { status: 304, headers, body: null, coded: true };
+  }
+  if (coding === 'identity') return { status: 200, headers, body: entity.bytes, coded: true };
+  headers['Content-Encoding'] = coding;
+  const encoded = entity.encoded(coding);
+  if (encoded instanceof Uint8Array) return { status: 200, headers, body: encoded, coded: true };
+  return encoded.then((bytes) => ({ status: 200, headers, body: bytes, coded: true }));
+}
+
+/** Adds a route's headers to the per-request ones; a Vary of its own joins the dispatcher's. */
+function mergeHeaders(headers: Record<string, string>, added: Record<string, string>): Record<string, string> {
+  for (const [name, value] of Object.entries(added)) {
+    if (name === 'Vary') appendVary(headers, value);
+    else headers[name] = value;
+  }
+  return headers;
+}
+
+function appendVary(headers: Record<string, string>, field: string): void {
+  const current = headers['Vary'];
+  headers['Vary'] = current ? `${current}, ${field}` : field;
 }
 
 /** Query, path parameters and body of a request, validated by the route's schemas. */

@@ -1,15 +1,10 @@
 // Adapts node:http to the core's CoreRequest/CoreResponse without building web-standard Request and
 // Response objects on the hot path (they cost most of the throughput on small JSON answers).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { ApiError, payloadTooLarge } from '../core/errors.ts';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/http/types.ts';
+import { COMPRESS_MIN_BYTES, compress, DYNAMIC_CODINGS } from '../core/http/content-coding.ts';
 import { chooseEncoding } from '../core/http/negotiation.ts';
-
-const COMPRESS_MIN_BYTES = 1400;
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 export function toCoreRequest(
   req: IncomingMessage,
@@ -80,13 +75,11 @@ export async function writeCoreResponse(
   if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
     let bytes: Uint8Array | null = typeof body === 'string' ? Buffer.from(body) : body;
     const { headers } = response;
-    if (bytes && bytes.length >= COMPRESS_MIN_BYTES && response.status !== 204) {
-      const encoding = chooseEncoding(req.headers['accept-encoding'], { br: true, gz: true });
+    // Answers the core did not code itself are made afresh for each request, so compressed afresh too.
+    if (!response.coded && bytes && bytes.length >= COMPRESS_MIN_BYTES && response.status !== 204) {
+      const encoding = chooseEncoding(req.headers['accept-encoding'], DYNAMIC_CODINGS);
       if (encoding !== 'identity') {
-        bytes =
-          encoding === 'br'
-            ? await brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
-            : await gzipAsync(bytes, { level: 6 });
+        bytes = await compress(bytes, encoding);
         headers['Content-Encoding'] = encoding;
       }
       headers['Vary'] = headers['Vary'] ? `${headers['Vary']}, Accept-Encoding` : 'Accept-Encoding';

@@ -1,12 +1,14 @@
-// The search cache: answers kept as the bytes the route sends, fresh for an hour, bounded in entries
-// and bytes, with single-flight for identical concurrent misses and stale-if-error. A client that
-// fills its share of the cache evicts its own least recently used answers, not everybody else's.
+// The search cache: answers kept as the bytes the route sends, with their entity tag and, once asked
+// for, their compressed forms; fresh for an hour, bounded in entries and bytes, with single-flight for
+// identical concurrent misses and stale-if-error. A client that fills its share of the cache evicts
+// its own least recently used answers, not everybody else's.
+import { JsonText } from '../http/route.ts';
 import type { FairShare } from './capacity.ts';
 
 export type CacheOutcome = 'hit' | 'miss' | 'collapsed' | 'stale';
 
 export interface CachedPage {
-  body: Uint8Array;
+  body: JsonText;
   /** When the page was fetched (ms since the epoch). */
   storedAt: number;
 }
@@ -82,9 +84,9 @@ export class MemorySearchCache implements SearchCacheStore {
 
   #start(key: string, owner: string, load: () => Promise<Uint8Array>): Promise<CachedPage> {
     const loading = load()
-      .then((body) => {
-        const page = { body, storedAt: this.#now() };
-        this.#store(key, { page, owner, bytes: ENTRY_OVERHEAD_BYTES + body.byteLength });
+      .then((bytes) => {
+        const page = { body: cachedBody(bytes), storedAt: this.#now() };
+        this.#store(key, { page, owner, bytes: ENTRY_OVERHEAD_BYTES + page.body.retainedBytes });
         return page;
       })
       .finally(() => this.#inFlight.delete(key));
@@ -136,4 +138,11 @@ export class MemorySearchCache implements SearchCacheStore {
     usage.keys.delete(key);
     if (usage.keys.size === 0) this.#owners.delete(entry.owner);
   }
+}
+
+/** A loaded page as the caches keep it: its entity tag made now, once, not on each hit. */
+export function cachedBody(bytes: Uint8Array): JsonText {
+  const body = new JsonText(bytes);
+  void body.hash;
+  return body;
 }
