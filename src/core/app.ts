@@ -40,6 +40,13 @@ export interface AppDeps {
   logError?: (message: string, error: unknown) => void;
 }
 
+interface RouteInput {
+  query: unknown;
+  params: Record<string, string>;
+  body: unknown;
+  bodyBytes: Uint8Array | undefined;
+}
+
 export interface App {
   readonly routes: readonly AnyRoute[];
   handle(request: CoreRequest): Promise<CoreResponse>;
@@ -141,16 +148,19 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       if (charged) {
         headers['Vary'] = 'Authorization';
         const authorization = request.headers.get('authorization');
-        if (authorization !== null && cacheControl) cacheControl = cacheControl.replace(/^public\b/, 'private');
-        const tokenRecord = await authenticate(authorization, deps.stores.tokens, deps.config.siteUrl);
-        if (tokenRecord) client = `token:${tokenRecord.clientId}`;
+        if (authorization !== null) {
+          if (cacheControl) cacheControl = cacheControl.replace(/^public\b/, 'private');
+          const tokenRecord = await authenticate(authorization, deps.stores.tokens, deps.config.siteUrl);
+          if (tokenRecord) client = `token:${tokenRecord.clientId}`;
+        }
       }
 
       // Input is read before the charge, so a request costs what it asks for; bad input still costs one.
-      let input: { query: unknown; params: Record<string, string>; body: unknown; bodyBytes: Uint8Array | undefined };
+      let input: RouteInput;
       let inputError: unknown;
       try {
-        input = await readInput(route, request, match.params, queryParsers.get(route));
+        const read = readInput(route, request, match.params, queryParsers.get(route));
+        input = read instanceof Promise ? await read : read;
       } catch (error) {
         inputError = error;
         input = { query: undefined, params: {}, body: undefined, bodyBytes: undefined };
@@ -158,7 +168,8 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       if (charged) {
         const cost = inputError === undefined ? (route.cost?.({ query: input.query, body: input.body }) ?? 1) : 1;
         const buckets = requestBuckets(client, address, deps.config.rateLimitPerMinute);
-        Object.assign(headers, await chargeRequest(deps.stores.rateLimits, buckets, cost));
+        const charge = chargeRequest(deps.stores.rateLimits, buckets, cost);
+        Object.assign(headers, charge instanceof Promise ? await charge : charge);
       }
       if (inputError !== undefined) throw inputError;
       const { query, params, body, bodyBytes } = input;
@@ -268,9 +279,9 @@ function sendRepresentation(
 
 /** Adds a route's headers to the per-request ones; a Vary of its own joins the dispatcher's. */
 function mergeHeaders(headers: Record<string, string>, added: Record<string, string>): Record<string, string> {
-  for (const [name, value] of Object.entries(added)) {
-    if (name === 'Vary') appendVary(headers, value);
-    else headers[name] = value;
+  for (const name in added) {
+    if (name === 'Vary') appendVary(headers, added[name] as string);
+    else headers[name] = added[name] as string;
   }
   return headers;
 }
@@ -280,19 +291,24 @@ function appendVary(headers: Record<string, string>, field: string): void {
   headers['Vary'] = current ? `${current}, ${field}` : field;
 }
 
-/** Query, path parameters and body of a request, validated by the route's schemas. */
-async function readInput(
+/** Query, path parameters and body of a request, validated by the route's schemas; at once when there is no body. */
+function readInput(
   route: AnyRoute,
   request: CoreRequest,
   rawParams: Record<string, string>,
   parseQuery: ((search: string) => unknown) | undefined,
-) {
+): RouteInput | Promise<RouteInput> {
   const query = parseQuery?.(request.search);
   const params = route.params ? (parseOrThrow(route.params, rawParams, 'path') as Record<string, string>) : rawParams;
+  if (!route.body && !route.rawBody) return { query, params, body: undefined, bodyBytes: undefined };
+  return readBody(route, request).then(({ body, bodyBytes }) => ({ query, params, body, bodyBytes }));
+}
+
+async function readBody(route: AnyRoute, request: CoreRequest) {
   const read = route.body ? await readRouteBody(request, route.formBody === true) : undefined;
   const body = route.body && read ? parseOrThrow(route.body, read.value, 'body') : undefined;
   const bodyBytes = read ? read.bytes : route.rawBody ? await request.readBody() : undefined;
-  return { query, params, body, bodyBytes };
+  return { body, bodyBytes };
 }
 
 function successorPath(route: AnyRoute, params: Record<string, string>, rawSearch: string): string {

@@ -327,7 +327,8 @@ describe('MemoryIdempotencyStore', () => {
     await store.complete('k', { status: 200, headers: {}, body: bytesOf('{"ok":true}') });
     const decision = await store.begin('k', 'f', 'A');
     expect(decision.kind).toBe('replay');
-    if (decision.kind === 'replay') expect(new TextDecoder().decode(decision.response.body as Uint8Array)).toBe('{"ok":true}');
+    if (decision.kind === 'replay')
+      expect(new TextDecoder().decode(decision.response.body as Uint8Array)).toBe('{"ok":true}');
   });
 
   it('keeps a response for the TTL after it was stored, then lets the key be used afresh', async () => {
