@@ -128,7 +128,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
         };
       }
       const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const entry = match.entries.find((candidate) => candidate.route.method === method);
+      const entry = routeFor(match.entries, method);
       if (!entry) {
         throw new ApiError('method_not_allowed', `${request.method} is not allowed on ${truncate(request.path)}.`, {
           headers: { Allow: allowHeader(match.entries) },
@@ -174,24 +174,32 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       if (inputError !== undefined) throw inputError;
       const { query, params, body, bodyBytes } = input;
 
-      const run = async () => {
-        const result = await route.handler({
-          query,
-          body,
-          params,
-          request,
-          deps,
-          requestId,
-          dispatch: handle,
-          find,
-          routes: routeTable,
-          rawBody: route.rawBody ? bodyBytes : undefined,
-        });
-        // HEAD answers carry GET's headers; the transport drops the body.
-        return toCoreResponse(result, headers, cacheControl, request);
+      const context = {
+        query,
+        body,
+        params,
+        request,
+        deps,
+        requestId,
+        dispatch: handle,
+        find,
+        routes: routeTable,
+        rawBody: route.rawBody ? bodyBytes : undefined,
       };
+      // HEAD answers carry GET's headers; the transport drops the body.
       const idempotencyKey = headers['Idempotency-Key'];
-      if (!route.idempotent || idempotencyKey === undefined) return await run();
+      if (!route.idempotent || idempotencyKey === undefined) {
+        // A handler that answers at once (a memoised list) is not waited for.
+        const result = route.handler(context);
+        const response = toCoreResponse(
+          result instanceof Promise ? await result : result,
+          headers,
+          cacheControl,
+          request,
+        );
+        return response instanceof Promise ? await response : response;
+      }
+      const run = async () => toCoreResponse(await route.handler(context), headers, cacheControl, request);
       if (route.secretAnswer) checkSecretKey(idempotencyKey);
       return await withIdempotency(
         {
@@ -223,7 +231,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
     } catch {
       return undefined;
     }
-    return match?.entries.find((entry) => entry.route.method === method)?.route;
+    return match ? routeFor(match.entries, method)?.route : undefined;
   }
 
   return { routes: routeTable, handle, find };
@@ -316,6 +324,11 @@ function successorPath(route: AnyRoute, params: Record<string, string>, rawSearc
   // Re-encoded: the path goes into a Link header, where a raw '>' or '"' from the request would break it.
   const search = new URLSearchParams(rawSearch).toString();
   return search ? `${path}?${search}` : path;
+}
+
+function routeFor(entries: readonly RouteEntry[], method: string): RouteEntry | undefined {
+  for (const entry of entries) if (entry.route.method === method) return entry;
+  return undefined;
 }
 
 /** The Allow header of a path: its routes' methods, HEAD with GET, and OPTIONS. Built only when needed. */
