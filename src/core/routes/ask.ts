@@ -3,7 +3,13 @@ import { MIN_CONFIDENCE } from '../ask/ask-index.ts';
 import { fillAskPage, renderAskResults } from '../ask/ask-page.ts';
 import { askEventStream } from '../ask/ask-stream.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
-import { capacityResponse, errorResponse, QUOTA_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import {
+  capacityResponse,
+  errorResponse,
+  NOT_MODIFIED_RESPONSE,
+  QUOTA_RESPONSE,
+  RATE_LIMITED_RESPONSE,
+} from '../http/common-schemas.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
@@ -184,7 +190,9 @@ export const askGetRoute = defineRoute({
     200: {
       description: 'Answer and ranked sources; browsers that prefer text/html get the Ask page with the results',
       schema: AskResponseSchema,
+      headers: ['ETag'],
     },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Missing or invalid question (missing_query, query_too_short, invalid_parameter)'),
     429: RATE_LIMITED_RESPONSE,
   },

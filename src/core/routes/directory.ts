@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FormatParam, RATE_LIMITED_RESPONSE, errorResponse } from '../http/common-schemas.ts';
+import { FormatParam, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE, errorResponse } from '../http/common-schemas.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { API_VERSION } from '../versioning.ts';
 
@@ -64,7 +64,8 @@ export const apiDirectoryRoute = defineRoute({
   tags: ['Service'],
   query: DirectoryQuerySchema,
   responses: {
-    200: { description: 'The API directory', schema: ApiDirectorySchema },
+    200: { description: 'The API directory', schema: ApiDirectorySchema, headers: ['ETag'] },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Invalid parameter (invalid_parameter)'),
     429: RATE_LIMITED_RESPONSE,
   },
@@ -101,7 +102,8 @@ export const v1DirectoryRoute = defineRoute({
   tags: ['Service'],
   query: DirectoryQuerySchema,
   responses: {
-    200: { description: 'The version 1 directory', schema: V1DirectorySchema },
+    200: { description: 'The version 1 directory', schema: V1DirectorySchema, headers: ['ETag'] },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Invalid parameter (invalid_parameter)'),
     429: RATE_LIMITED_RESPONSE,
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { EssayItemSchema } from '../content/content-data.ts';
-import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { intParam } from '../http/validation.ts';
@@ -54,7 +54,8 @@ export const essaysRoute = defineRoute({
   tags: ['Content'],
   query: EssaysQuerySchema,
   responses: {
-    200: { description: 'A page of essays', schema: EssaysListResponseSchema },
+    200: { description: 'A page of essays', schema: EssaysListResponseSchema, headers: ['ETag'] },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Invalid parameter (invalid_parameter, invalid_cursor)'),
     429: RATE_LIMITED_RESPONSE,
   },

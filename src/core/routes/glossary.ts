@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { GlossaryTermItemSchema } from '../content/content-data.ts';
-import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { intParam } from '../http/validation.ts';
@@ -58,7 +58,8 @@ export const glossaryRoute = defineRoute({
   tags: ['Content'],
   query: GlossaryQuerySchema,
   responses: {
-    200: { description: 'A page of glossary terms', schema: GlossaryListResponseSchema },
+    200: { description: 'A page of glossary terms', schema: GlossaryListResponseSchema, headers: ['ETag'] },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Invalid parameter (invalid_parameter, invalid_cursor)'),
     429: RATE_LIMITED_RESPONSE,
   },

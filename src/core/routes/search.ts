@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { issue, optionalIntParam } from '../http/validation.ts';
@@ -115,7 +115,8 @@ export const searchRoute = defineRoute({
   tags: ['Papers'],
   query: SearchQuerySchema,
   responses: {
-    200: { description: 'A page of papers', schema: SearchResponseSchema, headers: ['Cache-Status'] },
+    200: { description: 'A page of papers', schema: SearchResponseSchema, headers: ['Cache-Status', 'ETag'] },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Invalid parameters (missing_query, query_too_short, invalid_parameter, invalid_cursor)'),
     429: RATE_LIMITED_RESPONSE,
     502: errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', ['Retry-After']),
