@@ -112,8 +112,10 @@ export class JsonText<T = unknown> {
     if (known) return known;
     const compressing = compress(this.bytes, coding).then(
       (coded) => {
-        if (forms.codedBytes + coded.byteLength <= codedBudget(this.bytes)) forms.codedBytes += coded.byteLength;
-        else forms.coded.delete(coding);
+        if (forms.codedBytes + coded.byteLength <= codedBudget(this.bytes)) {
+          forms.coded.set(coding, coded);
+          forms.codedBytes += coded.byteLength;
+        } else forms.coded.delete(coding);
         return coded;
       },
       (error: unknown) => {
