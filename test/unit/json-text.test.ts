@@ -46,6 +46,9 @@ describe('JsonText', () => {
     const text = new JsonText(Buffer.from(json), { hash: 'kept', br });
     expect(text.etag('br')).toBe('"kept-br"');
     expect(text.encoded('br')).toBe(br);
+    // One larger than the room kept for coded bodies is not taken.
+    const large = Buffer.alloc(json.length);
+    expect(new JsonText(Buffer.from(json), { br: large }).encoded('br')).not.toBe(large);
   });
 
   it('keeps coded bodies only within half the JSON size, which retainedBytes reserves', async () => {

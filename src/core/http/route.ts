@@ -64,12 +64,14 @@ export class JsonText<T = unknown> {
       this.#forms = json.#forms;
       return;
     }
+    // A kept brotli body is taken only within the budget that retainedBytes promises the caches.
+    const br = known.br && typeof json !== 'string' && known.br.byteLength <= codedBudget(json) ? known.br : undefined;
     this.#forms = {
       text: typeof json === 'string' ? json : undefined,
       bytes: typeof json === 'string' ? undefined : json,
       hash: known.hash,
-      coded: new Map(known.br ? [['br', known.br]] : []),
-      codedBytes: known.br?.byteLength ?? 0,
+      coded: new Map(br ? [['br', br]] : []),
+      codedBytes: br?.byteLength ?? 0,
     };
   }
 
