@@ -7,7 +7,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { BoundedCache } from '../../bounded-cache.ts';
 import { JsonText } from '../../http/route.ts';
-import type { CacheOutcome, CachedPage, SearchCacheLimits, SearchCacheStore } from '../search-cache.ts';
+import type { CacheLookup, CachedPage, SearchCacheLimits, SearchCacheStore } from '../search-cache.ts';
 import { cachedBody, DEFAULT_SEARCH_CACHE_LIMITS } from '../search-cache.ts';
 import { RedisScript, type RedisConnection } from './connection.ts';
 
@@ -53,7 +53,7 @@ export class RedisSearchCache implements SearchCacheStore {
   readonly #limits: SearchCacheLimits;
   readonly #now: () => number;
   readonly #local: BoundedCache<CachedPage>;
-  readonly #inFlight = new Map<string, Promise<{ page: CachedPage; outcome: CacheOutcome }>>();
+  readonly #inFlight = new Map<string, Promise<CacheLookup>>();
 
   constructor(redis: RedisConnection, limits: Partial<SearchCacheLimits> = {}, now = Date.now) {
     this.#redis = redis;
@@ -67,9 +67,14 @@ export class RedisSearchCache implements SearchCacheStore {
     });
   }
 
-  async getOrLoad(key: string, owner: string, load: () => Promise<Uint8Array>) {
+  /** A fresh page of the local copy at once; anything else after Redis (or the source) answered. */
+  getOrLoad(key: string, owner: string, load: () => Promise<Uint8Array>): CacheLookup | Promise<CacheLookup> {
     const near = this.#local.lookup(key)?.value;
-    if (near && this.#fresh(near)) return { page: near, outcome: 'hit' as const };
+    if (near && this.#fresh(near)) return { page: near, outcome: 'hit' };
+    return this.#remote(key, owner, load);
+  }
+
+  async #remote(key: string, owner: string, load: () => Promise<Uint8Array>): Promise<CacheLookup> {
     const pending = this.#inFlight.get(key);
     if (pending) return { page: (await pending).page, outcome: 'collapsed' as const };
     const loading = this.#shared(key, owner, load).finally(() => this.#inFlight.delete(key));
@@ -83,11 +88,7 @@ export class RedisSearchCache implements SearchCacheStore {
     return page.storedAt + this.#limits.ttlMs > this.#now();
   }
 
-  async #shared(
-    key: string,
-    owner: string,
-    load: () => Promise<Uint8Array>,
-  ): Promise<{ page: CachedPage; outcome: CacheOutcome }> {
+  async #shared(key: string, owner: string, load: () => Promise<Uint8Array>): Promise<CacheLookup> {
     const entry = `${ENTRY_PREFIX}${key}`;
     const lock = `rh:sc:lock:${key}`;
     let stale: CachedPage | undefined;
