@@ -73,7 +73,7 @@ export function isCorePath(path: string): boolean {
 
 const CORS_ALLOW_HEADERS = 'Content-Type, Authorization, Idempotency-Key, Prefer, MCP-Protocol-Version, X-Request-Id';
 const CORS_EXPOSE_HEADERS =
-  'X-Request-Id, Idempotency-Key, Idempotent-Replayed, Location, Retry-After, Preference-Applied, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, RateLimit, Deprecation, Sunset, Link';
+  'X-Request-Id, Idempotency-Key, Idempotent-Replayed, Location, Retry-After, Preference-Applied, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, RateLimit, Deprecation, Sunset, Link, ETag';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

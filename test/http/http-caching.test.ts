@@ -46,6 +46,12 @@ describe('ETag', () => {
     expect(second.text).toBe(first.text);
   });
 
+  it('is readable by scripts of other origins (CORS)', async () => {
+    const response = await get('/api/v1/glossary?limit=1', { origin: 'https://elsewhere.example' });
+    const exposed = (response.headers['access-control-expose-headers'] ?? '').split(',').map((name) => name.trim());
+    expect(exposed).toContain('ETag');
+  });
+
   it('differs when the answer differs', async () => {
     const one = await get('/api/v1/glossary?limit=1');
     const two = await get('/api/v1/glossary?limit=2');
