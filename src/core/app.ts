@@ -8,7 +8,10 @@ import type { ContentService } from './content/content-service.ts';
 import type { PaperSearch } from './papers/paper-search.ts';
 import { ApiError, payloadTooLarge, toApiError } from './errors.ts';
 import { readRouteBody } from './http/body.ts';
+import { ifNoneMatch } from './http/conditional.ts';
+import { COMPRESS_MIN_BYTES, DYNAMIC_CODINGS } from './http/content-coding.ts';
 import { checkSecretKey, fingerprint, parseIdempotencyKey, withIdempotency } from './http/idempotency.ts';
+import { chooseEncoding, type ContentEncoding } from './http/negotiation.ts';
 import { chargeRequest, requestBuckets } from './http/rate-limit.ts';
 import { Router } from './http/router.ts';
 import { JsonText, type AnyRoute, type RouteResult } from './http/route.ts';
@@ -35,6 +38,13 @@ export interface AppDeps {
   /** Serialised answers of pure routes over static content. */
   memo: BoundedCache<JsonText>;
   logError?: (message: string, error: unknown) => void;
+}
+
+interface RouteInput {
+  query: unknown;
+  params: Record<string, string>;
+  body: unknown;
+  bodyBytes: Uint8Array | undefined;
 }
 
 export interface App {
@@ -64,7 +74,7 @@ export function isCorePath(path: string): boolean {
 
 const CORS_ALLOW_HEADERS = 'Content-Type, Authorization, Idempotency-Key, Prefer, MCP-Protocol-Version, X-Request-Id';
 const CORS_EXPOSE_HEADERS =
-  'X-Request-Id, Idempotency-Key, Idempotent-Replayed, Location, Retry-After, Preference-Applied, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, RateLimit, Deprecation, Sunset, Link';
+  'X-Request-Id, Idempotency-Key, Idempotent-Replayed, Location, Retry-After, Preference-Applied, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, RateLimit, Deprecation, Sunset, Link, ETag';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -120,7 +130,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
         };
       }
       const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const entry = match.entries.find((candidate) => candidate.route.method === method);
+      const entry = routeFor(match.entries, method);
       if (!entry) {
         throw new ApiError('method_not_allowed', `${request.method} is not allowed on ${truncate(request.path)}.`, {
           headers: { Allow: allowHeader(match.entries) },
@@ -134,20 +144,25 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       const address = request.clientAddress;
       let client = `ip:${address}`;
       const charged = route.rateLimited !== false && !request.internal;
+      // Caching (README, "HTTP caching"): an answer of a route that reads Authorization varies on it, and
+      // one sent to a bearer token is private, as it carries that client's rate-limit numbers.
+      let cacheControl = route.cacheControl;
       if (charged) {
-        const tokenRecord = await authenticate(
-          request.headers.get('authorization'),
-          deps.stores.tokens,
-          deps.config.siteUrl,
-        );
-        if (tokenRecord) client = `token:${tokenRecord.clientId}`;
+        headers['Vary'] = 'Authorization';
+        const authorization = request.headers.get('authorization');
+        if (authorization !== null) {
+          if (cacheControl) cacheControl = cacheControl.replace(/^public\b/, 'private');
+          const tokenRecord = await authenticate(authorization, deps.stores.tokens, deps.config.siteUrl);
+          if (tokenRecord) client = `token:${tokenRecord.clientId}`;
+        }
       }
 
       // Input is read before the charge, so a request costs what it asks for; bad input still costs one.
-      let input: { query: unknown; params: Record<string, string>; body: unknown; bodyBytes: Uint8Array | undefined };
+      let input: RouteInput;
       let inputError: unknown;
       try {
-        input = await readInput(route, request, match.params, queryParsers.get(route));
+        const read = readInput(route, request, match.params, queryParsers.get(route));
+        input = read instanceof Promise ? await read : read;
       } catch (error) {
         inputError = error;
         input = { query: undefined, params: {}, body: undefined, bodyBytes: undefined };
@@ -155,29 +170,38 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       if (charged) {
         const cost = inputError === undefined ? (route.cost?.({ query: input.query, body: input.body }) ?? 1) : 1;
         const buckets = requestBuckets(client, address, deps.config.rateLimitPerMinute);
-        Object.assign(headers, await chargeRequest(deps.stores.rateLimits, buckets, cost));
+        const charge = chargeRequest(deps.stores.rateLimits, buckets, cost);
+        Object.assign(headers, charge instanceof Promise ? await charge : charge);
       }
       if (inputError !== undefined) throw inputError;
       const { query, params, body, bodyBytes } = input;
 
-      const run = async () => {
-        const result = await route.handler({
-          query,
-          body,
-          params,
-          request,
-          deps,
-          requestId,
-          dispatch: handle,
-          find,
-          routes: routeTable,
-          rawBody: route.rawBody ? bodyBytes : undefined,
-        });
-        // HEAD answers carry GET's headers; the transport drops the body.
-        return toCoreResponse(result, headers, route.cacheControl);
+      const context = {
+        query,
+        body,
+        params,
+        request,
+        deps,
+        requestId,
+        dispatch: handle,
+        find,
+        routes: routeTable,
+        rawBody: route.rawBody ? bodyBytes : undefined,
       };
+      // HEAD answers carry GET's headers; the transport drops the body.
       const idempotencyKey = idempotency?.key;
-      if (!route.idempotent || idempotencyKey === undefined) return await run();
+      if (!route.idempotent || idempotencyKey === undefined) {
+        // A handler that answers at once (a memoised list) is not waited for.
+        const result = route.handler(context);
+        const response = toCoreResponse(
+          result instanceof Promise ? await result : result,
+          headers,
+          cacheControl,
+          request,
+        );
+        return response instanceof Promise ? await response : response;
+      }
+      const run = async () => toCoreResponse(await route.handler(context), headers, cacheControl, request);
       if (route.secretAnswer) checkSecretKey(idempotencyKey);
       return await withIdempotency(
         {
@@ -209,7 +233,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
     } catch {
       return undefined;
     }
-    return match?.entries.find((entry) => entry.route.method === method)?.route;
+    return match ? routeFor(match.entries, method)?.route : undefined;
   }
 
   return { routes: routeTable, handle, find };
@@ -220,36 +244,86 @@ function toCoreResponse(
   result: RouteResult,
   headers: Record<string, string>,
   cacheControl: string | undefined,
-): CoreResponse {
-  if ('raw' in result) return { ...result.raw, headers: addHeaders(headers, result.raw.headers) };
+  request: CoreRequest,
+): CoreResponse | Promise<CoreResponse> {
+  if ('raw' in result) return { ...result.raw, headers: mergeHeaders(headers, result.raw.headers) };
   const status = result.status ?? 200;
   headers['Content-Type'] = JSON_TYPE;
   headers['Cache-Control'] = status < 300 && cacheControl ? cacheControl : 'no-store';
-  if (result.headers) addHeaders(headers, result.headers);
-  return { status, headers, body: result.body instanceof JsonText ? result.body.bytes : JSON.stringify(result.body) };
+  if (result.headers) mergeHeaders(headers, result.headers);
+  const { body } = result;
+  if (!(body instanceof JsonText)) return { status, headers, body: JSON.stringify(body) };
+  // Only GET and HEAD have representations to revalidate; a batch's sub-requests are never coded.
+  if (status !== 200 || request.internal || (request.method !== 'GET' && request.method !== 'HEAD'))
+    return { status, headers, body: body.bytes };
+  return sendRepresentation(body, headers, request);
 }
 
-/** A route's headers over the request's; its links join an alias's successor link rather than replace it. */
-function addHeaders(headers: Record<string, string>, added: Record<string, string>): Record<string, string> {
-  const link = headers['Link'];
-  Object.assign(headers, added);
-  if (link !== undefined && added['Link'] !== undefined) headers['Link'] = `${link}, ${added['Link']}`;
+/**
+ * A cached JSON answer as the client asked for it: in the content coding it prefers (compressed once,
+ * then kept with the answer), with that coding's strong ETag, or 304 when If-None-Match names that
+ * tag (RFC 9110 sections 13.1.2 and 15.4.5: the 304 keeps ETag, Cache-Control and Vary, and no body).
+ */
+function sendRepresentation(
+  entity: JsonText,
+  headers: Record<string, string>,
+  request: CoreRequest,
+): CoreResponse | Promise<CoreResponse> {
+  let coding: ContentEncoding = 'identity';
+  if (entity.bytes.byteLength >= COMPRESS_MIN_BYTES) {
+    appendVary(headers, 'Accept-Encoding');
+    coding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined, DYNAMIC_CODINGS);
+  }
+  const etag = entity.etag(coding);
+  headers['ETag'] = etag;
+  if (ifNoneMatch(request.headers.get('if-none-match'), etag)) {
+    delete headers['Content-Type'];
+    return { status: 304, headers, body: null, coded: true };
+  }
+  if (coding === 'identity') return { status: 200, headers, body: entity.bytes, coded: true };
+  headers['Content-Encoding'] = coding;
+  const encoded = entity.encoded(coding);
+  if (encoded instanceof Uint8Array) return { status: 200, headers, body: encoded, coded: true };
+  return encoded.then((bytes) => ({ status: 200, headers, body: bytes, coded: true }));
+}
+
+/**
+ * Adds a route's headers to the per-request ones; its Vary joins the dispatcher's, and its links join an
+ * alias's successor link rather than replace it.
+ */
+function mergeHeaders(headers: Record<string, string>, added: Record<string, string>): Record<string, string> {
+  for (const name in added) {
+    const value = added[name] as string;
+    if (name === 'Vary') appendVary(headers, value);
+    else if (name === 'Link' && headers['Link'] !== undefined) headers['Link'] = `${headers['Link']}, ${value}`;
+    else headers[name] = value;
+  }
   return headers;
 }
 
-/** Query, path parameters and body of a request, validated by the route's schemas. */
-async function readInput(
+function appendVary(headers: Record<string, string>, field: string): void {
+  const current = headers['Vary'];
+  headers['Vary'] = current ? `${current}, ${field}` : field;
+}
+
+/** Query, path parameters and body of a request, validated by the route's schemas; at once when there is no body. */
+function readInput(
   route: AnyRoute,
   request: CoreRequest,
   rawParams: Record<string, string>,
   parseQuery: ((search: string) => unknown) | undefined,
-) {
+): RouteInput | Promise<RouteInput> {
   const query = parseQuery?.(request.search);
   const params = route.params ? (parseOrThrow(route.params, rawParams, 'path') as Record<string, string>) : rawParams;
+  if (!route.body && !route.rawBody) return { query, params, body: undefined, bodyBytes: undefined };
+  return readBody(route, request).then(({ body, bodyBytes }) => ({ query, params, body, bodyBytes }));
+}
+
+async function readBody(route: AnyRoute, request: CoreRequest) {
   const read = route.body ? await readRouteBody(request, route.formBody === true) : undefined;
   const body = route.body && read ? parseOrThrow(route.body, read.value, 'body') : undefined;
   const bodyBytes = read ? read.bytes : route.rawBody ? await request.readBody() : undefined;
-  return { query, params, body, bodyBytes };
+  return { body, bodyBytes };
 }
 
 function successorPath(route: AnyRoute, params: Record<string, string>, rawSearch: string): string {
@@ -257,6 +331,11 @@ function successorPath(route: AnyRoute, params: Record<string, string>, rawSearc
   // Re-encoded: the path goes into a Link header, where a raw '>' or '"' from the request would break it.
   const search = new URLSearchParams(rawSearch).toString();
   return search ? `${path}?${search}` : path;
+}
+
+function routeFor(entries: readonly RouteEntry[], method: string): RouteEntry | undefined {
+  for (const entry of entries) if (entry.route.method === method) return entry;
+  return undefined;
 }
 
 /** The Allow header of a path: its routes' methods, HEAD with GET, and OPTIONS. Built only when needed. */

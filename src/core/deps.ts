@@ -45,8 +45,7 @@ export function createDeps(config: Config, site: BuiltSite, options: DepsOptions
     memo: new BoundedCache<JsonText>({
       maxEntries: 2_000,
       maxBytes: 32 * 1024 * 1024,
-      // Two bytes a character: the most a V8 string takes; the encoded bytes, once made, count as much again.
-      sizeOf: (json) => json.text.length * 4,
+      sizeOf: (json) => json.retainedBytes,
     }),
     ...(options.logError ? { logError: options.logError } : {}),
   };

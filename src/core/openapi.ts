@@ -66,6 +66,12 @@ const HEADER_DOCS: Record<string, { description: string; schema: JsonObject }> =
     description: 'respond-async when the Prefer header was honoured (RFC 7240)',
     schema: { type: 'string' },
   },
+  ETag: {
+    description:
+      'Strong entity tag of the body as sent: a hash of the JSON, suffixed -br or -gzip for a compressed body; ' +
+      'send it back in If-None-Match to get 304 while the answer is unchanged',
+    schema: { type: 'string' },
+  },
   'Cache-Status': {
     description: 'RFC 9211 cache status of the result cache (hit, miss, stale-if-error)',
     schema: { type: 'string' },
@@ -135,6 +141,7 @@ function parameters(route: AnyRoute): JsonObject[] {
     ...query,
     { $ref: '#/components/parameters/IdempotencyKey' },
     ...(async ? [{ $ref: '#/components/parameters/Prefer' }] : []),
+    ...(route.responses[304] ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
   ];
 }
 
@@ -377,6 +384,14 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], siteUrl: strin
               { pattern: IDEMPOTENCY_KEY_PATTERNS.bare, description: 'Bare (lenient)' },
             ],
           },
+        },
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description:
+            'ETags of bodies the client holds, or *: 304 with no body when one is current (RFC 9110 section 13.1.2)',
+          schema: { type: 'string' },
         },
       },
     },

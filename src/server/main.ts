@@ -68,7 +68,8 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
         );
         const response = await app.handle(toCoreRequest(req, res, requestId, client));
         closeIfBodyUnread(req, res);
-        await writeCoreResponse(req, res, response);
+        const writing = writeCoreResponse(req, res, response);
+        if (writing) await writing;
       } else {
         closeIfBodyUnread(req, res);
         const response = await site.serve({

@@ -1,15 +1,10 @@
 // Adapts node:http to the core's CoreRequest/CoreResponse without building web-standard Request and
 // Response objects on the hot path (they cost most of the throughput on small JSON answers).
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, payloadTooLarge } from '../core/errors.ts';
-import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/http/types.ts';
+import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse, type HeaderReader } from '../core/http/types.ts';
+import { COMPRESS_MIN_BYTES, compress, DYNAMIC_CODINGS } from '../core/http/content-coding.ts';
 import { chooseEncoding } from '../core/http/negotiation.ts';
-
-const COMPRESS_MIN_BYTES = 1400;
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 export function toCoreRequest(
   req: IncomingMessage,
@@ -17,34 +12,63 @@ export function toCoreRequest(
   id: string,
   clientAddress: string,
 ): CoreRequest {
-  const url = req.url ?? '/';
-  const queryStart = url.indexOf('?');
-  // Created on first use: most routes never look at the signal, and AbortController is not free.
-  let controller: AbortController | undefined;
-  return {
-    id,
-    method: req.method ?? 'GET',
-    path: queryStart === -1 ? url : url.slice(0, queryStart),
-    search: queryStart === -1 ? '' : url.slice(queryStart + 1),
-    headers: {
-      get(name) {
-        const value = req.headers[name.toLowerCase()];
-        return Array.isArray(value) ? value.join(', ') : (value ?? null);
-      },
-    },
-    readBody: () => readBody(req),
-    clientAddress,
-    get signal() {
-      if (!controller) {
-        const created = new AbortController();
-        res.once('close', () => {
-          if (!res.writableFinished) created.abort();
-        });
-        controller = created;
-      }
-      return controller.signal;
-    },
-  };
+  return new NodeRequest(req, res, id, clientAddress);
+}
+
+/** Header lookups on node's parsed headers. A class, not closures: a request allocates less. */
+class NodeHeaders implements HeaderReader {
+  readonly #headers: IncomingHttpHeaders;
+
+  constructor(headers: IncomingHttpHeaders) {
+    this.#headers = headers;
+  }
+
+  get(name: string): string | null {
+    const value = this.#headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : (value ?? null);
+  }
+}
+
+class NodeRequest implements CoreRequest {
+  readonly id: string;
+  readonly method: string;
+  readonly path: string;
+  readonly search: string;
+  readonly headers: HeaderReader;
+  readonly clientAddress: string;
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
+  /** Created on first use: most routes never look at the signal, and AbortController is not free. */
+  #controller: AbortController | undefined;
+
+  constructor(req: IncomingMessage, res: ServerResponse, id: string, clientAddress: string) {
+    const url = req.url ?? '/';
+    const queryStart = url.indexOf('?');
+    this.id = id;
+    this.method = req.method ?? 'GET';
+    this.path = queryStart === -1 ? url : url.slice(0, queryStart);
+    this.search = queryStart === -1 ? '' : url.slice(queryStart + 1);
+    this.headers = new NodeHeaders(req.headers);
+    this.clientAddress = clientAddress;
+    this.#req = req;
+    this.#res = res;
+  }
+
+  readBody(): Promise<Uint8Array> {
+    return readBody(this.#req);
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      const created = new AbortController();
+      const res = this.#res;
+      res.once('close', () => {
+        if (!res.writableFinished) created.abort();
+      });
+      this.#controller = created;
+    }
+    return this.#controller.signal;
+  }
 }
 
 async function readBody(req: IncomingMessage): Promise<Uint8Array> {
@@ -71,35 +95,44 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array> {
   });
 }
 
-export async function writeCoreResponse(
+/** Writes a core response; returns a promise only when there is work to wait for (compression, a stream). */
+export function writeCoreResponse(
   req: IncomingMessage,
   res: ServerResponse,
   response: CoreResponse,
-): Promise<void> {
-  const { body } = response;
-  if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
-    let bytes: Uint8Array | null = typeof body === 'string' ? Buffer.from(body) : body;
-    const { headers } = response;
-    if (bytes && bytes.length >= COMPRESS_MIN_BYTES && response.status !== 204) {
-      const encoding = chooseEncoding(req.headers['accept-encoding'], { br: true, gz: true });
-      if (encoding !== 'identity') {
-        bytes =
-          encoding === 'br'
-            ? await brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
-            : await gzipAsync(bytes, { level: 6 });
-        headers['Content-Encoding'] = encoding;
-      }
-      headers['Vary'] = headers['Vary'] ? `${headers['Vary']}, Accept-Encoding` : 'Accept-Encoding';
+): void | Promise<void> {
+  const { body, headers } = response;
+  if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return writeStream(res, response);
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  // Answers the core did not code itself are made afresh for each request, so compressed afresh too.
+  if (!response.coded && bytes && bytes.length >= COMPRESS_MIN_BYTES && response.status !== 204) {
+    headers['Vary'] = headers['Vary'] ? `${headers['Vary']}, Accept-Encoding` : 'Accept-Encoding';
+    const encoding = chooseEncoding(req.headers['accept-encoding'], DYNAMIC_CODINGS);
+    if (encoding !== 'identity') {
+      headers['Content-Encoding'] = encoding;
+      return compress(bytes, encoding).then((compressed) => writeBytes(req, res, response.status, headers, compressed));
     }
-    if (bytes) headers['Content-Length'] = String(bytes.length);
-    res.writeHead(response.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : bytes);
-    return;
   }
-  // Streams (server-sent events): flush each chunk, stop when the client goes away.
+  writeBytes(req, res, response.status, headers, bytes);
+}
+
+function writeBytes(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  bytes: Uint8Array | null,
+): void {
+  if (bytes) headers['Content-Length'] = String(bytes.length);
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/** Server-sent events: each chunk flushed as it comes, until the client goes away. */
+async function writeStream(res: ServerResponse, response: CoreResponse): Promise<void> {
   res.writeHead(response.status, response.headers);
   res.flushHeaders();
-  for await (const chunk of body) {
+  for await (const chunk of response.body as AsyncIterable<string | Uint8Array>) {
     if (res.destroyed) break;
     if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
   }

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BoundedCache } from '../core/bounded-cache.ts';
+import { ifNoneMatch } from '../core/http/conditional.ts';
 import { chooseEncoding, prefersMarkdown } from '../core/http/negotiation.ts';
 import type { StaticFile, StaticManifest } from './static-manifest.ts';
 
@@ -147,7 +148,7 @@ export class StaticSite {
       headers['Content-Location'] = filePath === '/index.md' ? '/index.md' : filePath;
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
 
-    if (status === 200 && matchesEtag(request.headers['if-none-match'], etag)) {
+    if (status === 200 && ifNoneMatch(request.headers['if-none-match'], etag)) {
       return { status: 304, headers, body: null };
     }
     const body = await this.#read(filePath + suffix);
@@ -168,11 +169,4 @@ export class StaticSite {
     this.#cache.set(filePath, buffer);
     return buffer;
   }
-}
-
-/** RFC 9110 weak comparison against an If-None-Match list. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }

@@ -46,6 +46,11 @@ export function createTransport(
   let served = 0;
   let draining = false;
   let drained: (() => void) | undefined;
+  // One handler for every response (it needs no request of its own): no closure per request.
+  const answered = () => {
+    inFlight -= 1;
+    if (inFlight === 0) drained?.();
+  };
 
   const server = createServer(
     {
@@ -60,10 +65,7 @@ export function createTransport(
       served += 1;
       responses.set(req.socket, res);
       if (draining) res.setHeader('Connection', 'close');
-      res.once('close', () => {
-        inFlight -= 1;
-        if (inFlight === 0) drained?.();
-      });
+      res.once('close', answered);
       handle(req, res).catch((error: unknown) => {
         console.error('unhandled error while serving', req.url, error);
         res.destroy();

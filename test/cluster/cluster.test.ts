@@ -154,6 +154,9 @@ describe('one state across instances', () => {
       expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 50 }, () => 200));
       expect(new Set(responses.map((response) => JSON.stringify(response.json().results))).size).toBe(1);
       expect(responses[0]!.json().results.length).toBeGreaterThan(0);
+      // The instance that read the page from Redis tags it as the one that loaded it did.
+      expect(new Set(responses.map((response) => response.headers['etag'])).size).toBe(1);
+      expect(responses[0]!.headers['etag']).toMatch(/^"[\w-]{22}"$/);
     } finally {
       standIn.setFault(undefined);
     }

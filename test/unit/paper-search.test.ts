@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/core/app.ts';
+import type { JsonText } from '../../src/core/http/route.ts';
 import { encodeCursor } from '../../src/core/pagination.ts';
 import { normaliseQuery, PaperSearch } from '../../src/core/papers/paper-search.ts';
 import type { PaperQuery, PaperResults, PaperSource } from '../../src/core/papers/paper-source.ts';
@@ -39,7 +40,7 @@ function searchWith(source: PaperSource, limits: Partial<SearchCacheLimits> = {}
   return new PaperSearch(source, new MemorySearchCache(limits, now), now);
 }
 
-const parse = (body: Uint8Array) => JSON.parse(new TextDecoder().decode(body));
+const parse = (body: JsonText) => body.value() as any;
 
 describe('PaperSearch', () => {
   it('renders the page the route sends: results, totals and cursors', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StaticSite, matchesEtag } from '../../src/server/static-files.ts';
+import { StaticSite } from '../../src/server/static-files.ts';
 import type { StaticManifest } from '../../src/server/static-manifest.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'static-'));
@@ -80,13 +80,5 @@ describe('the API catalog link (RFC 9727)', () => {
   it('is not sent by other files, nor by a site without a catalog', async () => {
     expect((await serve('GET', '/other')).headers['Link']).toBeUndefined();
     expect((await get('/openapi.json')).headers['Link']).toBeUndefined();
-  });
-});
-
-describe('matchesEtag', () => {
-  it('uses weak comparison over a list', () => {
-    expect(matchesEtag('W/"a", "b"', '"a"')).toBe(true);
-    expect(matchesEtag('"a-br"', '"a"')).toBe(false);
-    expect(matchesEtag(undefined, '"a"')).toBe(false);
   });
 });

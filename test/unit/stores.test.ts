@@ -3,6 +3,7 @@
 // token-store.test.ts.
 import { describe, expect, it } from 'vitest';
 import { toApiError } from '../../src/core/errors.ts';
+import type { JsonText } from '../../src/core/http/route.ts';
 import { describeJob, JOB_ID_PATTERN, newJobId } from '../../src/core/jobs/job.ts';
 import { CapacityError, FairShareMap, type FairShare } from '../../src/core/stores/capacity.ts';
 import { MemoryIdempotencyStore } from '../../src/core/stores/idempotency-store.ts';
@@ -37,7 +38,7 @@ async function capacityError(action: () => unknown): Promise<CapacityError> {
 }
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-const textOf = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+const textOf = (body: JsonText) => body.text;
 
 describe('FairShareMap', () => {
   it('refuses a client over its share (scope client) while other clients still add', async () => {
@@ -326,7 +327,8 @@ describe('MemoryIdempotencyStore', () => {
     await store.complete('k', { status: 200, headers: {}, body: bytesOf('{"ok":true}') });
     const decision = await store.begin('k', 'f', 'A');
     expect(decision.kind).toBe('replay');
-    if (decision.kind === 'replay') expect(textOf(decision.response.body as Uint8Array)).toBe('{"ok":true}');
+    if (decision.kind === 'replay')
+      expect(new TextDecoder().decode(decision.response.body as Uint8Array)).toBe('{"ok":true}');
   });
 
   it('keeps a response for the TTL after it was stored, then lets the key be used afresh', async () => {
@@ -551,7 +553,7 @@ describe('MemorySearchCache', () => {
     const bytesBefore = cache.bytes;
     const big = await cache.getOrLoad('big', 'A', loader('x'.repeat(1_001)).load);
     expect(big.outcome).toBe('miss');
-    expect(big.page.body.byteLength).toBe(1_001);
+    expect(big.page.body.bytes.byteLength).toBe(1_001);
     expect(cache.size).toBe(1);
     expect(cache.bytes).toBe(bytesBefore);
     expect((await cache.getOrLoad('small', 'A', loader('s').load)).outcome).toBe('hit');

@@ -26,6 +26,12 @@ export const QUOTA_RESPONSE = errorResponse(
   ['Retry-After'],
 );
 
+/** Answers kept as tagged bytes (JsonText) can be revalidated: 304 when If-None-Match names their ETag. */
+export const NOT_MODIFIED_RESPONSE: ResponseSpec = {
+  description: 'Not Modified: If-None-Match named the current ETag; no body (RFC 9110 section 15.4.5)',
+  headers: ['ETag'],
+};
+
 /** A store that is full for everyone. */
 export function capacityResponse(what: string) {
   return errorResponse(`The server holds as many ${what} as it can (service_unavailable)`, ['Retry-After']);

@@ -2,7 +2,7 @@
 // client's bucket (its token's, else its address's) and to its address's network bucket, which holds
 // twice the limit, so tokens minted from one address cannot multiply what it may send.
 import { ApiError } from '../errors.ts';
-import type { Bucket, BucketState, RateLimitStore } from '../stores/rate-limit-store.ts';
+import type { Bucket, BucketState, RateLimitDecision, RateLimitStore } from '../stores/rate-limit-store.ts';
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 /** What all clients at one network address may send together, in multiples of the per-client limit. */
@@ -16,13 +16,22 @@ export function requestBuckets(client: string, address: string, limit: number): 
   ];
 }
 
-/** Charges `cost` and returns the headers to send; throws 429 `rate_limited` (with the headers) when refused. */
-export async function chargeRequest(
+/**
+ * Charges `cost` and returns the headers to send; throws 429 `rate_limited` (with the headers) when
+ * refused. At once when the store answers at once (in memory), else once the store has answered.
+ */
+export function chargeRequest(
   store: RateLimitStore,
   buckets: readonly Bucket[],
   cost: number,
-): Promise<Record<string, string>> {
-  const { allowed, binding } = await store.consume(buckets, cost);
+): Record<string, string> | Promise<Record<string, string>> {
+  const decision = store.consume(buckets, cost);
+  return decision instanceof Promise
+    ? decision.then((settled) => chargedHeaders(settled, cost))
+    : chargedHeaders(decision, cost);
+}
+
+function chargedHeaders({ allowed, binding }: RateLimitDecision, cost: number): Record<string, string> {
   const headers = rateLimitHeaders(binding);
   if (!allowed) {
     const what = cost > 1 ? `This request costs ${cost} (a batch costs its sub-requests); ` : '';

@@ -32,4 +32,6 @@ export interface CoreResponse {
   status: number;
   headers: Record<string, string>;
   body: CoreBody;
+  /** The core chose the content coding (cached answers): the transport sends the body as it is. */
+  coded?: boolean;
 }

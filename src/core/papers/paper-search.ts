@@ -1,13 +1,14 @@
 // Paper search behind the search cache: one page of a source's answer, rendered once into the bytes
 // the route sends and cached under the normalised request (see stores/search-cache.ts for the
 // bounds, single-flight and stale-if-error).
+import type { JsonText } from '../http/route.ts';
 import { encodeCursor } from '../pagination.ts';
 import type { CacheOutcome, SearchCacheStore } from '../stores/search-cache.ts';
 import { MAX_REACHABLE_RESULTS, type PaperQuery, type PaperResults, type PaperSource } from './paper-source.ts';
 
 export interface SearchOutcome {
-  /** The serialised search response (SearchResponse in OpenAPI). */
-  body: Uint8Array;
+  /** The serialised search response (SearchResponse in OpenAPI), as the cache keeps it. */
+  body: JsonText;
   cache: CacheOutcome;
   /** Seconds since the results were fetched. */
   age: number;

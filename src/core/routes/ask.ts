@@ -3,7 +3,13 @@ import { MIN_CONFIDENCE } from '../ask/ask-index.ts';
 import { fillAskPage, renderAskResults } from '../ask/ask-page.ts';
 import { askEventStream } from '../ask/ask-stream.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
-import { capacityResponse, errorResponse, QUOTA_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import {
+  capacityResponse,
+  errorResponse,
+  NOT_MODIFIED_RESPONSE,
+  QUOTA_RESPONSE,
+  RATE_LIMITED_RESPONSE,
+} from '../http/common-schemas.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
@@ -216,7 +222,9 @@ export const askGetRoute = defineRoute({
         'Answer and ranked sources; a client that prefers text/html gets the Ask page, with the results when it sent a question',
       schema: AskResponseSchema,
       htmlPage: true,
+      headers: ['ETag'],
     },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Missing or invalid question (missing_query, query_too_short, invalid_parameter)'),
     429: RATE_LIMITED_RESPONSE,
   },

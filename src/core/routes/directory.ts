@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FormatParam, RATE_LIMITED_RESPONSE, errorResponse } from '../http/common-schemas.ts';
-import { defineRoute } from '../http/route.ts';
+import { FormatParam, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE, errorResponse } from '../http/common-schemas.ts';
+import { defineRoute, JsonText } from '../http/route.ts';
 import { API_VERSION } from '../versioning.ts';
 
 const DirectoryQuerySchema = z.object({ format: FormatParam });
@@ -67,30 +67,34 @@ export const apiDirectoryRoute = defineRoute({
   tags: ['Service'],
   query: DirectoryQuerySchema,
   responses: {
-    200: { description: 'The API directory', schema: ApiDirectorySchema },
+    200: { description: 'The API directory', schema: ApiDirectorySchema, headers: ['ETag'] },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Invalid parameter (invalid_parameter)'),
     429: RATE_LIMITED_RESPONSE,
   },
   batchable: true,
   cacheControl: 'public, max-age=300',
-  handler: ({ deps }) => {
-    const site = deps.config.siteUrl;
-    return {
-      body: {
-        ...common(site),
-        mcp: `${site}/.well-known/mcp`,
-        auth: `${site}/auth.md`,
-        endpoints: {
-          search: `${site}/api/reports/search`,
-          essays: `${site}/api/essays`,
-          glossary: `${site}/api/glossary`,
-          batch: `${site}/api/batch`,
-          jobs: `${site}/api/jobs/{jobId}`,
-          ask: `${site}/ask`,
-        },
-      },
-    };
-  },
+  // Fixed for the life of the process: serialised and tagged once.
+  handler: ({ deps }) => ({
+    body: deps.memo.remember('directory|/api', () => {
+      const site = deps.config.siteUrl;
+      return new JsonText(
+        JSON.stringify({
+          ...common(site),
+          mcp: `${site}/.well-known/mcp`,
+          auth: `${site}/auth.md`,
+          endpoints: {
+            search: `${site}/api/reports/search`,
+            essays: `${site}/api/essays`,
+            glossary: `${site}/api/glossary`,
+            batch: `${site}/api/batch`,
+            jobs: `${site}/api/jobs/{jobId}`,
+            ask: `${site}/ask`,
+          },
+        }),
+      );
+    }),
+  }),
 });
 
 export const v1DirectoryRoute = defineRoute({
@@ -102,25 +106,28 @@ export const v1DirectoryRoute = defineRoute({
   tags: ['Service'],
   query: DirectoryQuerySchema,
   responses: {
-    200: { description: 'The version 1 directory', schema: V1DirectorySchema },
+    200: { description: 'The version 1 directory', schema: V1DirectorySchema, headers: ['ETag'] },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Invalid parameter (invalid_parameter)'),
     429: RATE_LIMITED_RESPONSE,
   },
   batchable: true,
   cacheControl: 'public, max-age=300',
-  handler: ({ deps }) => {
-    const site = deps.config.siteUrl;
-    return {
-      body: {
-        ...common(site),
-        endpoints: {
-          search: `${site}/api/v1/reports/search`,
-          essays: `${site}/api/v1/essays`,
-          glossary: `${site}/api/v1/glossary`,
-          batch: `${site}/api/v1/batch`,
-          jobs: `${site}/api/v1/jobs/{jobId}`,
-        },
-      },
-    };
-  },
+  handler: ({ deps }) => ({
+    body: deps.memo.remember('directory|/api/v1', () => {
+      const site = deps.config.siteUrl;
+      return new JsonText(
+        JSON.stringify({
+          ...common(site),
+          endpoints: {
+            search: `${site}/api/v1/reports/search`,
+            essays: `${site}/api/v1/essays`,
+            glossary: `${site}/api/v1/glossary`,
+            batch: `${site}/api/v1/batch`,
+            jobs: `${site}/api/v1/jobs/{jobId}`,
+          },
+        }),
+      );
+    }),
+  }),
 });

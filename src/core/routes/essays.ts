@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
 import { EssayItemSchema } from '../content/content-data.ts';
-import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { intParam } from '../http/validation.ts';
@@ -23,6 +24,17 @@ export const EssaysListResponseSchema = z
   })
   .meta({ id: 'EssaysListResponse' });
 
+/** One page of the list, serialised and tagged once per process (the content is fixed at build time). */
+function essaysPage(
+  { tag, limit, page }: { tag?: string | undefined; limit: number; page: number },
+  deps: AppDeps,
+): JsonText<z.infer<typeof EssaysListResponseSchema>> {
+  return deps.memo.remember(
+    `essays|${tag ?? ''}|${limit}|${page}`,
+    () => new JsonText(JSON.stringify(pageBody(deps.content.listEssays({ tag, limit, page }), 'essays'))),
+  ) as JsonText<z.infer<typeof EssaysListResponseSchema>>;
+}
+
 export const listEssays = defineOperation({
   input: z.object({
     tag: z.string().max(100).optional().describe('Only essays with this topic tag'),
@@ -30,11 +42,7 @@ export const listEssays = defineOperation({
     page: z.int().min(1).default(1).describe('Page number (default 1)'),
   }),
   output: EssaysListResponseSchema,
-  run: ({ tag, limit, page }, { deps }) =>
-    deps.memo.remember(
-      `essays|${tag ?? ''}|${limit}|${page}`,
-      () => new JsonText(JSON.stringify(pageBody(deps.content.listEssays({ tag, limit, page }), 'essays'))),
-    ) as JsonText<z.infer<typeof EssaysListResponseSchema>>,
+  run: (input, { deps }) => essaysPage(input, deps),
 });
 
 export const essaysRoute = defineRoute({
@@ -49,17 +57,15 @@ export const essaysRoute = defineRoute({
   tags: ['Content'],
   query: EssaysQuerySchema,
   responses: {
-    200: { description: 'A page of essays', schema: EssaysListResponseSchema },
+    200: { description: 'A page of essays', schema: EssaysListResponseSchema, headers: ['ETag'] },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Invalid parameter (invalid_parameter, invalid_cursor)'),
     429: RATE_LIMITED_RESPONSE,
   },
   batchable: true,
   cacheControl: 'public, max-age=300',
   operation: listEssays,
-  handler: async ({ query, deps, request }) => ({
-    body: await listEssays.run(
-      { tag: query.tag, limit: query.limit, page: query.cursor ?? 1 },
-      { deps, clientAddress: request.clientAddress },
-    ),
+  handler: ({ query, deps }) => ({
+    body: essaysPage({ tag: query.tag, limit: query.limit, page: query.cursor ?? 1 }, deps),
   }),
 });

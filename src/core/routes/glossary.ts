@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { GlossaryTermItemSchema } from '../content/content-data.ts';
-import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { intParam } from '../http/validation.ts';
@@ -27,6 +28,17 @@ export const GlossaryListResponseSchema = z
   })
   .meta({ id: 'GlossaryListResponse' });
 
+/** One page of the list, serialised and tagged once per process (the content is fixed at build time). */
+function glossaryPage(
+  { category, limit, page }: { category?: string | undefined; limit: number; page: number },
+  deps: AppDeps,
+): JsonText<z.infer<typeof GlossaryListResponseSchema>> {
+  return deps.memo.remember(
+    `glossary|${category ?? ''}|${limit}|${page}`,
+    () => new JsonText(JSON.stringify(pageBody(deps.content.listGlossary({ category, limit, page }), 'terms'))),
+  ) as JsonText<z.infer<typeof GlossaryListResponseSchema>>;
+}
+
 export const listGlossaryTerms = defineOperation({
   input: z.object({
     category: z.enum(GLOSSARY_CATEGORIES).optional().describe('Only terms in this category'),
@@ -34,11 +46,7 @@ export const listGlossaryTerms = defineOperation({
     page: z.int().min(1).default(1).describe('Page number (default 1)'),
   }),
   output: GlossaryListResponseSchema,
-  run: ({ category, limit, page }, { deps }) =>
-    deps.memo.remember(
-      `glossary|${category ?? ''}|${limit}|${page}`,
-      () => new JsonText(JSON.stringify(pageBody(deps.content.listGlossary({ category, limit, page }), 'terms'))),
-    ) as JsonText<z.infer<typeof GlossaryListResponseSchema>>,
+  run: (input, { deps }) => glossaryPage(input, deps),
 });
 
 export const glossaryRoute = defineRoute({
@@ -53,17 +61,15 @@ export const glossaryRoute = defineRoute({
   tags: ['Content'],
   query: GlossaryQuerySchema,
   responses: {
-    200: { description: 'A page of glossary terms', schema: GlossaryListResponseSchema },
+    200: { description: 'A page of glossary terms', schema: GlossaryListResponseSchema, headers: ['ETag'] },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Invalid parameter (invalid_parameter, invalid_cursor)'),
     429: RATE_LIMITED_RESPONSE,
   },
   batchable: true,
   cacheControl: 'public, max-age=300',
   operation: listGlossaryTerms,
-  handler: async ({ query, deps, request }) => ({
-    body: await listGlossaryTerms.run(
-      { category: query.category, limit: query.limit, page: query.cursor ?? 1 },
-      { deps, clientAddress: request.clientAddress },
-    ),
+  handler: ({ query, deps }) => ({
+    body: glossaryPage({ category: query.category, limit: query.limit, page: query.cursor ?? 1 }, deps),
   }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
 import { issue, optionalIntParam, textProblem, textSchema } from '../http/validation.ts';
@@ -130,7 +130,7 @@ export const searchPapers = defineOperation({
 });
 
 /** The answer for a page past the paging window, as for a page past the last result: no results, no next. */
-function emptyPage(firstPage: Uint8Array, page: number): string {
+function emptyPage(firstPage: JsonText, page: number): string {
   const first = new JsonText<z.infer<typeof SearchResponseSchema>>(firstPage).value();
   const pagination = { ...first.pagination, has_more: false, cursor: encodeCursor(page), next_cursor: null };
   return JSON.stringify({ ...first, results: [], has_more: false, next_cursor: null, pagination });
@@ -169,11 +169,10 @@ export const searchRoute = defineRoute({
         'A page of papers; browsers that prefer text/html get the Papers page with the results. ' +
         'Link names the RSS feed of the same search (rel="alternate").',
       schema: SearchResponseSchema,
-      headers: ['Cache-Status', 'Age', 'Link'],
+      headers: ['Cache-Status', 'Age', 'ETag', 'Link'],
     },
-    400: errorResponse(
-      'Invalid parameters (missing_query, query_too_short, invalid_parameter, invalid_cursor), including year_from after year_to',
-    ),
+    304: NOT_MODIFIED_RESPONSE,
+    400: errorResponse('Invalid parameters (missing_query, query_too_short, invalid_parameter, invalid_cursor)'),
     429: RATE_LIMITED_RESPONSE,
     502: errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', ['Retry-After']),
   },

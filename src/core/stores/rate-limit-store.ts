@@ -24,7 +24,7 @@ export interface RateLimitDecision {
 
 export interface RateLimitStore {
   /** Charges `cost` to every bucket when each has room for it, else to none. */
-  consume(buckets: readonly Bucket[], cost: number): Promise<RateLimitDecision>;
+  consume(buckets: readonly Bucket[], cost: number): RateLimitDecision | Promise<RateLimitDecision>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -36,29 +36,34 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.#now = now;
   }
 
-  async consume(buckets: readonly Bucket[], cost: number): Promise<RateLimitDecision> {
+  /** Synchronous: a request's charge in memory needs no turn of the event loop. */
+  consume(buckets: readonly Bucket[], cost: number): RateLimitDecision {
     const now = this.#now();
     if (now - this.#lastSweep >= 60_000) this.#sweep(now);
-    const windows = buckets.map((bucket) => {
+    const windows: Array<{ start: number; count: number }> = [];
+    let refusedAt = -1;
+    for (let index = 0; index < buckets.length; index += 1) {
+      const bucket = buckets[index] as Bucket;
       let window = this.#windows.get(bucket.key);
       if (!window || now - window.start >= bucket.windowMs) {
         window = { start: now, count: 0, windowMs: bucket.windowMs };
         this.#windows.set(bucket.key, window);
       }
-      return window;
-    });
-    const refusedAt = buckets.findIndex((bucket, index) => (windows[index]?.count ?? 0) + cost > bucket.limit);
+      windows.push(window);
+      if (refusedAt === -1 && window.count + cost > bucket.limit) refusedAt = index;
+    }
     const allowed = refusedAt === -1;
-    if (allowed) for (const window of windows) window.count += cost;
     let bindingIndex = refusedAt;
     if (allowed) {
       bindingIndex = 0;
-      buckets.forEach((bucket, index) => {
-        const best = buckets[bindingIndex] as Bucket;
-        if (bucket.limit - (windows[index]?.count ?? 0) < best.limit - (windows[bindingIndex]?.count ?? 0)) {
+      for (let index = 0; index < buckets.length; index += 1) {
+        const window = windows[index] as { count: number };
+        window.count += cost;
+        const room = (buckets[index] as Bucket).limit - window.count;
+        if (room < (buckets[bindingIndex] as Bucket).limit - (windows[bindingIndex] as { count: number }).count) {
           bindingIndex = index;
         }
-      });
+      }
     }
     const bucket = buckets[bindingIndex] as Bucket;
     const window = windows[bindingIndex] as { start: number; count: number };

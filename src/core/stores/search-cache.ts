@@ -1,14 +1,21 @@
-// The search cache: answers kept as the bytes the route sends, fresh for an hour, bounded in entries
-// and bytes, with single-flight for identical concurrent misses and stale-if-error. A client that
-// fills its share of the cache evicts its own least recently used answers, not everybody else's.
+// The search cache: answers kept as the bytes the route sends, with their entity tag and, once asked
+// for, their compressed forms; fresh for an hour, bounded in entries and bytes, with single-flight for
+// identical concurrent misses and stale-if-error. A client that fills its share of the cache evicts
+// its own least recently used answers, not everybody else's.
+import { JsonText } from '../http/route.ts';
 import type { FairShare } from './capacity.ts';
 
 export type CacheOutcome = 'hit' | 'miss' | 'collapsed' | 'stale';
 
 export interface CachedPage {
-  body: Uint8Array;
+  body: JsonText;
   /** When the page was fetched (ms since the epoch). */
   storedAt: number;
+}
+
+export interface CacheLookup {
+  page: CachedPage;
+  outcome: CacheOutcome;
 }
 
 export interface SearchCacheStore {
@@ -16,11 +23,7 @@ export interface SearchCacheStore {
    * The page under `key`: a fresh hit, or else `load` run once for every concurrent caller; when
    * `load` fails and a stale page is kept, the stale page. `owner` is charged for a stored page.
    */
-  getOrLoad(
-    key: string,
-    owner: string,
-    load: () => Promise<Uint8Array>,
-  ): Promise<{ page: CachedPage; outcome: CacheOutcome }>;
+  getOrLoad(key: string, owner: string, load: () => Promise<Uint8Array>): CacheLookup | Promise<CacheLookup>;
 }
 
 export interface SearchCacheLimits {
@@ -50,6 +53,8 @@ export class MemorySearchCache implements SearchCacheStore {
   readonly #limits: SearchCacheLimits;
   readonly #now: () => number;
   #bytes = 0;
+  /** The key at the recent end of the LRU order. */
+  #newest: string | undefined;
 
   constructor(limits: Partial<SearchCacheLimits> = {}, now: () => number = Date.now) {
     this.#limits = { ...DEFAULT_SEARCH_CACHE_LIMITS, ...limits };
@@ -64,12 +69,15 @@ export class MemorySearchCache implements SearchCacheStore {
     return this.#bytes;
   }
 
-  async getOrLoad(key: string, owner: string, load: () => Promise<Uint8Array>) {
+  /** A fresh hit at once; anything else once loaded. */
+  getOrLoad(key: string, owner: string, load: () => Promise<Uint8Array>): CacheLookup | Promise<CacheLookup> {
     const cached = this.#entries.get(key);
     if (cached) this.#touch(key, cached);
-    if (cached && cached.page.storedAt + this.#limits.ttlMs > this.#now()) {
-      return { page: cached.page, outcome: 'hit' as const };
-    }
+    if (cached && cached.page.storedAt + this.#limits.ttlMs > this.#now()) return { page: cached.page, outcome: 'hit' };
+    return this.#load(key, owner, load, cached);
+  }
+
+  async #load(key: string, owner: string, load: () => Promise<Uint8Array>, cached: Entry | undefined) {
     const pending = this.#inFlight.get(key);
     const shared = pending ?? this.#start(key, owner, load);
     try {
@@ -82,9 +90,9 @@ export class MemorySearchCache implements SearchCacheStore {
 
   #start(key: string, owner: string, load: () => Promise<Uint8Array>): Promise<CachedPage> {
     const loading = load()
-      .then((body) => {
-        const page = { body, storedAt: this.#now() };
-        this.#store(key, { page, owner, bytes: ENTRY_OVERHEAD_BYTES + body.byteLength });
+      .then((bytes) => {
+        const page = { body: cachedBody(bytes), storedAt: this.#now() };
+        this.#store(key, { page, owner, bytes: ENTRY_OVERHEAD_BYTES + page.body.retainedBytes });
         return page;
       })
       .finally(() => this.#inFlight.delete(key));
@@ -97,6 +105,7 @@ export class MemorySearchCache implements SearchCacheStore {
     this.#delete(key);
     if (entry.bytes > perClient.bytes) return;
     this.#entries.set(key, entry);
+    this.#newest = key;
     this.#bytes += entry.bytes;
     let usage = this.#owners.get(entry.owner);
     if (!usage) {
@@ -118,6 +127,10 @@ export class MemorySearchCache implements SearchCacheStore {
   }
 
   #touch(key: string, entry: Entry): void {
+    // Already the most recent: moving it is a delete and an insert in two hash tables, which on a hot
+    // page would cost every hit an allocation and change nothing.
+    if (key === this.#newest) return;
+    this.#newest = key;
     this.#entries.delete(key);
     this.#entries.set(key, entry);
     const keys = this.#owners.get(entry.owner)?.keys;
@@ -136,4 +149,11 @@ export class MemorySearchCache implements SearchCacheStore {
     usage.keys.delete(key);
     if (usage.keys.size === 0) this.#owners.delete(entry.owner);
   }
+}
+
+/** A loaded page as the caches keep it: its entity tag made now, once, not on each hit. */
+export function cachedBody(bytes: Uint8Array): JsonText {
+  const body = new JsonText(bytes);
+  void body.hash;
+  return body;
 }
