@@ -60,6 +60,15 @@ function fixtureMatches(q: string, corpus: 'ai' | 'web3') {
   );
 }
 const dateOf = (id: string) => allWorks.find((work) => work['id'] === id)?.['publication_date'];
+/** RFC 822 as RSS 2.0 profiles it: day name, two-digit day, month name, four-digit year, time, zone. */
+const RFC_822 =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** How the Papers page shows a publication date: "15 Mar 2019". */
+const shownDate = (iso: string) => {
+  const [year, month, day] = iso.split('-').map(Number);
+  return `${day} ${MONTHS[month! - 1]} ${year}`;
+};
 
 describe('GET /papers/feed.xml', () => {
   let body: string;
@@ -100,7 +109,7 @@ describe('GET /papers/feed.xml', () => {
     expect(channel.lastBuildDate).toMatch(/ GMT$/);
   });
 
-  it('lists the newest matching papers first, each with a title, link and permalink guid', () => {
+  it('lists the newest matching papers first, each with a title, link, permalink guid and pubDate', () => {
     const items: any[] = rss.channel.item;
     const expected = fixtureMatches('lattice', 'ai');
     expect(expected.length).toBeGreaterThan(20);
@@ -117,6 +126,9 @@ describe('GET /papers/feed.xml', () => {
       expect(item.title).toBe(work['display_name']);
       expect(item.link).toMatch(/^https:\/\//);
       expect(item.description).toContain(String(work['publication_year']));
+      expect(item.pubDate).toMatch(RFC_822);
+      // An ISO date alone parses as midnight UTC: the day the record gives, to the second.
+      expect(Date.parse(item.pubDate)).toBe(Date.parse(work['publication_date']));
     }
   });
 
@@ -238,7 +250,7 @@ describe('the Papers page for browsers without JavaScript', () => {
     expect(item).toContain(`>${newest['display_name']}</a></h3>`);
     const authors = newest['authorships'].map((authorship: any) => authorship.author.display_name).slice(0, 5);
     if (authors.length > 0) expect(item).toContain(`<p class="authors">${authors.join(', ')}</p>`);
-    expect(item).toContain(` · ${newest['publication_year']} · `);
+    expect(item).toContain(` · ${shownDate(newest['publication_date'])} · `);
     expect(item).toContain(`<a href="${newest['id']}">OpenAlex record</a>`);
   });
 

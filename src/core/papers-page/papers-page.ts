@@ -123,8 +123,16 @@ export interface PaperView {
 }
 
 const DOI_PREFIX = /^https:\/\/doi\.org\//;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** What one result shows: its title linked, authors, source, year, topic, type and citations, and where to read it. */
+/** "12 Mar 2019" from the publication date, else the year alone: the same text in every locale. */
+export function readableDate(item: Pick<SearchResultItem, 'date' | 'publication_date'>): string {
+  const [year, month, day] = item.publication_date?.split('-').map(Number) ?? [];
+  const monthName = month === undefined ? undefined : MONTHS[month - 1];
+  return year !== undefined && monthName && day !== undefined ? `${day} ${monthName} ${year}` : item.date;
+}
+
+/** What one result shows: its title linked, authors, source, date, topic, type and citations, and where to read it. */
 export function describePaper(item: SearchResultItem): PaperView {
   const links = [];
   if (item.doi) links.push({ label: `${PAPERS_LABELS.doi} ${item.doi.replace(DOI_PREFIX, '')}`, href: item.doi });
@@ -134,9 +142,13 @@ export function describePaper(item: SearchResultItem): PaperView {
     title: item.title,
     url: item.url,
     authors: item.authors.join(', '),
-    meta: [item.source, item.date, item.category, item.type, `${item.citations.toLocaleString('en')} citations`].join(
-      ' · ',
-    ),
+    meta: [
+      item.source,
+      readableDate(item),
+      item.category,
+      item.type,
+      `${item.citations.toLocaleString('en')} citations`,
+    ].join(' · '),
     links,
   };
 }
