@@ -1,6 +1,7 @@
 // Following a paper search: the RSS feed at /papers/feed.xml (valid by the checks /feed.xml passes,
 // cached like search, errors in the API's shape), the Link from search responses to it, and the
-// Papers page the search API answers browsers that prefer HTML (the form without JavaScript).
+// Papers page filled on the server for browsers without JavaScript: at /papers?q=… (where its form
+// submits), and as the search API's answer to browsers that prefer HTML.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -304,5 +305,128 @@ describe('the Papers page for browsers without JavaScript', () => {
     const response = await get('/api/v1/reports/search?q=lattice&year_from=', { accept: '*/*' });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+});
+
+describe('the Papers page at /papers?q=…, for browsers without JavaScript', () => {
+  it('answers a search at the page’s own address with the page, filled in', async () => {
+    // The address the script keeps a search at, and the one a shared link holds.
+    const response = await get('/papers?q=lattice&corpus=ai&sort=date');
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=600');
+    expect(response.headers['ratelimit-limit']).toMatch(/^\d+$/);
+    expect(response.headers['etag']).toBeUndefined();
+    const html = response.text;
+    expect(html).toMatch(/<form id="paper-search"[^>]* action="\/papers" method="get"/);
+    expect(html).not.toContain('name="limit"');
+    expect(html).toMatch(/id="q"[^>]*value="lattice"/);
+    expect(html).toMatch(/<option value="date"[^>]*selected/);
+    expect(html).toContain('45 papers; showing the first 20.');
+    expect(html).toContain('<a href="/papers/feed.xml?q=lattice&#38;corpus=ai" type="application/rss+xml">');
+    expect(html).toContain(
+      '<a id="next-page" rel="next" href="/papers?q=lattice&#38;corpus=ai&#38;sort=date&#38;cursor=Mg">Next page</a>',
+    );
+    expect(html).not.toContain('<!--papers-');
+    const newest = fixtureMatches('lattice', 'ai').sort((a, b) =>
+      String(b['publication_date']).localeCompare(String(a['publication_date'])),
+    )[0]!;
+    const first = html.split('<li><h3>')[1]!;
+    expect(first).toContain(`>${newest['display_name']}</a></h3>`);
+    expect(first).toContain(` · ${shownDate(newest['publication_date'])} · `);
+  });
+
+  it('answers what the form sends, blank years included, and pages on at the same address', async () => {
+    const response = await get('/papers?q=lattice&corpus=ai&sort=citations&year_from=&year_to=');
+    expect(response.status, response.text).toBe(200);
+    expect(response.text).toContain('45 papers; showing the first 20.');
+    const next = /<a id="next-page" rel="next" href="([^"]+)"/.exec(response.text)![1]!.replaceAll('&#38;', '&');
+    expect(next).toBe('/papers?q=lattice&corpus=ai&sort=citations&cursor=Mg');
+    const second = await get(next);
+    expect(second.text).toContain('45 papers; showing 21–40.');
+    const third = await get(
+      /<a id="next-page" rel="next" href="([^"]+)"/.exec(second.text)![1]!.replaceAll('&#38;', '&'),
+    );
+    expect(third.text).toContain('45 papers; showing 41–45.');
+    expect(third.text).not.toContain('id="next-page"');
+    // The pages hold every match once, most cited first, as the records say.
+    const titles = [response, second, third].flatMap((page) =>
+      [...page.text.matchAll(/<li><h3><a href="[^"]*">([^<]*)<\/a><\/h3>/g)].map((match) => match[1]),
+    );
+    const expected = fixtureMatches('lattice', 'ai')
+      .sort((a, b) => b['cited_by_count'] - a['cited_by_count'] || String(a['id']).localeCompare(String(b['id'])))
+      .map((work) => work['display_name']);
+    expect(titles).toEqual(expected);
+  });
+
+  it('leaves /papers without a query the static page, with its ETag', async () => {
+    const page = await get('/papers');
+    expect(page.status).toBe(200);
+    expect(page.headers['etag']).toBeTruthy();
+    expect(page.headers['ratelimit-limit']).toBeUndefined();
+    expect(page.text).toContain('<!--papers-results-->');
+    expect((await get('/papers', { 'if-none-match': page.headers['etag']! })).status).toBe(304);
+    expect((await get('/papers?utm_source=feed')).headers['etag']).toBe(page.headers['etag']);
+  });
+
+  it('answers HEAD with the headers of GET', async () => {
+    const response = await http(`${server.url}/papers?q=lattice`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body.length).toBe(0);
+  });
+
+  it.each([
+    ['q=a', 'Query parameter "q" must be at least 2 characters'],
+    ['q=', 'Send a non-empty query parameter "q"'],
+    ['q=lattice&corpus=physics', 'Query parameter "corpus": must be "ai" or "web3"'],
+    ['q=lattice&sort=oldest', 'Query parameter "sort": must be one of "citations", "relevance", "date"'],
+    ['q=lattice&year_from=2020&year_to=2010', 'year_from must not be after year_to'],
+    ['q=lattice&year_from=soon', 'Query parameter "year_from"'],
+    ['q=lattice&cursor=%21%21', 'Query parameter "cursor"'],
+    ['q=lattice&cursor=NTAx', 'Page 501 at 20 per page starts beyond the first 10000 results'],
+  ])('shows a refused search (%s) on the page, with status 400', async (query, message) => {
+    const response = await get(`/papers?${query}`);
+    expect(response.status, response.text).toBe(400);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const status = /<p id="status"[^>]*>([^<]*)<\/p>/.exec(response.text)![1]!;
+    expect(status.replaceAll('&#34;', '"')).toContain(message);
+    expect(response.text).toMatch(/<ol id="results"[^>]*>\s*<\/ol>/);
+    expect(response.text).not.toContain('<!--papers-');
+  });
+
+  it('links no feed for a query that has none', async () => {
+    const response = await get('/papers?q=a');
+    expect(response.text).not.toContain('/papers/feed.xml');
+    expect(response.text).toMatch(/id="q"[^>]*value="a"/);
+  });
+
+  it('shows an upstream failure on the page, with status 502 and Retry-After', async () => {
+    standIn.setFault({ kind: 'status', status: 503 });
+    const response = await get(`/papers?q=${encodeURIComponent(`outage papers${Date.now()}`)}`);
+    expect(response.status).toBe(502);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['retry-after']).toMatch(/^\d+$/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.text).toContain('The paper index is not answering right now');
+  });
+
+  it('shares the search cache with the API and the script', async () => {
+    const q = `lattice page${Date.now()}`;
+    await get(`/papers?q=${encodeURIComponent(q)}`);
+    const api = await get(`/api/v1/reports/search?q=${encodeURIComponent(q)}&corpus=ai&sort=citations&limit=20`);
+    expect(api.headers['cache-status']).toBe('research-hub; hit');
+  });
+
+  it('is described in OpenAPI as an HTML page', async () => {
+    const doc = (await get('/openapi.json')).json();
+    const operation = doc.paths['/papers'].get;
+    expect(operation.operationId).toBe('papersPage');
+    for (const status of ['200', '400', '502'])
+      expect(Object.keys(operation.responses[status].content), status).toEqual(['text/html']);
+    expect(operation.parameters.map((parameter: { name?: string }) => parameter.name)).toEqual(
+      expect.arrayContaining(['q', 'corpus', 'sort', 'year_from', 'year_to', 'cursor']),
+    );
   });
 });

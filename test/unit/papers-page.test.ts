@@ -9,6 +9,7 @@ import { rfc822Date, searchFeedXml, xmlText } from '../../src/core/papers-page/f
 import {
   describePaper,
   fillPapersPage,
+  hasFeed,
   PAPERS_FIELD_ATTRIBUTE,
   PAPERS_MARKERS,
   PAPERS_OPTION_ATTRIBUTE,
@@ -52,6 +53,7 @@ describe('search state and its URLs', () => {
   it('spells a search in one order, leaving out empty year bounds and the page size', () => {
     const state = readSearchState(new URLSearchParams('sort=date&q=zk%20proofs&corpus=web3&year_from=&limit=20'));
     expect(papersPageUrl(state)).toBe('/papers?q=zk+proofs&corpus=web3&sort=date');
+    expect(papersPageUrl(state, 'Mw')).toBe('/papers?q=zk+proofs&corpus=web3&sort=date&cursor=Mw');
     expect(searchApiUrl({ ...state, year_from: '2019' }, 'Mg')).toBe(
       '/api/v1/reports/search?q=zk+proofs&corpus=web3&sort=date&year_from=2019&limit=20&cursor=Mg',
     );
@@ -59,6 +61,14 @@ describe('search state and its URLs', () => {
 
   it('encodes the feed URL so any query survives a Link header and an attribute', () => {
     expect(papersFeedUrl('a<b> & "c"', 'ai')).toBe('/papers/feed.xml?q=a%3Cb%3E+%26+%22c%22&corpus=ai');
+  });
+
+  it('has a feed only for a query long enough to search, in a known corpus', () => {
+    const state = readSearchState(new URLSearchParams('q=zk&corpus=web3'));
+    expect(hasFeed(state)).toBe(true);
+    expect(hasFeed({ ...state, q: 'z' })).toBe(false);
+    expect(hasFeed({ ...state, corpus: 'physics' })).toBe(false);
+    expect(hasFeed({ ...state, corpus: 'toString' })).toBe(false);
   });
 });
 
@@ -153,6 +163,17 @@ describe('fillPapersPage', () => {
       `<a href="${feed}" type="application/rss+xml">Follow new papers on “&#34;$&#38; &#60;b&#62;” (RSS)</a>`,
     );
     expect(html).not.toContain('<!--papers-');
+  });
+
+  it('links no feed for a search that has none', () => {
+    const refused = fillPapersPage(template, {
+      state: { ...state, q: 'x' },
+      status: 'Too short',
+      resultsHtml: '',
+      nextPageUrl: null,
+    });
+    expect(refused).not.toContain('feed.xml');
+    expect(refused).not.toContain('<!--papers-');
   });
 });
 

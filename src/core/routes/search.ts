@@ -10,8 +10,8 @@ import { MAX_REACHABLE_RESULTS, PAPER_SORTS, YEAR_RANGE } from '../papers/paper-
 import { normaliseQuery } from '../papers/paper-search.ts';
 import { ApiError } from '../errors.ts';
 import { prefersHtml } from '../http/negotiation.ts';
-import { PAPERS_PAGE_FILE, papersFeedUrl } from '../papers-page/papers-page.ts';
-import { papersPageResponse } from './papers-page.ts';
+import { PAPERS_PAGE_FILE, papersFeedUrl, searchApiUrl } from '../papers-page/papers-page.ts';
+import { papersPageResponse } from '../papers-page/page-response.ts';
 
 export const MAX_QUERY_LENGTH = 300;
 const DEFAULT_LIMIT = 50;
@@ -142,6 +142,16 @@ export const searchPapers = defineOperation({
   },
 });
 
+/** Refuses a page that starts beyond the results paging reaches. */
+export function checkReachable(page: number, limit: number, fromCursor: boolean): void {
+  if ((page - 1) * limit < MAX_REACHABLE_RESULTS) return;
+  throw new ApiError(
+    fromCursor ? 'invalid_cursor' : 'invalid_parameter',
+    `Page ${page} at ${limit} per page starts beyond the first ${MAX_REACHABLE_RESULTS} results, which is as deep as paging goes.`,
+    { resolution: 'Narrow the query, or page with a larger limit.' },
+  );
+}
+
 export const CACHE_STATUS = {
   hit: 'hit',
   miss: 'fwd=miss; stored',
@@ -188,13 +198,7 @@ export const searchRoute = defineRoute({
     const limit = query.limit ?? query.per_page ?? DEFAULT_LIMIT;
     const page = query.cursor ?? query.page ?? 1;
     const corpus = query.corpus ?? 'ai';
-    if ((page - 1) * limit >= MAX_REACHABLE_RESULTS) {
-      throw new ApiError(
-        query.cursor !== undefined ? 'invalid_cursor' : 'invalid_parameter',
-        `Page ${page} at ${limit} per page starts beyond the first ${MAX_REACHABLE_RESULTS} results, which is as deep as paging goes.`,
-        { resolution: 'Narrow the query, or page with a larger limit.' },
-      );
-    }
+    checkReachable(page, limit, query.cursor !== undefined);
     const sort = query.sort ?? 'citations';
     const search = () =>
       searchPapers.run(
@@ -215,9 +219,11 @@ export const searchRoute = defineRoute({
         year_to: query.year_to?.toString() ?? '',
       };
       const pageHeaders = { ...headers, 'Cache-Control': SEARCH_CACHE_CONTROL };
-      return {
-        raw: await papersPageResponse(template, state, { limit, first: (page - 1) * limit + 1 }, search, pageHeaders),
+      const placement = {
+        first: (page - 1) * limit + 1,
+        nextPageUrl: (cursor: string) => searchApiUrl(state, cursor, limit),
       };
+      return { raw: await papersPageResponse(template, state, placement, search, pageHeaders) };
     }
     const outcome = await search();
     return {
