@@ -19,6 +19,7 @@ export const SearchResultItemSchema = z
     publication_date: z
       .string()
       .regex(ISO_DATE)
+      .meta({ examples: ['2017-06-12'] })
       .nullable()
       .describe('Publication date (YYYY-MM-DD), or null when the index does not know the day'),
     category: z.string().min(1).describe('Topic category'),
