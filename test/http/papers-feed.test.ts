@@ -71,6 +71,30 @@ const shownDate = (iso: string) => {
   return `${day} ${MONTHS[month! - 1]} ${year}`;
 };
 
+/**
+ * The Papers page filled with the first page of "lattice" in ai, newest first: the form, the status,
+ * the feed and next-page links, and first the newest work, computed from the records, with its
+ * authors, date and links.
+ */
+function expectNewestLatticePage(html: string, nextPageHref: string) {
+  expect(html).toMatch(/id="q"[^>]*value="lattice"/);
+  expect(html).toMatch(/<option value="ai"[^>]*selected/);
+  expect(html).toMatch(/<option value="date"[^>]*selected/);
+  expect(html).toContain('45 papers; showing the first 20.');
+  expect(html).toContain('<a href="/papers/feed.xml?q=lattice&#38;corpus=ai" type="application/rss+xml">');
+  expect(html).toContain(`<a id="next-page" rel="next" href="${nextPageHref}">Next page</a>`);
+  expect(html).not.toContain('<!--papers-');
+  const newest = fixtureMatches('lattice', 'ai').sort((a, b) =>
+    String(b['publication_date']).localeCompare(String(a['publication_date'])),
+  )[0]!;
+  const item = html.split('<li><h3>')[1]!.split('</ul></li>')[0]!;
+  expect(item).toContain(`>${newest['display_name']}</a></h3>`);
+  const authors = newest['authorships'].map((authorship: any) => authorship.author.display_name).slice(0, 5);
+  if (authors.length > 0) expect(item).toContain(`<p class="authors">${authors.join(', ')}</p>`);
+  expect(item).toContain(` · ${shownDate(newest['publication_date'])} · `);
+  expect(item).toContain(`<a href="${newest['id']}">OpenAlex record</a>`);
+}
+
 describe('GET /papers/feed.xml', () => {
   let body: string;
   let response: Awaited<ReturnType<typeof get>>;
@@ -233,26 +257,10 @@ describe('the Papers page for browsers without JavaScript', () => {
     );
     const html = response.text;
     expect(html).toContain('<h1>Papers</h1>');
-    expect(html).toMatch(/id="q"[^>]*value="lattice"/);
-    expect(html).toMatch(/<option value="ai"[^>]*selected/);
-    expect(html).toMatch(/<option value="date"[^>]*selected/);
-    expect(html).toContain('45 papers; showing the first 20.');
-    expect(html).toContain('<a href="/papers/feed.xml?q=lattice&#38;corpus=ai" type="application/rss+xml">');
-    expect(html).toContain(
-      '<a id="next-page" rel="next" href="/api/v1/reports/search?q=lattice&#38;corpus=ai&#38;sort=date&#38;limit=20&#38;cursor=Mg">',
+    expectNewestLatticePage(
+      html,
+      '/api/v1/reports/search?q=lattice&#38;corpus=ai&#38;sort=date&#38;limit=20&#38;cursor=Mg',
     );
-    expect(html).not.toContain('<!--papers-');
-
-    // The newest of the works, computed from the records, with its authors, year and links.
-    const newest = fixtureMatches('lattice', 'ai').sort((a, b) =>
-      String(b['publication_date']).localeCompare(String(a['publication_date'])),
-    )[0]!;
-    const item = html.split('<li><h3>')[1]!.split('</ul></li>')[0]!;
-    expect(item).toContain(`>${newest['display_name']}</a></h3>`);
-    const authors = newest['authorships'].map((authorship: any) => authorship.author.display_name).slice(0, 5);
-    if (authors.length > 0) expect(item).toContain(`<p class="authors">${authors.join(', ')}</p>`);
-    expect(item).toContain(` · ${shownDate(newest['publication_date'])} · `);
-    expect(item).toContain(`<a href="${newest['id']}">OpenAlex record</a>`);
   });
 
   it('keeps the limit and the year bounds in the next-page link', async () => {
@@ -320,20 +328,7 @@ describe('the Papers page at /papers?q=…, for browsers without JavaScript', ()
     const html = response.text;
     expect(html).toMatch(/<form id="paper-search"[^>]* action="\/papers" method="get"/);
     expect(html).not.toContain('name="limit"');
-    expect(html).toMatch(/id="q"[^>]*value="lattice"/);
-    expect(html).toMatch(/<option value="date"[^>]*selected/);
-    expect(html).toContain('45 papers; showing the first 20.');
-    expect(html).toContain('<a href="/papers/feed.xml?q=lattice&#38;corpus=ai" type="application/rss+xml">');
-    expect(html).toContain(
-      '<a id="next-page" rel="next" href="/papers?q=lattice&#38;corpus=ai&#38;sort=date&#38;cursor=Mg">Next page</a>',
-    );
-    expect(html).not.toContain('<!--papers-');
-    const newest = fixtureMatches('lattice', 'ai').sort((a, b) =>
-      String(b['publication_date']).localeCompare(String(a['publication_date'])),
-    )[0]!;
-    const first = html.split('<li><h3>')[1]!;
-    expect(first).toContain(`>${newest['display_name']}</a></h3>`);
-    expect(first).toContain(` · ${shownDate(newest['publication_date'])} · `);
+    expectNewestLatticePage(html, '/papers?q=lattice&#38;corpus=ai&#38;sort=date&#38;cursor=Mg');
   });
 
   it('answers what the form sends, blank years included, and pages on at the same address', async () => {
