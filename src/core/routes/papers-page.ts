@@ -22,6 +22,9 @@ import { checkReachable, SearchQuerySchema, searchPapers } from './search.ts';
 const PAPERS_PAGE_CACHE_CONTROL = 'public, max-age=600';
 const PageSchema = z.string().meta({ id: 'PapersPage', description: 'The Papers page (HTML)' });
 const text = (description: string) => z.string().optional().meta({ description });
+/** The parameters that were sent, as strings. */
+const queryRecordOf = (query: Record<string, string | undefined>) =>
+  Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
 
 /**
  * Every parameter is taken as it comes: the search's own rules (SearchQuerySchema) are applied in the
@@ -105,7 +108,3 @@ export const papersPageRoute = defineRoute({
     };
   },
 });
-
-/** The parameters that were sent, as strings. */
-const queryRecordOf = (query: Record<string, string | undefined>) =>
-  Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
