@@ -376,10 +376,8 @@ describe('the Papers page at /papers?q=…, for browsers without JavaScript', ()
     ['q=', 'Send a non-empty query parameter "q"'],
     ['q=lattice&corpus=physics', 'Query parameter "corpus": must be "ai" or "web3"'],
     ['q=lattice&sort=oldest', 'Query parameter "sort": must be one of "citations", "relevance", "date"'],
-    ['q=lattice&year_from=2020&year_to=2010', 'year_from must not be after year_to'],
     ['q=lattice&year_from=soon', 'Query parameter "year_from"'],
     ['q=lattice&cursor=%21%21', 'Query parameter "cursor"'],
-    ['q=lattice&cursor=NTAx', 'Page 501 at 20 per page starts beyond the first 10000 results'],
   ])('shows a refused search (%s) on the page, with status 400', async (query, message) => {
     const response = await get(`/papers?${query}`);
     expect(response.status, response.text).toBe(400);

@@ -17,7 +17,7 @@ import {
   papersPageUrl,
   readSearchState,
 } from '../papers-page/papers-page.ts';
-import { checkReachable, SearchQuerySchema, searchPapers } from './search.ts';
+import { SearchQuerySchema, searchPapers } from './search.ts';
 
 const PAPERS_PAGE_CACHE_CONTROL = 'public, max-age=600';
 const PageSchema = z.string().meta({ id: 'PapersPage', description: 'The Papers page (HTML)' });
@@ -76,7 +76,6 @@ export const papersPageRoute = defineRoute({
     let refused: ApiError | undefined;
     try {
       checked = parseOrThrow(SearchQuerySchema, query, 'query');
-      checkReachable(checked.cursor ?? 1, PAGE_SIZE, checked.cursor !== undefined);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       refused = error;

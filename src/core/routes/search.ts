@@ -142,16 +142,6 @@ export const searchPapers = defineOperation({
   },
 });
 
-/** Refuses a page that starts beyond the results paging reaches. */
-export function checkReachable(page: number, limit: number, fromCursor: boolean): void {
-  if ((page - 1) * limit < MAX_REACHABLE_RESULTS) return;
-  throw new ApiError(
-    fromCursor ? 'invalid_cursor' : 'invalid_parameter',
-    `Page ${page} at ${limit} per page starts beyond the first ${MAX_REACHABLE_RESULTS} results, which is as deep as paging goes.`,
-    { resolution: 'Narrow the query, or page with a larger limit.' },
-  );
-}
-
 export const CACHE_STATUS = {
   hit: 'hit',
   miss: 'fwd=miss; stored',
@@ -198,7 +188,13 @@ export const searchRoute = defineRoute({
     const limit = query.limit ?? query.per_page ?? DEFAULT_LIMIT;
     const page = query.cursor ?? query.page ?? 1;
     const corpus = query.corpus ?? 'ai';
-    checkReachable(page, limit, query.cursor !== undefined);
+    if ((page - 1) * limit >= MAX_REACHABLE_RESULTS) {
+      throw new ApiError(
+        query.cursor !== undefined ? 'invalid_cursor' : 'invalid_parameter',
+        `Page ${page} at ${limit} per page starts beyond the first ${MAX_REACHABLE_RESULTS} results, which is as deep as paging goes.`,
+        { resolution: 'Narrow the query, or page with a larger limit.' },
+      );
+    }
     const sort = query.sort ?? 'citations';
     const search = () =>
       searchPapers.run(
