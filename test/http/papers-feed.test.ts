@@ -371,20 +371,21 @@ describe('the Papers page at /papers?q=…, for browsers without JavaScript', ()
     expect(response.body.length).toBe(0);
   });
 
+  // The API's own message for each refusal (its wording is the search's, tested with the search).
   it.each([
-    ['q=a', 'Query parameter "q" must be at least 2 characters'],
-    ['q=', 'Send a non-empty query parameter "q"'],
-    ['q=lattice&corpus=physics', 'Query parameter "corpus": must be "ai" or "web3"'],
-    ['q=lattice&sort=oldest', 'Query parameter "sort": must be one of "citations", "relevance", "date"'],
-    ['q=lattice&year_from=soon', 'Query parameter "year_from"'],
-    ['q=lattice&cursor=%21%21', 'Query parameter "cursor"'],
+    ['q=a', /query parameter "q":? must be at least 2 characters/i],
+    ['q=', /query parameter "q"/i],
+    ['q=lattice&corpus=physics', /Query parameter "corpus": must be "ai" or "web3"/],
+    ['q=lattice&sort=oldest', /Query parameter "sort": must be one of "citations", "relevance", "date"/],
+    ['q=lattice&year_from=soon', /Query parameter "year_from"/],
+    ['q=lattice&cursor=%21%21', /Query parameter "cursor"/],
   ])('shows a refused search (%s) on the page, with status 400', async (query, message) => {
     const response = await get(`/papers?${query}`);
     expect(response.status, response.text).toBe(400);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
     const status = /<p id="status"[^>]*>([^<]*)<\/p>/.exec(response.text)![1]!;
-    expect(status.replaceAll('&#34;', '"')).toContain(message);
+    expect(status.replaceAll('&#34;', '"')).toMatch(message);
     expect(response.text).toMatch(/<ol id="results"[^>]*>\s*<\/ol>/);
     expect(response.text).not.toContain('<!--papers-');
   });
