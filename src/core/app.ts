@@ -72,6 +72,14 @@ export function isCorePath(path: string): boolean {
   );
 }
 
+/**
+ * Requests the server hands to the core: those of its paths, and a search on the Papers page
+ * (/papers with a q parameter), which the core fills in; /papers without one is the static page.
+ */
+export function isCoreRequest(path: string, search: string): boolean {
+  return isCorePath(path) || (path === '/papers' && new URLSearchParams(search).has('q'));
+}
+
 const CORS_ALLOW_HEADERS = 'Content-Type, Authorization, Idempotency-Key, Prefer, MCP-Protocol-Version, X-Request-Id';
 const CORS_EXPOSE_HEADERS =
   'X-Request-Id, Idempotency-Key, Idempotent-Replayed, Location, Retry-After, Preference-Applied, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, RateLimit, Deprecation, Sunset, Link, ETag';

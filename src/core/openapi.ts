@@ -310,6 +310,7 @@ function componentSchemas(routes: readonly AnyRoute[]): Record<string, JsonObjec
 export function buildOpenApiDocument(routes: readonly AnyRoute[], siteUrl: string): OpenApiDocument {
   const paths: Record<string, Record<string, JsonObject>> = {};
   for (const route of routes) {
+    if (route.documented === false) continue;
     const method = route.method.toLowerCase();
     (paths[route.path] ??= {})[method] = operation(route, false);
     for (const alias of route.aliases ?? []) (paths[alias] ??= {})[method] = operation(route, true);

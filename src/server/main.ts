@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, isCorePath, requestIdFrom, type App } from '../core/app.ts';
+import { createApp, isCoreRequest, requestIdFrom, type App } from '../core/app.ts';
 import { ASK_INDEX_PATH } from '../core/ask/ask-documents.ts';
 import { AskIndex, type SerialisedAskIndex } from '../core/ask/ask-index.ts';
 import { ASK_PAGE_PATH } from '../core/ask/ask-page.ts';
@@ -54,11 +54,12 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+    const search = queryStart === -1 ? '' : url.slice(queryStart);
     const sentId = req.headers['x-request-id'];
     const requestId = requestIdFrom(typeof sentId === 'string' ? sentId : null);
     inFlight.set(requestId, req);
     try {
-      if (isCorePath(pathname)) {
+      if (isCoreRequest(pathname, search)) {
         const remote = req.socket.remoteAddress ?? 'unknown';
         const forwardedFor = req.headers['x-forwarded-for'];
         const client = proxies.clientAddress(
@@ -75,7 +76,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
         const response = await site.serve({
           method: req.method ?? 'GET',
           path: pathname,
-          search: queryStart === -1 ? '' : url.slice(queryStart),
+          search,
           headers: req.headers,
         });
         res.writeHead(response.status, { ...response.headers, 'X-Request-Id': requestId });

@@ -14,8 +14,9 @@ export interface ApiCatalog {
 
 export function apiCatalog(siteUrl: string, routes: readonly AnyRoute[]): ApiCatalog {
   // A templated path such as /api/v1/jobs/{jobId} is not a URL; the OpenAPI description covers it.
-  // Health is linked as `status`, not as an API of its own.
-  const endpoints = [...new Set(routes.map((route) => route.path))].filter(
+  // Health is linked as `status`, not as an API of its own; a page the core fills in is no API.
+  const documented = routes.filter((route) => route.documented !== false);
+  const endpoints = [...new Set(documented.map((route) => route.path))].filter(
     (path) => !path.includes('{') && path !== DISCOVERY.health,
   );
   return {

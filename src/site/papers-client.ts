@@ -7,8 +7,8 @@ import {
   describePaper,
   explainSearchError,
   feedLinkText,
+  hasFeed,
   papersFeedUrl,
-  PAPERS_PAGE_PATH,
   papersPageUrl,
   papersTitle,
   readSearchState,
@@ -84,7 +84,7 @@ export function enhancePapersPage(win: Window): void {
 
   const showFeed = () => {
     doc.querySelector('head link[data-search-feed]')?.remove();
-    if (state.q.length < 2) {
+    if (!hasFeed(state)) {
       feed.replaceChildren();
       return;
     }
@@ -163,8 +163,10 @@ export function enhancePapersPage(win: Window): void {
     state = readSearchState(new URLSearchParams(win.location.search));
     show();
   });
-  // A search the server rendered (the form sent without the script: /api/v1/reports/search?…)
-  // continues at its /papers address, which the script pages from the start.
-  if (state.q && win.location.pathname !== PAPERS_PAGE_PATH) win.history.replaceState(null, '', papersPageUrl(state));
+  // A search the server rendered (a later page of it, or the search API's answer to a browser)
+  // continues at its own /papers address, which the script pages from the start.
+  const address = papersPageUrl(state);
+  if (state.q && `${win.location.pathname}${win.location.search}` !== address)
+    win.history.replaceState(null, '', address);
   show();
 }

@@ -1,5 +1,6 @@
 // The Papers page in Chromium: with JavaScript the search lives in the URL (shareable, back and
-// forward restore it with its results); without JavaScript the same form answers a rendered page.
+// forward restore it with its results); without JavaScript the same form submits to the same
+// address, which the server answers with the page filled in.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, useBrowser } from '../support/browser.ts';
@@ -24,6 +25,13 @@ afterAll(async () => {
   await running.server?.stop();
   await running.standIn?.close();
 });
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** How a result shows its publication date: "15 Mar 2019". */
+const shownDate = (iso: string) => {
+  const [year, month, day] = iso.split('-').map(Number);
+  return `${day} ${MONTHS[month! - 1]} ${year}`;
+};
 
 /** What a reader sees of the results: each item's heading, authors, meta line and link labels. */
 const shownResults = () =>
@@ -74,7 +82,9 @@ describe.skipIf(!chromiumAvailable)('papers page with JavaScript', () => {
       title: top['display_name'],
       authors: topAuthors.length > 0 ? topAuthors.join(', ') : null,
       meta: expect.stringMatching(
-        new RegExp(`^[^·]+ · ${top['publication_year']} · [^·]+ · [^·]+ · ${top['cited_by_count']} citations$`),
+        new RegExp(
+          `^[^·]+ · ${shownDate(String(top['publication_date']))} · [^·]+ · [^·]+ · ${top['cited_by_count']} citations$`,
+        ),
       ),
       links: expect.arrayContaining(['OpenAlex record']),
     });
@@ -99,9 +109,9 @@ describe.skipIf(!chromiumAvailable)('papers page with JavaScript', () => {
     );
     expect(new URL(page.url()).search).toBe('?q=lattice&corpus=ai&sort=date&year_to=2016');
     const newest = await page.evaluate(shownResults);
-    const years = newest.map((item) => Number(item.meta.split(' · ')[1]));
-    expect(years.every((year) => year <= 2016)).toBe(true);
-    expect([...years].sort((a, b) => b - a)).toEqual(years);
+    const dates = newest.map((item) => Date.parse(`${item.meta.split(' · ')[1]} UTC`));
+    expect(dates.every((date) => new Date(date).getUTCFullYear() <= 2016)).toBe(true);
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
 
     await page.selectOption('#corpus', 'web3');
     await page.fill('#q', 'bitcoin');
@@ -182,17 +192,15 @@ describe.skipIf(!chromiumAvailable)('papers page with JavaScript', () => {
 });
 
 describe.skipIf(!chromiumAvailable)('papers page without JavaScript', () => {
-  it('searches through the form and pages with links, showing what the script shows', async () => {
+  it('searches through the form at the address the script uses, and pages with links, showing what the script shows', async () => {
     const plain = await launched.browser.newContext({ javaScriptEnabled: false });
     const page = await plain.newPage();
     await page.goto(`${running.server.url}/papers`);
     await page.fill('#q', 'lattice');
     await page.selectOption('#sort', 'date');
-    await Promise.all([
-      page.waitForURL(/\/api\/v1\/reports\/search\?/),
-      page.click('#paper-search button[type="submit"]'),
-    ]);
+    await Promise.all([page.waitForURL(/\/papers\?q=/), page.click('#paper-search button[type="submit"]')]);
     const url = new URL(page.url());
+    expect(url.pathname).toBe('/papers');
     expect(url.searchParams.get('q')).toBe('lattice');
     expect(url.searchParams.get('sort')).toBe('date');
     expect(await page.inputValue('#q')).toBe('lattice');
@@ -203,13 +211,14 @@ describe.skipIf(!chromiumAvailable)('papers page without JavaScript', () => {
     expect(await page.locator('#feed a').getAttribute('href')).toBe('/papers/feed.xml?q=lattice&corpus=ai');
 
     await Promise.all([page.waitForURL(/cursor=/), page.click('#next-page')]);
+    expect(new URL(page.url()).pathname).toBe('/papers');
     expect(await page.locator('#status').textContent()).toBe('45 papers; showing 21–40.');
     const secondPage = await page.evaluate(shownResults);
     expect(secondPage[0]!.title).not.toBe(firstPage[0]!.title);
     await plain.close();
 
-    // The script renders the same items, with the same words, for the same search; on the page the
-    // server rendered, it moves the search to its /papers address.
+    // The script renders the same items, with the same words, for the same search; it spells the
+    // address as it would have (the form sends blank years as year_from=&year_to=).
     const { page: scripted, problems } = await pageWithScript();
     await scripted.goto(`${running.server.url}${url.pathname}${url.search}`);
     await scripted.waitForURL(/\/papers\?q=lattice&corpus=ai&sort=date$/);
@@ -219,7 +228,61 @@ describe.skipIf(!chromiumAvailable)('papers page without JavaScript', () => {
     await scripted.close();
   });
 
-  it('opens a shared URL of the form with its results', async () => {
+  it('opens a shared /papers URL with its search and results', async () => {
+    const plain = await launched.browser.newContext({ javaScriptEnabled: false });
+    const page = await plain.newPage();
+    const response = await page.goto(`${running.server.url}/papers?q=bitcoin&corpus=web3&sort=citations`);
+    expect(response?.status()).toBe(200);
+    expect(await page.locator('#results li h3').first().textContent()).toMatch(/bitcoin/i);
+    expect(await page.inputValue('#q')).toBe('bitcoin');
+    expect(await page.inputValue('#corpus')).toBe('web3');
+    expect(await page.inputValue('#sort')).toBe('citations');
+    expect(await page.title()).toBe('bitcoin · Papers · Research Hub');
+    expect(await page.locator('#feed a').textContent()).toBe('Follow new papers on “bitcoin” (RSS)');
+    // The Bitcoin paper, with the day its record gives.
+    const bitcoin = fixtureWorks.web3.find((work) => work['id'].endsWith('W9000000101'))!;
+    const shown = (await page.evaluate(shownResults)).find((item) => item.title === bitcoin['display_name']);
+    expect(shown?.meta).toContain(` · ${shownDate(bitcoin['publication_date'])} · `);
+    await plain.close();
+  });
+
+  it('goes back and forward between searches, each with its results', async () => {
+    const plain = await launched.browser.newContext({ javaScriptEnabled: false });
+    const page = await plain.newPage();
+    await page.goto(`${running.server.url}/papers?q=lattice&corpus=ai&sort=citations`);
+    const lattices = await page.evaluate(shownResults);
+    expect(lattices).toHaveLength(20);
+    await page.fill('#q', 'bitcoin');
+    await page.selectOption('#corpus', 'web3');
+    await Promise.all([page.waitForURL(/q=bitcoin/), page.click('#paper-search button[type="submit"]')]);
+    const bitcoins = await page.evaluate(shownResults);
+    expect(bitcoins[0]!.title).toMatch(/bitcoin/i);
+
+    await page.goBack();
+    await page.waitForURL(/q=lattice/);
+    expect(await page.evaluate(shownResults)).toEqual(lattices);
+    expect(await page.inputValue('#q')).toBe('lattice');
+    expect(await page.locator('#status').textContent()).toBe('45 papers; showing the first 20.');
+    await page.goForward();
+    await page.waitForURL(/q=bitcoin/);
+    expect(await page.evaluate(shownResults)).toEqual(bitcoins);
+    expect(await page.inputValue('#corpus')).toBe('web3');
+    await plain.close();
+  });
+
+  it('shows a refused search on the page', async () => {
+    const plain = await launched.browser.newContext({ javaScriptEnabled: false });
+    const page = await plain.newPage();
+    const response = await page.goto(`${running.server.url}/papers?q=l&year_from=2020`);
+    expect(response?.status()).toBe(400);
+    expect(await page.locator('#status').textContent()).toMatch(/"q":? must be at least 2 characters/);
+    expect(await page.inputValue('#q')).toBe('l');
+    expect(await page.inputValue('#year-from')).toBe('2020');
+    expect(await page.locator('#results > li').count()).toBe(0);
+    await plain.close();
+  });
+
+  it('opens a shared URL of the search API with its results', async () => {
     const plain = await launched.browser.newContext({ javaScriptEnabled: false });
     const page = await plain.newPage();
     const response = await page.goto(

@@ -238,6 +238,18 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('paper search
       const [lstm] = (await search('q=%22long%20short-term%20memory%22')).json().results;
       expect(lstm.open_access_url).toBeNull();
     });
+
+    it('items carry the publication date the records hold', async () => {
+      const body = (await search('q=learning&limit=200&sort=date')).json();
+      expect(body.results.length).toBeGreaterThan(10);
+      for (const item of body.results) {
+        const work = allWorks.find((candidate) => candidate['id'] === item.id)!;
+        expect(item.publication_date, item.id).toBe(work['publication_date']);
+        expect(item.date).toBe(String(work['publication_year']));
+      }
+      const [bitcoin] = (await search('q=%22electronic%20cash%20system%22&corpus=web3')).json().results;
+      expect(bitcoin.publication_date).toBe('2008-10-31');
+    });
   });
 
   describe('sort and publication years', () => {

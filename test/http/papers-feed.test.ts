@@ -1,6 +1,7 @@
 // Following a paper search: the RSS feed at /papers/feed.xml (valid by the checks /feed.xml passes,
 // cached like search, errors in the API's shape), the Link from search responses to it, and the
-// Papers page the search API answers browsers that prefer HTML (the form without JavaScript).
+// Papers page filled on the server for browsers without JavaScript: at /papers?q=… (where its form
+// submits), and as the search API's answer to browsers that prefer HTML.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,6 +61,39 @@ function fixtureMatches(q: string, corpus: 'ai' | 'web3') {
   );
 }
 const dateOf = (id: string) => allWorks.find((work) => work['id'] === id)?.['publication_date'];
+/** RFC 822 as RSS 2.0 profiles it: day name, two-digit day, month name, four-digit year, time, zone. */
+const RFC_822 =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** How the Papers page shows a publication date: "15 Mar 2019". */
+const shownDate = (iso: string) => {
+  const [year, month, day] = iso.split('-').map(Number);
+  return `${day} ${MONTHS[month! - 1]} ${year}`;
+};
+
+/**
+ * The Papers page filled with the first page of "lattice" in ai, newest first: the form, the status,
+ * the feed and next-page links, and first the newest work, computed from the records, with its
+ * authors, date and links.
+ */
+function expectNewestLatticePage(html: string, nextPageHref: string) {
+  expect(html).toMatch(/id="q"[^>]*value="lattice"/);
+  expect(html).toMatch(/<option value="ai"[^>]*selected/);
+  expect(html).toMatch(/<option value="date"[^>]*selected/);
+  expect(html).toContain('45 papers; showing the first 20.');
+  expect(html).toContain('<a href="/papers/feed.xml?q=lattice&#38;corpus=ai" type="application/rss+xml">');
+  expect(html).toContain(`<a id="next-page" rel="next" href="${nextPageHref}">Next page</a>`);
+  expect(html).not.toContain('<!--papers-');
+  const newest = fixtureMatches('lattice', 'ai').sort((a, b) =>
+    String(b['publication_date']).localeCompare(String(a['publication_date'])),
+  )[0]!;
+  const item = html.split('<li><h3>')[1]!.split('</ul></li>')[0]!;
+  expect(item).toContain(`>${newest['display_name']}</a></h3>`);
+  const authors = newest['authorships'].map((authorship: any) => authorship.author.display_name).slice(0, 5);
+  if (authors.length > 0) expect(item).toContain(`<p class="authors">${authors.join(', ')}</p>`);
+  expect(item).toContain(` · ${shownDate(newest['publication_date'])} · `);
+  expect(item).toContain(`<a href="${newest['id']}">OpenAlex record</a>`);
+}
 
 describe('GET /papers/feed.xml', () => {
   let body: string;
@@ -100,7 +134,7 @@ describe('GET /papers/feed.xml', () => {
     expect(channel.lastBuildDate).toMatch(/ GMT$/);
   });
 
-  it('lists the newest matching papers first, each with a title, link and permalink guid', () => {
+  it('lists the newest matching papers first, each with a title, link, permalink guid and pubDate', () => {
     const items: any[] = rss.channel.item;
     const expected = fixtureMatches('lattice', 'ai');
     expect(expected.length).toBeGreaterThan(20);
@@ -117,6 +151,9 @@ describe('GET /papers/feed.xml', () => {
       expect(item.title).toBe(work['display_name']);
       expect(item.link).toMatch(/^https:\/\//);
       expect(item.description).toContain(String(work['publication_year']));
+      expect(item.pubDate).toMatch(RFC_822);
+      // An ISO date alone parses as midnight UTC: the day the record gives, to the second.
+      expect(Date.parse(item.pubDate)).toBe(Date.parse(work['publication_date']));
     }
   });
 
@@ -220,26 +257,10 @@ describe('the Papers page for browsers without JavaScript', () => {
     );
     const html = response.text;
     expect(html).toContain('<h1>Papers</h1>');
-    expect(html).toMatch(/id="q"[^>]*value="lattice"/);
-    expect(html).toMatch(/<option value="ai"[^>]*selected/);
-    expect(html).toMatch(/<option value="date"[^>]*selected/);
-    expect(html).toContain('45 papers; showing the first 20.');
-    expect(html).toContain('<a href="/papers/feed.xml?q=lattice&#38;corpus=ai" type="application/rss+xml">');
-    expect(html).toContain(
-      '<a id="next-page" rel="next" href="/api/v1/reports/search?q=lattice&#38;corpus=ai&#38;sort=date&#38;limit=20&#38;cursor=Mg">',
+    expectNewestLatticePage(
+      html,
+      '/api/v1/reports/search?q=lattice&#38;corpus=ai&#38;sort=date&#38;limit=20&#38;cursor=Mg',
     );
-    expect(html).not.toContain('<!--papers-');
-
-    // The newest of the works, computed from the records, with its authors, year and links.
-    const newest = fixtureMatches('lattice', 'ai').sort((a, b) =>
-      String(b['publication_date']).localeCompare(String(a['publication_date'])),
-    )[0]!;
-    const item = html.split('<li><h3>')[1]!.split('</ul></li>')[0]!;
-    expect(item).toContain(`>${newest['display_name']}</a></h3>`);
-    const authors = newest['authorships'].map((authorship: any) => authorship.author.display_name).slice(0, 5);
-    if (authors.length > 0) expect(item).toContain(`<p class="authors">${authors.join(', ')}</p>`);
-    expect(item).toContain(` · ${newest['publication_year']} · `);
-    expect(item).toContain(`<a href="${newest['id']}">OpenAlex record</a>`);
   });
 
   it('keeps the limit and the year bounds in the next-page link', async () => {
@@ -282,5 +303,109 @@ describe('the Papers page for browsers without JavaScript', () => {
     const response = await get('/api/v1/reports/search?q=lattice&year_from=', { accept: '*/*' });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+});
+
+describe('the Papers page at /papers?q=…, for browsers without JavaScript', () => {
+  it('answers a search at the page’s own address with the page, filled in', async () => {
+    // The address the script keeps a search at, and the one a shared link holds.
+    const response = await get('/papers?q=lattice&corpus=ai&sort=date');
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=600');
+    expect(response.headers['ratelimit-limit']).toMatch(/^\d+$/);
+    expect(response.headers['etag']).toBeUndefined();
+    const html = response.text;
+    expect(html).toMatch(/<form id="paper-search"[^>]* action="\/papers" method="get"/);
+    expect(html).not.toContain('name="limit"');
+    expectNewestLatticePage(html, '/papers?q=lattice&#38;corpus=ai&#38;sort=date&#38;cursor=Mg');
+  });
+
+  it('answers what the form sends, blank years included, and pages on at the same address', async () => {
+    const response = await get('/papers?q=lattice&corpus=ai&sort=citations&year_from=&year_to=');
+    expect(response.status, response.text).toBe(200);
+    expect(response.text).toContain('45 papers; showing the first 20.');
+    const next = /<a id="next-page" rel="next" href="([^"]+)"/.exec(response.text)![1]!.replaceAll('&#38;', '&');
+    expect(next).toBe('/papers?q=lattice&corpus=ai&sort=citations&cursor=Mg');
+    const second = await get(next);
+    expect(second.text).toContain('45 papers; showing 21–40.');
+    const third = await get(
+      /<a id="next-page" rel="next" href="([^"]+)"/.exec(second.text)![1]!.replaceAll('&#38;', '&'),
+    );
+    expect(third.text).toContain('45 papers; showing 41–45.');
+    expect(third.text).not.toContain('id="next-page"');
+    // The pages hold every match once, most cited first, as the records say.
+    const titles = [response, second, third].flatMap((page) =>
+      [...page.text.matchAll(/<li><h3><a href="[^"]*">([^<]*)<\/a><\/h3>/g)].map((match) => match[1]),
+    );
+    const expected = fixtureMatches('lattice', 'ai')
+      .sort((a, b) => b['cited_by_count'] - a['cited_by_count'] || String(a['id']).localeCompare(String(b['id'])))
+      .map((work) => work['display_name']);
+    expect(titles).toEqual(expected);
+  });
+
+  it('leaves /papers without a query the static page, with its ETag', async () => {
+    const page = await get('/papers');
+    expect(page.status).toBe(200);
+    expect(page.headers['etag']).toBeTruthy();
+    expect(page.headers['ratelimit-limit']).toBeUndefined();
+    expect(page.text).toContain('<!--papers-results-->');
+    expect((await get('/papers', { 'if-none-match': page.headers['etag']! })).status).toBe(304);
+    expect((await get('/papers?utm_source=feed')).headers['etag']).toBe(page.headers['etag']);
+  });
+
+  it('answers HEAD with the headers of GET', async () => {
+    const response = await http(`${server.url}/papers?q=lattice`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body.length).toBe(0);
+  });
+
+  // The API's own message for each refusal (its wording is the search's, tested with the search).
+  it.each([
+    ['q=a', /query parameter "q":? must be at least 2 characters/i],
+    ['q=', /query parameter "q"/i],
+    ['q=lattice&corpus=physics', /Query parameter "corpus": must be "ai" or "web3"/],
+    ['q=lattice&sort=oldest', /Query parameter "sort": must be one of "citations", "relevance", "date"/],
+    ['q=lattice&year_from=soon', /Query parameter "year_from"/],
+    ['q=lattice&cursor=%21%21', /Query parameter "cursor"/],
+  ])('shows a refused search (%s) on the page, with status 400', async (query, message) => {
+    const response = await get(`/papers?${query}`);
+    expect(response.status, response.text).toBe(400);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const status = /<p id="status"[^>]*>([^<]*)<\/p>/.exec(response.text)![1]!;
+    expect(status.replaceAll('&#34;', '"')).toMatch(message);
+    expect(response.text).toMatch(/<ol id="results"[^>]*>\s*<\/ol>/);
+    expect(response.text).not.toContain('<!--papers-');
+  });
+
+  it('links no feed for a query that has none', async () => {
+    const response = await get('/papers?q=a');
+    expect(response.text).not.toContain('/papers/feed.xml');
+    expect(response.text).toMatch(/id="q"[^>]*value="a"/);
+  });
+
+  it('shows an upstream failure on the page, with status 502 and Retry-After', async () => {
+    standIn.setFault({ kind: 'status', status: 503 });
+    const response = await get(`/papers?q=${encodeURIComponent(`outage papers${Date.now()}`)}`);
+    expect(response.status).toBe(502);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['retry-after']).toMatch(/^\d+$/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.text).toContain('The paper index is not answering right now');
+  });
+
+  it('shares the search cache with the API and the script', async () => {
+    const q = `lattice page${Date.now()}`;
+    await get(`/papers?q=${encodeURIComponent(q)}`);
+    const api = await get(`/api/v1/reports/search?q=${encodeURIComponent(q)}&corpus=ai&sort=citations&limit=20`);
+    expect(api.headers['cache-status']).toBe('research-hub; hit');
+  });
+
+  it('is a page of the site, not an operation of the API: OpenAPI leaves it out', async () => {
+    const doc = (await get('/openapi.json')).json();
+    expect(doc.paths['/papers']).toBeUndefined();
+    expect(doc.paths['/api/v1/reports/search']).toBeDefined();
   });
 });

@@ -1,7 +1,7 @@
 // The core dispatcher in-process: no server, no build.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApp } from '../../src/core/app.ts';
+import { createApp, isCoreRequest } from '../../src/core/app.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { defineRoute } from '../../src/core/http/route.ts';
 import { bodyText, coreRequest as request, testDeps } from '../support/core-deps.ts';
@@ -115,5 +115,22 @@ describe('dispatcher', () => {
     expect(wrong.headers['Allow']).toBe('POST, OPTIONS');
     const missing = await app.handle(request('GET', '/api/v1/none'));
     expect(json(missing.body).error.code).toBe('not_found');
+  });
+});
+
+describe('isCoreRequest', () => {
+  it('sends the core its paths, whatever the query', () => {
+    for (const path of ['/api', '/api/v1/reports/search', '/ask', '/papers/feed.xml', '/healthz', '/.well-known/mcp'])
+      for (const search of ['', '?q=graph']) expect(isCoreRequest(path, search), `${path}${search}`).toBe(true);
+  });
+
+  it('sends it the Papers page only with a search: /papers without a q is the static page', () => {
+    expect(isCoreRequest('/papers', '?q=graph&corpus=ai')).toBe(true);
+    expect(isCoreRequest('/papers', '?corpus=ai&q=')).toBe(true);
+    expect(isCoreRequest('/papers', '')).toBe(false);
+    expect(isCoreRequest('/papers', '?')).toBe(false);
+    expect(isCoreRequest('/papers', '?utm_source=feed&question=graph')).toBe(false);
+    expect(isCoreRequest('/papers.html', '?q=graph')).toBe(false);
+    expect(isCoreRequest('/essays/', '?q=graph')).toBe(false);
   });
 });

@@ -335,6 +335,7 @@ describe('a layout-1 mirror (titles only, before abstracts)', () => {
       doi: 'https://doi.org/10.1109/5.726791',
       authors: [],
       open_access_url: null,
+      publication_date: null,
     });
     const abstractOnly = { ...query, q: 'handwritten digits' };
     expect((await source.search(abstractOnly)).total).toBe(0);
@@ -342,8 +343,54 @@ describe('a layout-1 mirror (titles only, before abstracts)', () => {
     expect(titles((await source.search(abstractOnly)).items)).toEqual([
       'Gradient-based learning applied to document recognition',
     ]);
+    const lecun = fixtureWorks.ai.find((work) => work['id'].endsWith('W9000000006'))!;
+    expect((await source.search(abstractOnly)).items[0]?.publication_date).toBe(lecun['publication_date']);
     source.close();
     writer.db.close();
+  });
+});
+
+describe('a layout-2 mirror (items without their publication date)', () => {
+  /** The fixtures as the previous version stored them: the works table has dates, the items do not. */
+  async function layoutTwoFile() {
+    const mirror = await buildMirror(FIXTURE_FILES);
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+    const db = new DatabaseSync(mirror.file);
+    db.exec(`UPDATE corpus_works SET item = json_remove(item, '$.publication_date');
+      UPDATE works SET publication_date = '2019-02-30' WHERE id = 'W9000000001';
+      PRAGMA user_version = 2;`);
+    db.close();
+    return mirror;
+  }
+
+  it('is refused by the server with the way to upgrade it, which needs no re-import', async () => {
+    const mirror = await layoutTwoFile();
+    expect(() => openMirrorForSearch(mirror.file)).toThrow(
+      /mirror layout 2.*npm run papers -- reindex" upgrades it\)$/,
+    );
+    mirror.remove();
+  });
+
+  it('is upgraded in place when opened for writing: every item gains the date its work has', async () => {
+    const mirror = await layoutTwoFile();
+    openMirror(mirror.file).close();
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+    const db = new DatabaseSync(mirror.file, { readOnly: true });
+    const rows = db.prepare('SELECT work_id, item FROM corpus_works').all() as Array<{ work_id: string; item: string }>;
+    db.close();
+    const works = [...fixtureWorks.ai, ...fixtureWorks.web3];
+    expect(rows.length).toBeGreaterThanOrEqual(works.length);
+    for (const row of rows) {
+      const work = works.find((candidate) => candidate['id'].endsWith(`/${row.work_id}`))!;
+      // W9000000001's stored date was made one that names no day: it gets none, as an import would give.
+      const expected = row.work_id === 'W9000000001' ? null : work['publication_date'];
+      expect(JSON.parse(row.item).publication_date, row.work_id).toBe(expected);
+    }
+    const source = LocalPaperSource.open(mirror.file);
+    const query = { q: 'bitcoin', corpus: 'web3' as const, limit: 1, page: 1, sort: 'date' as const };
+    expect((await source.search(query)).items[0]?.publication_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    source.close();
+    mirror.remove();
   });
 });
 

@@ -22,6 +22,7 @@ describe('toSearchResultItem', () => {
     expect(item.title.toLowerCase()).toContain('attention is all you need');
     expect(item.url).toMatch(/^https:\/\/doi\.org\/10\./);
     expect(item.date).toBe('2017');
+    expect(item.publication_date).toBe('2017-06-12');
     expectComplete(item);
   });
 
@@ -38,6 +39,7 @@ describe('toSearchResultItem', () => {
       source: 'Unknown',
       url: 'https://openalex.org/W1',
       date: 'Unknown',
+      publication_date: null,
       category: 'Artificial intelligence',
       type: 'Paper',
       citations: 0,
@@ -46,6 +48,17 @@ describe('toSearchResultItem', () => {
       authors: [],
       open_access_url: null,
     });
+  });
+
+  it('gives the publication date only when it names a real day', () => {
+    const dated = (publication_date: string | null) =>
+      toSearchResultItem(OpenAlexWorkSchema.parse({ id: 'W4', publication_year: 2019, publication_date }), 'ai');
+    expect(dated('2019-02-28').publication_date).toBe('2019-02-28');
+    expect(dated('2020-02-29').publication_date).toBe('2020-02-29');
+    for (const unusable of ['2019-02-29', '2019-13-01', '2019', '28/02/2019', '', null]) {
+      expect(dated(unusable).publication_date, String(unusable)).toBeNull();
+      expect(dated(unusable).date).toBe('2019');
+    }
   });
 
   it('uses display_name when title is null', () => {

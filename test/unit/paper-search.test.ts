@@ -21,7 +21,8 @@ class FakeSource implements PaperSource {
     if (this.gate) await this.gate;
     if (this.fail) throw new Error('upstream down');
     const item = {
-      ...{ title: query.q, source: 's', url: 'u', date: '2020', category: 'c', type: 'Article', citations: 1 },
+      ...{ title: query.q, source: 's', url: 'u', date: '2020', publication_date: '2020-05-01', category: 'c' },
+      ...{ type: 'Article', citations: 1 },
       ...{ id: 'https://openalex.org/W1', doi: null, authors: [], open_access_url: null },
     };
     return { items: [item], total: this.total };

@@ -5,15 +5,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { searchFeedXml, xmlText } from '../../src/core/papers-page/feed-xml.ts';
+import { rfc822Date, searchFeedXml, xmlText } from '../../src/core/papers-page/feed-xml.ts';
 import {
   describePaper,
   fillPapersPage,
+  hasFeed,
   PAPERS_FIELD_ATTRIBUTE,
   PAPERS_MARKERS,
   PAPERS_OPTION_ATTRIBUTE,
   papersFeedUrl,
   papersPageUrl,
+  readableDate,
   readSearchState,
   renderPaperItems,
   resultsStatus,
@@ -26,6 +28,7 @@ const paper = (overrides: Partial<SearchResultItem> = {}): SearchResultItem => (
   source: 'NeurIPS',
   url: 'https://doi.org/10.48550/arxiv.1706.03762',
   date: '2017',
+  publication_date: '2017-06-12',
   category: 'Natural language processing',
   type: 'Article',
   citations: 104512,
@@ -50,6 +53,7 @@ describe('search state and its URLs', () => {
   it('spells a search in one order, leaving out empty year bounds and the page size', () => {
     const state = readSearchState(new URLSearchParams('sort=date&q=zk%20proofs&corpus=web3&year_from=&limit=20'));
     expect(papersPageUrl(state)).toBe('/papers?q=zk+proofs&corpus=web3&sort=date');
+    expect(papersPageUrl(state, 'Mw')).toBe('/papers?q=zk+proofs&corpus=web3&sort=date&cursor=Mw');
     expect(searchApiUrl({ ...state, year_from: '2019' }, 'Mg')).toBe(
       '/api/v1/reports/search?q=zk+proofs&corpus=web3&sort=date&year_from=2019&limit=20&cursor=Mg',
     );
@@ -58,20 +62,36 @@ describe('search state and its URLs', () => {
   it('encodes the feed URL so any query survives a Link header and an attribute', () => {
     expect(papersFeedUrl('a<b> & "c"', 'ai')).toBe('/papers/feed.xml?q=a%3Cb%3E+%26+%22c%22&corpus=ai');
   });
+
+  it('has a feed only for a query long enough to search, in a known corpus', () => {
+    const state = readSearchState(new URLSearchParams('q=zk&corpus=web3'));
+    expect(hasFeed(state)).toBe(true);
+    expect(hasFeed({ ...state, q: 'z' })).toBe(false);
+    expect(hasFeed({ ...state, corpus: 'physics' })).toBe(false);
+    expect(hasFeed({ ...state, corpus: 'toString' })).toBe(false);
+  });
 });
 
 describe('results', () => {
-  it('shows authors, year, citations and the places to read a paper', () => {
+  it('shows the publication date as a day when the index knows it, else the year', () => {
+    expect(readableDate({ date: '2017', publication_date: '2017-06-12' })).toBe('12 Jun 2017');
+    expect(readableDate({ date: '1998', publication_date: '1998-11-01' })).toBe('1 Nov 1998');
+    expect(readableDate({ date: '2017', publication_date: null })).toBe('2017');
+    expect(readableDate({ date: 'Unknown', publication_date: null })).toBe('Unknown');
+  });
+
+  it('shows authors, date, citations and the places to read a paper', () => {
     const view = describePaper(paper());
     expect(view.authors).toBe('Ashish Vaswani, Noam Shazeer');
-    expect(view.meta).toBe('NeurIPS · 2017 · Natural language processing · Article · 104,512 citations');
+    expect(view.meta).toBe('NeurIPS · 12 Jun 2017 · Natural language processing · Article · 104,512 citations');
     expect(view.links).toEqual([
       { label: 'DOI 10.48550/arxiv.1706.03762', href: 'https://doi.org/10.48550/arxiv.1706.03762' },
       { label: 'Free to read', href: 'https://arxiv.org/pdf/1706.03762' },
       { label: 'OpenAlex record', href: 'https://openalex.org/W2963403868' },
     ]);
-    const bare = describePaper(paper({ doi: null, open_access_url: null, authors: [] }));
+    const bare = describePaper(paper({ doi: null, open_access_url: null, authors: [], publication_date: null }));
     expect(bare.authors).toBe('');
+    expect(bare.meta).toBe('NeurIPS · 2017 · Natural language processing · Article · 104,512 citations');
     expect(bare.links.map((link) => link.label)).toEqual(['OpenAlex record']);
   });
 
@@ -144,6 +164,17 @@ describe('fillPapersPage', () => {
     );
     expect(html).not.toContain('<!--papers-');
   });
+
+  it('links no feed for a search that has none', () => {
+    const refused = fillPapersPage(template, {
+      state: { ...state, q: 'x' },
+      status: 'Too short',
+      resultsHtml: '',
+      nextPageUrl: null,
+    });
+    expect(refused).not.toContain('feed.xml');
+    expect(refused).not.toContain('<!--papers-');
+  });
 });
 
 describe('searchFeedXml', () => {
@@ -152,7 +183,10 @@ describe('searchFeedXml', () => {
     q: 'graph & <nets>',
     corpus: 'ai',
     corpusLabel: 'Artificial intelligence',
-    items: [paper({ title: 'Bad\u0001 title \uD800 & <more>' }), paper({ authors: [], id: 'https://openalex.org/W2' })],
+    items: [
+      paper({ title: 'Bad\u0001 title \uD800 & <more>' }),
+      paper({ authors: [], id: 'https://openalex.org/W2', publication_date: null }),
+    ],
     fetchedAt: new Date('2026-11-22T10:00:00Z'),
   });
   const rss = new XMLParser({
@@ -181,7 +215,9 @@ describe('searchFeedXml', () => {
     expect(first['dc:creator']).toBe('Ashish Vaswani, Noam Shazeer');
     expect(first.guid).toEqual({ '#text': 'https://openalex.org/W2963403868', '@isPermaLink': 'true' });
     expect(first.description).toBe('Ashish Vaswani, Noam Shazeer. NeurIPS, 2017. 104512 citations.');
+    expect(first.pubDate).toBe('Mon, 12 Jun 2017 00:00:00 GMT');
     expect(second['dc:creator']).toBeUndefined();
+    expect(second.pubDate).toBeUndefined();
     expect(second.description).toBe('NeurIPS, 2017. 104512 citations.');
   });
 
@@ -190,6 +226,11 @@ describe('searchFeedXml', () => {
     writeFileSync(file, feed);
     const result = spawnSync('xmllint', ['--noout', file], { encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(0);
+  });
+
+  it('writes dates as RFC 822 with a four-digit year, as RSS 2.0 asks', () => {
+    expect(rfc822Date('2009-01-03')).toBe('Sat, 03 Jan 2009 00:00:00 GMT');
+    expect(rfc822Date('1998-11-01')).toBe('Sun, 01 Nov 1998 00:00:00 GMT');
   });
 
   it('escapes the five XML specials', () => {

@@ -165,6 +165,8 @@ export interface Route<Query = unknown, Body = unknown> {
   responses: Record<number, ResponseSpec>;
   /** May be called as a batch sub-request. */
   batchable: boolean;
+  /** Described in OpenAPI (default true); false for a page of the site that the core fills in. */
+  documented?: boolean;
   /**
    * Counts against the per-client rate limit (default true). Only these routes read the Authorization
    * header: a token does nothing but select the bucket, so /healthz answers whatever a probe sends.

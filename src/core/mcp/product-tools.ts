@@ -32,6 +32,7 @@ export const searchReports = defineTool({
   description:
     'Search titles and abstracts of academic papers in the ai or web3 corpus of the OpenAlex index: most cited first, ' +
     'or by relevance or newest first, optionally within publication years. Returns title, authors, source, year, ' +
+    'publication date, ' +
     'category, type, citation count, OpenAlex id, DOI and an open-access link where there is one.',
   input: SearchInputSchema.pick({ query: true, corpus: true, sort: true, year_from: true, year_to: true }).extend({
     limit: limit(50, 10),
@@ -47,7 +48,7 @@ export const searchReports = defineTool({
     const body = found.value();
     const lines = body.results.map((paper, index) => {
       const by = paper.authors.length > 0 ? `${paper.authors.join(', ')}. ` : '';
-      return `${index + 1}. ${by}${paper.title} (${paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`;
+      return `${index + 1}. ${by}${paper.title} (${paper.publication_date ?? paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`;
     });
     const order = { citations: 'most cited', relevance: 'best matching', date: 'newest' }[sort];
     return {

@@ -1,6 +1,7 @@
 // The RSS 2.0 feed of a paper search: the newest works matching a query in a corpus, for readers
-// who follow a topic. Items carry no pubDate: the index gives a publication year, and a made-up day
-// would mislead readers that sort by it; they date items by when they first saw them instead.
+// who follow a topic. An item's pubDate is the work's publication date; a work the index knows only
+// the year of has none, since a made-up day would mislead readers that sort by it (they date such an
+// item by when they first saw it).
 import type { SearchResultItem } from '../papers/mapping.ts';
 import { papersFeedUrl, papersPageUrl } from './papers-page.ts';
 
@@ -31,6 +32,11 @@ export function xmlText(text: string): string {
 
 const element = (name: string, text: string) => `<${name}>${xmlText(text)}</${name}>`;
 
+/** An ISO calendar date as RSS 2.0 dates are written (RFC 822, four-digit year): midnight UTC that day. */
+export function rfc822Date(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00Z`).toUTCString();
+}
+
 function itemXml(item: SearchResultItem): string {
   const description = [item.authors.join(', '), `${item.source}, ${item.date}`, `${item.citations} citations`]
     .filter(Boolean)
@@ -43,6 +49,7 @@ function itemXml(item: SearchResultItem): string {
     (item.authors.length > 0 ? element('dc:creator', item.authors.join(', ')) : '') +
     element('category', item.category) +
     `<guid isPermaLink="true">${xmlText(item.id)}</guid>` +
+    (item.publication_date ? element('pubDate', rfc822Date(item.publication_date)) : '') +
     '</item>'
   );
 }

@@ -1,7 +1,7 @@
 // The Papers page's search and results, shared by its two renderings: the server fills the built
-// page (dist/client/papers.html) for browsers without JavaScript (GET /api/v1/reports/search with an
-// Accept that prefers HTML), and the page's script (src/site/papers-client.ts) builds the same
-// structure from the JSON answer. Both take their URLs, labels and wording from here, so they
+// page (dist/client/papers.html) for browsers without JavaScript (GET /papers?q=…, and GET
+// /api/v1/reports/search with an Accept that prefers HTML; see page-response.ts), and the page's
+// script (src/site/papers-client.ts) builds the same structure from the JSON answer. Both take their URLs, labels and wording from here, so they
 // cannot drift apart. The script bundles this file, so it imports types only from the search code.
 import { escapeHtml } from '../ask/text.ts';
 import type { Corpus } from '../papers/corpora.ts';
@@ -59,9 +59,16 @@ function searchParams(state: PaperSearchState): URLSearchParams {
   return params;
 }
 
-/** The shareable address of a search on the Papers page. */
-export function papersPageUrl(state: PaperSearchState): string {
-  return `${PAPERS_PAGE_PATH}?${searchParams(state)}`;
+/** The shareable address of a search on the Papers page; `cursor` names a later page of it. */
+export function papersPageUrl(state: PaperSearchState, cursor?: string): string {
+  const params = searchParams(state);
+  if (cursor) params.set('cursor', cursor);
+  return `${PAPERS_PAGE_PATH}?${params}`;
+}
+
+/** Whether the search has a feed to follow: a query long enough to search, in a known corpus. */
+export function hasFeed(state: PaperSearchState): boolean {
+  return [...state.q].length >= 2 && Object.hasOwn(CORPUS_LABELS, state.corpus);
 }
 
 /** The RSS feed of the newest papers for a query: it follows the query and corpus, not sort or years. */
@@ -123,8 +130,16 @@ export interface PaperView {
 }
 
 const DOI_PREFIX = /^https:\/\/doi\.org\//;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** What one result shows: its title linked, authors, source, year, topic, type and citations, and where to read it. */
+/** "12 Mar 2019" from the publication date, else the year alone: the same text in every locale. */
+export function readableDate(item: Pick<SearchResultItem, 'date' | 'publication_date'>): string {
+  const [year, month, day] = item.publication_date?.split('-').map(Number) ?? [];
+  const monthName = month === undefined ? undefined : MONTHS[month - 1];
+  return year !== undefined && monthName && day !== undefined ? `${day} ${monthName} ${year}` : item.date;
+}
+
+/** What one result shows: its title linked, authors, source, date, topic, type and citations, and where to read it. */
 export function describePaper(item: SearchResultItem): PaperView {
   const links = [];
   if (item.doi) links.push({ label: `${PAPERS_LABELS.doi} ${item.doi.replace(DOI_PREFIX, '')}`, href: item.doi });
@@ -134,9 +149,13 @@ export function describePaper(item: SearchResultItem): PaperView {
     title: item.title,
     url: item.url,
     authors: item.authors.join(', '),
-    meta: [item.source, item.date, item.category, item.type, `${item.citations.toLocaleString('en')} citations`].join(
-      ' · ',
-    ),
+    meta: [
+      item.source,
+      readableDate(item),
+      item.category,
+      item.type,
+      `${item.citations.toLocaleString('en')} citations`,
+    ].join(' · '),
     links,
   };
 }
@@ -186,7 +205,7 @@ function feedLinkHtml(q: string, corpus: string): string {
 
 export function fillPapersPage(template: string, page: FilledPapersPage): string {
   const { state } = page;
-  const feedUrl = papersFeedUrl(state.q, state.corpus);
+  const feed = hasFeed(state);
   const fields: Array<keyof PaperSearchState> = ['q', 'year_from', 'year_to'];
   let html = template;
   for (const field of fields) {
@@ -207,10 +226,10 @@ export function fillPapersPage(template: string, page: FilledPapersPage): string
         ? `<a id="next-page" rel="next" href="${escapeHtml(page.nextPageUrl)}">${PAPERS_LABELS.nextPage}</a>`
         : '',
     )
-    .replace(PAPERS_MARKERS.feed, () => feedLinkHtml(state.q, state.corpus))
-    .replace(
-      PAPERS_MARKERS.feedHead,
-      () =>
-        `<link rel="alternate" type="application/rss+xml" href="${escapeHtml(feedUrl)}" title="${escapeHtml(feedLinkText(state.q))}">`,
+    .replace(PAPERS_MARKERS.feed, () => (feed ? feedLinkHtml(state.q, state.corpus) : ''))
+    .replace(PAPERS_MARKERS.feedHead, () =>
+      feed
+        ? `<link rel="alternate" type="application/rss+xml" href="${escapeHtml(papersFeedUrl(state.q, state.corpus))}" title="${escapeHtml(feedLinkText(state.q))}">`
+        : '',
     );
 }

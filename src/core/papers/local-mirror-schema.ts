@@ -23,9 +23,10 @@ export class MirrorFileError extends Error {
 const APPLICATION_ID = 0x5248_6d31; // "RHm1"
 /**
  * Bumped whenever the layout changes; the server refuses an older file rather than misread it, and
- * the CLI upgrades it in place (see upgradeLayout). 2: abstracts, publication dates, years, date order.
+ * the CLI upgrades it in place (see upgradeLayout). 2: abstracts, publication dates, years, date order;
+ * 3: items carry their publication date.
  */
-export const MIRROR_SCHEMA_VERSION = 2;
+export const MIRROR_SCHEMA_VERSION = 3;
 
 export const rankedTable = (corpus: Corpus) => `ranked_${corpus}`;
 /** Full-text index in citation order (rowid = rank). */
@@ -92,7 +93,7 @@ function layoutProblem(db: DatabaseSync): string | undefined {
   const { appId, version } = layoutOf(db);
   if (appId !== APPLICATION_ID) return 'it is not a Research Hub paper mirror';
   if (version < MIRROR_SCHEMA_VERSION)
-    return `it has mirror layout ${version}, this version reads layout ${MIRROR_SCHEMA_VERSION} (any import, harvest or "npm run papers -- reindex" upgrades it; re-import the works to search their abstracts)`;
+    return `it has mirror layout ${version}, this version reads layout ${MIRROR_SCHEMA_VERSION} (any import, harvest or "npm run papers -- reindex" upgrades it${version === 1 ? '; re-import the works to search their abstracts' : ''})`;
   if (version > MIRROR_SCHEMA_VERSION)
     return `it has mirror layout ${version}, newer than this version reads (${MIRROR_SCHEMA_VERSION}); update Research Hub`;
   return undefined;
@@ -156,28 +157,43 @@ export function openMirror(file: string): DatabaseSync {
 }
 
 /**
- * Brings a layout-1 file (titles only) to the current layout, keeping every work: the new columns
- * start empty, items gain the fields they lacked (the id from the row, the DOI from a DOI url, no
- * authors and no open-access link, all of which the next import of those works fills in), and the
- * search index is rebuilt. Returns whether it upgraded.
+ * Brings an older file to the current layout, keeping every work, one layout at a time. Returns
+ * whether it upgraded.
+ * - 1 (titles only) to 2: the new columns start empty, items gain the fields they lacked (the id
+ *   from the row, the DOI from a DOI url, no authors and no open-access link, all of which the next
+ *   import of those works fills in), and the search index is rebuilt.
+ * - 2 to 3: items gain the publication date the works table already holds, when it names a real
+ *   day (null otherwise, as for every work a layout-1 file held); the search index does not change.
  */
 function upgradeLayout(db: DatabaseSync): boolean {
   const { appId, version } = layoutOf(db);
-  if (appId !== APPLICATION_ID || version !== 1) return false;
-  db.exec(`BEGIN IMMEDIATE;
-    ALTER TABLE works RENAME TO works_layout_1;
-    ${STORED_TABLES}
-    INSERT INTO works (id, title, cited_by_count, synthetic, updated_at)
-      SELECT id, title, cited_by_count, synthetic, updated_at FROM works_layout_1;
-    DROP TABLE works_layout_1;
-    UPDATE corpus_works SET item = json_set(item,
-      '$.id', 'https://openalex.org/' || work_id,
-      '$.doi', CASE WHEN item ->> '$.url' LIKE 'https://doi.org/%' THEN item ->> '$.url' END,
-      '$.authors', json('[]'),
-      '$.open_access_url', NULL);
-    PRAGMA user_version = ${MIRROR_SCHEMA_VERSION};
-    COMMIT;`);
-  rebuildSearchIndex(db);
+  if (appId !== APPLICATION_ID || version < 1 || version >= MIRROR_SCHEMA_VERSION) return false;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    if (version === 1) {
+      db.exec(`
+        ALTER TABLE works RENAME TO works_layout_1;
+        ${STORED_TABLES}
+        INSERT INTO works (id, title, cited_by_count, synthetic, updated_at)
+          SELECT id, title, cited_by_count, synthetic, updated_at FROM works_layout_1;
+        DROP TABLE works_layout_1;
+        UPDATE corpus_works SET item = json_set(item,
+          '$.id', 'https://openalex.org/' || work_id,
+          '$.doi', CASE WHEN item ->> '$.url' LIKE 'https://doi.org/%' THEN item ->> '$.url' END,
+          '$.authors', json('[]'),
+          '$.open_access_url', NULL);`);
+    }
+    db.exec(`
+      UPDATE corpus_works SET item = json_set(item, '$.publication_date',
+        (SELECT CASE WHEN date(w.publication_date) = w.publication_date THEN w.publication_date END
+         FROM works w WHERE w.id = corpus_works.work_id));
+      PRAGMA user_version = ${MIRROR_SCHEMA_VERSION};
+      COMMIT;`);
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+  if (version === 1) rebuildSearchIndex(db);
   return true;
 }
 

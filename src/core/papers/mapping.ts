@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { CORPUS_DEFINITIONS, type Corpus } from './corpora.ts';
 import type { OpenAlexWork } from './openalex-work.ts';
 
+/** A calendar date as OpenAlex writes publication dates. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** Authors listed per result: enough to recognise a paper, short enough for a result list. */
 export const MAX_AUTHORS = 5;
 
@@ -13,6 +16,12 @@ export const SearchResultItemSchema = z
     source: z.string().min(1).describe('Journal or repository'),
     url: z.string().min(1).describe('DOI URL, else landing page, else the OpenAlex record'),
     date: z.string().min(1).describe('Publication year'),
+    publication_date: z
+      .string()
+      .regex(ISO_DATE)
+      .meta({ examples: ['2017-06-12'] })
+      .nullable()
+      .describe('Publication date (YYYY-MM-DD), or null when the index does not know the day'),
     category: z.string().min(1).describe('Topic category'),
     type: z.string().min(1).describe('Work type, e.g. Article or Preprint'),
     citations: z.int().min(0).describe('Citation count'),
@@ -119,7 +128,14 @@ export function publicationYear(work: OpenAlexWork): number | undefined {
 /** The date order's key: the ISO publication date, or '' (last in newest-first order) when there is none. */
 export function publicationDate(work: OpenAlexWork): string {
   const date = clean(work.publication_date);
-  return date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : '';
+  return date && ISO_DATE.test(date) ? date : '';
+}
+
+/** The publication date when it names a real day, else null (never a day made up from a 2019-02-30). */
+function calendarDate(work: OpenAlexWork): string | null {
+  const date = publicationDate(work);
+  const day = date ? new Date(`${date}T00:00:00Z`) : undefined;
+  return day && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(date) ? date : null;
 }
 
 export function toSearchResultItem(work: OpenAlexWork, corpus: Corpus): SearchResultItem {
@@ -132,6 +148,7 @@ export function toSearchResultItem(work: OpenAlexWork, corpus: Corpus): SearchRe
     source: clean(location?.source?.display_name) ?? hostOf(landing) ?? 'Unknown',
     url: doi ?? landing ?? openAlexUrl(work.id),
     date: year === undefined ? 'Unknown' : String(year),
+    publication_date: calendarDate(work),
     category: categoryOf(work, corpus),
     type: readableType(work.type),
     citations: Math.max(0, Math.trunc(work.cited_by_count ?? 0)),

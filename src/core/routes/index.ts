@@ -10,6 +10,7 @@ import { healthRoute } from './health.ts';
 import { jobRoute } from './jobs.ts';
 import { mcpRoutesList } from './mcp.ts';
 import { papersFeedRoute } from './papers-feed.ts';
+import { papersPageRoute } from './papers-page.ts';
 import { searchRoute } from './search.ts';
 
 export const routes: readonly AnyRoute[] = [
@@ -20,6 +21,7 @@ export const routes: readonly AnyRoute[] = [
   glossaryRoute,
   searchRoute,
   papersFeedRoute,
+  papersPageRoute,
   askGetRoute,
   askPostRoute,
   batchRoute,

@@ -1,51 +1,77 @@
-// The Papers page for browsers without JavaScript: GET /api/v1/reports/search from a browser that
-// prefers HTML answers the built page filled with the search and its results, as GET /ask does.
-// An upstream failure is shown on the page, with its status, instead of the JSON error.
+// GET /papers?q=…: the Papers page filled on the server, for readers without JavaScript (and
+// crawlers, and a slow connection before the script runs). It is the address the page keeps its
+// search at, with or without the script, and where the form without JavaScript submits; /papers
+// without a query string is the static page (the server sends only a request with a q here, see
+// isCoreRequest). A route of the one table rather than a page beside it, so that it is rate-limited
+// like the search it runs (each new q costs an upstream call) and its failures take the one error
+// path. But no API operation: OpenAPI leaves it out (documented: false), since its parameters are
+// not enforced as an API's are (a refused value is a 400 page), and /papers without a q is a file
+// the core never sees.
+import { z } from 'zod';
 import { ApiError } from '../errors.ts';
-import type { JsonText } from '../http/route.ts';
-import type { CoreResponse } from '../http/types.ts';
-import type { SearchResultItem } from '../papers/mapping.ts';
+import { defineRoute } from '../http/route.ts';
+import { parseOrThrow } from '../http/validation.ts';
+import { papersPageResponse } from '../papers-page/page-response.ts';
 import {
-  explainSearchError,
-  fillPapersPage,
-  renderPaperItems,
-  resultsStatus,
-  searchApiUrl,
-  type PaperSearchState,
+  PAGE_SIZE,
+  PAPERS_PAGE_FILE,
+  PAPERS_PAGE_PATH,
+  papersPageUrl,
+  readSearchState,
 } from '../papers-page/papers-page.ts';
+import { SearchQuerySchema, searchPapers } from './search.ts';
 
-interface SearchPage {
-  results: SearchResultItem[];
-  total: number;
-  next_cursor: string | null;
-}
+const PAPERS_PAGE_CACHE_CONTROL = 'public, max-age=600';
 
-export async function papersPageResponse(
-  template: string,
-  state: PaperSearchState,
-  /** Results per page, and the 1-based position of this page's first result. */
-  { limit, first }: { limit: number; first: number },
-  search: () => JsonText<SearchPage> | Promise<JsonText<SearchPage>>,
-  headers: Record<string, string>,
-): Promise<CoreResponse> {
-  const html = { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Accept', ...headers };
-  try {
-    const page = (await search()).value();
-    const body = fillPapersPage(template, {
-      state,
-      status: resultsStatus(state.q, page.total, first, first + page.results.length - 1),
-      resultsHtml: renderPaperItems(page.results),
-      nextPageUrl: page.next_cursor === null ? null : searchApiUrl(state, page.next_cursor, limit),
-    });
-    return { status: 200, headers: html, body };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const body = fillPapersPage(template, {
-      state,
-      status: explainSearchError(error.status, error.message, error.headers['Retry-After'] ?? null),
-      resultsHtml: '',
-      nextPageUrl: null,
-    });
-    return { status: error.status, headers: { ...html, ...error.headers, 'Cache-Control': 'no-store' }, body };
-  }
-}
+export const papersPageRoute = defineRoute({
+  method: 'GET',
+  path: PAPERS_PAGE_PATH,
+  operationId: 'papersPage',
+  summary: 'The Papers page with the results of a search (HTML)',
+  tags: ['Papers'],
+  // Every parameter is taken as it comes (first value of each): the search's own rules
+  // (SearchQuerySchema) are applied in the handler, so a refused value is shown on the page.
+  query: z.record(z.string(), z.string()),
+  responses: {},
+  batchable: false,
+  documented: false,
+  cacheControl: PAPERS_PAGE_CACHE_CONTROL,
+  handler: async ({ query, deps, request }) => {
+    const template = await deps.readSiteFile?.(PAPERS_PAGE_FILE);
+    if (template === undefined) throw new Error(`the built site has no ${PAPERS_PAGE_FILE}`);
+    const state = readSearchState(new URLSearchParams(query));
+    let checked: z.infer<typeof SearchQuerySchema> | undefined;
+    let refused: ApiError | undefined;
+    try {
+      checked = parseOrThrow(SearchQuerySchema, query, 'query');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refused = error;
+    }
+    const page = checked?.cursor ?? 1;
+    const search = () => {
+      if (checked === undefined || refused !== undefined) throw refused;
+      return searchPapers.run(
+        {
+          query: checked.q,
+          corpus: checked.corpus ?? 'ai',
+          limit: PAGE_SIZE,
+          page,
+          sort: checked.sort ?? 'citations',
+          year_from: checked.year_from,
+          year_to: checked.year_to,
+        },
+        { deps, clientAddress: request.clientAddress },
+      );
+    };
+    return {
+      raw: await papersPageResponse(
+        template,
+        state,
+        { first: (page - 1) * PAGE_SIZE + 1, nextPageUrl: (cursor) => papersPageUrl(state, cursor) },
+        search,
+        { 'Cache-Control': PAPERS_PAGE_CACHE_CONTROL },
+      ),
+    };
+  },
+});

@@ -9,8 +9,8 @@ import { SearchResultItemSchema } from '../papers/mapping.ts';
 import { MAX_REACHABLE_RESULTS, PAPER_SORTS, YEAR_RANGE } from '../papers/paper-source.ts';
 import { normaliseQuery } from '../papers/paper-search.ts';
 import { prefersHtml } from '../http/negotiation.ts';
-import { PAPERS_PAGE_FILE, papersFeedUrl } from '../papers-page/papers-page.ts';
-import { papersPageResponse } from './papers-page.ts';
+import { PAPERS_PAGE_FILE, papersFeedUrl, searchApiUrl } from '../papers-page/papers-page.ts';
+import { papersPageResponse } from '../papers-page/page-response.ts';
 
 export const MAX_QUERY_LENGTH = 300;
 const DEFAULT_LIMIT = 50;
@@ -203,9 +203,11 @@ export const searchRoute = defineRoute({
         year_to: query.year_to?.toString() ?? '',
       };
       const pageHeaders = { ...headers, 'Cache-Control': SEARCH_CACHE_CONTROL };
-      return {
-        raw: await papersPageResponse(template, state, { limit, first: (page - 1) * limit + 1 }, search, pageHeaders),
+      const placement = {
+        first: (page - 1) * limit + 1,
+        nextPageUrl: (cursor: string) => searchApiUrl(state, cursor, limit),
       };
+      return { raw: await papersPageResponse(template, state, placement, search, pageHeaders) };
     }
     const outcome = await search();
     return {

@@ -1,0 +1,51 @@
+// The Papers page filled on the server with a search and its results, for browsers without
+// JavaScript: GET /papers?q=… (routes/papers-page.ts) and GET /api/v1/reports/search from a browser
+// that prefers HTML, as GET /ask does. A refused search or an upstream failure is shown on the page,
+// with its status, instead of the JSON error: a browser asked for a page.
+import { ApiError } from '../errors.ts';
+import type { JsonText } from '../http/route.ts';
+import type { CoreResponse } from '../http/types.ts';
+import type { SearchResultItem } from '../papers/mapping.ts';
+import {
+  explainSearchError,
+  fillPapersPage,
+  renderPaperItems,
+  resultsStatus,
+  type PaperSearchState,
+} from './papers-page.ts';
+
+interface SearchPage {
+  results: SearchResultItem[];
+  total: number;
+  next_cursor: string | null;
+}
+
+export async function papersPageResponse(
+  template: string,
+  state: PaperSearchState,
+  /** The 1-based position of this page's first result, and where the page after it is. */
+  { first, nextPageUrl }: { first: number; nextPageUrl: (cursor: string) => string },
+  search: () => JsonText<SearchPage> | Promise<JsonText<SearchPage>>,
+  headers: Record<string, string>,
+): Promise<CoreResponse> {
+  const html = { 'Content-Type': 'text/html; charset=utf-8', ...headers };
+  try {
+    const page = (await search()).value();
+    const body = fillPapersPage(template, {
+      state,
+      status: resultsStatus(state.q, page.total, first, first + page.results.length - 1),
+      resultsHtml: renderPaperItems(page.results),
+      nextPageUrl: page.next_cursor === null ? null : nextPageUrl(page.next_cursor),
+    });
+    return { status: 200, headers: html, body };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const body = fillPapersPage(template, {
+      state,
+      status: explainSearchError(error.status, error.message, error.headers['Retry-After'] ?? null),
+      resultsHtml: '',
+      nextPageUrl: null,
+    });
+    return { status: error.status, headers: { ...html, ...error.headers, 'Cache-Control': 'no-store' }, body };
+  }
+}
