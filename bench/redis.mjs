@@ -2,11 +2,13 @@
 // @ts-check
 // `npm run bench:redis`: the same server with its state in memory and in Redis (REDIS_URL), in one
 // run, rounds alternating: a cache-hit search and the glossary route. Prints req/s, p50/p99, the
-// ratio Redis / memory (target >= 0.80), Redis round trips per request (MONITOR) and commands executed
-// per request (INFO commandstats, which counts the commands inside Lua scripts too).
+// ratio Redis / memory (target >= 0.80), CPU time of each server process per request (user + sys from
+// /proc, much less disturbed than req/s by other load on the machine), Redis round trips per request
+// (MONITOR) and commands executed per request (INFO commandstats, which counts the commands inside Lua
+// scripts too).
 // Options (env): BENCH_ROUNDS (5), BENCH_SECONDS (3), BENCH_CONNECTIONS (32).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,6 +64,37 @@ const standIn = await startOpenAlexStandIn({
 const memory = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' });
 const shared = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false', REDIS_URL: redisUrl });
 
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * CPU time (user + system) a process has used so far, in microseconds: fields 14 and 15 of
+ * /proc/<pid>/stat, counted after the command name, which may itself hold spaces.
+ * @param {number} pid
+ */
+function cpuMicroseconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
+ * One load round, with the CPU the server spent on it.
+ * @param {{url: string, pid: number}} server
+ * @param {string} requestPath
+ */
+async function measuredLoad(server, requestPath) {
+  const before = cpuMicroseconds(server.pid);
+  const run = await load({ url: `${server.url}${requestPath}`, seconds, connections });
+  return { ...run, cpu: cpuMicroseconds(server.pid) - before };
+}
+
+/** @param {Array<{cpu: number, requests: number}>} runs */
+const cpuPerRequest = (runs) =>
+  runs.reduce((sum, run) => sum + run.cpu, 0) /
+  Math.max(
+    1,
+    runs.reduce((sum, run) => sum + run.requests, 0),
+  );
+
 /** Calls per command since Redis started, from INFO commandstats. */
 async function commandCalls() {
   /** @type {Map<string, number>} */
@@ -104,7 +137,7 @@ for (const c of cases) {
     const warm = await fetch(`${server.url}${c.path}`);
     if (warm.status !== 200) throw new Error(`${c.path} answered ${warm.status}`);
   }
-  /** @type {Array<Awaited<ReturnType<typeof load>>>} */
+  /** @type {Array<Awaited<ReturnType<typeof measuredLoad>>>} */
   const inMemory = [];
   /** @type {typeof inMemory} */
   const inRedis = [];
@@ -112,9 +145,9 @@ for (const c of cases) {
   /** @type {Map<string, number>} */
   const perCommand = new Map();
   for (let round = 0; round < rounds; round += 1) {
-    inMemory.push(await load({ url: `${memory.url}${c.path}`, seconds, connections }));
+    inMemory.push(await measuredLoad(memory, c.path));
     const before = await commandCalls();
-    const run = await load({ url: `${shared.url}${c.path}`, seconds, connections });
+    const run = await measuredLoad(shared, c.path);
     const after = await commandCalls();
     inRedis.push(run);
     requests += run.requests;
@@ -131,6 +164,11 @@ for (const c of cases) {
   const breakdown = [...perCommand].map(([command, calls]) => `${command} ${(calls / requests).toFixed(2)}`).join(', ');
   console.log(
     `${c.name.padEnd(30)} redis ${String(r.rps).padStart(6)} req/s p50 ${r.p50} ms p99 ${r.p99} ms | memory ${String(m.rps).padStart(6)} req/s p50 ${m.p50} ms p99 ${m.p99} ms | ratio ${ratio.toFixed(2)}${ratio < 0.8 ? ' (below 0.80)' : ''}${r.failures + m.failures ? ` | ${r.failures + m.failures} FAILED` : ''}`,
+  );
+  const cpuRedis = cpuPerRequest(inRedis);
+  const cpuMemory = cpuPerRequest(inMemory);
+  console.log(
+    `  server CPU per request: redis ${cpuRedis.toFixed(1)} µs | memory ${cpuMemory.toFixed(1)} µs | memory / redis ${(cpuMemory / cpuRedis).toFixed(2)}`,
   );
   console.log(
     `  Redis round trips per request ${(await roundTripsPerRequest(`${shared.url}${c.path}`)).toFixed(2)}; commands executed per request ${(commands / requests).toFixed(2)}, scripts included (${breakdown || 'none'})`,
