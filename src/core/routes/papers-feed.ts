@@ -5,10 +5,9 @@ import { defineRoute } from '../http/route.ts';
 import { CORPUS_DEFINITIONS } from '../papers/corpora.ts';
 import { searchFeedXml } from '../papers-page/feed-xml.ts';
 import { PAGE_SIZE, PAPERS_FEED_PATH } from '../papers-page/papers-page.ts';
-import { CACHE_STATUS, SearchQuerySchema, searchPapers } from './search.ts';
+import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchCacheHeaders, searchPapers } from './search.ts';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
-const CACHE_CONTROL = 'public, max-age=600';
 
 /** The newest papers matching a search, as RSS 2.0: one cached search, sorted by date. */
 export const papersFeedRoute = defineRoute({
@@ -34,7 +33,7 @@ export const papersFeedRoute = defineRoute({
     502: errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', ['Retry-After']),
   },
   batchable: false,
-  cacheControl: CACHE_CONTROL,
+  cacheControl: SEARCH_CACHE_CONTROL,
   handler: async ({ query, deps, request }) => {
     const corpus = query.corpus ?? 'ai';
     const outcome = await searchPapers.run(
@@ -54,9 +53,8 @@ export const papersFeedRoute = defineRoute({
         status: 200,
         headers: {
           'Content-Type': RSS_TYPE,
-          'Cache-Control': CACHE_CONTROL,
-          'Cache-Status': `research-hub; ${CACHE_STATUS[outcome.cache]}`,
-          Age: String(outcome.age),
+          'Cache-Control': SEARCH_CACHE_CONTROL,
+          ...searchCacheHeaders(outcome),
         },
         body,
       },

@@ -19,9 +19,7 @@ import {
   papersPageUrl,
   readSearchState,
 } from '../papers-page/papers-page.ts';
-import { SearchQuerySchema, searchPapers } from './search.ts';
-
-const PAPERS_PAGE_CACHE_CONTROL = 'public, max-age=600';
+import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchPapers } from './search.ts';
 
 export const papersPageRoute = defineRoute({
   method: 'GET',
@@ -35,7 +33,7 @@ export const papersPageRoute = defineRoute({
   responses: {},
   batchable: false,
   documented: false,
-  cacheControl: PAPERS_PAGE_CACHE_CONTROL,
+  cacheControl: SEARCH_CACHE_CONTROL,
   handler: async ({ query, deps, request }) => {
     const template = await deps.readSiteFile?.(PAPERS_PAGE_FILE);
     if (template === undefined) throw new Error(`the built site has no ${PAPERS_PAGE_FILE}`);
@@ -70,7 +68,7 @@ export const papersPageRoute = defineRoute({
         state,
         { first: (page - 1) * PAGE_SIZE + 1, nextPageUrl: (cursor) => papersPageUrl(state, cursor) },
         search,
-        { 'Cache-Control': PAPERS_PAGE_CACHE_CONTROL },
+        { 'Cache-Control': SEARCH_CACHE_CONTROL },
       ),
     };
   },

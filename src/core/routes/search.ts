@@ -136,14 +136,20 @@ function emptyPage(firstPage: JsonText, page: number): string {
   return JSON.stringify({ ...first, results: [], has_more: false, next_cursor: null, pagination });
 }
 
-export const CACHE_STATUS = {
+const CACHE_STATUS = {
   hit: 'hit',
   miss: 'fwd=miss; stored',
   collapsed: 'fwd=miss; collapsed',
   stale: 'hit; fwd-status=502; detail=stale-if-error',
 } as const;
 
-const SEARCH_CACHE_CONTROL = 'public, max-age=600';
+/** How a search answer was served (RFC 9211) and how old it is: the same for JSON, the feed and the page. */
+export function searchCacheHeaders(outcome: { cache: keyof typeof CACHE_STATUS; age: number }) {
+  return { 'Cache-Status': `research-hub; ${CACHE_STATUS[outcome.cache]}`, Age: String(outcome.age) };
+}
+
+/** Every answer built from a search (JSON, feed, page) may be kept as long as the search. */
+export const SEARCH_CACHE_CONTROL = 'public, max-age=600';
 
 /** Search responses point feed readers at the same search as RSS. */
 const feedLink = (q: string, corpus: string) =>
@@ -212,7 +218,7 @@ export const searchRoute = defineRoute({
     const outcome = await search();
     return {
       body: outcome,
-      headers: { ...headers, 'Cache-Status': `research-hub; ${CACHE_STATUS[outcome.cache]}`, Age: String(outcome.age) },
+      headers: { ...headers, ...searchCacheHeaders(outcome) },
     };
   },
 });
