@@ -42,7 +42,7 @@ async function bothStores(script: Script) {
   const memory = new MemoryRateLimitStore();
   const shared = new RedisRateLimitStore(connection, () => undefined);
   const expected = keyed.map(({ buckets, cost }) => memory.consume(buckets, cost));
-  // All at once: one batch, one script call.
+  // All in one turn: one script call, or several when there are more than a batch holds.
   const actual = await Promise.all(keyed.map(({ buckets, cost }) => shared.consume(buckets, cost)));
   return { expected, actual };
 }
