@@ -11,7 +11,7 @@ import { readRouteBody } from './http/body.ts';
 import { ifNoneMatch } from './http/conditional.ts';
 import { COMPRESS_MIN_BYTES, DYNAMIC_CODINGS } from './http/content-coding.ts';
 import { checkSecretKey, fingerprint, parseIdempotencyKey, withIdempotency } from './http/idempotency.ts';
-import { chooseEncoding, type ContentEncoding } from './http/negotiation.ts';
+import { appendVary, chooseEncoding, type ContentEncoding } from './http/negotiation.ts';
 import { chargeRequest, requestBuckets } from './http/rate-limit.ts';
 import { Router } from './http/router.ts';
 import { JsonText, type AnyRoute, type RouteResult } from './http/route.ts';
@@ -307,11 +307,6 @@ function mergeHeaders(headers: Record<string, string>, added: Record<string, str
     else headers[name] = value;
   }
   return headers;
-}
-
-function appendVary(headers: Record<string, string>, field: string): void {
-  const current = headers['Vary'];
-  headers['Vary'] = current ? `${current}, ${field}` : field;
 }
 
 /** Query, path parameters and body of a request, validated by the route's schemas; at once when there is no body. */

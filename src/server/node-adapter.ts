@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { ApiError, payloadTooLarge } from '../core/errors.ts';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse, type HeaderReader } from '../core/http/types.ts';
 import { COMPRESS_MIN_BYTES, compress, DYNAMIC_CODINGS } from '../core/http/content-coding.ts';
-import { chooseEncoding } from '../core/http/negotiation.ts';
+import { appendVary, chooseEncoding } from '../core/http/negotiation.ts';
 
 export function toCoreRequest(
   req: IncomingMessage,
@@ -106,7 +106,7 @@ export function writeCoreResponse(
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   // Answers the core did not code itself are made afresh for each request, so compressed afresh too.
   if (!response.coded && bytes && bytes.length >= COMPRESS_MIN_BYTES && response.status !== 204) {
-    headers['Vary'] = headers['Vary'] ? `${headers['Vary']}, Accept-Encoding` : 'Accept-Encoding';
+    appendVary(headers, 'Accept-Encoding');
     const encoding = chooseEncoding(req.headers['accept-encoding'], DYNAMIC_CODINGS);
     if (encoding !== 'identity') {
       headers['Content-Encoding'] = encoding;

@@ -45,3 +45,9 @@ export function chooseEncoding(
   if (br === 0 && gz === 0) return 'identity';
   return br >= gz ? 'br' : 'gzip';
 }
+
+/** Adds a request field the answer was chosen by to its Vary, after any already named. */
+export function appendVary(headers: Record<string, string>, field: string): void {
+  const current = headers['Vary'];
+  headers['Vary'] = current ? `${current}, ${field}` : field;
+}
