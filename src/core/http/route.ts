@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
+import type { BoundedCache } from '../bounded-cache.ts';
 import { compress, type ContentCoding } from './content-coding.ts';
 import type { ContentEncoding } from './negotiation.ts';
 import type { Operation } from './operation.ts';
@@ -135,6 +136,11 @@ export class JsonText<T = unknown> {
   get retainedBytes(): number {
     return (this.#forms.text?.length ?? 0) * 2 + this.bytes.byteLength + codedBudget(this.bytes);
   }
+}
+
+/** A JSON answer kept in `memo` under `key`: made, serialised and tagged on first use, then reused. */
+export function rememberedJson<T>(memo: BoundedCache<JsonText>, key: string, make: () => T): JsonText<T> {
+  return memo.remember(key, () => new JsonText(JSON.stringify(make()))) as JsonText<T>;
 }
 
 function codedBudget(bytes: Uint8Array): number {

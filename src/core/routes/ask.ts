@@ -12,7 +12,7 @@ import {
 } from '../http/common-schemas.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import { defineOperation } from '../http/operation.ts';
-import { defineRoute, JsonText } from '../http/route.ts';
+import { defineRoute, rememberedJson } from '../http/route.ts';
 import { issue, textProblem, textSchema } from '../http/validation.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';
@@ -197,10 +197,7 @@ export const askQuestion = defineOperation({
   run: ({ question, limit, types }, { deps }) => {
     // Case matters: "DID" (an identifier) is not "did".
     const key = `ask|${limit}|${types.join(',')}|${question}`;
-    return deps.memo.remember(
-      key,
-      () => new JsonText(JSON.stringify(deps.ask.search(question, { limit, types }))),
-    ) as JsonText<z.infer<typeof AskResponseSchema>>;
+    return rememberedJson(deps.memo, key, () => deps.ask.search(question, { limit, types }));
   },
 });
 

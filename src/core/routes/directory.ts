@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FormatParam, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE, errorResponse } from '../http/common-schemas.ts';
-import { defineRoute, JsonText } from '../http/route.ts';
+import { defineRoute, rememberedJson } from '../http/route.ts';
 import { API_VERSION } from '../versioning.ts';
 
 const DirectoryQuerySchema = z.object({ format: FormatParam });
@@ -76,23 +76,21 @@ export const apiDirectoryRoute = defineRoute({
   cacheControl: 'public, max-age=300',
   // Fixed for the life of the process: serialised and tagged once.
   handler: ({ deps }) => ({
-    body: deps.memo.remember('directory|/api', () => {
+    body: rememberedJson(deps.memo, 'directory|/api', () => {
       const site = deps.config.siteUrl;
-      return new JsonText(
-        JSON.stringify({
-          ...common(site),
-          mcp: `${site}/.well-known/mcp`,
-          auth: `${site}/auth.md`,
-          endpoints: {
-            search: `${site}/api/reports/search`,
-            essays: `${site}/api/essays`,
-            glossary: `${site}/api/glossary`,
-            batch: `${site}/api/batch`,
-            jobs: `${site}/api/jobs/{jobId}`,
-            ask: `${site}/ask`,
-          },
-        }),
-      );
+      return {
+        ...common(site),
+        mcp: `${site}/.well-known/mcp`,
+        auth: `${site}/auth.md`,
+        endpoints: {
+          search: `${site}/api/reports/search`,
+          essays: `${site}/api/essays`,
+          glossary: `${site}/api/glossary`,
+          batch: `${site}/api/batch`,
+          jobs: `${site}/api/jobs/{jobId}`,
+          ask: `${site}/ask`,
+        },
+      };
     }),
   }),
 });
@@ -114,20 +112,18 @@ export const v1DirectoryRoute = defineRoute({
   batchable: true,
   cacheControl: 'public, max-age=300',
   handler: ({ deps }) => ({
-    body: deps.memo.remember('directory|/api/v1', () => {
+    body: rememberedJson(deps.memo, 'directory|/api/v1', () => {
       const site = deps.config.siteUrl;
-      return new JsonText(
-        JSON.stringify({
-          ...common(site),
-          endpoints: {
-            search: `${site}/api/v1/reports/search`,
-            essays: `${site}/api/v1/essays`,
-            glossary: `${site}/api/v1/glossary`,
-            batch: `${site}/api/v1/batch`,
-            jobs: `${site}/api/v1/jobs/{jobId}`,
-          },
-        }),
-      );
+      return {
+        ...common(site),
+        endpoints: {
+          search: `${site}/api/v1/reports/search`,
+          essays: `${site}/api/v1/essays`,
+          glossary: `${site}/api/v1/glossary`,
+          batch: `${site}/api/v1/batch`,
+          jobs: `${site}/api/v1/jobs/{jobId}`,
+        },
+      };
     }),
   }),
 });

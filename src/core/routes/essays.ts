@@ -3,7 +3,7 @@ import type { AppDeps } from '../app.ts';
 import { EssayItemSchema } from '../content/content-data.ts';
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
-import { defineRoute, JsonText } from '../http/route.ts';
+import { defineRoute, type JsonText, rememberedJson } from '../http/route.ts';
 import { intParam } from '../http/validation.ts';
 import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
 
@@ -29,10 +29,9 @@ function essaysPage(
   { tag, limit, page }: { tag?: string | undefined; limit: number; page: number },
   deps: AppDeps,
 ): JsonText<z.infer<typeof EssaysListResponseSchema>> {
-  return deps.memo.remember(
-    `essays|${tag ?? ''}|${limit}|${page}`,
-    () => new JsonText(JSON.stringify(pageBody(deps.content.listEssays({ tag, limit, page }), 'essays'))),
-  ) as JsonText<z.infer<typeof EssaysListResponseSchema>>;
+  return rememberedJson(deps.memo, `essays|${tag ?? ''}|${limit}|${page}`, () =>
+    pageBody(deps.content.listEssays({ tag, limit, page }), 'essays'),
+  );
 }
 
 export const listEssays = defineOperation({

@@ -4,7 +4,7 @@ import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { GlossaryTermItemSchema } from '../content/content-data.ts';
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
-import { defineRoute, JsonText } from '../http/route.ts';
+import { defineRoute, type JsonText, rememberedJson } from '../http/route.ts';
 import { intParam } from '../http/validation.ts';
 import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
 
@@ -33,10 +33,9 @@ function glossaryPage(
   { category, limit, page }: { category?: string | undefined; limit: number; page: number },
   deps: AppDeps,
 ): JsonText<z.infer<typeof GlossaryListResponseSchema>> {
-  return deps.memo.remember(
-    `glossary|${category ?? ''}|${limit}|${page}`,
-    () => new JsonText(JSON.stringify(pageBody(deps.content.listGlossary({ category, limit, page }), 'terms'))),
-  ) as JsonText<z.infer<typeof GlossaryListResponseSchema>>;
+  return rememberedJson(deps.memo, `glossary|${category ?? ''}|${limit}|${page}`, () =>
+    pageBody(deps.content.listGlossary({ category, limit, page }), 'terms'),
+  );
 }
 
 export const listGlossaryTerms = defineOperation({
