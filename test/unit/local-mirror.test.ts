@@ -407,30 +407,44 @@ describe('opening a mirror for searches', () => {
   });
 });
 
-// The mirror against the stand-in over synthetic works with abstracts: every order, with and without
-// years, walked page by page past the title matches and deep into the date order.
-describe('the mirror and the OpenAlex stand-in over synthetic works with abstracts', () => {
-  const works = [...syntheticWorks(600)];
-  let mirror: TemporaryMirror;
-  let local: LocalPaperSource;
-  let standIn: Awaited<ReturnType<typeof startOpenAlexStandIn>>;
-  let client: OpenAlexClient;
-  let upstream: OpenAlexPaperSource;
+/**
+ * A mirror built from `files` and the OpenAlex stand-in serving `works`, each reached through its paper
+ * source: opened before the enclosing block's tests, closed after them.
+ */
+function mirrorBesideStandIn(
+  load: () => { files: string[]; works: Parameters<typeof startOpenAlexStandIn>[0]['works'] },
+  timeoutMs: number,
+) {
+  const sources = {} as { local: LocalPaperSource; upstream: OpenAlexPaperSource };
+  let mirror: TemporaryMirror | undefined;
+  let standIn: Awaited<ReturnType<typeof startOpenAlexStandIn>> | undefined;
+  let client: OpenAlexClient | undefined;
   beforeAll(async () => {
-    const file = scratch('synthetic.jsonl');
-    writeFileSync(file, jsonl(works));
-    mirror = await buildMirror([file]);
-    local = LocalPaperSource.open(mirror.file);
+    const { files, works } = load();
+    mirror = await buildMirror(files);
+    sources.local = LocalPaperSource.open(mirror.file);
     standIn = await startOpenAlexStandIn({ works });
-    client = new OpenAlexClient({ baseUrl: standIn.url, timeoutMs: 10_000 });
-    upstream = new OpenAlexPaperSource(client);
+    client = new OpenAlexClient({ baseUrl: standIn.url, timeoutMs });
+    sources.upstream = new OpenAlexPaperSource(client);
   });
   afterAll(async () => {
-    local?.close();
+    sources.local?.close();
     mirror?.remove();
     await client?.close();
     await standIn?.close();
   });
+  return sources;
+}
+
+// The mirror against the stand-in over synthetic works with abstracts: every order, with and without
+// years, walked page by page past the title matches and deep into the date order.
+describe('the mirror and the OpenAlex stand-in over synthetic works with abstracts', () => {
+  const sources = mirrorBesideStandIn(() => {
+    const works = [...syntheticWorks(600)];
+    const file = scratch('synthetic.jsonl');
+    writeFileSync(file, jsonl(works));
+    return { files: [file], works };
+  }, 10_000);
 
   const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
   it.each([
@@ -444,10 +458,13 @@ describe('the mirror and the OpenAlex stand-in over synthetic works with abstrac
     async (q, corpus, years) => {
       for (const sort of ['citations', 'relevance', 'date'] as const) {
         const query = { q, corpus, limit: 15, page: 1, sort, ...years };
-        const first = await upstream.search(query);
+        const first = await sources.upstream.search(query);
         expect(first.total, sort).toBeGreaterThan(30);
         for (let page = 1; page <= Math.min(4, Math.ceil(first.total / 15)); page += 1) {
-          const [mine, theirs] = [await local.search({ ...query, page }), await upstream.search({ ...query, page })];
+          const [mine, theirs] = [
+            await sources.local.search({ ...query, page }),
+            await sources.upstream.search({ ...query, page }),
+          ];
           expect(ids(mine.items), `${sort} page ${page}`).toEqual(ids(theirs.items));
           expect(mine.total).toBe(theirs.total);
         }
@@ -458,27 +475,13 @@ describe('the mirror and the OpenAlex stand-in over synthetic works with abstrac
 
 // (c) The mirror against the stand-in serving the same real OpenAlex records.
 describe.skipIf(!sharedAvailable)('the mirror and the OpenAlex stand-in over the shared real records', () => {
-  let mirror: TemporaryMirror;
-  let local: LocalPaperSource;
-  let standIn: Awaited<ReturnType<typeof startOpenAlexStandIn>>;
-  let client: OpenAlexClient;
-  let upstream: OpenAlexPaperSource;
-  beforeAll(async () => {
-    mirror = await buildMirror([path.join(SHARED_OPENALEX, 'works-ai.jsonl')]);
-    local = LocalPaperSource.open(mirror.file);
-    standIn = await startOpenAlexStandIn({ works: sharedWorks('works-ai.jsonl') });
-    client = new OpenAlexClient({ baseUrl: standIn.url, timeoutMs: 5_000 });
-    upstream = new OpenAlexPaperSource(client);
-  });
-  afterAll(async () => {
-    local?.close();
-    mirror?.remove();
-    await client?.close();
-    await standIn?.close();
-  });
+  const sources = mirrorBesideStandIn(
+    () => ({ files: [path.join(SHARED_OPENALEX, 'works-ai.jsonl')], works: sharedWorks('works-ai.jsonl') }),
+    5_000,
+  );
   const both = async (q: string, limit = 10) => {
     const query = { q, corpus: 'ai' as const, limit, page: 1, sort: 'citations' as const };
-    return { local: await local.search(query), upstream: await upstream.search(query) };
+    return { local: await sources.local.search(query), upstream: await sources.upstream.search(query) };
   };
 
   it.each([
