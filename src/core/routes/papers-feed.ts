@@ -5,7 +5,7 @@ import { defineRoute } from '../http/route.ts';
 import { CORPUS_DEFINITIONS } from '../papers/corpora.ts';
 import { searchFeedXml } from '../papers-page/feed-xml.ts';
 import { PAGE_SIZE, PAPERS_FEED_PATH } from '../papers-page/papers-page.ts';
-import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchCacheHeaders, searchPapers } from './search.ts';
+import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchCacheHeaders, searchInputOf, searchPapers } from './search.ts';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
@@ -35,11 +35,9 @@ export const papersFeedRoute = defineRoute({
   batchable: false,
   cacheControl: SEARCH_CACHE_CONTROL,
   handler: async ({ query, deps, request }) => {
-    const corpus = query.corpus ?? 'ai';
-    const outcome = await searchPapers.run(
-      { query: query.q, corpus, limit: PAGE_SIZE, page: 1, sort: 'date' },
-      { deps, clientAddress: request.clientAddress },
-    );
+    const input = { ...searchInputOf(query, PAGE_SIZE, 1), sort: 'date' as const };
+    const { corpus } = input;
+    const outcome = await searchPapers.run(input, { deps, clientAddress: request.clientAddress });
     const body = searchFeedXml({
       siteUrl: deps.config.siteUrl,
       q: query.q,

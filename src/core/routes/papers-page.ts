@@ -19,7 +19,7 @@ import {
   papersPageUrl,
   readSearchState,
 } from '../papers-page/papers-page.ts';
-import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchPapers } from './search.ts';
+import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchInputOf, searchPapers } from './search.ts';
 
 export const papersPageRoute = defineRoute({
   method: 'GET',
@@ -49,18 +49,7 @@ export const papersPageRoute = defineRoute({
     const page = checked?.cursor ?? 1;
     const search = () => {
       if (checked === undefined || refused !== undefined) throw refused;
-      return searchPapers.run(
-        {
-          query: checked.q,
-          corpus: checked.corpus ?? 'ai',
-          limit: PAGE_SIZE,
-          page,
-          sort: checked.sort ?? 'citations',
-          year_from: checked.year_from,
-          year_to: checked.year_to,
-        },
-        { deps, clientAddress: request.clientAddress },
-      );
+      return searchPapers.run(searchInputOf(checked, PAGE_SIZE, page), { deps, clientAddress: request.clientAddress });
     };
     return {
       raw: await papersPageResponse(

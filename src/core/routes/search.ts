@@ -102,6 +102,25 @@ export const SearchInputSchema = z.object({
   year_to: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Latest')),
 });
 
+type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+/** The search a checked query asks for, at `limit` results a page from `page`. */
+export function searchInputOf(
+  query: Pick<SearchQuery, 'q' | 'corpus'> & Partial<Pick<SearchQuery, 'sort' | 'year_from' | 'year_to'>>,
+  limit: number,
+  page: number,
+): z.infer<typeof SearchInputSchema> {
+  return {
+    query: query.q,
+    corpus: query.corpus ?? 'ai',
+    limit,
+    page,
+    sort: query.sort ?? 'citations',
+    year_from: query.year_from,
+    year_to: query.year_to,
+  };
+}
+
 /**
  * Years may come in either order: the range runs from the earlier to the later. JSON Schema cannot say
  * "year_from <= year_to", so refusing the other order would turn away requests the description allows.
@@ -188,13 +207,9 @@ export const searchRoute = defineRoute({
   handler: async ({ query, deps, request }) => {
     const limit = query.limit ?? query.per_page ?? DEFAULT_LIMIT;
     const page = query.cursor ?? query.page ?? 1;
-    const corpus = query.corpus ?? 'ai';
-    const sort = query.sort ?? 'citations';
-    const search = () =>
-      searchPapers.run(
-        { query: query.q, corpus, limit, page, sort, year_from: query.year_from, year_to: query.year_to },
-        { deps, clientAddress: request.clientAddress },
-      );
+    const input = searchInputOf(query, limit, page);
+    const { corpus, sort } = input;
+    const search = () => searchPapers.run(input, { deps, clientAddress: request.clientAddress });
     // The same URL answers browsers with the Papers page, so caches must key on Accept.
     const headers = { Link: feedLink(query.q, corpus), Vary: 'Accept' };
     const template = prefersHtml(request.headers.get('accept'))
