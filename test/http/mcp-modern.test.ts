@@ -280,6 +280,49 @@ describe('2026-07-28 transport rules over raw HTTP', () => {
     expect(legacy.json().error).toEqual({ code: -32002, message: 'Resource not found', data: { uri } });
   });
 
+  describe('a request repeated with a new id (answered from memory)', () => {
+    const params = { _meta: meta, name: 'search_glossary', arguments: { query: 'zero knowledge' } };
+    const headers = { 'mcp-method': 'tools/call', 'mcp-name': 'search_glossary' };
+    const call = (id: string) => request(id, 'tools/call', params);
+
+    it('is answered as the first time, with its own id', async () => {
+      const first = await post(call('101'), headers);
+      expect(first.json().result.structuredContent.terms.length).toBeGreaterThan(0);
+      for (const id of ['102', '"again"', '-5', '0']) {
+        const repeated = await post(call(id), headers);
+        expect(repeated.status).toBe(200);
+        expect(repeated.text).toBe(first.text.replace('"id":101', `"id":${id}`));
+      }
+      const streamed = await post(call('"sse"'), { ...headers, accept: 'text/event-stream' });
+      expect(streamed.text).toBe(`event: message\ndata: ${first.text.replace('"id":101', '"id":"sse"')}\n\n`);
+    });
+
+    it('is still refused when its headers no longer mirror its body', async () => {
+      expect((await post(call('1'), headers)).status).toBe(200);
+      for (const changed of [
+        { ...headers, 'mcp-name': 'get_essay' },
+        { 'mcp-method': 'tools/call' },
+        { ...headers, 'mcp-method': 'tools/list' },
+        { ...headers, 'mcp-protocol-version': '' },
+        { ...headers, 'mcp-protocol-version': '2099-01-01' },
+      ]) {
+        const refused = await post(call('2'), changed);
+        expect(refused.status, JSON.stringify(changed)).toBe(400);
+        expect(refused.json()).toMatchObject({ jsonrpc: '2.0', id: 2, error: { code: expect.any(Number) } });
+      }
+    });
+
+    it('speaks the era its version header names, and runs as a job when asked to', async () => {
+      expect((await post(call('1'), headers)).status).toBe(200);
+      const legacy = await post(call('3'), { ...headers, 'mcp-protocol-version': '2025-11-25' });
+      expect(legacy.json().id).toBe(3);
+      expect(legacy.json().result.structuredContent.terms.length).toBeGreaterThan(0);
+      expect(legacy.json().result.resultType).toBeUndefined();
+      const job = await post(call('4'), { ...headers, prefer: 'respond-async' });
+      expect(job.status).toBe(202);
+    });
+  });
+
   it('refuses a modern _meta without the version header', async () => {
     const response = await post(request('4', 'tools/list'), { 'mcp-protocol-version': '', 'mcp-method': 'tools/list' });
     expect(response.status).toBe(400);

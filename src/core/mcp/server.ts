@@ -24,6 +24,7 @@ import {
   type ProtocolEra,
   type RpcFailure,
 } from './protocol.ts';
+import { cutIsTopLevelId, cutRequestId, MAX_REPEATABLE_BODY_BYTES, type IdCut } from './repeated-request.ts';
 import { readResource, resourceTemplates, type ResourceEntry, type ResourceKind } from './resources.ts';
 import { toolDefinition, ToolFailure, type AnyTool } from './tool.ts';
 
@@ -463,6 +464,12 @@ export async function handleMcpPost(server: McpServerDefinition, context: Contex
     );
   }
 
+  const repeat = repeatedRequest(server, context);
+  if (repeat) {
+    const remembered = context.deps.memo.get(repeat.key);
+    if (remembered) return respond({ ...exchange, idText: repeat.cut.idText }, { encoded: remembered });
+  }
+
   let payload: unknown;
   let json: string;
   try {
@@ -546,7 +553,35 @@ export async function handleMcpPost(server: McpServerDefinition, context: Contex
     context.deps.background.track(settleInto(jobs, job, answered, context.deps.logError));
     return acceptedResult(job, true) as JsonResult;
   }
-  return respond(exchange, await dispatch(exchange, method, params));
+  const reply = await dispatch(exchange, method, params);
+  if (!repeat) return respond(exchange, reply);
+  // What depends only on the request and the build is remembered for its repetitions.
+  const encoded =
+    'encoded' in reply
+      ? reply.encoded
+      : 'result' in reply && reply.cacheable
+        ? new JsonText(encodeResult(exchange, reply.result, true))
+        : undefined;
+  if (!encoded) return respond(exchange, reply);
+  if (cutIsTopLevelId(repeat.cut)) context.deps.memo.set(repeat.key, encoded);
+  return respond(exchange, { encoded });
+}
+
+/**
+ * The memo key of a body that may repeat an answered request but for its id: the server, the
+ * headers the answer depends on (protocol version, and the Mcp-Method and Mcp-Name it must
+ * mirror) and the body's bytes without the id. Asynchronous calls are answered afresh.
+ */
+function repeatedRequest(server: McpServerDefinition, context: Context): { key: string; cut: IdCut } | undefined {
+  const { rawBody, request } = context;
+  if (!rawBody || rawBody.byteLength > MAX_REPEATABLE_BODY_BYTES || request.headers.get('prefer') !== null)
+    return undefined;
+  // latin1 maps each byte to one character, so equal texts are equal bytes, whatever their encoding.
+  const cut = cutRequestId(Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength).toString('latin1'));
+  if (!cut) return undefined;
+  const { headers } = request;
+  const mirrored = [headers.get('mcp-protocol-version'), headers.get('mcp-method'), headers.get('mcp-name')];
+  return { key: `mcp-request|${server.key}|${JSON.stringify(mirrored)}|${cut.rest}`, cut };
 }
 
 export function descriptor(server: McpServerDefinition, siteUrl: string) {
