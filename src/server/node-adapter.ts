@@ -102,18 +102,29 @@ export function writeCoreResponse(
   response: CoreResponse,
 ): void | Promise<void> {
   const { body, headers } = response;
-  if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return writeStream(res, response);
+  if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array) && !Array.isArray(body))
+    return writeStream(res, response);
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const length = bytes === null ? 0 : Array.isArray(bytes) ? totalLength(bytes) : bytes.byteLength;
   // Answers the core did not code itself are made afresh for each request, so compressed afresh too.
-  if (!response.coded && bytes && bytes.length >= COMPRESS_MIN_BYTES && response.status !== 204) {
+  if (!response.coded && bytes && length >= COMPRESS_MIN_BYTES && response.status !== 204) {
     appendVary(headers, 'Accept-Encoding');
     const encoding = chooseEncoding(req.headers['accept-encoding'], DYNAMIC_CODINGS);
     if (encoding !== 'identity') {
       headers['Content-Encoding'] = encoding;
-      return compress(bytes, encoding).then((compressed) => writeBytes(req, res, response.status, headers, compressed));
+      const whole = Array.isArray(bytes) ? Buffer.concat(bytes, length) : bytes;
+      return compress(whole, encoding).then((compressed) =>
+        writeBytes(req, res, response.status, headers, compressed, compressed.byteLength),
+      );
     }
   }
-  writeBytes(req, res, response.status, headers, bytes);
+  writeBytes(req, res, response.status, headers, bytes, length);
+}
+
+function totalLength(parts: Uint8Array[]): number {
+  let length = 0;
+  for (const part of parts) length += part.byteLength;
+  return length;
 }
 
 function writeBytes(
@@ -121,11 +132,18 @@ function writeBytes(
   res: ServerResponse,
   status: number,
   headers: Record<string, string>,
-  bytes: Uint8Array | null,
+  bytes: Uint8Array | Uint8Array[] | null,
+  length: number,
 ): void {
-  if (bytes) headers['Content-Length'] = String(bytes.length);
+  if (bytes) headers['Content-Length'] = String(length);
   res.writeHead(status, headers);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
+  if (req.method === 'HEAD' || bytes === null) res.end();
+  else if (!Array.isArray(bytes)) res.end(bytes);
+  else {
+    // The parts leave in one write (node corks the socket until the end), and are never copied together.
+    for (let index = 0; index < bytes.length - 1; index += 1) res.write(bytes[index]);
+    res.end(bytes.at(-1));
+  }
 }
 
 /** Server-sent events: each chunk flushed as it comes, until the client goes away. */

@@ -3,6 +3,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../support/http.ts';
 import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
@@ -295,6 +296,9 @@ describe('2026-07-28 transport rules over raw HTTP', () => {
       }
       const streamed = await post(call('"sse"'), { ...headers, accept: 'text/event-stream' });
       expect(streamed.text).toBe(`event: message\ndata: ${first.text.replace('"id":101', '"id":"sse"')}\n\n`);
+      const compressed = await post(call('7'), { ...headers, 'accept-encoding': 'gzip' });
+      expect(compressed.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(compressed.body).toString()).toBe(first.text.replace('"id":101', '"id":7'));
     });
 
     it('is still refused when its headers no longer mirror its body', async () => {

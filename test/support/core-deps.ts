@@ -44,5 +44,6 @@ export function coreRequest(
 }
 
 export function bodyText(body: unknown): string {
-  return typeof body === 'string' ? body : new TextDecoder().decode(body as Uint8Array);
+  if (typeof body === 'string') return body;
+  return new TextDecoder().decode(Array.isArray(body) ? Buffer.concat(body as Uint8Array[]) : (body as Uint8Array));
 }

@@ -6,7 +6,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { ApiError } from '../errors.ts';
 import type { IdempotencyStore, StoredResponse } from '../stores/idempotency-store.ts';
-import type { CoreResponse } from './types.ts';
+import { wholeBody, type CoreResponse } from './types.ts';
 
 const BARE_KEY = /^[\x20-\x7e]{1,255}$/;
 const MAX_KEY_LENGTH = 255;
@@ -154,9 +154,14 @@ export async function withIdempotency(call: IdempotentCall, run: () => Promise<C
     response = await run();
     return response;
   } finally {
-    const body = response?.body;
+    const sent = response?.body;
     // Streams cannot be replayed and server errors may be retried: neither is kept.
-    if (response && response.status < 500 && (typeof body === 'string' || body instanceof Uint8Array)) {
+    if (
+      response &&
+      response.status < 500 &&
+      (typeof sent === 'string' || sent instanceof Uint8Array || Array.isArray(sent))
+    ) {
+      const body = wholeBody(sent);
       const kept: StoredResponse = {
         status: response.status,
         headers: response.headers,

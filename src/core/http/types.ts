@@ -26,7 +26,16 @@ export interface CoreRequest {
   internal?: boolean;
 }
 
-export type CoreBody = string | Uint8Array | AsyncIterable<string | Uint8Array> | null;
+/**
+ * Text, bytes, bytes in parts (written one after another, never joined: a short head before a
+ * cached answer), or a stream.
+ */
+export type CoreBody = string | Uint8Array | Uint8Array[] | AsyncIterable<string | Uint8Array> | null;
+
+/** A body that is not a stream, in one piece, for the rare readers that need it so (replays, batch). */
+export function wholeBody(body: string | Uint8Array | Uint8Array[]): string | Uint8Array {
+  return Array.isArray(body) ? Buffer.concat(body) : body;
+}
 
 export interface CoreResponse {
   status: number;

@@ -140,8 +140,7 @@ function encodeResult(exchange: Exchange, result: Params, cacheable: boolean): s
   );
 }
 
-const encoder = new TextEncoder();
-const CLOSE_BRACE = encoder.encode('}');
+const CLOSE_BRACE = Buffer.from('}');
 
 function respond(exchange: Exchange, reply: Reply): RouteResult {
   let status = 200;
@@ -156,8 +155,7 @@ function respond(exchange: Exchange, reply: Reply): RouteResult {
   const head = `{"jsonrpc":"2.0","id":${exchange.idText},${member}`;
   if (exchange.representation === 'json') {
     // A remembered result goes out as its stored bytes, between a short head and the closing brace.
-    const body =
-      'encoded' in reply ? Buffer.concat([encoder.encode(head), reply.encoded.bytes, CLOSE_BRACE]) : `${head}}`;
+    const body = 'encoded' in reply ? [Buffer.from(head), reply.encoded.bytes, CLOSE_BRACE] : `${head}}`;
     return {
       raw: {
         status,
