@@ -133,12 +133,15 @@ export async function capture(url, headers = {}, method = 'GET', requestBody = u
 }
 
 /**
- * @param {{url: string, headers?: Record<string, string>, seconds: number, connections: number, method?: 'GET' | 'POST', body?: string}} options
- * @returns {Promise<{rps: number, requests: number, p50: number, p99: number, errors: number, non2xx: number}>}
+ * @param {{url: string, headers?: Record<string, string>, seconds: number, connections: number, method?: 'GET' | 'POST', body?: string, pid?: number}} options
+ * @returns {Promise<{cpu: number, rps: number, requests: number, p50: number, p99: number, errors: number, non2xx: number}>}
  */
-export async function load({ url, headers = {}, seconds, connections, method = 'GET', body }) {
+export async function load({ url, headers = {}, seconds, connections, method = 'GET', body, pid }) {
+  const cpuBefore = pid === undefined ? 0 : cpuMicroseconds(pid);
   const result = await autocannon({ url, headers, method, body, duration: seconds, connections, pipelining: 1 });
   return {
+    // Server CPU per request: on a machine the load generator shares, steadier than req/s.
+    cpu: pid === undefined ? Number.NaN : (cpuMicroseconds(pid) - cpuBefore) / result.requests.total,
     rps: result.requests.average,
     requests: result.requests.total,
     p50: result.latency.p50,
@@ -146,6 +149,12 @@ export async function load({ url, headers = {}, seconds, connections, method = '
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/** User and system CPU time a process has used, from /proc (in clock ticks of 10 ms). @param {number} pid */
+function cpuMicroseconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** @param {number[]} values */
@@ -162,6 +171,7 @@ export function median(values) {
 export function summary(runs) {
   return {
     rps: Math.round(median(runs.map((run) => run.rps))),
+    cpu: median(runs.map((run) => run.cpu)),
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     failures: runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
@@ -169,32 +179,53 @@ export function summary(runs) {
 }
 
 /**
+ * @typedef {{name: string, ours: string, bare: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, connections: number, oursPid?: number, barePid?: number}} Case
+ * @typedef {{name: string, ours: ReturnType<typeof summary>, bare: ReturnType<typeof summary>, ratio: number, oursRounds: number[]}} Comparison
+ */
+
+/**
  * Runs `rounds` alternating rounds of ours vs. bare and prints medians and the ratio.
- * @param {{name: string, ours: string, bare: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, rounds: number, seconds: number, connections: number}} c
+ * @param {Case & {rounds: number, seconds: number}} c
+ * @returns {Promise<Comparison>}
  */
 export async function compare(c) {
-  /** @type {Array<Awaited<ReturnType<typeof load>>>} */
-  const ours = [];
-  /** @type {typeof ours} */
-  const bare = [];
-  for (let round = 0; round < c.rounds; round += 1) {
-    const options = {
-      headers: c.headers ?? {},
-      seconds: c.seconds,
-      connections: c.connections,
-      method: c.method ?? 'GET',
-      body: c.body,
-    };
-    ours.push(await load({ ...options, url: c.ours }));
-    bare.push(await load({ ...options, url: c.bare }));
+  const [result] = await compareInterleaved([c], c);
+  return /** @type {Comparison} */ (result);
+}
+
+/**
+ * Several cases measured in the same rounds (each round runs every case, ours then bare), so cases
+ * compared with each other meet the same machine: a slow minute hits all of them alike.
+ * @param {Case[]} cases
+ * @param {{rounds: number, seconds: number}} shape
+ * @returns {Promise<Comparison[]>}
+ */
+export async function compareInterleaved(cases, { rounds, seconds }) {
+  /** @type {Array<{ours: Array<Awaited<ReturnType<typeof load>>>, bare: Array<Awaited<ReturnType<typeof load>>>}>} */
+  const runs = cases.map(() => ({ ours: [], bare: [] }));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, c] of cases.entries()) {
+      const options = {
+        headers: c.headers ?? {},
+        seconds,
+        connections: c.connections,
+        method: c.method ?? 'GET',
+        body: c.body,
+      };
+      runs[index]?.ours.push(await load({ ...options, url: c.ours, pid: c.oursPid }));
+      runs[index]?.bare.push(await load({ ...options, url: c.bare, pid: c.barePid }));
+    }
   }
-  const o = summary(ours);
-  const b = summary(bare);
-  const ratio = o.rps / b.rps;
-  console.log(
-    `${c.name.padEnd(34)} ours ${String(o.rps).padStart(6)} req/s p50 ${o.p50} ms p99 ${o.p99} ms | bare ${String(b.rps).padStart(6)} req/s p50 ${b.p50} ms p99 ${b.p99} ms | ratio ${ratio.toFixed(2)}${o.failures ? ` | ${o.failures} FAILED` : ''}`,
-  );
-  return { name: c.name, ours: o, bare: b, ratio };
+  return cases.map((c, index) => {
+    const run = /** @type {(typeof runs)[number]} */ (runs[index]);
+    const o = summary(run.ours);
+    const b = summary(run.bare);
+    const ratio = o.rps / b.rps;
+    console.log(
+      `${c.name.padEnd(34)} ours ${String(o.rps).padStart(6)} req/s p50 ${o.p50} ms p99 ${o.p99} ms | bare ${String(b.rps).padStart(6)} req/s p50 ${b.p50} ms p99 ${b.p99} ms | ratio ${ratio.toFixed(2)}${Number.isNaN(o.cpu) ? '' : ` | server CPU/request ours ${o.cpu.toFixed(1)} µs, bare ${b.cpu.toFixed(1)} µs`}${o.failures ? ` | ${o.failures} FAILED` : ''}`,
+    );
+    return { name: c.name, ours: o, bare: b, ratio, oursRounds: run.ours.map((r) => r.rps) };
+  });
 }
 
 /** @param {number} pid */
