@@ -6,7 +6,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { ApiError } from '../errors.ts';
 import type { IdempotencyStore, StoredResponse } from '../stores/idempotency-store.ts';
-import { wholeBody, type CoreResponse } from './types.ts';
+import { wholeBytes, type CoreResponse } from './types.ts';
 
 const BARE_KEY = /^[\x20-\x7e]{1,255}$/;
 const MAX_KEY_LENGTH = 255;
@@ -161,7 +161,7 @@ export async function withIdempotency(call: IdempotentCall, run: () => Promise<C
       response.status < 500 &&
       (typeof sent === 'string' || sent instanceof Uint8Array || Array.isArray(sent))
     ) {
-      const body = wholeBody(sent);
+      const body = typeof sent === 'string' ? sent : wholeBytes(sent);
       const kept: StoredResponse = {
         status: response.status,
         headers: response.headers,

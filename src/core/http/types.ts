@@ -32,8 +32,8 @@ export interface CoreRequest {
  */
 export type CoreBody = string | Uint8Array | Uint8Array[] | AsyncIterable<string | Uint8Array> | null;
 
-/** A body that is not a stream, in one piece, for the rare readers that need it so (replays, batch). */
-export function wholeBody(body: string | Uint8Array | Uint8Array[]): string | Uint8Array {
+/** Bytes in one piece, for the rare readers of a body in parts that need it so (replays, batch). */
+export function wholeBytes(body: Uint8Array | Uint8Array[]): Uint8Array {
   return Array.isArray(body) ? Buffer.concat(body) : body;
 }
 
