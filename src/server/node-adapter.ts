@@ -2,7 +2,14 @@
 // Response objects on the hot path (they cost most of the throughput on small JSON answers).
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, payloadTooLarge } from '../core/errors.ts';
-import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse, type HeaderReader } from '../core/http/types.ts';
+import {
+  isStreamBody,
+  MAX_BODY_BYTES,
+  wholeBytes,
+  type CoreRequest,
+  type CoreResponse,
+  type HeaderReader,
+} from '../core/http/types.ts';
 import { COMPRESS_MIN_BYTES, compress, DYNAMIC_CODINGS } from '../core/http/content-coding.ts';
 import { appendVary, chooseEncoding } from '../core/http/negotiation.ts';
 
@@ -102,8 +109,7 @@ export function writeCoreResponse(
   response: CoreResponse,
 ): void | Promise<void> {
   const { body, headers } = response;
-  if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array) && !Array.isArray(body))
-    return writeStream(res, response);
+  if (isStreamBody(body)) return writeStream(res, response.status, headers, body);
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const length = bytes === null ? 0 : Array.isArray(bytes) ? totalLength(bytes) : bytes.byteLength;
   // Answers the core did not code itself are made afresh for each request, so compressed afresh too.
@@ -112,8 +118,7 @@ export function writeCoreResponse(
     const encoding = chooseEncoding(req.headers['accept-encoding'], DYNAMIC_CODINGS);
     if (encoding !== 'identity') {
       headers['Content-Encoding'] = encoding;
-      const whole = Array.isArray(bytes) ? Buffer.concat(bytes, length) : bytes;
-      return compress(whole, encoding).then((compressed) =>
+      return compress(wholeBytes(bytes), encoding).then((compressed) =>
         writeBytes(req, res, response.status, headers, compressed, compressed.byteLength),
       );
     }
@@ -147,10 +152,15 @@ function writeBytes(
 }
 
 /** Server-sent events: each chunk flushed as it comes, until the client goes away. */
-async function writeStream(res: ServerResponse, response: CoreResponse): Promise<void> {
-  res.writeHead(response.status, response.headers);
+async function writeStream(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: AsyncIterable<string | Uint8Array>,
+): Promise<void> {
+  res.writeHead(status, headers);
   res.flushHeaders();
-  for await (const chunk of response.body as AsyncIterable<string | Uint8Array>) {
+  for await (const chunk of body) {
     if (res.destroyed) break;
     if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
   }

@@ -5,7 +5,7 @@ import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { createDeps, type DepsOptions } from '../../src/core/deps.ts';
-import type { CoreRequest } from '../../src/core/http/types.ts';
+import { wholeBytes, type CoreRequest } from '../../src/core/http/types.ts';
 
 const noPapers = { name: 'none', search: () => Promise.reject(new Error('no papers in this test')) };
 
@@ -45,5 +45,5 @@ export function coreRequest(
 
 export function bodyText(body: unknown): string {
   if (typeof body === 'string') return body;
-  return new TextDecoder().decode(Array.isArray(body) ? Buffer.concat(body as Uint8Array[]) : (body as Uint8Array));
+  return new TextDecoder().decode(wholeBytes(body as Uint8Array | Uint8Array[]));
 }

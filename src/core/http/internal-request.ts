@@ -1,6 +1,6 @@
 // Requests the core sends to itself through the route table (batch sub-requests, MCP tools):
 // identity travels with them, while idempotency and async preferences stay with the outer call.
-import { wholeBytes, type CoreRequest, type CoreResponse } from './types.ts';
+import { isStreamBody, wholeBytes, type CoreRequest, type CoreResponse } from './types.ts';
 
 export function internalRequest(
   parent: CoreRequest,
@@ -32,6 +32,6 @@ export function internalRequest(
 /** The text of a non-streaming response ('' for a stream or no body). */
 export function responseText(response: CoreResponse): string {
   const { body } = response;
-  if (typeof body === 'string') return body;
-  return body instanceof Uint8Array || Array.isArray(body) ? new TextDecoder().decode(wholeBytes(body)) : '';
+  if (body === null || isStreamBody(body)) return '';
+  return typeof body === 'string' ? body : new TextDecoder().decode(wholeBytes(body));
 }
