@@ -134,14 +134,13 @@ export async function capture(url, headers = {}, method = 'GET', requestBody = u
 
 /**
  * @param {{url: string, headers?: Record<string, string>, seconds: number, connections: number, method?: 'GET' | 'POST', body?: string, pid?: number}} options
- * @returns {Promise<{cpu: number, rps: number, requests: number, p50: number, p99: number, errors: number, non2xx: number}>}
+ * @returns {Promise<{cpu: number, rps: number, requests: number, p50: number, p99: number, errors: number, non2xx: number}>} `cpu`: microseconds the process `pid` spent on the run (NaN without one)
  */
 export async function load({ url, headers = {}, seconds, connections, method = 'GET', body, pid }) {
   const cpuBefore = pid === undefined ? 0 : cpuMicroseconds(pid);
   const result = await autocannon({ url, headers, method, body, duration: seconds, connections, pipelining: 1 });
   return {
-    // Server CPU per request: on a machine the load generator shares, steadier than req/s.
-    cpu: pid === undefined ? Number.NaN : (cpuMicroseconds(pid) - cpuBefore) / result.requests.total,
+    cpu: pid === undefined ? Number.NaN : cpuMicroseconds(pid) - cpuBefore,
     rps: result.requests.average,
     requests: result.requests.total,
     p50: result.latency.p50,
@@ -151,10 +150,16 @@ export async function load({ url, headers = {}, seconds, connections, method = '
   };
 }
 
-/** User and system CPU time a process has used, from /proc (in clock ticks of 10 ms). @param {number} pid */
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * CPU time (user + system) a process has used so far, in microseconds: fields 14 and 15 of
+ * /proc/<pid>/stat, counted after the command name, which may itself hold spaces.
+ * @param {number} pid
+ */
 function cpuMicroseconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** @param {number[]} values */
@@ -171,7 +176,8 @@ export function median(values) {
 export function summary(runs) {
   return {
     rps: Math.round(median(runs.map((run) => run.rps))),
-    cpu: median(runs.map((run) => run.cpu)),
+    // Server CPU per request: on a machine the load generator shares, steadier than req/s.
+    cpu: median(runs.map((run) => run.cpu / run.requests)),
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     failures: runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
@@ -201,10 +207,11 @@ export async function compare(c) {
  * @returns {Promise<Comparison[]>}
  */
 export async function compareInterleaved(cases, { rounds, seconds }) {
-  /** @type {Array<{ours: Array<Awaited<ReturnType<typeof load>>>, bare: Array<Awaited<ReturnType<typeof load>>>}>} */
-  const runs = cases.map(() => ({ ours: [], bare: [] }));
+  /** @type {Array<{c: Case, ours: Array<Awaited<ReturnType<typeof load>>>, bare: Array<Awaited<ReturnType<typeof load>>>}>} */
+  const runs = cases.map((c) => ({ c, ours: [], bare: [] }));
   for (let round = 0; round < rounds; round += 1) {
-    for (const [index, c] of cases.entries()) {
+    for (const run of runs) {
+      const { c } = run;
       const options = {
         headers: c.headers ?? {},
         seconds,
@@ -212,12 +219,12 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
         method: c.method ?? 'GET',
         body: c.body,
       };
-      runs[index]?.ours.push(await load({ ...options, url: c.ours, pid: c.oursPid }));
-      runs[index]?.bare.push(await load({ ...options, url: c.bare, pid: c.barePid }));
+      run.ours.push(await load({ ...options, url: c.ours, pid: c.oursPid }));
+      run.bare.push(await load({ ...options, url: c.bare, pid: c.barePid }));
     }
   }
-  return cases.map((c, index) => {
-    const run = /** @type {(typeof runs)[number]} */ (runs[index]);
+  return runs.map((run) => {
+    const { c } = run;
     const o = summary(run.ours);
     const b = summary(run.bare);
     const ratio = o.rps / b.rps;

@@ -8,7 +8,7 @@
 // request (INFO commandstats, which counts the commands inside Lua scripts too).
 // Options (env): BENCH_ROUNDS (5), BENCH_SECONDS (3), BENCH_CONNECTIONS (32).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,29 +64,6 @@ const standIn = await startOpenAlexStandIn({
 const memory = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' });
 const shared = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false', REDIS_URL: redisUrl });
 
-const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/**
- * CPU time (user + system) a process has used so far, in microseconds: fields 14 and 15 of
- * /proc/<pid>/stat, counted after the command name, which may itself hold spaces.
- * @param {number} pid
- */
-function cpuMicroseconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
-}
-
-/**
- * One load round, with the CPU the server spent on it.
- * @param {{url: string, pid: number}} server
- * @param {string} requestPath
- */
-async function measuredLoad(server, requestPath) {
-  const before = cpuMicroseconds(server.pid);
-  const run = await load({ url: `${server.url}${requestPath}`, seconds, connections });
-  return { ...run, cpu: cpuMicroseconds(server.pid) - before };
-}
-
 /** @param {Array<{cpu: number, requests: number}>} runs */
 const cpuPerRequest = (runs) =>
   runs.reduce((sum, run) => sum + run.cpu, 0) /
@@ -137,7 +114,7 @@ for (const c of cases) {
     const warm = await fetch(`${server.url}${c.path}`);
     if (warm.status !== 200) throw new Error(`${c.path} answered ${warm.status}`);
   }
-  /** @type {Array<Awaited<ReturnType<typeof measuredLoad>>>} */
+  /** @type {Array<Awaited<ReturnType<typeof load>>>} */
   const inMemory = [];
   /** @type {typeof inMemory} */
   const inRedis = [];
@@ -145,9 +122,9 @@ for (const c of cases) {
   /** @type {Map<string, number>} */
   const perCommand = new Map();
   for (let round = 0; round < rounds; round += 1) {
-    inMemory.push(await measuredLoad(memory, c.path));
+    inMemory.push(await load({ url: `${memory.url}${c.path}`, seconds, connections, pid: memory.pid }));
     const before = await commandCalls();
-    const run = await measuredLoad(shared, c.path);
+    const run = await load({ url: `${shared.url}${c.path}`, seconds, connections, pid: shared.pid });
     const after = await commandCalls();
     inRedis.push(run);
     requests += run.requests;
