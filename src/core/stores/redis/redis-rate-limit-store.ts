@@ -69,7 +69,7 @@ interface Pending {
 export class RedisRateLimitStore implements RateLimitStore {
   readonly #redis: RedisConnection;
   readonly #log: (message: string) => void;
-  #pending: Pending[] = [];
+  readonly #pending: Pending[] = [];
   #sending = false;
   #lastLogged = 0;
 
@@ -89,8 +89,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   #flush(): void {
     if (this.#pending.length === 0) return;
     this.#sending = true;
-    const batch = this.#pending.length > MAX_BATCH ? this.#pending.splice(0, MAX_BATCH) : this.#pending;
-    if (batch === this.#pending) this.#pending = [];
+    const batch = this.#pending.splice(0, MAX_BATCH);
     const positions = new Map<string, string>();
     const bucketArgs: string[] = [];
     const requestArgs: string[] = [];
