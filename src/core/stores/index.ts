@@ -40,17 +40,21 @@ export function createStores(config: Config, log: (message: string) => void = co
 }
 
 export function createRedisStores(config: Config, redis: ConnectedRedis, log: (message: string) => void): Stores {
+  const rateLimits = new RedisRateLimitStore(redis, log);
   return {
     jobs: new RedisJobStore(redis, perClient(DEFAULT_JOB_LIMITS, config.jobsPerClient), config.jobLeaseMs),
     idempotency: new RedisIdempotencyStore(
       redis,
       perClient(DEFAULT_IDEMPOTENCY_LIMITS, config.idempotencyKeysPerClient),
     ),
-    rateLimits: new RedisRateLimitStore(redis, log),
+    rateLimits,
     tokens: new RedisTokenStore(redis, perClient(DEFAULT_TOKEN_LIMITS, config.tokensPerClient)),
     searchCache: new RedisSearchCache(redis),
     ready: (timeoutMs) => redis.ready(timeoutMs),
-    close: () => redis.close(),
+    close: async () => {
+      await rateLimits.close();
+      await redis.close();
+    },
   };
 }
 

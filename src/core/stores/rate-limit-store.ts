@@ -40,46 +40,65 @@ export class MemoryRateLimitStore implements RateLimitStore {
   consume(buckets: readonly Bucket[], cost: number): RateLimitDecision {
     const now = this.#now();
     if (now - this.#lastSweep >= 60_000) this.#sweep(now);
-    const windows: Array<{ start: number; count: number }> = [];
-    let refusedAt = -1;
-    for (let index = 0; index < buckets.length; index += 1) {
-      const bucket = buckets[index] as Bucket;
+    const windows = buckets.map((bucket) => {
       let window = this.#windows.get(bucket.key);
       if (!window || now - window.start >= bucket.windowMs) {
         window = { start: now, count: 0, windowMs: bucket.windowMs };
         this.#windows.set(bucket.key, window);
       }
-      windows.push(window);
-      if (refusedAt === -1 && window.count + cost > bucket.limit) refusedAt = index;
-    }
-    const allowed = refusedAt === -1;
-    let bindingIndex = refusedAt;
-    if (allowed) {
-      bindingIndex = 0;
-      for (let index = 0; index < buckets.length; index += 1) {
-        const window = windows[index] as { count: number };
-        window.count += cost;
-        const room = (buckets[index] as Bucket).limit - window.count;
-        if (room < (buckets[bindingIndex] as Bucket).limit - (windows[bindingIndex] as { count: number }).count) {
-          bindingIndex = index;
-        }
-      }
-    }
-    const bucket = buckets[bindingIndex] as Bucket;
-    const window = windows[bindingIndex] as { start: number; count: number };
-    return {
-      allowed,
-      binding: {
-        limit: bucket.limit,
-        remaining: Math.max(0, bucket.limit - window.count),
-        reset: Math.max(1, Math.ceil((window.start + bucket.windowMs - now) / 1000)),
-        windowSeconds: Math.round(bucket.windowMs / 1000),
-      },
-    };
+      return window;
+    });
+    return chargeWindows(buckets, windows, cost, now);
   }
 
   #sweep(now: number): void {
     this.#lastSweep = now;
     for (const [key, window] of this.#windows) if (now - window.start >= window.windowMs) this.#windows.delete(key);
   }
+}
+
+/** A bucket's current window: when it started and what it has been charged. */
+export interface Window {
+  start: number;
+  count: number;
+}
+
+/**
+ * The decision on windows already current at `now` (one per bucket, same order): `cost` is added to
+ * every window when each has room for it, else to none.
+ */
+export function chargeWindows(
+  buckets: readonly Bucket[],
+  windows: readonly Window[],
+  cost: number,
+  now: number,
+): RateLimitDecision {
+  let refusedAt = -1;
+  for (let index = 0; index < buckets.length && refusedAt === -1; index += 1) {
+    if ((windows[index] as Window).count + cost > (buckets[index] as Bucket).limit) refusedAt = index;
+  }
+  const allowed = refusedAt === -1;
+  let bindingIndex = refusedAt;
+  if (allowed) {
+    bindingIndex = 0;
+    for (let index = 0; index < buckets.length; index += 1) {
+      const window = windows[index] as Window;
+      window.count += cost;
+      const room = (buckets[index] as Bucket).limit - window.count;
+      if (room < (buckets[bindingIndex] as Bucket).limit - (windows[bindingIndex] as Window).count) {
+        bindingIndex = index;
+      }
+    }
+  }
+  const bucket = buckets[bindingIndex] as Bucket;
+  const window = windows[bindingIndex] as Window;
+  return {
+    allowed,
+    binding: {
+      limit: bucket.limit,
+      remaining: Math.max(0, bucket.limit - window.count),
+      reset: Math.max(1, Math.ceil((window.start + bucket.windowMs - now) / 1000)),
+      windowSeconds: Math.round(bucket.windowMs / 1000),
+    },
+  };
 }
