@@ -162,6 +162,7 @@ interface Pending {
   waitingSince?: number;
 }
 
+/** Times are read from the monotonic clock (performance.now): setting the wall clock back must not stretch a lease. */
 interface OwnedWindow extends Window {
   windowMs: number;
   /** Past this, the lease may have ended in Redis: the bucket is handed back rather than decided. */
@@ -196,7 +197,7 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   /** Synchronous for buckets this instance owns; else the answer of the next script call. */
   consume(buckets: readonly Bucket[], cost: number): RateLimitDecision | Promise<RateLimitDecision> {
-    const decided = this.#owned.size > 0 ? this.#decideOwned(buckets, cost, Date.now()) : undefined;
+    const decided = this.#owned.size > 0 ? this.#decideOwned(buckets, cost, performance.now()) : undefined;
     return decided ?? new Promise((resolve) => this.#enqueue({ buckets, cost, resolve }));
   }
 
@@ -241,7 +242,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   #enqueue(request: Pending): void {
-    const decided = this.#owned.size > 0 ? this.#decideOwned(request.buckets, request.cost, Date.now()) : undefined;
+    const decided =
+      this.#owned.size > 0 ? this.#decideOwned(request.buckets, request.cost, performance.now()) : undefined;
     if (decided) request.resolve(decided);
     else {
       this.#pending.push(request);
@@ -262,7 +264,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   /** Sends what is waiting, unless a call is out (`#sending`, never rejected, settles when it is answered). */
   #flush(): void {
     if (this.#sending) return;
-    const now = Date.now();
+    const now = performance.now();
     const writes: OwnedWrite[] = [];
     for (const [key, window] of this.#handingBack) writes.push({ key, window, handBack: true });
     this.#handingBack.clear();
@@ -284,7 +286,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       args.push(
         key,
         String(current ? window.count : 0),
-        String(current ? window.start + window.windowMs - now : 0),
+        String(current ? Math.ceil(window.start + window.windowMs - now) : 0),
         handBack ? '1' : '0',
       );
     }
@@ -383,7 +385,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (this.#owned.size > 0) {
       let kept = 0;
       for (const request of this.#pending) {
-        const decided = this.#decideOwned(request.buckets, request.cost, Date.now());
+        const decided = this.#decideOwned(request.buckets, request.cost, performance.now());
         if (decided) request.resolve(decided);
         else this.#pending[kept++] = request;
       }
