@@ -92,7 +92,8 @@ for w = 1, tonumber(ARGV[5]) do
   out[#out + 1] = state
 end
 local distinct = tonumber(ARGV[at])
-local keys, limits, windows, counts, charged, ttls, fresh, elsewhere, marks, passes = {}, {}, {}, {}, {}, {}, {}, {}, {}, {}
+local keys, limits, windows, counts, charged, ttls, fresh = {}, {}, {}, {}, {}, {}, {}
+local elsewhere, marks, passes = {}, {}, {}
 for b = 1, distinct do
   local key = ARGV[at + 3 * b - 2]
   keys[b], limits[b], windows[b] = key, tonumber(ARGV[at + 3 * b - 1]), tonumber(ARGV[at + 3 * b])
