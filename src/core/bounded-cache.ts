@@ -15,12 +15,15 @@ interface Slot<V> {
   value: V;
   bytes: number;
   expiresAt: number;
+  /** When the slot last went to the young end of the map, counted in insertions. */
+  inserted: number;
 }
 
 export class BoundedCache<V> {
   readonly #slots = new Map<string, Slot<V>>();
   readonly #options: BoundedCacheOptions<V>;
   #bytes = 0;
+  #insertions = 0;
 
   constructor(options: BoundedCacheOptions<V>) {
     this.#options = options;
@@ -38,8 +41,13 @@ export class BoundedCache<V> {
   lookup(key: string): { value: V; fresh: boolean } | undefined {
     const slot = this.#slots.get(key);
     if (!slot) return undefined;
-    this.#slots.delete(key);
-    this.#slots.set(key, slot);
+    // A slot among the youngest eighth stays where it is: a hot entry is not moved on every hit (a
+    // delete and a set of the map), and what is evicted is still among the least recently used.
+    if (this.#insertions - slot.inserted > this.#slots.size >> 3) {
+      this.#slots.delete(key);
+      this.#slots.set(key, slot);
+      slot.inserted = ++this.#insertions;
+    }
     return { value: slot.value, fresh: slot.expiresAt > this.#now() };
   }
 
@@ -53,7 +61,7 @@ export class BoundedCache<V> {
     this.delete(key);
     if (bytes > this.#options.maxBytes) return;
     const ttl = this.#options.ttlMs ?? Number.POSITIVE_INFINITY;
-    this.#slots.set(key, { value, bytes, expiresAt: this.#now() + ttl });
+    this.#slots.set(key, { value, bytes, expiresAt: this.#now() + ttl, inserted: ++this.#insertions });
     this.#bytes += bytes;
     while (this.#slots.size > this.#options.maxEntries || this.#bytes > this.#options.maxBytes) {
       const oldest = this.#slots.keys().next().value;

@@ -13,6 +13,21 @@ describe('BoundedCache', () => {
     expect(cache.get('c')).toBe('z');
   });
 
+  it('keeps an entry that is hit between insertions, and evicts only entries that were not', () => {
+    const cache = new BoundedCache<number>({ maxEntries: 64, maxBytes: 10_000, sizeOf: () => 1 });
+    cache.set('hot', 0);
+    for (let index = 0; index < 1_000; index += 1) {
+      cache.set(`cold-${index}`, index);
+      // Hit only every few insertions: each hit must move it back before it ages out.
+      if (index % 5 === 0) expect(cache.get('hot')).toBe(0);
+    }
+    expect(cache.size).toBe(64);
+    expect(cache.get('hot')).toBe(0);
+    // The 63 others are the most recent insertions: none was hit, so the oldest went first.
+    expect(cache.get('cold-937')).toBe(937);
+    expect(cache.get('cold-936')).toBeUndefined();
+  });
+
   it('keeps total bytes under maxBytes and refuses single oversized values', () => {
     const cache = new BoundedCache<string>({ maxEntries: 100, maxBytes: 10, sizeOf: (value) => value.length });
     cache.set('a', '12345');
