@@ -217,6 +217,79 @@ describe('RedisRateLimitStore', () => {
     expect(await connection.send(['GET', `rh:rl:${run}:net`])).toBe(String(limit));
   });
 
+  it('adds the charges an owner decided while stalled past its lease, when it can write again', async () => {
+    const run = `${Date.now()}-stalled`;
+    const buckets = [bucket(`${run}:a`, 100)];
+    const owner = new RedisRateLimitStore(connection, () => undefined);
+    await owner.consume(buckets, 1);
+    await owner.consume(buckets, 1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    for (let index = 0; index < 50; index += 1) expect(owner.consume(buckets, 1)).not.toBeInstanceOf(Promise);
+    // The event loop stalls past the lease: no tick writes or renews, and the lease ends in Redis.
+    const stalled = performance.now();
+    while (performance.now() - stalled < 1_100);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await connection.send(['EXISTS', `rh:rlo:${run}:a`])).toBe(0);
+    expect(await connection.send(['GET', `rh:rl:${run}:a`])).toBe('52');
+    const next = await new RedisRateLimitStore(connection, () => undefined).consume(buckets, 1);
+    expect(next.binding.remaining).toBe(47);
+    await owner.close();
+  });
+
+  it('hands back on closing even the buckets the call out at that moment passed to it', async () => {
+    const run = `${Date.now()}-closing`;
+    const buckets = [bucket(`${run}:a`, 10)];
+    const store = new RedisRateLimitStore(connection, () => undefined);
+    await store.consume(buckets, 1);
+    const passing = store.consume(buckets, 1);
+    await store.close();
+    expect((await passing).allowed).toBe(true);
+    expect(await connection.send(['EXISTS', `rh:rlo:${run}:a`])).toBe(0);
+    expect(await connection.send(['GET', `rh:rl:${run}:a`])).toBe('2');
+  });
+
+  it('passes no more than MAX_OWNED buckets to one instance, however many one call could take', async () => {
+    const run = `${Date.now()}-many`;
+    const store = new RedisRateLimitStore(connection, () => undefined);
+    const requests = Array.from({ length: 600 }, (_, index) => [
+      bucket(`${run}:client-${index}`, 10),
+      bucket(`${run}:net-${index}`, 10),
+    ]);
+    for (let round = 0; round < 2; round += 1) await Promise.all(requests.map((buckets) => store.consume(buckets, 1)));
+    const owners = (await connection.send(['KEYS', `rh:rlo:${run}:*`])) as string[];
+    expect(owners.length).toBe(1_000);
+    await store.close();
+    expect(await connection.send(['KEYS', `rh:rlo:${run}:*`])).toEqual([]);
+  });
+
+  it('starts a window when a request first meets its bucket, charged or not, as memory does', async () => {
+    const run = `${Date.now()}-window`;
+    const strict = { key: `${run}:a`, limit: 1, windowMs: 10_000 };
+    const net = { key: `${run}:net`, limit: 100, windowMs: 1_000 };
+    // Marked as charged from several instances: the buckets stay shared, charged by the script.
+    for (const key of [strict.key, net.key]) await connection.send(['SET', `rh:rlm:${key}`, '*', 'PX', '60000']);
+    const shared = new RedisRateLimitStore(connection, () => undefined);
+    const memory = new MemoryRateLimitStore();
+    const at = async (ms: number, buckets: Bucket[]) => {
+      await new Promise((resolve) => setTimeout(resolve, ms - (performance.now() - started)));
+      return [memory.consume(buckets, 1), await shared.consume(buckets, 1)].map((d) => [
+        d.allowed,
+        d.binding.remaining,
+      ]);
+    };
+    const started = performance.now();
+    const steps = [
+      await at(0, [strict, net]),
+      // net's window has ended; strict refuses, and net's new window starts now all the same.
+      await at(1_100, [strict, net]),
+      await at(1_600, [net]),
+      // net's window that started at 1,100 has ended.
+      await at(2_400, [net]),
+    ];
+    for (const [expected, actual] of steps) expect(actual).toEqual(expected);
+    expect(steps.at(-1)?.[1]).toEqual([true, 99]);
+  });
+
   it('waits for an owner that no longer answers only until its lease ends', async () => {
     const run = `${Date.now()}-lapsed`;
     const buckets = [bucket(`${run}:a`, 10)];

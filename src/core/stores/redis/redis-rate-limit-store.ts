@@ -4,13 +4,17 @@
 // A bucket is charged in one of two ways, and at any moment one instance alone decides for it:
 // - Shared: each request is charged by a script call, requests batched (one call per turn of the event
 //   loop, the next batch gathering while one is out), with the same answers as one call each.
-// - Owned: a bucket charged from one instance only (a client that keeps to one instance, as most do)
-//   passes to that instance under a lease. The owner decides in memory, exactly as the in-memory store
-//   does and with no wait, and writes its count to Redis every TICK_MS while renewing the lease. An
-//   instance that meets a bucket owned by another marks it wanted and tries again shortly; the owner
-//   sees the mark at its next tick and hands the bucket back with its final count, and the bucket stays
-//   shared while more than one instance charges it. An owner that dies is waited for until its lease
-//   ends (LEASE_MS); the charges it had not written yet (at most TICK_MS of them) are lost.
+// - Owned: a bucket charged from one instance only (a client that keeps to one instance) passes to that
+//   instance under a lease. The owner decides in memory, exactly as the in-memory store does and with
+//   no wait; every TICK_MS it writes the counts that changed, renews leases that are half spent and
+//   reads its inbox. An instance that meets a bucket owned by another puts the bucket in the owner's
+//   inbox and tries again shortly; the owner hands the bucket back with its count, and the bucket stays
+//   shared while more than one instance charges it.
+//
+// An owner stops deciding LEASE_MARGIN_MS before its lease could end (by its own monotonic clock; Redis
+// is trusted not to move its clock forward by as much). Charges it decided but could not write while it
+// held the lease (it died, or stalled past the lease) are added to the shared count when it can write
+// again, or lost if it died. Other instances wait for a dead owner until its lease ends (LEASE_MS).
 //
 // When Redis does not answer, limits fail open with a log line: serving without a limit for a moment
 // is better than refusing everyone.
@@ -25,11 +29,13 @@ import {
 } from '../rate-limit-store.ts';
 import { RedisScript, type RedisConnection } from './connection.ts';
 
-/** How long an owner's lease lasts in Redis, renewed every tick. */
+/** How long an owner's lease lasts in Redis. */
 const LEASE_MS = 1_000;
 /** An owner stops deciding this long before its lease would end in Redis: the lease is never outlived. */
 const LEASE_MARGIN_MS = 250;
-/** How often an owner writes its counts, renews its leases and looks for buckets other instances want. */
+/** A lease is renewed once it has less than this left to decide in (about every 250 ms). */
+const RENEW_WITHIN_MS = 500;
+/** How often an owner writes the counts that changed, renews its leases and reads its inbox. */
 const TICK_MS = 25;
 /** An owned bucket not charged for this long is handed back. */
 const IDLE_MS = 2_000;
@@ -39,57 +45,63 @@ const SHARED_MS = 60_000;
 const WANTED_RETRY_MS = 10;
 /** Past this wait for a bucket's owner (longer than any live owner takes), the request is let through. */
 const WANTED_GIVE_UP_MS = 3 * LEASE_MS;
-/** No more buckets pass to an instance owning this many (every owned bucket is written every tick). */
+/** Buckets an instance may own at once: each costs a lease renewal every 250 ms. */
 const MAX_OWNED = 1_000;
 /** Requests in one script call at most: a flood after a stall is charged in several, none holding Redis long. */
 const MAX_BATCH = 1_000;
 
-/** What the script says of an owned bucket it wrote. */
-const LOST = 0;
+/** What the script answers for an owned bucket it wrote: still owned, or the lease had ended. */
 const KEPT = 1;
-const WANTED = 2;
-/** What the script says of a request touching a bucket another instance owns: not charged, try again. */
+const LOST = 0;
+/** What the script answers for a request touching a bucket another instance owns: not charged, try again. */
 const OWNED_ELSEWHERE = -1;
 
 /**
- * ARGV: this instance, the lease (ms), how long a bucket stays shared (ms), and 1 if it may own more.
- * Then the owned buckets written: their number, then per bucket its key, count, milliseconds left in its
- * window and 1 to hand it back (else the lease is renewed); each answers LOST, KEPT or WANTED. Then the
- * shared requests: the number of distinct buckets, per bucket its key, limit and window (ms); then per
- * request its cost, its bucket count and its buckets' positions (1-based) in that list. Each bucket is
- * read once, the batch decided in Lua arithmetic in arrival order, and each charged bucket written once:
- * under load a batch holds many requests of few buckets, and Redis commands, not arithmetic, are what
- * cost. A window starts with its bucket's first charge, as in memory. Answers per request the refusing
- * bucket (1-based, 0 for none, OWNED_ELSEWHERE), then each bucket's count and milliseconds to reset; then
- * per bucket 1 if this instance now owns it, its count and milliseconds to reset.
+ * ARGV, in three parts after this instance's id, the lease (ms), how long a bucket stays shared (ms)
+ * and how many more buckets this instance may own:
+ * 1. Owned buckets written: their number; per bucket its key, count, milliseconds left in its window,
+ *    the charges not yet written, and what to do with the lease (`hand back`, `renew` or `keep`).
+ *    Answers KEPT or LOST per bucket. A bucket whose lease has ended gets its unwritten charges added.
+ * 2. Shared requests: the number of distinct buckets; per bucket its key, limit and window (ms); then
+ *    per request its cost, its bucket count and its buckets' positions (1-based) in that list. Answers
+ *    per request the refusing bucket (1-based, 0 for none, or OWNED_ELSEWHERE), then each bucket's
+ *    count and milliseconds to reset; then per bucket 1 if this instance now owns it, its count and
+ *    milliseconds to reset.
+ * 3. Last in the answer: the keys of owned buckets other instances want (this instance's inbox).
+ *
+ * Each bucket is read once, the batch decided in Lua arithmetic in arrival order, and each bucket
+ * written once: under load a batch holds many requests of few buckets, and Redis commands, not
+ * arithmetic, are what cost. As in memory, a window starts when a request first meets its bucket,
+ * charged or not.
  *
  * Who has charged a bucket lately is kept beside it (`rh:rlm:`): one instance's id, or `*` for several.
  * A bucket passes to an instance that charges it again while the mark still names that instance alone,
  * and only when every request of the batch that touched it could pass all of its buckets too.
  */
 const SYNC = new RedisScript(`
-local me, lease, sharedFor, mayOwn = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4] == '1'
+local me, lease, sharedFor, room = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local out = {}
 local at = 6
 for w = 1, tonumber(ARGV[5]) do
-  local key, count, left, handBack = ARGV[at], tonumber(ARGV[at + 1]), tonumber(ARGV[at + 2]), ARGV[at + 3] == '1'
-  at = at + 4
-  local state = 0
+  local key, count, left, unwritten, lease_action = ARGV[at], tonumber(ARGV[at + 1]), tonumber(ARGV[at + 2]),
+    tonumber(ARGV[at + 3]), ARGV[at + 4]
+  at = at + 5
+  local counted = 'rh:rl:' .. key
   if redis.call('GET', 'rh:rlo:' .. key) == me then
-    if count > 0 and left > 0 then
-      redis.call('SET', 'rh:rl:' .. key, count, 'PX', left)
-    else
-      redis.call('DEL', 'rh:rl:' .. key)
-    end
-    if handBack then
+    if left > 0 then redis.call('SET', counted, count, 'PX', left) else redis.call('DEL', counted) end
+    if lease_action == 'hand back' then
       redis.call('DEL', 'rh:rlo:' .. key)
-    else
+    elseif lease_action == 'renew' then
       redis.call('PEXPIRE', 'rh:rlo:' .. key, lease)
-      state = 1
-      if redis.call('GET', 'rh:rlm:' .. key) == '*' then state = 2 end
     end
+    out[#out + 1] = ${KEPT}
+  else
+    if unwritten > 0 and left > 0 then
+      redis.call('INCRBY', counted, unwritten)
+      if redis.call('PTTL', counted) < 0 then redis.call('PEXPIRE', counted, left) end
+    end
+    out[#out + 1] = ${LOST}
   end
-  out[#out + 1] = state
 end
 local distinct = tonumber(ARGV[at])
 local keys, limits, windows, counts, charged, ttls, fresh = {}, {}, {}, {}, {}, {}, {}
@@ -102,9 +114,13 @@ for b = 1, distinct do
   fresh[b] = ttls[b] < 0
   if fresh[b] then ttls[b] = windows[b] end
   local owner = redis.call('GET', 'rh:rlo:' .. key)
-  elsewhere[b] = owner ~= false and owner ~= me
+  if owner ~= false and owner ~= me then
+    elsewhere[b] = true
+    redis.call('SADD', 'rh:rlw:' .. owner, key)
+    redis.call('PEXPIRE', 'rh:rlw:' .. owner, 4 * lease)
+  end
   marks[b] = redis.call('GET', 'rh:rlm:' .. key)
-  passes[b] = mayOwn and not elsewhere[b] and marks[b] == me
+  passes[b] = not elsewhere[b] and marks[b] == me
 end
 at = at + 3 * distinct + 1
 while at <= #ARGV do
@@ -112,7 +128,7 @@ while at <= #ARGV do
   local refused, all = 0, true
   for i = 1, buckets do
     local b = tonumber(ARGV[at + 1 + i])
-    if elsewhere[b] then refused = -1 end
+    if elsewhere[b] then refused = ${OWNED_ELSEWHERE} end
     if not passes[b] then all = false end
   end
   for i = 1, buckets do
@@ -134,9 +150,10 @@ while at <= #ARGV do
 end
 for b = 1, distinct do
   local key = keys[b]
-  if charged[b] > 0 then
+  if fresh[b] and not elsewhere[b] then
+    redis.call('SET', 'rh:rl:' .. key, counts[b], 'PX', windows[b])
+  elseif charged[b] > 0 then
     redis.call('INCRBY', 'rh:rl:' .. key, charged[b])
-    if fresh[b] then redis.call('PEXPIRE', 'rh:rl:' .. key, windows[b]) end
   end
   if elsewhere[b] or (marks[b] and marks[b] ~= me) then
     redis.call('SET', 'rh:rlm:' .. key, '*', 'PX', sharedFor)
@@ -144,14 +161,18 @@ for b = 1, distinct do
     redis.call('SET', 'rh:rlm:' .. key, me, 'PX', sharedFor)
   end
   local owned = 0
-  if passes[b] and charged[b] > 0 then
+  if passes[b] and charged[b] > 0 and room > 0 then
     redis.call('SET', 'rh:rlo:' .. key, me, 'PX', lease)
+    room = room - 1
     owned = 1
   end
   out[#out + 1] = owned
   out[#out + 1] = counts[b]
   out[#out + 1] = ttls[b]
 end
+local inbox = redis.call('SMEMBERS', 'rh:rlw:' .. me)
+if #inbox > 0 then redis.call('DEL', 'rh:rlw:' .. me) end
+out[#out + 1] = inbox
 return out
 `);
 
@@ -169,12 +190,20 @@ interface OwnedWindow extends Window {
   /** Past this, the lease may have ended in Redis: the bucket is handed back rather than decided. */
   decidesUntil: number;
   lastCharged: number;
+  /** The count Redis is known to hold for the window that started at `writtenStart`. */
+  written: number;
+  writtenStart: number;
 }
+
+type LeaseAction = 'hand back' | 'renew' | 'keep';
 
 interface OwnedWrite {
   key: string;
   window: OwnedWindow;
-  handBack: boolean;
+  action: LeaseAction;
+  /** The window's start and count as sent. */
+  start: number;
+  count: number;
 }
 
 export class RedisRateLimitStore implements RateLimitStore {
@@ -186,9 +215,10 @@ export class RedisRateLimitStore implements RateLimitStore {
   /** Owned buckets no longer decided here, written with their final counts by the next script call. */
   readonly #handingBack = new Map<string, OwnedWindow>();
   #ticker: NodeJS.Timeout | undefined;
-  #renewalDue = false;
+  #tickDue = false;
   #scheduled = false;
   #sending: Promise<void> | undefined;
+  #closed = false;
   #lastLogged = 0;
 
   constructor(redis: RedisConnection, log: (message: string) => void = console.error) {
@@ -198,22 +228,23 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   /** Synchronous for buckets this instance owns; else the answer of the next script call. */
   consume(buckets: readonly Bucket[], cost: number): RateLimitDecision | Promise<RateLimitDecision> {
-    const decided = this.#owned.size > 0 ? this.#decideOwned(buckets, cost, performance.now()) : undefined;
-    return decided ?? new Promise((resolve) => this.#enqueue({ buckets, cost, resolve }));
+    return this.#decideOwned(buckets, cost) ?? new Promise((resolve) => this.#queue({ buckets, cost, resolve }));
   }
 
   /** Hands every owned bucket back, with its count, so other instances need not wait for the leases. */
   async close(): Promise<void> {
+    this.#closed = true;
     this.#stopTicker();
-    for (const [key, window] of this.#owned) this.#handingBack.set(key, window);
-    this.#owned.clear();
     await this.#sending;
+    for (const key of [...this.#owned.keys()]) this.#handBack(key);
     this.#flush();
     await this.#sending;
   }
 
   /** A decision in memory when this instance owns every bucket; owned buckets of a mixed request go back. */
-  #decideOwned(buckets: readonly Bucket[], cost: number, now: number): RateLimitDecision | undefined {
+  #decideOwned(buckets: readonly Bucket[], cost: number): RateLimitDecision | undefined {
+    if (this.#owned.size === 0) return undefined;
+    const now = performance.now();
     const windows: OwnedWindow[] = [];
     for (const bucket of buckets) {
       const window = this.#owned.get(bucket.key);
@@ -242,14 +273,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.#schedule();
   }
 
-  #enqueue(request: Pending): void {
-    const decided =
-      this.#owned.size > 0 ? this.#decideOwned(request.buckets, request.cost, performance.now()) : undefined;
-    if (decided) request.resolve(decided);
-    else {
-      this.#pending.push(request);
-      this.#schedule();
-    }
+  #queue(request: Pending): void {
+    this.#pending.push(request);
+    this.#schedule();
   }
 
   /** One script call at the end of this turn of the event loop, or after the one out now. */
@@ -266,30 +292,34 @@ export class RedisRateLimitStore implements RateLimitStore {
   #flush(): void {
     if (this.#sending) return;
     const now = performance.now();
+    const ticking = this.#tickDue;
     const writes: OwnedWrite[] = [];
-    for (const [key, window] of this.#handingBack) writes.push({ key, window, handBack: true });
+    const write = (key: string, window: OwnedWindow, action: LeaseAction) => {
+      const current = now - window.start < window.windowMs;
+      writes.push({ key, window, action, start: window.start, count: current ? window.count : 0 });
+    };
+    for (const [key, window] of this.#handingBack) write(key, window, 'hand back');
     this.#handingBack.clear();
-    if (this.#renewalDue) {
-      this.#renewalDue = false;
+    if (ticking) {
+      this.#tickDue = false;
       for (const [key, window] of this.#owned) {
-        const handBack = now - window.lastCharged >= IDLE_MS || window.decidesUntil <= now;
-        if (handBack) this.#owned.delete(key);
-        writes.push({ key, window, handBack });
+        if (now - window.lastCharged >= IDLE_MS || window.decidesUntil <= now) {
+          this.#owned.delete(key);
+          write(key, window, 'hand back');
+        } else if (window.decidesUntil - now < RENEW_WITHIN_MS) write(key, window, 'renew');
+        else if (window.count !== window.written || window.start !== window.writtenStart) write(key, window, 'keep');
       }
       if (this.#owned.size === 0) this.#stopTicker();
     }
     const batch = this.#pending.splice(0, MAX_BATCH);
-    if (batch.length === 0 && writes.length === 0) return;
-    const args = [this.#instance, String(LEASE_MS), String(SHARED_MS), this.#owned.size < MAX_OWNED ? '1' : '0'];
-    args.push(String(writes.length));
-    for (const { key, window, handBack } of writes) {
-      const current = now - window.start < window.windowMs;
-      args.push(
-        key,
-        String(current ? window.count : 0),
-        String(current ? Math.ceil(window.start + window.windowMs - now) : 0),
-        handBack ? '1' : '0',
-      );
+    // A tick with nothing to write still reads the inbox.
+    if (batch.length === 0 && writes.length === 0 && !ticking) return;
+    const room = this.#closed ? 0 : Math.max(0, MAX_OWNED - this.#owned.size);
+    const args = [this.#instance, String(LEASE_MS), String(SHARED_MS), String(room), String(writes.length)];
+    for (const { window, key, action, start, count } of writes) {
+      const left = now - start < window.windowMs ? Math.ceil(start + window.windowMs - now) : 0;
+      const unwritten = start === window.writtenStart ? count - window.written : count;
+      args.push(key, String(count), String(left), String(Math.max(0, unwritten)), action);
     }
     const positions = new Map<string, number>();
     const distinct: Bucket[] = [];
@@ -310,19 +340,19 @@ export class RedisRateLimitStore implements RateLimitStore {
     for (const bucket of distinct) args.push(bucket.key, String(bucket.limit), String(bucket.windowMs));
     for (const arg of requestArgs) args.push(arg);
     this.#sending = SYNC.run(this.#redis, [], args)
-      .then((reply) => this.#answer(batch, writes, distinct, (reply as unknown[]).map(Number), now))
+      .then((reply) => this.#answer(batch, writes, distinct, reply as unknown[], now))
       .catch((error: unknown) => {
         if (Date.now() - this.#lastLogged > 10_000) {
           this.#lastLogged = Date.now();
           this.#log(`rate limits are not enforced while Redis is unavailable: ${(error as Error).message}`);
         }
         // Every request of the batch not answered yet is let through (fail open). Unconfirmed leases
-        // lapse by themselves (decidesUntil); counts not written are lost.
+        // lapse by themselves (decidesUntil); unwritten charges are sent again with the next write.
         for (const { buckets, resolve } of batch) resolve(failOpen(buckets));
       })
       .finally(() => {
         this.#sending = undefined;
-        if (this.#pending.length > 0 || this.#handingBack.size > 0 || this.#renewalDue) this.#schedule();
+        if (this.#pending.length > 0 || this.#handingBack.size > 0 || this.#tickDue) this.#schedule();
       });
   }
 
@@ -330,63 +360,60 @@ export class RedisRateLimitStore implements RateLimitStore {
     batch: readonly Pending[],
     writes: readonly OwnedWrite[],
     distinct: readonly Bucket[],
-    reply: readonly number[],
+    reply: readonly unknown[],
     sentAt: number,
   ): void {
     const decidesUntil = sentAt + LEASE_MS - LEASE_MARGIN_MS;
     let at = 0;
-    for (const { key, window, handBack } of writes) {
-      const state = reply[at++];
-      // A bucket handed back (or given up and owned again) since this write was sent is not touched.
-      if (handBack || this.#owned.get(key) !== window) continue;
-      if (state === KEPT) window.decidesUntil = decidesUntil;
-      else if (state === WANTED) this.#handBack(key);
-      // The lease ended before this write (Redis stalled): the count since the last write is lost.
-      else if (state === LOST) this.#owned.delete(key);
+    const next = () => Number(reply[at++] ?? 0);
+    for (const { key, window, action, start, count } of writes) {
+      const state = next();
+      // Redis now holds this count of this window, whoever owns the bucket.
+      window.writtenStart = start;
+      window.written = count;
+      if (action === 'renew' && state === KEPT && this.#owned.get(key) === window) window.decidesUntil = decidesUntil;
+      // The lease had ended (a stall past it): stop deciding, before the next request does.
+      if (state === LOST && this.#owned.get(key) === window) this.#owned.delete(key);
     }
     for (const request of batch) {
-      const { buckets, resolve } = request;
-      const refusedBy = reply[at] ?? 0;
-      const states: BucketState[] = buckets.map((bucket, index) => ({
-        limit: bucket.limit,
-        remaining: Math.max(0, bucket.limit - (reply[at + 1 + 2 * index] ?? 0)),
-        // A key that had just expired has no TTL (-2): its window is a whole one.
-        reset: Math.max(
-          1,
-          Math.ceil(Math.max(0, reply[at + 2 + 2 * index] ?? 0) / 1000) || Math.round(bucket.windowMs / 1000),
-        ),
-        windowSeconds: Math.round(bucket.windowMs / 1000),
-      }));
-      at += 1 + 2 * buckets.length;
+      const refusedBy = next();
+      const states: BucketState[] = request.buckets.map((bucket) => {
+        const [count, ttl] = [next(), next()];
+        return {
+          limit: bucket.limit,
+          remaining: Math.max(0, bucket.limit - count),
+          // A key that had just expired has no TTL (-2): its window is a whole one.
+          reset: Math.max(1, Math.ceil(Math.max(0, ttl) / 1000) || Math.round(bucket.windowMs / 1000)),
+          windowSeconds: Math.round(bucket.windowMs / 1000),
+        };
+      });
       if (refusedBy === OWNED_ELSEWHERE) this.#waitForOwner(request, sentAt);
       else {
         const allowed = refusedBy === 0;
         const binding = allowed
           ? states.reduce((best, state) => (state.remaining < best.remaining ? state : best))
           : (states[refusedBy - 1] as BucketState);
-        resolve({ allowed, binding });
+        request.resolve({ allowed, binding });
       }
     }
     for (const bucket of distinct) {
-      const [owned, count, ttl] = [reply[at], reply[at + 1] ?? 0, reply[at + 2] ?? 0];
-      at += 3;
+      const [owned, count, ttl] = [next(), next(), next()];
       if (owned !== 1) continue;
-      this.#owned.set(bucket.key, {
-        // The window ends no later here than in Redis.
-        start: sentAt + Math.max(0, ttl) - bucket.windowMs,
-        count,
-        windowMs: bucket.windowMs,
-        decidesUntil,
-        lastCharged: sentAt,
-      });
-      this.#startTicker();
+      // The window ends no later here than in Redis.
+      const start = sentAt + Math.max(0, ttl) - bucket.windowMs;
+      const window = { start, count, windowMs: bucket.windowMs, decidesUntil, lastCharged: sentAt };
+      this.#owned.set(bucket.key, { ...window, written: count, writtenStart: start });
+      // Closing: what this last call passed here goes straight back.
+      if (this.#closed) this.#handBack(bucket.key);
+      else this.#startTicker();
     }
+    for (const key of (reply[at] ?? []) as string[]) this.#handBack(key);
     // Requests that gathered while this call was out, on buckets this instance now owns, are decided
     // here and now: charged in Redis instead, their charges would be overwritten by the owner's count.
     if (this.#owned.size > 0) {
       let kept = 0;
       for (const request of this.#pending) {
-        const decided = this.#decideOwned(request.buckets, request.cost, performance.now());
+        const decided = this.#decideOwned(request.buckets, request.cost);
         if (decided) request.resolve(decided);
         else this.#pending[kept++] = request;
       }
@@ -394,19 +421,23 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
-  /** The bucket's owner hands it back at its next tick; a dead owner's lease ends. */
+  /** The bucket's owner hands it back when it reads its inbox; a dead owner's lease ends. */
   #waitForOwner(request: Pending, now: number): void {
     request.waitingSince ??= now;
     if (now - request.waitingSince >= WANTED_GIVE_UP_MS) {
       request.resolve(failOpen(request.buckets));
       return;
     }
-    setTimeout(() => this.#enqueue(request), WANTED_RETRY_MS);
+    setTimeout(() => {
+      const decided = this.#decideOwned(request.buckets, request.cost);
+      if (decided) request.resolve(decided);
+      else this.#queue(request);
+    }, WANTED_RETRY_MS);
   }
 
   #startTicker(): void {
     this.#ticker ??= setInterval(() => {
-      this.#renewalDue = true;
+      this.#tickDue = true;
       this.#schedule();
     }, TICK_MS).unref();
   }
