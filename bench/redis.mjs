@@ -113,10 +113,20 @@ const cases = [
   { name: 'search, hit, client spread', path: '/api/v1/reports/search?q=neural&limit=20', spread: true },
 ];
 
-/** Marks every rate-limit window as charged from several instances; the owner hands it back at its next tick. */
+/**
+ * Marks every rate-limit window as charged from several instances, and asks each window's owner for
+ * it as another instance would (its inbox): the owner hands it back at its next tick, and the mark
+ * keeps it in Redis from then on.
+ */
 async function spreadWindows() {
   for (const key of await stats.keys('rh:rlm:*')) await stats.set(key, '*', { PX: 10 * 60_000 });
+  for (const key of await stats.keys('rh:rlo:*')) {
+    const owner = await stats.get(key);
+    if (owner) await stats.sAdd(`rh:rlw:${owner}`, key.slice('rh:rlo:'.length));
+  }
   await new Promise((resolve) => setTimeout(resolve, 200));
+  const owned = await stats.keys('rh:rlo:*');
+  if (owned.length > 0) throw new Error(`windows still owned after asking for them: ${owned.join(', ')}`);
 }
 
 console.log(
