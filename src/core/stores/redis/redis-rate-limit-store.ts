@@ -401,8 +401,16 @@ export class RedisRateLimitStore implements RateLimitStore {
       if (owned !== 1) continue;
       // The window ends no later here than in Redis.
       const start = sentAt + Math.max(0, ttl) - bucket.windowMs;
-      const window = { start, count, windowMs: bucket.windowMs, decidesUntil, lastCharged: sentAt };
-      this.#owned.set(bucket.key, { ...window, written: count, writtenStart: start });
+      const { windowMs } = bucket;
+      this.#owned.set(bucket.key, {
+        start,
+        count,
+        windowMs,
+        decidesUntil,
+        lastCharged: sentAt,
+        written: count,
+        writtenStart: start,
+      });
       // Closing: what this last call passed here goes straight back.
       if (this.#closed) this.#handBack(bucket.key);
       else this.#startTicker();
