@@ -201,9 +201,10 @@ interface OwnedWrite {
   key: string;
   window: OwnedWindow;
   action: LeaseAction;
-  /** The window's start and count as sent. */
+  /** The window's start and count as sent, and the milliseconds left in it (0: it has ended). */
   start: number;
   count: number;
+  left: number;
 }
 
 export class RedisRateLimitStore implements RateLimitStore {
@@ -295,8 +296,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     const ticking = this.#tickDue;
     const writes: OwnedWrite[] = [];
     const write = (key: string, window: OwnedWindow, action: LeaseAction) => {
-      const current = now - window.start < window.windowMs;
-      writes.push({ key, window, action, start: window.start, count: current ? window.count : 0 });
+      const { start, windowMs } = window;
+      const left = now - start < windowMs ? Math.ceil(start + windowMs - now) : 0;
+      writes.push({ key, window, action, start, count: left > 0 ? window.count : 0, left });
     };
     for (const [key, window] of this.#handingBack) write(key, window, 'hand back');
     this.#handingBack.clear();
@@ -316,8 +318,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (batch.length === 0 && writes.length === 0 && !ticking) return;
     const room = this.#closed ? 0 : Math.max(0, MAX_OWNED - this.#owned.size);
     const args = [this.#instance, String(LEASE_MS), String(SHARED_MS), String(room), String(writes.length)];
-    for (const { window, key, action, start, count } of writes) {
-      const left = now - start < window.windowMs ? Math.ceil(start + window.windowMs - now) : 0;
+    for (const { window, key, action, start, count, left } of writes) {
       const unwritten = start === window.writtenStart ? count - window.written : count;
       args.push(key, String(count), String(left), String(Math.max(0, unwritten)), action);
     }
