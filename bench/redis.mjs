@@ -65,14 +65,6 @@ const standIn = await startOpenAlexStandIn({
 const memory = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' });
 const shared = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false', REDIS_URL: redisUrl });
 
-/** @param {Array<{cpu: number, requests: number}>} runs */
-const cpuPerRequest = (runs) =>
-  runs.reduce((sum, run) => sum + run.cpu, 0) /
-  Math.max(
-    1,
-    runs.reduce((sum, run) => sum + run.requests, 0),
-  );
-
 /** Calls per command since Redis started, from INFO commandstats. */
 async function commandCalls() {
   /** @type {Map<string, number>} */
@@ -168,10 +160,8 @@ for (const c of cases) {
   console.log(
     `${c.name.padEnd(30)} redis ${String(r.rps).padStart(6)} req/s p50 ${r.p50} ms p99 ${r.p99} ms | memory ${String(m.rps).padStart(6)} req/s p50 ${m.p50} ms p99 ${m.p99} ms | ratio ${ratio.toFixed(2)}${ratio < 0.8 && !c.spread ? ' (below 0.80)' : ''}${r.failures + m.failures ? ` | ${r.failures + m.failures} FAILED` : ''}`,
   );
-  const cpuRedis = cpuPerRequest(inRedis);
-  const cpuMemory = cpuPerRequest(inMemory);
   console.log(
-    `  server CPU per request: redis ${cpuRedis.toFixed(1)} µs | memory ${cpuMemory.toFixed(1)} µs | memory / redis ${(cpuMemory / cpuRedis).toFixed(2)}`,
+    `  server CPU per request: redis ${r.cpu.toFixed(1)} µs | memory ${m.cpu.toFixed(1)} µs | memory / redis ${(m.cpu / r.cpu).toFixed(2)}`,
   );
   console.log(
     `  Redis round trips per request ${(await roundTripsPerRequest(`${shared.url}${c.path}`)).toFixed(2)} one at a time, ${(scriptCalls / requests).toFixed(2)} under load (script calls: each charges a batch of requests, or writes the windows an instance holds); commands executed per request ${(commands / requests).toFixed(2)}, scripts included (${breakdown || 'none'})`,
