@@ -316,6 +316,64 @@ describe('slow and greedy clients (finding 6)', () => {
   });
 });
 
+describe('bodies however they arrive', () => {
+  const env = { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '3000' };
+  const call = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 7,
+    method: 'tools/call',
+    params: { name: 'search_glossary', arguments: { query: 'rollup', limit: 1 } },
+  });
+  const head = (length: number) =>
+    'POST /.well-known/mcp HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n' +
+    `Accept: application/json\r\nMCP-Protocol-Version: 2025-11-25\r\nContent-Length: ${length}\r\n\r\n`;
+  const expectRollup = (text: string) => {
+    const response = parseRawResponse(text);
+    expect(response.status).toBe(200);
+    const answer = JSON.parse(response.body);
+    expect(answer.id).toBe(7);
+    expect(answer.result.structuredContent.terms[0].slug).toBe('rollup');
+  };
+
+  it('reads a body sent with its headers, and one sent after them in pieces, alike', async () => {
+    await withServer(env, async (server) => {
+      const whole = await rawExchange(server.url, (socket) => socket.write(head(Buffer.byteLength(call)) + call));
+      expectRollup(whole.text);
+      const pieces = await rawExchange(server.url, (socket) => {
+        socket.write(head(Buffer.byteLength(call)));
+        setTimeout(() => socket.write(call.slice(0, 20)), 50);
+        setTimeout(() => socket.write(call.slice(20)), 100);
+      });
+      expectRollup(pieces.text);
+    });
+  });
+
+  it('reads a chunked body, whole or in pieces, and refuses one that grows past 1 MiB with 413', async () => {
+    await withServer(env, async (server) => {
+      const chunked = head(0).replace('Content-Length: 0', 'Transfer-Encoding: chunked');
+      const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+      const whole = await rawExchange(server.url, (socket) =>
+        socket.write(chunked + chunk(call.slice(0, 30)) + chunk(call.slice(30)) + '0\r\n\r\n'),
+      );
+      expectRollup(whole.text);
+      const pieces = await rawExchange(server.url, (socket) => {
+        socket.write(chunked + chunk(call.slice(0, 30)));
+        setTimeout(() => socket.write(chunk(call.slice(30)) + '0\r\n\r\n'), 50);
+      });
+      expectRollup(pieces.text);
+      const large = await rawExchange(server.url, (socket) => {
+        const spaces = ' '.repeat(64 * 1024);
+        socket.write(chunked.replace('/.well-known/mcp', '/ask'));
+        for (let sent = 0; sent <= 1024 * 1024; sent += spaces.length) socket.write(chunk(spaces));
+        socket.write('0\r\n\r\n');
+      });
+      const refused = parseRawResponse(large.text);
+      expect(refused.status).toBe(413);
+      expectErrorShape(JSON.parse(refused.body), 'payload_too_large');
+    });
+  });
+});
+
 describe('graceful shutdown (finding 7)', () => {
   it('drains a slow in-flight request on SIGTERM and refuses new connections', async () => {
     const standIn = await startOpenAlexStandIn({ works: [...fixtureWorks.ai, ...fixtureWorks.web3] });
