@@ -31,7 +31,7 @@ class NodeHeaders implements HeaderReader {
   }
 
   get(name: string): string | null {
-    const value = this.#headers[name.toLowerCase()];
+    const value = this.#headers[name];
     return Array.isArray(value) ? value.join(', ') : (value ?? null);
   }
 }

@@ -6,6 +6,7 @@
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface HeaderReader {
+  /** A header's value, by its name in lowercase (as node:http keys them), or null when it was not sent. */
   get(name: string): string | null;
 }
 

@@ -423,7 +423,11 @@ function bestEffortIdText(body: Uint8Array | undefined): string {
   }
 }
 
-export async function handleMcpPost(server: McpServerDefinition, context: Context): Promise<RouteResult> {
+/**
+ * Answers one POST. The transport's checks come first; a body that repeats an answered request but
+ * for its id is then answered at once, without a promise or a parse; any other is decoded and run.
+ */
+export function handleMcpPost(server: McpServerDefinition, context: Context): RouteResult | Promise<RouteResult> {
   const { request } = context;
   const headerVersion = request.headers.get('mcp-protocol-version')?.trim() || undefined;
   const version = headerVersion ?? ASSUMED_PROTOCOL_VERSION;
@@ -463,11 +467,19 @@ export async function handleMcpPost(server: McpServerDefinition, context: Contex
   }
 
   const repeat = repeatedRequest(server, context);
-  if (repeat) {
-    const remembered = context.deps.memo.get(repeat.key);
-    if (remembered) return respond({ ...exchange, idText: repeat.cut.idText }, { encoded: remembered });
-  }
+  const remembered = repeat && context.deps.memo.get(repeat.key);
+  if (remembered) return respond({ ...exchange, idText: repeat.cut.idText }, { encoded: remembered });
+  return answerRequest(exchange, headerVersion, repeat);
+}
 
+/** A request that is not a repeat: decoded, checked against the protocol, dispatched, and remembered when it may be. */
+async function answerRequest(
+  exchange: Exchange,
+  headerVersion: string | undefined,
+  repeat: RepeatedRequest | undefined,
+): Promise<RouteResult> {
+  const { server, context, version, era } = exchange;
+  const { request } = context;
   let payload: unknown;
   let json: string;
   try {
@@ -565,12 +577,17 @@ export async function handleMcpPost(server: McpServerDefinition, context: Contex
   return respond(exchange, { encoded });
 }
 
+interface RepeatedRequest {
+  key: string;
+  cut: IdCut;
+}
+
 /**
  * The memo key of a body that may repeat an answered request but for its id: the server, the
  * headers the answer depends on (protocol version, and the Mcp-Method and Mcp-Name it must
  * mirror) and the body's bytes without the id. Asynchronous calls are answered afresh.
  */
-function repeatedRequest(server: McpServerDefinition, context: Context): { key: string; cut: IdCut } | undefined {
+function repeatedRequest(server: McpServerDefinition, context: Context): RepeatedRequest | undefined {
   const { rawBody, request } = context;
   if (!rawBody || rawBody.byteLength > MAX_REPEATABLE_BODY_BYTES || request.headers.get('prefer') !== null)
     return undefined;
