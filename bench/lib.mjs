@@ -186,7 +186,7 @@ export function summary(runs) {
 
 /**
  * @typedef {{name: string, ours: string, bare: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, connections: number, oursPid?: number, barePid?: number}} Case
- * @typedef {{name: string, ours: ReturnType<typeof summary>, bare: ReturnType<typeof summary>, ratio: number, oursRounds: number[]}} Comparison
+ * @typedef {{name: string, ours: ReturnType<typeof summary>, bare: ReturnType<typeof summary>, ratio: number, oursRounds: number[], bareRounds: number[]}} Comparison
  */
 
 /**
@@ -231,7 +231,14 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
     console.log(
       `${c.name.padEnd(34)} ours ${String(o.rps).padStart(6)} req/s p50 ${o.p50} ms p99 ${o.p99} ms | bare ${String(b.rps).padStart(6)} req/s p50 ${b.p50} ms p99 ${b.p99} ms | ratio ${ratio.toFixed(2)}${Number.isNaN(o.cpu) ? '' : ` | server CPU/request ours ${o.cpu.toFixed(1)} µs, bare ${b.cpu.toFixed(1)} µs`}${o.failures ? ` | ${o.failures} FAILED` : ''}`,
     );
-    return { name: c.name, ours: o, bare: b, ratio, oursRounds: run.ours.map((r) => r.rps) };
+    return {
+      name: c.name,
+      ours: o,
+      bare: b,
+      ratio,
+      oursRounds: run.ours.map((r) => r.rps),
+      bareRounds: run.bare.map((r) => r.rps),
+    };
   });
 }
 
