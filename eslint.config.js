@@ -27,6 +27,20 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }] },
   },
   {
+    // A request's headers are read by their names in lowercase, as node:http keys them: a capitalised
+    // name would read null, not the header.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['callee.object.name', 'callee.object.property.name'].map((object) => ({
+          selector: `CallExpression[callee.property.name='get'][${object}='headers'] > Literal[value=/[A-Z]/]`,
+          message: 'Read a header by its name in lowercase (HeaderReader.get).',
+        })),
+      ],
+    },
+  },
+  {
     // Tests read loosely-typed JSON bodies; `any` there keeps assertions readable.
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
