@@ -5,7 +5,6 @@ import { ApiError, payloadTooLarge } from '../core/errors.ts';
 import {
   isStreamBody,
   MAX_BODY_BYTES,
-  wholeBytes,
   type CoreRequest,
   type CoreResponse,
   type HeaderReader,
@@ -111,25 +110,16 @@ export function writeCoreResponse(
   const { body, headers } = response;
   if (isStreamBody(body)) return writeStream(res, response.status, headers, body);
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const length = bytes === null ? 0 : Array.isArray(bytes) ? totalLength(bytes) : bytes.byteLength;
   // Answers the core did not code itself are made afresh for each request, so compressed afresh too.
-  if (!response.coded && bytes && length >= COMPRESS_MIN_BYTES && response.status !== 204) {
+  if (!response.coded && bytes && bytes.byteLength >= COMPRESS_MIN_BYTES && response.status !== 204) {
     appendVary(headers, 'Accept-Encoding');
     const encoding = chooseEncoding(req.headers['accept-encoding'], DYNAMIC_CODINGS);
     if (encoding !== 'identity') {
       headers['Content-Encoding'] = encoding;
-      return compress(wholeBytes(bytes), encoding).then((compressed) =>
-        writeBytes(req, res, response.status, headers, compressed, compressed.byteLength),
-      );
+      return compress(bytes, encoding).then((compressed) => writeBytes(req, res, response.status, headers, compressed));
     }
   }
-  writeBytes(req, res, response.status, headers, bytes, length);
-}
-
-function totalLength(parts: Uint8Array[]): number {
-  let length = 0;
-  for (const part of parts) length += part.byteLength;
-  return length;
+  writeBytes(req, res, response.status, headers, bytes);
 }
 
 function writeBytes(
@@ -137,18 +127,11 @@ function writeBytes(
   res: ServerResponse,
   status: number,
   headers: Record<string, string>,
-  bytes: Uint8Array | Uint8Array[] | null,
-  length: number,
+  bytes: Uint8Array | null,
 ): void {
-  if (bytes) headers['Content-Length'] = String(length);
+  if (bytes) headers['Content-Length'] = String(bytes.byteLength);
   res.writeHead(status, headers);
-  if (req.method === 'HEAD' || bytes === null) res.end();
-  else if (!Array.isArray(bytes)) res.end(bytes);
-  else {
-    // The parts leave in one write (node corks the socket until the end), and are never copied together.
-    for (let index = 0; index < bytes.length - 1; index += 1) res.write(bytes[index]);
-    res.end(bytes.at(-1));
-  }
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
 /** Server-sent events: each chunk flushed as it comes, until the client goes away. */

@@ -304,7 +304,7 @@ describe('MCP transport rules over raw HTTP', () => {
       method: 'tools/call',
       params: { name: 'search_glossary', arguments: { query: 'gas' } },
     };
-    // Asked once before under another id, so the keyed call is answered from memory (in parts).
+    // Asked once before under another id, so the keyed call is answered from memory (stored bytes around a new head).
     await rpc({ ...body, id: 8 });
     const first = await rpc(body, { 'idempotency-key': key });
     const again = await rpc(body, { 'idempotency-key': key });

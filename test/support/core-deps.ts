@@ -5,7 +5,7 @@ import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { createDeps, type DepsOptions } from '../../src/core/deps.ts';
-import { wholeBytes, type CoreRequest } from '../../src/core/http/types.ts';
+import type { CoreRequest } from '../../src/core/http/types.ts';
 
 const noPapers = { name: 'none', search: () => Promise.reject(new Error('no papers in this test')) };
 
@@ -44,6 +44,5 @@ export function coreRequest(
 }
 
 export function bodyText(body: unknown): string {
-  if (typeof body === 'string') return body;
-  return new TextDecoder().decode(wholeBytes(body as Uint8Array | Uint8Array[]));
+  return typeof body === 'string' ? body : new TextDecoder().decode(body as Uint8Array);
 }

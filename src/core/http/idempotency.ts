@@ -6,7 +6,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { ApiError } from '../errors.ts';
 import type { IdempotencyStore, StoredResponse } from '../stores/idempotency-store.ts';
-import { isStreamBody, wholeBytes, type CoreResponse } from './types.ts';
+import { isStreamBody, type CoreResponse } from './types.ts';
 
 const BARE_KEY = /^[\x20-\x7e]{1,255}$/;
 const MAX_KEY_LENGTH = 255;
@@ -154,10 +154,9 @@ export async function withIdempotency(call: IdempotentCall, run: () => Promise<C
     response = await run();
     return response;
   } finally {
-    const sent = response?.body;
+    const body = response?.body;
     // Streams cannot be replayed and server errors may be retried: neither is kept.
-    if (response && response.status < 500 && sent !== undefined && sent !== null && !isStreamBody(sent)) {
-      const body = typeof sent === 'string' ? sent : wholeBytes(sent);
+    if (response && response.status < 500 && body !== undefined && body !== null && !isStreamBody(body)) {
       const kept: StoredResponse = {
         status: response.status,
         headers: response.headers,

@@ -27,20 +27,11 @@ export interface CoreRequest {
   internal?: boolean;
 }
 
-/**
- * Text, bytes, bytes in parts (written one after another, never joined: a short head before a
- * cached answer), or a stream.
- */
-export type CoreBody = string | Uint8Array | Uint8Array[] | AsyncIterable<string | Uint8Array> | null;
+export type CoreBody = string | Uint8Array | AsyncIterable<string | Uint8Array> | null;
 
 /** Whether a body is a stream: written as it comes, never compressed, kept or replayed. */
 export function isStreamBody(body: CoreBody): body is AsyncIterable<string | Uint8Array> {
-  return body !== null && typeof body !== 'string' && !(body instanceof Uint8Array) && !Array.isArray(body);
-}
-
-/** Bytes in one piece, for the rare readers of a body in parts that need it so (replays, batch, compression). */
-export function wholeBytes(body: Uint8Array | Uint8Array[]): Uint8Array {
-  return Array.isArray(body) ? Buffer.concat(body) : body;
+  return body !== null && typeof body !== 'string' && !(body instanceof Uint8Array);
 }
 
 export interface CoreResponse {

@@ -154,8 +154,9 @@ function respond(exchange: Exchange, reply: Reply): RouteResult {
   } else member = `"result":${encodeResult(exchange, reply.result, reply.cacheable === true)}`;
   const head = `{"jsonrpc":"2.0","id":${exchange.idText},${member}`;
   if (exchange.representation === 'json') {
-    // A remembered result goes out as its stored bytes, between a short head and the closing brace.
-    const body = 'encoded' in reply ? [Buffer.from(head), reply.encoded.bytes, CLOSE_BRACE] : `${head}}`;
+    // A remembered result goes out as its stored bytes, between a short head and the closing brace
+    // (joined: writing the three as parts measured no faster).
+    const body = 'encoded' in reply ? Buffer.concat([Buffer.from(head), reply.encoded.bytes, CLOSE_BRACE]) : `${head}}`;
     return {
       raw: {
         status,
