@@ -42,7 +42,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (now - this.#lastSweep >= 60_000) this.#sweep(now);
     const windows = buckets.map((bucket) => {
       let window = this.#windows.get(bucket.key);
-      if (!window || now - window.start >= bucket.windowMs) {
+      if (!window) {
         window = { start: now, count: 0, windowMs: bucket.windowMs };
         this.#windows.set(bucket.key, window);
       }
@@ -64,8 +64,8 @@ export interface Window {
 }
 
 /**
- * The decision on windows already current at `now` (one per bucket, same order): `cost` is added to
- * every window when each has room for it, else to none.
+ * The decision on the buckets' windows (one per bucket, same order): a window whose time is up starts
+ * again at `now`, then `cost` is added to every window when each has room for it, else to none.
  */
 export function chargeWindows(
   buckets: readonly Bucket[],
@@ -73,6 +73,13 @@ export function chargeWindows(
   cost: number,
   now: number,
 ): RateLimitDecision {
+  for (let index = 0; index < buckets.length; index += 1) {
+    const window = windows[index] as Window;
+    if (now - window.start >= (buckets[index] as Bucket).windowMs) {
+      window.start = now;
+      window.count = 0;
+    }
+  }
   let refusedAt = -1;
   for (let index = 0; index < buckets.length && refusedAt === -1; index += 1) {
     if ((windows[index] as Window).count + cost > (buckets[index] as Bucket).limit) refusedAt = index;

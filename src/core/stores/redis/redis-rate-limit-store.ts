@@ -256,13 +256,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       for (const bucket of buckets) this.#handBack(bucket.key);
       return undefined;
     }
-    for (const window of windows) {
-      if (now - window.start >= window.windowMs) {
-        window.start = now;
-        window.count = 0;
-      }
-      window.lastCharged = now;
-    }
+    for (const window of windows) window.lastCharged = now;
     return chargeWindows(buckets, windows, cost, now);
   }
 
