@@ -140,7 +140,8 @@ function encodeResult(exchange: Exchange, result: Params, cacheable: boolean): s
   );
 }
 
-const CLOSE_BRACE = Buffer.from('}');
+const encoder = new TextEncoder();
+const CLOSE_BRACE = encoder.encode('}');
 
 function respond(exchange: Exchange, reply: Reply): RouteResult {
   let status = 200;
@@ -154,9 +155,9 @@ function respond(exchange: Exchange, reply: Reply): RouteResult {
   } else member = `"result":${encodeResult(exchange, reply.result, reply.cacheable === true)}`;
   const head = `{"jsonrpc":"2.0","id":${exchange.idText},${member}`;
   if (exchange.representation === 'json') {
-    // A remembered result goes out as its stored bytes, between a short head and the closing brace
-    // (joined: writing the three as parts measured no faster).
-    const body = 'encoded' in reply ? Buffer.concat([Buffer.from(head), reply.encoded.bytes, CLOSE_BRACE]) : `${head}}`;
+    // A remembered result goes out as its stored bytes, between a short head and the closing brace.
+    const body =
+      'encoded' in reply ? Buffer.concat([encoder.encode(head), reply.encoded.bytes, CLOSE_BRACE]) : `${head}}`;
     return {
       raw: {
         status,
