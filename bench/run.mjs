@@ -150,7 +150,9 @@ const restAsk = results.find((result) => result.name.startsWith('REST ask'));
 const mcp = results.find((result) => result.name.startsWith('MCP'));
 if (restAsk && mcp) {
   // Issue 14's targets; the two were measured in the same rounds, so each round gives a ratio.
-  const toRest = median(mcp.oursRounds.map((rps, round) => rps / (restAsk.oursRounds[round] ?? rps)));
+  /** Median of the rounds' ratios of one case's req/s to another's. @param {number[]} a @param {number[]} b */
+  const perRoundRatio = (a, b) => median(a.map((rps, round) => rps / (b[round] ?? rps)));
+  const toRest = perRoundRatio(mcp.oursRounds, restAsk.oursRounds);
   console.log(
     `MCP tools/call search_glossary vs the REST route it calls (/ask): ${toRest.toFixed(2)} of its req/s ` +
       `(median of per-round ratios); vs bare node:http: ${mcp.ratio.toFixed(2)}`,
@@ -162,7 +164,7 @@ if (restAsk && mcp) {
   );
   // The same comparison between the two bare servers, which answer without reading the body: what the
   // POST itself costs node:http. The rest of the gap is ours: reading the body, then the MCP handler.
-  const bareToRest = median(mcp.bareRounds.map((rps, round) => rps / (restAsk.bareRounds[round] ?? rps)));
+  const bareToRest = perRoundRatio(mcp.bareRounds, restAsk.bareRounds);
   console.log(`  bare node:http answering the same MCP POST reaches ${bareToRest.toFixed(2)} of its REST GET req/s`);
   targets.push({ name: 'MCP tools/call vs REST /ask', ratio: toRest, target: 0.9 });
   targets.push({ name: 'MCP tools/call vs bare', ratio: mcp.ratio, target: 0.6 });
