@@ -318,15 +318,17 @@ function readInput(
 ): RouteInput | Promise<RouteInput> {
   const query = parseQuery?.(request.search);
   const params = route.params ? (parseOrThrow(route.params, rawParams, 'path') as Record<string, string>) : rawParams;
-  if (!route.body && !route.rawBody) return { query, params, body: undefined, bodyBytes: undefined };
-  return readBody(route, request).then(({ body, bodyBytes }) => ({ query, params, body, bodyBytes }));
-}
-
-async function readBody(route: AnyRoute, request: CoreRequest) {
-  const read = route.body ? await readRouteBody(request, route.formBody === true) : undefined;
-  const body = route.body && read ? parseOrThrow(route.body, read.value, 'body') : undefined;
-  const bodyBytes = read ? read.bytes : route.rawBody ? await request.readBody() : undefined;
-  return { body, bodyBytes };
+  const { body: bodySchema } = route;
+  if (bodySchema) {
+    return readRouteBody(request, route.formBody === true).then((read) => ({
+      query,
+      params,
+      body: parseOrThrow(bodySchema, read.value, 'body'),
+      bodyBytes: read.bytes,
+    }));
+  }
+  if (route.rawBody) return request.readBody().then((bodyBytes) => ({ query, params, body: undefined, bodyBytes }));
+  return { query, params, body: undefined, bodyBytes: undefined };
 }
 
 function successorPath(route: AnyRoute, params: Record<string, string>, rawSearch: string): string {
