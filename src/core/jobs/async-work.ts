@@ -5,7 +5,7 @@ import { toApiError } from '../errors.ts';
 import type { JsonResult, RouteContext } from '../http/route.ts';
 import { JsonText } from '../http/route.ts';
 import type { JobStore } from '../stores/job-store.ts';
-import { DEFAULT_POLL_INTERVAL_SECONDS, describeJob, jobLocation, type JobOutcome, type JobRecord } from './job.ts';
+import { DEFAULT_POLL_INTERVAL_SECONDS, describeJobText, jobLocation, type JobOutcome, type JobRecord } from './job.ts';
 
 /** True when a Prefer header asks for respond-async (RFC 7240 section 4.1). */
 export function prefersRespondAsync(prefer: string | null): boolean {
@@ -19,7 +19,7 @@ export function acceptedResult(job: JobRecord, preferenceApplied: boolean): Json
     'Retry-After': String(DEFAULT_POLL_INTERVAL_SECONDS),
   };
   if (preferenceApplied) headers['Preference-Applied'] = 'respond-async';
-  return { status: 202, body: describeJob(job), headers };
+  return { status: 202, body: new JsonText(describeJobText(job)), headers };
 }
 
 function outcomeOf(status: number, body: unknown): JobOutcome {

@@ -90,3 +90,18 @@ export function describeJob(job: JobRecord): AsyncJob {
   }
   return descriptor;
 }
+
+/**
+ * The descriptor as JSON text, its outcome spliced in as the store kept it: a number in the
+ * outcome (a JSON-RPC id such as 1.50) keeps its digits, which a parse and re-encode would not.
+ */
+export function describeJobText(job: JobRecord): string {
+  const described = describeJob(job);
+  if (!job.outcome || !described.result) return JSON.stringify(described);
+  const {
+    result: { message, ready },
+    ...descriptor
+  } = described;
+  const head = JSON.stringify(descriptor).slice(0, -1);
+  return `${head},"result":${JSON.stringify({ message, ready }).slice(0, -1)},"data":${job.outcome.json}}}`;
+}
