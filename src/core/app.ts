@@ -80,7 +80,9 @@ export function isCoreRequest(path: string, search: string): boolean {
   return isCorePath(path) || (path === '/papers' && new URLSearchParams(search).has('q'));
 }
 
-const CORS_ALLOW_HEADERS = 'Content-Type, Authorization, Idempotency-Key, Prefer, MCP-Protocol-Version, X-Request-Id';
+// MCP 2026-07-28 clients mirror the method and its target in Mcp-Method and Mcp-Name.
+const CORS_ALLOW_HEADERS =
+  'Content-Type, Authorization, Idempotency-Key, Prefer, MCP-Protocol-Version, Mcp-Method, Mcp-Name, X-Request-Id';
 const CORS_EXPOSE_HEADERS =
   'X-Request-Id, Idempotency-Key, Idempotent-Replayed, Location, Retry-After, Preference-Applied, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, RateLimit, Deprecation, Sunset, Link, ETag';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -108,20 +110,26 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       'Access-Control-Allow-Origin': '*',
       'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS,
     };
+    // Known once routing has found them, for a route that words its own errors.
+    let matchedRoute: AnyRoute | undefined;
+    let bodyRead: Uint8Array | undefined;
     try {
-      const sentKey = request.headers.get('idempotency-key');
-      const idempotency = sentKey === null ? undefined : parseIdempotencyKey(sentKey);
-      if (idempotency) headers['Idempotency-Key'] = idempotency.sent;
-
-      // Oversized bodies are refused before routing, whatever the path.
-      if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
-
       let match;
       try {
         match = router.match(request.path);
       } catch {
         match = undefined; // malformed percent-encoding
       }
+      const entry = match && routeFor(match.entries, request.method === 'HEAD' ? 'GET' : request.method);
+      matchedRoute = entry?.route;
+
+      const sentKey = request.headers.get('idempotency-key');
+      const idempotency = sentKey === null ? undefined : parseIdempotencyKey(sentKey);
+      if (idempotency) headers['Idempotency-Key'] = idempotency.sent;
+
+      // Oversized bodies are refused before anything else, whatever the path.
+      if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
+
       if (!match) throw new ApiError('not_found', `Nothing is served at ${truncate(request.path)}.`);
 
       if (request.method === 'OPTIONS') {
@@ -137,8 +145,6 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
           body: null,
         };
       }
-      const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const entry = routeFor(match.entries, method);
       if (!entry) {
         throw new ApiError('method_not_allowed', `${request.method} is not allowed on ${truncate(request.path)}.`, {
           headers: { Allow: allowHeader(match.entries) },
@@ -171,6 +177,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       try {
         const read = readInput(route, request, match.params, queryParsers.get(route));
         input = read instanceof Promise ? await read : read;
+        bodyRead = input.bodyBytes;
       } catch (error) {
         inputError = error;
         input = { query: undefined, params: {}, body: undefined, bodyBytes: undefined };
@@ -229,7 +236,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       return {
         status: error.status,
         headers: { ...headers, ...error.headers, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' },
-        body: JSON.stringify(error.toBody()),
+        body: matchedRoute?.errorText?.(error, request, bodyRead) ?? JSON.stringify(error.toBody()),
       };
     }
   }

@@ -138,6 +138,28 @@ describe('rate limiting', () => {
     expect((await http(`${limited.url}/healthz`)).status).toBe(200);
     expect((await http(`${limited.url}/`)).status).toBe(200);
   });
+
+  it('answers an MCP client past the limit in JSON-RPC, with the 429 and Retry-After', async () => {
+    let over;
+    for (let i = 0; i < 5 && over?.status !== 429; i += 1) {
+      over = await http(`${limited.url}/.well-known/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'mcp-protocol-version': '2025-11-25',
+        },
+        body: '{"jsonrpc":"2.0","id":"q","method":"tools/list"}',
+      });
+    }
+    expect(over?.status).toBe(429);
+    expect(Number(over?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over?.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 'q',
+      error: { code: -32600, data: { code: 'rate_limited' } },
+    });
+  });
 });
 
 describe('configuration', () => {

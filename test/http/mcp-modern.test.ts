@@ -318,7 +318,13 @@ describe('2026-07-28 transport rules over raw HTTP', () => {
 
     it('speaks the era its version header names, and runs as a job when asked to', async () => {
       expect((await post(call('1'), headers)).status).toBe(200);
-      const legacy = await post(call('3'), { ...headers, 'mcp-protocol-version': '2025-11-25' });
+      // The remembered modern answer is not given to a legacy header: its _meta version disagrees with it.
+      const mixed = await post(call('3'), { ...headers, 'mcp-protocol-version': '2025-11-25' });
+      expect(mixed.status).toBe(400);
+      expect(mixed.json()).toMatchObject({ id: 3, error: { code: -32020 } });
+      const legacy = await post(request('3', 'tools/call', { name: params.name, arguments: params.arguments }), {
+        'mcp-protocol-version': '2025-11-25',
+      });
       expect(legacy.json().id).toBe(3);
       expect(legacy.json().result.structuredContent.terms.length).toBeGreaterThan(0);
       expect(legacy.json().result.resultType).toBeUndefined();
@@ -326,6 +332,196 @@ describe('2026-07-28 transport rules over raw HTTP', () => {
       expect(job.status).toBe(202);
     });
   });
+
+  it('lets a browser send the headers 2026-07-28 requires (CORS preflight)', async () => {
+    const response = await http(`${running.server.url}/.well-known/mcp`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:4321',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name',
+      },
+    });
+    expect(response.status).toBe(204);
+    const allowed = (response.headers['access-control-allow-headers'] ?? '').toLowerCase().split(/\s*,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name']));
+  });
+
+  it.each([
+    ['2026-07-28', 400, undefined],
+    ['2025-11-25', 200, undefined],
+    // The revisions before 2025-11-25 make an error's id required; JSON-RPC 2.0 says null when unknown.
+    ['2025-06-18', 200, null],
+    ['', 200, null],
+  ])(
+    'leaves out an id it cannot read (%s): no "id": null where the schema makes it optional',
+    async (version, status, id) => {
+      const response = await post('{"jsonrpc":"2.0","id":7,', { 'mcp-protocol-version': version });
+      expect(response.status).toBe(status);
+      const body = response.json();
+      expect(body.error.code).toBe(-32700);
+      if (id === undefined) expect('id' in body).toBe(false);
+      else expect(body.id).toBe(id);
+    },
+  );
+
+  it('finds the id of a body nested too deeply to parse', async () => {
+    const deep = `{"jsonrpc":"2.0","id":1.50,"method":"tools/list","params":{"_meta":${'{"a":'.repeat(100)}1${'}'.repeat(100)}}}`;
+    const response = await post(deep, { 'mcp-method': 'tools/list' });
+    expect(response.status).toBe(400);
+    expect(response.text.startsWith('{"jsonrpc":"2.0","id":1.50,"error":{"code":-32600,')).toBe(true);
+  });
+
+  it.each([
+    [
+      'an id key written with escapes',
+      '{"jsonrpc":"2.0","\\u0069d":1.50,"method":"tools/list","params":PARAMS}',
+      '1.50',
+    ],
+    ['a later id key with escapes', '{"jsonrpc":"2.0","id":1,"method":"tools/list","\\u0069d":5,"params":PARAMS}', '5'],
+  ])('echoes %s as JSON.parse reads it, in the digits sent', async (_name, template, id) => {
+    const response = await post(template.replace('PARAMS', JSON.stringify({ _meta: meta })), {
+      'mcp-method': 'tools/list',
+    });
+    expect(response.status).toBe(200);
+    expect(response.text.startsWith(`{"jsonrpc":"2.0","id":${id},"result":`)).toBe(true);
+  });
+
+  it.each([
+    ['not JSON', '{"jsonrpc":"2.0","id":8,'],
+    ['a batch', '[]'],
+    ['a valid request', request('8', 'tools/list')],
+  ])('answers an unsupported version with 400 and -32022 before anything else (%s)', async (_name, body) => {
+    const response = await post(body, { 'mcp-protocol-version': '1900-01-01', 'mcp-method': 'tools/list' });
+    expect(response.status).toBe(400);
+    expect(response.json().error).toMatchObject({ code: -32022, data: { requested: '1900-01-01' } });
+  });
+
+  it('refuses a per-request version unlike a legacy version header', async () => {
+    const response = await post(request('9', 'tools/list'), { 'mcp-protocol-version': '2025-11-25' });
+    expect(response.status).toBe(400);
+    expect(response.json()).toMatchObject({ id: 9, error: { code: -32020 } });
+  });
+
+  it.each([
+    ['text after the padding', 'get_essay', '=?base64?Z2V0X2Vzc2F5=Zm9v?='],
+    ['a stray character', 'get_essay', '=?base64?Z2V0X2Vzc2F5Z?='],
+    ['bytes that are not UTF-8', '\uFFFD', '=?base64?/w==?='],
+    ['a raw byte beyond ASCII', '\u00e9', '\u00e9'],
+  ])('refuses a malformed Mcp-Name (%s) with -32020', async (_name, toolName, header) => {
+    const body = request('10', 'tools/call', { _meta: meta, name: toolName, arguments: {} });
+    const response = await post(body, { 'mcp-method': 'tools/call', 'mcp-name': header });
+    expect(response.status).toBe(400);
+    expect(response.json()).toMatchObject({ id: 10, error: { code: -32020 } });
+  });
+
+  it.each(['tools/list', 'prompts/list', 'resources/templates/list'])(
+    'refuses a cursor %s never gave out',
+    async (method) => {
+      for (const cursor of ['zzz', 5]) {
+        const response = await post(request('11', method, { _meta: meta, cursor }), { 'mcp-method': method });
+        expect(response.json()).toMatchObject({ id: 11, error: { code: -32602 } });
+      }
+    },
+  );
+
+  it.each(['%20', '%09', '%20ai%20'])('answers essays tagged %s as not found', async (tag) => {
+    const uri = `research-hub://essays/tags/${tag}`;
+    const response = await post(request('12', 'resources/read', { _meta: meta, uri }), {
+      'mcp-method': 'resources/read',
+      'mcp-name': uri,
+    });
+    expect(response.json().error).toEqual({ code: -32602, message: 'Resource not found', data: { uri } });
+  });
+
+  it('keeps the id of a tool call run as a job exactly', async () => {
+    const body = request('1.50', 'tools/call', {
+      _meta: meta,
+      name: 'search_glossary',
+      arguments: { query: 'oracle' },
+    });
+    const accepted = await post(body, {
+      'mcp-method': 'tools/call',
+      'mcp-name': 'search_glossary',
+      prefer: 'respond-async',
+    });
+    expect(accepted.status).toBe(202);
+    let polled;
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      polled = await http(`${running.server.url}${accepted.headers['location']}`);
+      if (polled.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(polled?.text).toContain('{"jsonrpc":"2.0","id":1.50,"result":');
+  });
+
+  it.each<[string, Record<string, string>, number, string]>([
+    ['a body over 1 MiB', { 'content-length': String(2 * 1024 * 1024) }, 413, 'payload_too_large'],
+    ['a malformed Idempotency-Key', { 'idempotency-key': 'k'.repeat(300) }, 400, 'invalid_parameter'],
+    ['an unknown bearer token', { authorization: 'Bearer nope' }, 401, 'unauthorized'],
+  ])('answers %s in JSON-RPC, with the HTTP status and the API error in data', async (_name, headers, status, code) => {
+    const body = request('13', 'tools/list');
+    const sent = headers['content-length'] ? body.padEnd(2 * 1024 * 1024, ' ') : body;
+    const response = await post(sent, { 'mcp-method': 'tools/list', ...headers });
+    expect(response.status).toBe(status);
+    const answer = response.json();
+    expect(answer).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, data: { code } } });
+    expect(typeof answer.error.message).toBe('string');
+  });
+
+  it.each([
+    ['a response', 400, '{"jsonrpc":"2.0","id":3,"result":{}}'],
+    ['a notification with array params', 400, '{"jsonrpc":"2.0","method":"x","params":[1]}'],
+    // The interface: a request's JSON-RPC error goes out with HTTP 200 before 2026-07-28.
+    ['a request with array params', 200, '{"jsonrpc":"2.0","id":3,"method":"x","params":[1]}'],
+  ])('before 2026-07-28, answers %s with HTTP %i and -32600', async (_name, status, body) => {
+    const response = await post(body, { 'mcp-protocol-version': '2025-11-25' });
+    expect(response.status).toBe(status);
+    expect(response.json().error.code).toBe(-32600);
+  });
+
+  it.each(['/.well-known/mcp', '/api/mcp/docs'])(
+    '%s publishes text inputs that refuse what the tool refuses (blank text)',
+    async (path) => {
+      const listed = await http(`${running.server.url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'mcp-protocol-version': '2025-11-25',
+        },
+        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+      });
+      const texts = (
+        listed.json().result.tools as Array<{ name: string; inputSchema: { properties: object } }>
+      ).flatMap((tool) =>
+        Object.entries(tool.inputSchema.properties)
+          .filter(([, schema]) => (schema as { minLength?: number }).minLength === 2)
+          .map(([name, schema]) => ({ tool: tool.name, name, pattern: (schema as { pattern?: string }).pattern })),
+      );
+      expect(texts.length).toBeGreaterThan(0);
+      for (const { tool, name, pattern } of texts) {
+        expect(pattern, `${tool}.${name}`).toBeDefined();
+        expect(new RegExp(pattern ?? '').test('  '), `${tool}.${name}`).toBe(false);
+        expect(new RegExp(pattern ?? '').test(' ok '), `${tool}.${name}`).toBe(true);
+        const called = await http(`${running.server.url}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'mcp-protocol-version': '2025-11-25',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 2,
+            method: 'tools/call',
+            params: { name: tool, arguments: { [name]: '  ' } },
+          }),
+        });
+        expect(called.json().result.isError, `${tool}.${name}`).toBe(true);
+      }
+    },
+  );
 
   it('refuses a modern _meta without the version header', async () => {
     const response = await post(request('4', 'tools/list'), { 'mcp-protocol-version': '', 'mcp-method': 'tools/list' });

@@ -1,24 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { completionValues } from '../../src/core/mcp/completions.ts';
-import { eraOf, numericIdText } from '../../src/core/mcp/protocol.ts';
+import { eraOf, idMember, topLevelIdText } from '../../src/core/mcp/protocol.ts';
 
-describe('numericIdText', () => {
+describe('topLevelIdText', () => {
   it.each([
     ['{"jsonrpc":"2.0","id":9007199254740993,"method":"m"}', '9007199254740993'],
     ['{"id" : 1.50 , "method":"m"}', '1.50'],
     ['{"id":-0}', '-0'],
     ['{"id":1E+3}', '1E+3'],
+    ['{"id":"9"}', '"9"'],
+    ['{"id":"a\\"b\\u00e9"}', '"a\\"b\\u00e9"'],
     // Only the top-level member counts, and the last one wins, as in JSON.parse.
     ['{"params":{"id":7},"id":8}', '8'],
     ['{"id":1,"id":2}', '2'],
+    ['{"id":1,"id":true}', undefined],
     ['{"method":"say \\"id\\":5","id":6}', '6'],
+    // A key with escapes is the key JSON.parse reads.
+    ['{"\\u0069d":1.50}', '1.50'],
+    ['{"id":1,"\\u0069d":5}', '5'],
+    // Found even where the body could not be parsed as a whole, as long as the value itself is whole.
+    ['{"id":5,"params":[[[[', '5'],
+    ['{"id":01}', undefined],
+    ['{"id":1.5.3}', undefined],
+    ['{"id":"open', undefined],
   ])('%s → %s', (json, expected) => {
-    expect(numericIdText(json)).toBe(expected);
+    expect(topLevelIdText(json)).toBe(expected);
   });
 
-  it('finds nothing for a string id or none', () => {
-    expect(numericIdText('{"id":"9"}')).toBeUndefined();
-    expect(numericIdText('{"params":{"id":9}}')).toBeUndefined();
+  it('finds nothing when there is no top-level id', () => {
+    expect(topLevelIdText('{"params":{"id":9}}')).toBeUndefined();
+    expect(topLevelIdText('["id",1]')).toBeUndefined();
+  });
+});
+
+describe('idMember', () => {
+  it.each([
+    ['7', '2026-07-28', '"id":7,'],
+    [undefined, '2026-07-28', ''],
+    [undefined, '2025-11-25', ''],
+    [undefined, '1900-01-01', ''],
+    [undefined, '2025-06-18', '"id":null,'],
+    [undefined, '2024-11-05', '"id":null,'],
+  ])('id %s in %s → %j', (idText, version, expected) => {
+    expect(idMember(idText, version)).toBe(expected);
   });
 });
 

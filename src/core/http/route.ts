@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import type { BoundedCache } from '../bounded-cache.ts';
+import type { ApiError } from '../errors.ts';
 import { compress, type ContentCoding } from './content-coding.ts';
 import type { ContentEncoding } from './negotiation.ts';
 import type { Operation } from './operation.ts';
@@ -198,6 +199,12 @@ export interface Route<Query = unknown, Body = unknown> {
   rawBody?: boolean;
   /** For rawBody routes: the body as documented in OpenAPI. */
   bodyDoc?: z.ZodType;
+  /**
+   * The error body for a request refused before its handler ran (limits, authentication, idempotency),
+   * for a route whose clients read another shape than the API's errors (MCP: JSON-RPC). The status and
+   * headers stay those of the error; `body` is the request body when it was read.
+   */
+  errorText?: (error: ApiError, request: CoreRequest, body: Uint8Array | undefined) => string;
   /** What the route does, as typed input to its 200 output; MCP tools call it too. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   operation?: Operation<any, any, any>;

@@ -41,8 +41,16 @@ export function textProblem(raw: string | undefined, max: number): [ErrorCode, s
  * textProblem as JSON Schema. The pattern (unanchored: two non-space characters anywhere) is what
  * "at least 2 characters once trimmed" means; JavaScript's trim and \s agree on what is a space.
  */
+/** Two characters besides whitespace, anywhere: what `trim().min(2)` takes, as JSON Schema can say it. */
+const TEXT_PATTERN = /\S[\s\S]*\S/;
+
 export function textSchema(max: number) {
-  return { type: 'string', minLength: 2, maxLength: max, pattern: '\\S[\\s\\S]*\\S' } as const;
+  return { type: 'string', minLength: 2, maxLength: max, pattern: TEXT_PATTERN.source } as const;
+}
+
+/** Free text in a typed input: trimmed, 2 to `max` characters, and published with the pattern that says so. */
+export function textInput(max: number) {
+  return z.string().trim().min(2).max(max).regex(TEXT_PATTERN, 'must hold at least 2 characters besides spaces');
 }
 
 /** Adds an issue that maps to a specific API error code. */

@@ -6,6 +6,7 @@ import { terms } from '../ask/text.ts';
 import { CurriculumTrackRecordSchema } from '../content/content-data.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import type { RouteContext } from '../http/route.ts';
+import { textInput } from '../http/validation.ts';
 import { defineTool, READS_OUR_CONTENT, ToolFailure, type AnyTool } from './tool.ts';
 
 const DocSectionSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
@@ -139,7 +140,7 @@ export const searchDocumentation = defineTool({
   title: 'Search the documentation',
   description:
     'Search the API reference, error codes, the auth guide and the curriculum; returns the best-matching sections.',
-  input: z.object({ query: z.string().trim().min(2).max(300), limit: z.int().min(1).max(20).default(5) }),
+  input: z.object({ query: textInput(300), limit: z.int().min(1).max(20).default(5) }),
   output: z.object({
     query: z.string(),
     results: z.array(z.object({ id: z.string(), title: z.string(), score: z.number(), excerpt: z.string() })),

@@ -54,34 +54,68 @@ export const rpcFailure = (code: number, message: string, data?: unknown, status
   ...(status === undefined ? {} : { status }),
 });
 
-const NUMBER_TOKEN = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+/** Since this revision an error's id is optional: an id that cannot be read is left out, not null. */
+const ID_OPTIONAL_IN_ERRORS_SINCE = '2025-11-25';
 
 /**
- * The exact text of the last top-level `"id"` member whose value is a number, so an id such as
- * 9007199254740993 or 1.50 is echoed as sent rather than as the double JSON.parse rounded it to.
- * Only plain keys are recognised; an id key spelled with escapes falls back to the parsed number.
+ * The id member that opens an answer. An id that could not be read is left out where the schema
+ * makes it optional (2025-11-25 on, and versions the server does not know); the revisions before
+ * require the member, and JSON-RPC 2.0 says null.
  */
-export function numericIdText(json: string): string | undefined {
+export function idMember(idText: string | undefined, version: string): string {
+  if (idText !== undefined) return `"id":${idText},`;
+  return isSupportedVersion(version) && version < ID_OPTIONAL_IN_ERRORS_SINCE ? '"id":null,' : '';
+}
+
+const NUMBER_TOKEN = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+/** A JSON string: no control character, quote or backslash bare; only JSON's escapes. */
+const STRING_TOKEN = /"(?:[ !#-[\]-\u{10FFFF}]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/uy;
+const AFTER_VALUE = /\s*[,}]/y;
+
+/** Whether a key, as written between its quotes (escapes included), reads as "id". */
+function isIdKey(literal: string): boolean {
+  if (literal === '"id"') return true;
+  if (!literal.includes('\\')) return false;
+  try {
+    return JSON.parse(literal) === 'id';
+  } catch {
+    return false;
+  }
+}
+
+/** The number or string that starts at `at` and ends its member, as written. */
+function idValueAt(json: string, at: number): string | undefined {
+  const pattern = json[at] === '"' ? STRING_TOKEN : NUMBER_TOKEN;
+  pattern.lastIndex = at;
+  const token = pattern.exec(json)?.[0];
+  if (token === undefined) return undefined;
+  AFTER_VALUE.lastIndex = at + token.length;
+  return AFTER_VALUE.test(json) ? token : undefined;
+}
+
+/**
+ * The exact text of the last top-level `"id"` member's value, when it is a number or a string: an
+ * id such as 9007199254740993 or 1.50 is echoed as sent rather than as the double JSON.parse
+ * rounded it to, and the id of a body too deep to parse can still be found. A key spelled with
+ * escapes counts, as JSON.parse reads it; the last member wins, as there.
+ */
+export function topLevelIdText(json: string): string | undefined {
   let depth = 0;
   let found: string | undefined;
   for (let index = 0; index < json.length; index += 1) {
     const char = json.charCodeAt(index);
     if (char === 0x22) {
-      const start = index + 1;
-      index = start;
+      const start = index;
+      index += 1;
       while (index < json.length && json.charCodeAt(index) !== 0x22) index += json.charCodeAt(index) === 0x5c ? 2 : 1;
-      if (depth !== 1 || index - start !== 2 || json.slice(start, index) !== 'id') continue;
+      if (depth !== 1 || !isIdKey(json.slice(start, index + 1))) continue;
       let next = index + 1;
       while (/\s/.test(json[next] ?? '')) next += 1;
       if (json[next] !== ':') continue;
       next += 1;
       while (/\s/.test(json[next] ?? '')) next += 1;
-      NUMBER_TOKEN.lastIndex = next;
-      const number = NUMBER_TOKEN.exec(json);
-      if (number) {
-        found = number[0];
-        index = next + number[0].length - 1;
-      }
+      found = idValueAt(json, next);
+      if (found !== undefined) index = next + found.length - 1;
     } else if (char === 0x7b || char === 0x5b) depth += 1;
     else if (char === 0x7d || char === 0x5d) depth -= 1;
   }

@@ -162,11 +162,13 @@ export const essaysByTagResources: ResourceKind = {
   mimeType: JSON_TYPE,
   entries: () => [],
   read: async ({ tag = '' }, context) => {
+    // Exactly a tag an essay carries: the REST list reads a blank tag as no filter, a resource cannot.
+    if (!context.deps.content.essays.some((essay) => essay.tags.includes(tag))) return undefined;
     const page = await listEssays.run(
       { tag, limit: 200, page: 1 },
       { deps: context.deps, clientAddress: context.request.clientAddress },
     );
-    return page.value().total > 0 ? page.text : undefined;
+    return page.text;
   },
   candidates: { tag: (deps) => [...new Set(deps.content.essays.flatMap((essay) => essay.tags))].sort() },
 };

@@ -8,17 +8,19 @@ import { ApiError, toApiError } from '../errors.ts';
 import { decodeJsonText, JsonBodyError } from '../http/body.ts';
 import { responseText } from '../http/internal-request.ts';
 import { JsonText, type JsonResult, type RouteContext, type RouteResult } from '../http/route.ts';
+import type { CoreRequest } from '../http/types.ts';
 import { acceptedResult, prefersRespondAsync, settleInto } from '../jobs/async-work.ts';
 import { candidatesFor, completionValues } from './completions.ts';
 import { promptDefinition, type McpPrompt } from './prompts.ts';
 import {
   ASSUMED_PROTOCOL_VERSION,
   eraOf,
+  idMember,
   isSupportedVersion,
   JSONRPC_ERRORS,
   LEGACY_PROTOCOL_VERSIONS,
   META,
-  numericIdText,
+  topLevelIdText,
   rpcFailure,
   SUPPORTED_PROTOCOL_VERSIONS,
   type ProtocolEra,
@@ -103,6 +105,18 @@ function originRefusal(context: Context): ApiError | undefined {
   });
 }
 
+/**
+ * A request the API refused before the MCP handler ran (size, token, rate limit, Idempotency-Key),
+ * as a JSON-RPC error: a client error is an invalid request, a server one an internal error; the
+ * API error travels in `data`, and the id is the body's when it was read.
+ */
+export function refusalText(error: ApiError, request: CoreRequest, body: Uint8Array | undefined): string {
+  const version = request.headers.get('mcp-protocol-version')?.trim() || ASSUMED_PROTOCOL_VERSION;
+  const code = error.status >= 500 ? JSONRPC_ERRORS.internalError : JSONRPC_ERRORS.invalidRequest;
+  const { status: _status, ...failure } = transportFailure(code, error);
+  return `{"jsonrpc":"2.0",${idMember(bestEffortIdText(body), version)}"error":${JSON.stringify(failure)}}`;
+}
+
 /** A transport refusal as JSON-RPC: the API error travels in `data`, so its code and resolution stay readable. */
 function transportFailure(code: number, error: ApiError, extra: Record<string, unknown> = {}): RpcFailure {
   return rpcFailure(code, error.message, { ...error.toBody().error, ...extra }, error.status);
@@ -117,8 +131,8 @@ type Reply = { result: Params; cacheable?: boolean } | { encoded: JsonText } | {
 interface Exchange {
   server: McpServerDefinition;
   context: Context;
-  /** The request id as JSON text, exactly as the client wrote it ("null" when there was none). */
-  idText: string;
+  /** The request id as JSON text, exactly as the client wrote it; undefined when it could not be read. */
+  idText: string | undefined;
   /** The protocol version the request speaks (supported or not: refusals need an exchange too). */
   version: string;
   era: ProtocolEra;
@@ -153,7 +167,7 @@ function respond(exchange: Exchange, reply: Reply): RouteResult {
   } else if ('encoded' in reply) {
     member = `"result":`;
   } else member = `"result":${encodeResult(exchange, reply.result, reply.cacheable === true)}`;
-  const head = `{"jsonrpc":"2.0","id":${exchange.idText},${member}`;
+  const head = `{"jsonrpc":"2.0",${idMember(exchange.idText, exchange.version)}${member}`;
   if (exchange.representation === 'json') {
     // A remembered result goes out as its stored bytes, between a short head and the closing brace.
     const body =
@@ -240,9 +254,14 @@ function decodeOffset(cursor: unknown): number | undefined {
   return /^(0|[1-9]\d{0,8})$/.test(text) ? Number(text) : undefined;
 }
 
+/** A list of one page never gives out a cursor, so any cursor sent back is one it did not issue. */
+function unknownCursor(): Reply {
+  return invalidParams('"cursor" is not a cursor this server issued.');
+}
+
 function listResources(server: McpServerDefinition, params: Params, context: Context): Reply {
   const offset = decodeOffset(params['cursor']);
-  if (offset === undefined) return invalidParams('"cursor" is not a cursor this server issued.');
+  if (offset === undefined) return unknownCursor();
   const all: ResourceEntry[] = server.resources.flatMap((kind) => kind.entries(context));
   const resources = all.slice(offset, offset + RESOURCES_PER_PAGE);
   const next = offset + RESOURCES_PER_PAGE;
@@ -313,17 +332,23 @@ async function dispatch(exchange: Exchange, method: string, params: Params): Pro
   const { server, context, era } = exchange;
   switch (method) {
     case 'tools/list':
-      return { result: { tools: server.tools.map(toolDefinition) }, cacheable: true };
+      return params['cursor'] !== undefined
+        ? unknownCursor()
+        : { result: { tools: server.tools.map(toolDefinition) }, cacheable: true };
     case 'tools/call':
       return callTool(exchange, params);
     case 'resources/list':
       return listResources(server, params, context);
     case 'resources/templates/list':
-      return { result: { resourceTemplates: resourceTemplates(server.resources) }, cacheable: true };
+      return params['cursor'] !== undefined
+        ? unknownCursor()
+        : { result: { resourceTemplates: resourceTemplates(server.resources) }, cacheable: true };
     case 'resources/read':
       return readOne(exchange, params);
     case 'prompts/list':
-      return { result: { prompts: server.prompts.map(promptDefinition) }, cacheable: true };
+      return params['cursor'] !== undefined
+        ? unknownCursor()
+        : { result: { prompts: server.prompts.map(promptDefinition) }, cacheable: true };
     case 'prompts/get':
       return getPrompt(server, params, context);
     case 'completion/complete':
@@ -346,12 +371,29 @@ async function dispatch(exchange: Exchange, method: string, params: Params): Pro
   return { failure: rpcFailure(JSONRPC_ERRORS.methodNotFound, `Method not found: ${method.slice(0, 100)}.`) };
 }
 
-/** The `=?base64?…?=` sentinel of SEP-2243 decoded; other values as sent, without surrounding whitespace. */
-function headerValue(raw: string | null): string | undefined {
+/** What a header may carry as it is: visible ASCII, space and tab (RFC 9110, as 2026-07-28 requires). */
+const HEADER_TEXT = /^[\t\x20-\x7e]*$/;
+const BASE64_SENTINEL = /^=\?base64\?(.*)\?=$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A mirrored header's value without surrounding whitespace, its `=?base64?…?=` sentinel (SEP-2243)
+ * decoded where the header permits one; undefined when it is absent, null when it is malformed:
+ * a character beyond visible ASCII, or a sentinel that is not strict Base64 of UTF-8.
+ */
+function headerValue(raw: string | null, sentinel: boolean): string | null | undefined {
   if (raw === null) return undefined;
   const value = raw.trim();
-  const encoded = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/.exec(value)?.[1];
-  return encoded === undefined ? value : Buffer.from(encoded, 'base64').toString('utf8');
+  if (!HEADER_TEXT.test(value)) return null;
+  const encoded = sentinel ? BASE64_SENTINEL.exec(value)?.[1] : undefined;
+  if (encoded === undefined) return value;
+  if (!BASE64.test(encoded)) return null;
+  try {
+    return strictUtf8.decode(Buffer.from(encoded, 'base64'));
+  } catch {
+    return null;
+  }
 }
 
 const NAMED_BY = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' } as const;
@@ -382,25 +424,28 @@ function modernRefusal(version: string, method: string, params: Params, context:
       `MCP-Protocol-Version ${version} does not match "${META.protocolVersion}" ${JSON.stringify(metaVersion.slice(0, 40))}.`,
     );
   const headers = context.request.headers;
-  const methodHeader = headerValue(headers.get('mcp-method'));
+  const methodHeader = headerValue(headers.get('mcp-method'), false);
   if (methodHeader === undefined) return mismatch('the Mcp-Method header is required.');
+  if (methodHeader === null) return mismatch('the Mcp-Method header may hold only visible ASCII characters.');
   if (methodHeader !== method)
     return mismatch(`Mcp-Method ${JSON.stringify(methodHeader.slice(0, 100))} does not match the body's method.`);
   const namedBy = NAMED_BY[method as keyof typeof NAMED_BY];
   const bodyName = namedBy ? params[namedBy] : undefined;
   if (typeof bodyName === 'string') {
-    const nameHeader = headerValue(headers.get('mcp-name'));
+    const nameHeader = headerValue(headers.get('mcp-name'), true);
     if (nameHeader === undefined) return mismatch(`the Mcp-Name header is required for ${method}.`);
+    if (nameHeader === null)
+      return mismatch('Mcp-Name must be visible ASCII, or =?base64?…?= around strict Base64 of UTF-8 text.');
     if (nameHeader !== bodyName) return mismatch(`Mcp-Name does not match the body's params.${namedBy}.`);
   }
   return undefined;
 }
 
 /** The id of a body that may not be a valid request, for error answers that should still carry it. */
-function idTextOf(payload: unknown, json: string): string {
+function idTextOf(payload: unknown, json: string): string | undefined {
   const id = (payload as { id?: unknown } | null)?.id;
   if (typeof id === 'string') return JSON.stringify(id);
-  if (typeof id !== 'number') return 'null';
+  if (typeof id !== 'number') return undefined;
   // The common case without a scan: the body names one id, spelled as the number prints.
   const plain = String(id);
   const at = json.indexOf(`"id":${plain}`);
@@ -409,19 +454,21 @@ function idTextOf(payload: unknown, json: string): string {
     at !== -1 &&
     json.indexOf('"id"', at + 1) === -1 &&
     json.indexOf('"id"') === at &&
+    !json.includes('\\u') &&
     (after === ',' || after === '}')
   )
     return plain;
-  return numericIdText(json) ?? plain;
+  return topLevelIdText(json) ?? plain;
 }
 
-/** Decodes the body for its id alone, when the request is refused before it is read. */
-function bestEffortIdText(body: Uint8Array | undefined): string {
+/** The id of a body refused before it is read: parsed when it can be, found by a scan when it nests too deep. */
+function bestEffortIdText(body: Uint8Array | undefined): string | undefined {
   try {
     const { text, value } = decodeJsonText(body ?? new Uint8Array());
     return idTextOf(value, text);
-  } catch {
-    return 'null';
+  } catch (error) {
+    if (!(error instanceof JsonBodyError) || error.problem !== 'depth' || !body) return undefined;
+    return topLevelIdText(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
   }
 }
 
@@ -434,7 +481,7 @@ export function handleMcpPost(server: McpServerDefinition, context: Context): Ro
   const headerVersion = request.headers.get('mcp-protocol-version')?.trim() || undefined;
   const version = headerVersion ?? ASSUMED_PROTOCOL_VERSION;
   const era = isSupportedVersion(version) ? eraOf(version) : 'legacy';
-  const base: Exchange = { server, context, idText: 'null', version, era, representation: 'json' };
+  const base: Exchange = { server, context, idText: undefined, version, era, representation: 'json' };
 
   const refused = originRefusal(context);
   // The transport spec: a forbidden origin's answer carries no id (the body is not read).
@@ -482,6 +529,20 @@ async function answerRequest(
 ): Promise<RouteResult> {
   const { server, context, version, era } = exchange;
   const { request } = context;
+  // The 2026-07-28 transport: an unsupported version is answered as such, whatever the body holds.
+  if (!isSupportedVersion(version)) {
+    return respond(
+      { ...exchange, idText: bestEffortIdText(context.rawBody) },
+      {
+        failure: rpcFailure(
+          JSONRPC_ERRORS.unsupportedProtocolVersion,
+          `Unsupported protocol version ${JSON.stringify(version.slice(0, 40))}.`,
+          { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested: version },
+          400,
+        ),
+      },
+    );
+  }
   let payload: unknown;
   let json: string;
   try {
@@ -489,7 +550,7 @@ async function answerRequest(
   } catch (error) {
     const tooDeep = error instanceof JsonBodyError && error.problem === 'depth';
     const status = era === 'modern' ? 400 : undefined;
-    return respond(exchange, {
+    return respond(tooDeep ? { ...exchange, idText: bestEffortIdText(context.rawBody) } : exchange, {
       failure: tooDeep
         ? rpcFailure(JSONRPC_ERRORS.invalidRequest, `Invalid request: ${error.message}`, undefined, status)
         : rpcFailure(JSONRPC_ERRORS.parseError, 'Parse error: the body is not valid JSON.', undefined, status),
@@ -497,13 +558,20 @@ async function answerRequest(
   }
   exchange.idText = idTextOf(payload, json);
   const message = payload as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown } | null;
+  // Before 2026-07-28 a request's error goes out with 200 (the interface); a response or a
+  // notification is answered with an HTTP error when it cannot be taken (2025-11-25 transport).
+  const notRequest =
+    typeof message === 'object' &&
+    message !== null &&
+    !Array.isArray(message) &&
+    ('method' in message ? message.id === undefined : 'result' in message || 'error' in message);
   const invalid = (text: string) =>
     respond(exchange, {
       failure: rpcFailure(
         JSONRPC_ERRORS.invalidRequest,
         `Invalid request: ${text}`,
         undefined,
-        era === 'modern' ? 400 : undefined,
+        era === 'modern' || notRequest ? 400 : undefined,
       ),
     });
   if (Array.isArray(payload)) return invalid('JSON-RPC batches are not supported; send one request per POST.');
@@ -526,22 +594,14 @@ async function answerRequest(
   const method = message.method;
   const params = (message.params ?? {}) as Params;
 
-  if (!isSupportedVersion(version)) {
-    return respond(exchange, {
-      failure: rpcFailure(
-        JSONRPC_ERRORS.unsupportedProtocolVersion,
-        `Unsupported protocol version ${JSON.stringify(version.slice(0, 40))}.`,
-        { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested: version },
-        400,
-      ),
-    });
-  }
-  const meta = params['_meta'] as Record<string, unknown> | undefined;
-  if (headerVersion === undefined && typeof meta?.[META.protocolVersion] === 'string' && method !== 'initialize') {
+  const metaVersion = (params['_meta'] as Record<string, unknown> | undefined)?.[META.protocolVersion];
+  if (typeof metaVersion === 'string' && method !== 'initialize' && metaVersion !== headerVersion) {
     return respond(exchange, {
       failure: rpcFailure(
         JSONRPC_ERRORS.headerMismatch,
-        'Header mismatch: the MCP-Protocol-Version header is required with a per-request protocol version.',
+        headerVersion === undefined
+          ? 'Header mismatch: the MCP-Protocol-Version header is required with a per-request protocol version.'
+          : `Header mismatch: MCP-Protocol-Version ${version} does not match "${META.protocolVersion}" ${JSON.stringify(metaVersion.slice(0, 40))}.`,
         undefined,
         400,
       ),
@@ -560,7 +620,7 @@ async function answerRequest(
     const job = await jobs.create(`mcp:${server.key}`, `ip:${request.clientAddress}`);
     const answered = dispatch(exchange, method, params).then((reply) => {
       const answer = respond({ ...exchange, representation: 'json' }, reply);
-      return { body: JSON.parse('raw' in answer ? responseText(answer.raw) : '') as unknown };
+      return { body: new JsonText('raw' in answer ? responseText(answer.raw) : '') };
     });
     context.deps.background.track(settleInto(jobs, job, answered, context.deps.logError));
     return acceptedResult(job, true) as JsonResult;

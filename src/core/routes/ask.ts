@@ -13,7 +13,7 @@ import {
 import { prefersHtml } from '../http/negotiation.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, rememberedJson } from '../http/route.ts';
-import { issue, textProblem, textSchema } from '../http/validation.ts';
+import { issue, textInput, textProblem, textSchema } from '../http/validation.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';
 
@@ -181,7 +181,7 @@ export const AskBodySchema = z
   .meta({ id: 'AskRequest', anyOf: [{ required: ['q'] }, { required: ['query'] }] });
 
 export const AskInputSchema = z.object({
-  question: z.string().trim().min(2).max(MAX_QUESTION_LENGTH).describe('The question, at least 2 characters'),
+  question: textInput(MAX_QUESTION_LENGTH).describe('The question, at least 2 characters'),
   limit: limitSchema.default(5).describe('Sources to return, 1 to 20 (default 5)'),
   types: z
     .array(z.enum(ASK_TYPES))

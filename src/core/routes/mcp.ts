@@ -14,7 +14,7 @@ import { PRODUCT_TOOLS } from '../mcp/product-tools.ts';
 import { DOCS_PROMPTS, PRODUCT_PROMPTS } from '../mcp/prompts.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
 import { DOCS_RESOURCES, PRODUCT_RESOURCES } from '../mcp/resources.ts';
-import { handleMcpGet, handleMcpPost, type McpServerDefinition } from '../mcp/server.ts';
+import { handleMcpGet, handleMcpPost, refusalText, type McpServerDefinition } from '../mcp/server.ts';
 import { API_VERSION } from '../versioning.ts';
 
 export const PRODUCT_SERVER: McpServerDefinition = {
@@ -181,6 +181,7 @@ function mcpRoutes(server: McpServerDefinition): AnyRoute[] {
         batchable: false,
         idempotent: true,
         handler: (context) => handleMcpPost(server, context),
+        errorText: refusalText,
       }),
       defineRoute({
         method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
 import { defineRoute, JsonText } from '../http/route.ts';
-import { issue, optionalIntParam, textProblem, textSchema } from '../http/validation.ts';
+import { issue, optionalIntParam, textInput, textProblem, textSchema } from '../http/validation.ts';
 import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
 import { CORPORA } from '../papers/corpora.ts';
 import { SearchResultItemSchema } from '../papers/mapping.ts';
@@ -88,7 +88,7 @@ export const SearchResponseSchema = z
   .meta({ id: 'SearchResponse' });
 
 export const SearchInputSchema = z.object({
-  query: z.string().trim().min(2).max(MAX_QUERY_LENGTH).describe('What to search for, at least 2 characters'),
+  query: textInput(MAX_QUERY_LENGTH).describe('What to search for, at least 2 characters'),
   corpus: z.enum(CORPORA).default('ai').describe('ai or web3 (default ai)'),
   limit: z
     .int()
