@@ -38,12 +38,12 @@ export function textProblem(raw: string | undefined, max: number): [ErrorCode, s
 }
 
 /**
- * textProblem as JSON Schema. The pattern (unanchored: two non-space characters anywhere) is what
- * "at least 2 characters once trimmed" means; JavaScript's trim and \s agree on what is a space.
+ * Two non-space characters anywhere (the pattern is unanchored): what "at least 2 characters once
+ * trimmed" means, as JSON Schema can say it; JavaScript's trim and \s agree on what is a space.
  */
-/** Two characters besides whitespace, anywhere: what `trim().min(2)` takes, as JSON Schema can say it. */
 const TEXT_PATTERN = /\S[\s\S]*\S/;
 
+/** textProblem as JSON Schema. */
 export function textSchema(max: number) {
   return { type: 'string', minLength: 2, maxLength: max, pattern: TEXT_PATTERN.source } as const;
 }
