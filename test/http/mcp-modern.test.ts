@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextproto
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../support/http.ts';
+import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
 import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
 
 const running = useServerWithStandIn();
@@ -362,6 +363,7 @@ describe('2026-07-28 transport rules over raw HTTP', () => {
       expect(body.error.code).toBe(-32700);
       if (id === undefined) expect('id' in body).toBe(false);
       else expect(body.id).toBe(id);
+      expectMatchesOpenApi('/.well-known/mcp', 'post', status, body);
     },
   );
 

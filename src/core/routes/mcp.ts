@@ -90,7 +90,12 @@ const JsonRpcMessageSchema = z.union([JsonRpcRequestSchema, JsonRpcNotificationS
 const JsonRpcResponseSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
-    id: z.union([z.string(), z.number(), z.null()]),
+    id: z
+      .union([z.string(), z.number(), z.null()])
+      .optional()
+      .describe(
+        "The request's id as sent; when it could not be read, absent from 2025-11-25 on and null in earlier revisions",
+      ),
     result: z.record(z.string(), z.unknown()).optional(),
     error: z.object({ code: z.int(), message: z.string(), data: z.unknown().optional() }).optional(),
   })
