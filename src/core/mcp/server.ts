@@ -105,13 +105,18 @@ function originRefusal(context: Context): ApiError | undefined {
   });
 }
 
+/** The version the MCP-Protocol-Version header names; undefined when it is absent or blank. */
+function headerVersionOf(request: CoreRequest): string | undefined {
+  return request.headers.get('mcp-protocol-version')?.trim() || undefined;
+}
+
 /**
  * A request the API refused before the MCP handler ran (size, token, rate limit, Idempotency-Key),
  * as a JSON-RPC error: a client error is an invalid request, a server one an internal error; the
  * API error travels in `data`, and the id is the body's when it was read.
  */
 export function refusalText(error: ApiError, request: CoreRequest, body: Uint8Array | undefined): string {
-  const version = request.headers.get('mcp-protocol-version')?.trim() || ASSUMED_PROTOCOL_VERSION;
+  const version = headerVersionOf(request) ?? ASSUMED_PROTOCOL_VERSION;
   const code = error.status >= 500 ? JSONRPC_ERRORS.internalError : JSONRPC_ERRORS.invalidRequest;
   const { status: _status, ...failure } = transportFailure(code, error);
   return `{"jsonrpc":"2.0",${idMember(bestEffortIdText(body), version)}"error":${JSON.stringify(failure)}}`;
@@ -254,7 +259,7 @@ function decodeOffset(cursor: unknown): number | undefined {
   return /^(0|[1-9]\d{0,8})$/.test(text) ? Number(text) : undefined;
 }
 
-/** A list of one page never gives out a cursor, so any cursor sent back is one it did not issue. */
+/** A cursor sent back that this server never gave out (lists of one page give out none). */
 function unknownCursor(): Reply {
   return invalidParams('"cursor" is not a cursor this server issued.');
 }
@@ -328,27 +333,25 @@ function discover(server: McpServerDefinition): Reply {
   };
 }
 
+/** Lists that fit one page: they never give out a cursor. */
+const SINGLE_PAGE_LISTS = new Set(['tools/list', 'resources/templates/list', 'prompts/list']);
+
 async function dispatch(exchange: Exchange, method: string, params: Params): Promise<Reply> {
   const { server, context, era } = exchange;
+  if (params['cursor'] !== undefined && SINGLE_PAGE_LISTS.has(method)) return unknownCursor();
   switch (method) {
     case 'tools/list':
-      return params['cursor'] !== undefined
-        ? unknownCursor()
-        : { result: { tools: server.tools.map(toolDefinition) }, cacheable: true };
+      return { result: { tools: server.tools.map(toolDefinition) }, cacheable: true };
     case 'tools/call':
       return callTool(exchange, params);
     case 'resources/list':
       return listResources(server, params, context);
     case 'resources/templates/list':
-      return params['cursor'] !== undefined
-        ? unknownCursor()
-        : { result: { resourceTemplates: resourceTemplates(server.resources) }, cacheable: true };
+      return { result: { resourceTemplates: resourceTemplates(server.resources) }, cacheable: true };
     case 'resources/read':
       return readOne(exchange, params);
     case 'prompts/list':
-      return params['cursor'] !== undefined
-        ? unknownCursor()
-        : { result: { prompts: server.prompts.map(promptDefinition) }, cacheable: true };
+      return { result: { prompts: server.prompts.map(promptDefinition) }, cacheable: true };
     case 'prompts/get':
       return getPrompt(server, params, context);
     case 'completion/complete':
@@ -478,7 +481,7 @@ function bestEffortIdText(body: Uint8Array | undefined): string | undefined {
  */
 export function handleMcpPost(server: McpServerDefinition, context: Context): RouteResult | Promise<RouteResult> {
   const { request } = context;
-  const headerVersion = request.headers.get('mcp-protocol-version')?.trim() || undefined;
+  const headerVersion = headerVersionOf(request);
   const version = headerVersion ?? ASSUMED_PROTOCOL_VERSION;
   const era = isSupportedVersion(version) ? eraOf(version) : 'legacy';
   const base: Exchange = { server, context, idText: undefined, version, era, representation: 'json' };
@@ -521,6 +524,20 @@ export function handleMcpPost(server: McpServerDefinition, context: Context): Ro
   return answerRequest(exchange, headerVersion, repeat);
 }
 
+/**
+ * Whether a body is a response or a notification rather than a request. Before 2026-07-28 a request's
+ * error goes out with 200 (the interface); one of these is refused with an HTTP error when it cannot be
+ * taken (2025-11-25 transport).
+ */
+function isNotRequest(message: { id?: unknown; method?: unknown } | null): boolean {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    !Array.isArray(message) &&
+    ('method' in message ? message.id === undefined : 'result' in message || 'error' in message)
+  );
+}
+
 /** A request that is not a repeat: decoded, checked against the protocol, dispatched, and remembered when it may be. */
 async function answerRequest(
   exchange: Exchange,
@@ -558,20 +575,13 @@ async function answerRequest(
   }
   exchange.idText = idTextOf(payload, json);
   const message = payload as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown } | null;
-  // Before 2026-07-28 a request's error goes out with 200 (the interface); a response or a
-  // notification is answered with an HTTP error when it cannot be taken (2025-11-25 transport).
-  const notRequest =
-    typeof message === 'object' &&
-    message !== null &&
-    !Array.isArray(message) &&
-    ('method' in message ? message.id === undefined : 'result' in message || 'error' in message);
   const invalid = (text: string) =>
     respond(exchange, {
       failure: rpcFailure(
         JSONRPC_ERRORS.invalidRequest,
         `Invalid request: ${text}`,
         undefined,
-        era === 'modern' || notRequest ? 400 : undefined,
+        era === 'modern' || isNotRequest(message) ? 400 : undefined,
       ),
     });
   if (Array.isArray(payload)) return invalid('JSON-RPC batches are not supported; send one request per POST.');
