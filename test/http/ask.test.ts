@@ -131,6 +131,14 @@ describe('POST /ask', () => {
     expect({ ...posted.json(), took_ms: 0 }).toEqual({ ...got, took_ms: 0 });
   });
 
+  it('answers from the same operation as GET, so a question asked both ways is worked out once', async () => {
+    const got = await ask('q=how%20does%20a%20validator%20get%20slashed&limit=4&types=essay');
+    const posted = await postAsk({ q: 'how does a validator get slashed', limit: 4, types: ['essay'] });
+    expect(posted.status).toBe(200);
+    // took_ms is measured when the answer is worked out: equal bytes mean POST did not search again.
+    expect(posted.text).toBe(got.text);
+  });
+
   it.each([
     ['not json', 'application/json', 400, 'invalid_body'],
     ['{"q": 5}', 'application/json', 400, 'invalid_body'],

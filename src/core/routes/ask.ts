@@ -282,6 +282,7 @@ export const askPostRoute = defineRoute({
   },
   batchable: true,
   idempotent: true,
+  operation: askQuestion,
   handler: (context) => {
     const { body, deps, request } = context;
     if (body.streaming) {
@@ -289,6 +290,9 @@ export const askPostRoute = defineRoute({
         throw new ApiError('invalid_body', 'Streaming is not available inside a batch; drop prefer.streaming.');
       return { raw: askEventStream(() => deps.ask.search(body.question, body), request.signal) };
     }
-    return runWithinBudget(context, 'ask', async () => ({ body: deps.ask.search(body.question, body) }));
+    const input = { question: body.question, limit: body.limit, types: body.types };
+    return runWithinBudget(context, 'ask', async () => ({
+      body: await askQuestion.run(input, { deps, clientAddress: request.clientAddress }),
+    }));
   },
 });
