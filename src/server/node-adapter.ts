@@ -3,6 +3,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, payloadTooLarge } from '../core/errors.ts';
 import {
+  BodyParts,
   isStreamBody,
   MAX_BODY_BYTES,
   type CoreRequest,
@@ -117,7 +118,8 @@ export function writeCoreResponse(
     const encoding = chooseEncoding(req.headers['accept-encoding'], DYNAMIC_CODINGS);
     if (encoding !== 'identity') {
       headers['Content-Encoding'] = encoding;
-      return compress(bytes, encoding).then((compressed) => writeBytes(req, res, response.status, headers, compressed));
+      const whole = bytes instanceof BodyParts ? bytes.join() : bytes;
+      return compress(whole, encoding).then((compressed) => writeBytes(req, res, response.status, headers, compressed));
     }
   }
   writeBytes(req, res, response.status, headers, bytes);
@@ -128,11 +130,17 @@ function writeBytes(
   res: ServerResponse,
   status: number,
   headers: Record<string, string>,
-  bytes: Uint8Array | null,
+  bytes: Uint8Array | BodyParts | null,
 ): void {
   if (bytes) headers['Content-Length'] = String(bytes.byteLength);
   res.writeHead(status, headers);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
+  if (req.method === 'HEAD') res.end();
+  else if (bytes instanceof BodyParts) {
+    // Corked, the parts leave in one writev when end() uncorks.
+    res.cork();
+    for (const part of bytes.parts) res.write(part);
+    res.end();
+  } else res.end(bytes);
 }
 
 /** Server-sent events: each chunk flushed as it comes, until the client goes away. */

@@ -6,7 +6,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { ApiError } from '../errors.ts';
 import type { IdempotencyStore, StoredResponse } from '../stores/idempotency-store.ts';
-import { isStreamBody, type CoreResponse } from './types.ts';
+import { isStreamBody, wholeBody, type CoreResponse } from './types.ts';
 
 const BARE_KEY = /^[\x20-\x7e]{1,255}$/;
 const MAX_KEY_LENGTH = 255;
@@ -157,10 +157,11 @@ export async function withIdempotency(call: IdempotentCall, run: () => Promise<C
     const body = response?.body;
     // Streams cannot be replayed and server errors may be retried: neither is kept.
     if (response && response.status < 500 && body !== undefined && body !== null && !isStreamBody(body)) {
+      const whole = wholeBody(body);
       const kept: StoredResponse = {
         status: response.status,
         headers: response.headers,
-        body: call.secret ? seal(typeof body === 'string' ? Buffer.from(body) : body, call.key) : body,
+        body: call.secret ? seal(typeof whole === 'string' ? Buffer.from(whole) : whole, call.key) : whole,
       };
       await call.store.complete(storeKey, kept);
     } else await call.store.abandon(storeKey);

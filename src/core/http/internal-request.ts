@@ -1,6 +1,6 @@
 // Requests the core sends to itself through the route table (batch sub-requests, MCP tools):
 // identity travels with them, while idempotency and async preferences stay with the outer call.
-import { isStreamBody, type CoreRequest, type CoreResponse } from './types.ts';
+import { isStreamBody, wholeBody, type CoreRequest, type CoreResponse } from './types.ts';
 
 export function internalRequest(
   parent: CoreRequest,
@@ -33,5 +33,6 @@ export function internalRequest(
 export function responseText(response: CoreResponse): string {
   const { body } = response;
   if (body === null || isStreamBody(body)) return '';
-  return typeof body === 'string' ? body : new TextDecoder().decode(body);
+  const whole = wholeBody(body);
+  return typeof whole === 'string' ? whole : new TextDecoder().decode(whole);
 }

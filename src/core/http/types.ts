@@ -1,6 +1,6 @@
 // The core speaks this small, framework-free request/response pair. The node server adapts
-// IncomingMessage to it without building web-standard objects on the hot path; `fetch-adapter.ts`
-// adapts web-standard Request/Response for in-process use (tests, batch, Astro endpoints).
+// IncomingMessage to it without building web-standard objects on the hot path; the batch executor
+// builds it in-process (`internal-request.ts`).
 
 /** Largest request body any route accepts (DESIGN: 1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -27,11 +27,35 @@ export interface CoreRequest {
   internal?: boolean;
 }
 
-export type CoreBody = string | Uint8Array | AsyncIterable<string | Uint8Array> | null;
+/**
+ * A body that is its parts one after another, written without joining them: a stored answer of
+ * kilobytes goes out behind a short head of its own without a copy. (A copy of that size is not
+ * pooled: each one is an ArrayBuffer the garbage collector has to track, which cost MCP answers 15%
+ * of their throughput.)
+ */
+export class BodyParts {
+  readonly byteLength: number;
+
+  constructor(readonly parts: readonly Uint8Array[]) {
+    this.byteLength = parts.reduce((total, part) => total + part.byteLength, 0);
+  }
+
+  /** The parts as one buffer, for a consumer that needs the body whole (compression, a kept copy). */
+  join(): Uint8Array {
+    return Buffer.concat(this.parts, this.byteLength);
+  }
+}
+
+export type CoreBody = string | Uint8Array | BodyParts | AsyncIterable<string | Uint8Array> | null;
 
 /** Whether a body is a stream: written as it comes, never compressed, kept or replayed. */
 export function isStreamBody(body: CoreBody): body is AsyncIterable<string | Uint8Array> {
-  return body !== null && typeof body !== 'string' && !(body instanceof Uint8Array);
+  return body !== null && typeof body === 'object' && Symbol.asyncIterator in body;
+}
+
+/** A body that is not a stream, as one string or buffer. */
+export function wholeBody(body: string | Uint8Array | BodyParts): string | Uint8Array {
+  return body instanceof BodyParts ? body.join() : body;
 }
 
 export interface CoreResponse {

@@ -8,7 +8,7 @@ import { ApiError, toApiError } from '../errors.ts';
 import { decodeJsonText, JsonBodyError } from '../http/body.ts';
 import { responseText } from '../http/internal-request.ts';
 import { JsonText, type JsonResult, type RouteContext, type RouteResult } from '../http/route.ts';
-import type { CoreRequest } from '../http/types.ts';
+import { BodyParts, type CoreRequest } from '../http/types.ts';
 import { acceptedResult, prefersRespondAsync, settleInto } from '../jobs/async-work.ts';
 import { candidatesFor, completionValues } from './completions.ts';
 import { promptDefinition, type McpPrompt } from './prompts.ts';
@@ -160,7 +160,26 @@ function encodeResult(exchange: Exchange, result: Params, cacheable: boolean): s
 }
 
 const encoder = new TextEncoder();
-const CLOSE_BRACE = encoder.encode('}');
+const REPRESENTATIONS = {
+  json: {
+    open: '',
+    close: '}',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  },
+  sse: {
+    open: 'event: message\ndata: ',
+    close: '}\n\n',
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    },
+  },
+} as const;
+const CLOSE_BYTES = {
+  json: encoder.encode(REPRESENTATIONS.json.close),
+  sse: encoder.encode(REPRESENTATIONS.sse.close),
+};
 
 function respond(exchange: Exchange, reply: Reply): RouteResult {
   let status = 200;
@@ -172,31 +191,14 @@ function respond(exchange: Exchange, reply: Reply): RouteResult {
   } else if ('encoded' in reply) {
     member = `"result":`;
   } else member = `"result":${encodeResult(exchange, reply.result, reply.cacheable === true)}`;
-  const head = `{"jsonrpc":"2.0",${idMember(exchange.idText, exchange.version)}${member}`;
-  if (exchange.representation === 'json') {
-    // A remembered result goes out as its stored bytes, between a short head and the closing brace.
-    const body =
-      'encoded' in reply ? Buffer.concat([encoder.encode(head), reply.encoded.bytes, CLOSE_BRACE]) : `${head}}`;
-    return {
-      raw: {
-        status,
-        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-        body,
-      },
-    };
-  }
-  const message = 'encoded' in reply ? `${head}${reply.encoded.text}}` : `${head}}`;
-  return {
-    raw: {
-      status,
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Accel-Buffering': 'no',
-      },
-      body: `event: message\ndata: ${message}\n\n`,
-    },
-  };
+  const { open, close, headers } = REPRESENTATIONS[exchange.representation];
+  const head = `${open}{"jsonrpc":"2.0",${idMember(exchange.idText, exchange.version)}${member}`;
+  // A remembered result goes out as its stored bytes, between a short head and the closing brace.
+  const body =
+    'encoded' in reply
+      ? new BodyParts([encoder.encode(head), reply.encoded.bytes, CLOSE_BYTES[exchange.representation]])
+      : `${head}${close}`;
+  return { raw: { status, headers: { ...headers }, body } };
 }
 
 function invalidParams(message: string, data?: unknown): Reply {
