@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { prefersRespondAsync } from '../../src/core/jobs/async-work.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RouteContext } from '../../src/core/http/route.ts';
+import { prefersRespondAsync, runWithinBudget } from '../../src/core/jobs/async-work.ts';
 import { refusePath } from '../../src/core/routes/batch.ts';
 
 describe('Prefer: respond-async', () => {
@@ -33,5 +34,26 @@ describe('batch path rules', () => {
     const result = refusePath(path);
     if (refusal === undefined) expect(result).toBeUndefined();
     else expect(result).toContain(refusal);
+  });
+});
+
+describe('the synchronous budget', () => {
+  // Only what runWithinBudget reads without Prefer: respond-async and within the budget.
+  const context = {
+    deps: { config: { syncBudgetMs: 5 } },
+    request: { clientAddress: '127.0.0.1', headers: { get: () => null } },
+  } as unknown as RouteContext<unknown, unknown>;
+  afterEach(() => vi.restoreAllMocks());
+
+  it('answers work that ran to its end synchronously without arming a timer', async () => {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    await expect(runWithinBudget(context, 'test', () => ({ body: 'done' }))).resolves.toEqual({ body: 'done' });
+    expect(timers).not.toHaveBeenCalled();
+  });
+
+  it('races asynchronous work against the budget', async () => {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    await expect(runWithinBudget(context, 'test', async () => ({ body: 'done' }))).resolves.toEqual({ body: 'done' });
+    expect(timers).toHaveBeenCalledWith(expect.any(Function), 5);
   });
 });

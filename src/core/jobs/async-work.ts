@@ -56,7 +56,7 @@ export async function settleInto(
 export async function runWithinBudget(
   context: RouteContext<unknown, unknown>,
   kind: string,
-  work: () => Promise<JsonResult>,
+  work: () => JsonResult | Promise<JsonResult>,
 ): Promise<JsonResult> {
   const { stores, config, logError, background } = context.deps;
   const owner = `ip:${context.request.clientAddress}`;
@@ -69,6 +69,8 @@ export async function runWithinBudget(
     return acceptedResult(job, true);
   }
   const running = work();
+  // Work that ran to its end synchronously left the budget nothing to interrupt: no timer for it.
+  if (!(running instanceof Promise)) return running;
   let timer: NodeJS.Timeout | undefined;
   const outOfTime = new Promise<'budget'>((resolve) => {
     timer = setTimeout(() => resolve('budget'), config.syncBudgetMs);

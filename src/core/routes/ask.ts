@@ -11,8 +11,8 @@ import {
   RATE_LIMITED_RESPONSE,
 } from '../http/common-schemas.ts';
 import { prefersHtml } from '../http/negotiation.ts';
-import { defineOperation } from '../http/operation.ts';
-import { defineRoute, rememberedJson } from '../http/route.ts';
+import { defineOperation, type OperationContext } from '../http/operation.ts';
+import { defineRoute, rememberedJson, type JsonText } from '../http/route.ts';
 import { issue, textInput, textProblem, textSchema } from '../http/validation.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';
@@ -190,16 +190,17 @@ export const AskInputSchema = z.object({
     .describe('Document types to search (default both)'),
 });
 
-/** Ranked search over essays and glossary with an extractive answer; pure over the built content. */
-export const askQuestion = defineOperation({
-  input: AskInputSchema,
-  output: AskResponseSchema,
-  run: ({ question, limit, types }, { deps }) => {
-    // Case matters: "DID" (an identifier) is not "did".
-    const key = `ask|${limit}|${types.join(',')}|${question}`;
-    return rememberedJson(deps.memo, key, () => deps.ask.search(question, { limit, types }));
-  },
-});
+/** Ranked search over essays and glossary with an extractive answer; pure over the built content, and synchronous. */
+function answerQuestion(
+  { question, limit, types }: z.output<typeof AskInputSchema>,
+  { deps }: OperationContext,
+): JsonText<z.output<typeof AskResponseSchema>> {
+  // Case matters: "DID" (an identifier) is not "did".
+  const key = `ask|${limit}|${types.join(',')}|${question}`;
+  return rememberedJson(deps.memo, key, () => deps.ask.search(question, { limit, types }));
+}
+
+export const askQuestion = defineOperation({ input: AskInputSchema, output: AskResponseSchema, run: answerQuestion });
 
 export const askGetRoute = defineRoute({
   method: 'GET',
@@ -291,8 +292,8 @@ export const askPostRoute = defineRoute({
       return { raw: askEventStream(() => deps.ask.search(body.question, body), request.signal) };
     }
     const input = { question: body.question, limit: body.limit, types: body.types };
-    return runWithinBudget(context, 'ask', async () => ({
-      body: await askQuestion.run(input, { deps, clientAddress: request.clientAddress }),
+    return runWithinBudget(context, 'ask', () => ({
+      body: answerQuestion(input, { deps, clientAddress: request.clientAddress }),
     }));
   },
 });
