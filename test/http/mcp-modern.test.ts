@@ -3,7 +3,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../support/http.ts';
 import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
@@ -300,6 +300,30 @@ describe('2026-07-28 transport rules over raw HTTP', () => {
       const compressed = await post(call('7'), { ...headers, 'accept-encoding': 'gzip' });
       expect(compressed.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(compressed.body).toString()).toBe(first.text.replace('"id":101', '"id":7'));
+    });
+
+    it('goes out as gzip spliced around the kept result once it is deflated, in both representations', async () => {
+      const first = await post(call('201'), headers);
+      const expected = (id: string) => first.text.replace('"id":201', `"id":${id}`);
+      // The kept result is deflated in the background after its first compressed answer.
+      let spliced = await post(call('202'), { ...headers, 'accept-encoding': 'br, gzip' });
+      for (let tries = 0; spliced.headers['content-encoding'] !== 'gzip' && tries < 50; tries += 1) {
+        expect(brotliDecompressSync(spliced.body).toString()).toBe(expected('202'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        spliced = await post(call('202'), { ...headers, 'accept-encoding': 'br, gzip' });
+      }
+      expect(spliced.headers['content-encoding']).toBe('gzip');
+      expect(spliced.headers['vary']).toContain('Accept-Encoding');
+      expect(Number(spliced.headers['content-length'])).toBe(spliced.body.byteLength);
+      expect(gunzipSync(spliced.body).toString()).toBe(expected('202'));
+      const longId = `"${'i'.repeat(300)}"`;
+      const streamed = await post(call(longId), { ...headers, accept: 'text/event-stream', 'accept-encoding': 'gzip' });
+      expect(streamed.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(streamed.body).toString()).toBe(`event: message\ndata: ${expected(longId)}\n\n`);
+      // A client that takes only brotli still gets it, compressed for its answer.
+      const brotli = await post(call('203'), { ...headers, 'accept-encoding': 'br' });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.body).toString()).toBe(expected('203'));
     });
 
     it('is still refused when its headers no longer mirror its body', async () => {

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../support/http.ts';
 import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
@@ -312,6 +313,27 @@ describe('MCP transport rules over raw HTTP', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.text).toBe(first.text);
     expect(first.headers['ratelimit-limit']).toMatch(/^\d+$/);
+  });
+
+  it('replays a keyed answer in the coding the repeat accepts, not the one the first call took', async () => {
+    const body = {
+      jsonrpc: '2.0',
+      id: 10,
+      method: 'tools/call',
+      params: { name: 'search_glossary', arguments: { query: 'layer two' } },
+    };
+    // Until a remembered result is deflated for splicing its answers go out uncompressed by the core.
+    for (let tries = 0; tries < 50; tries += 1) {
+      const warm = await rpc({ ...body, id: 11 }, { 'accept-encoding': 'gzip' });
+      if (warm.headers['content-encoding'] === 'gzip') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const key = `mcp-coding-${Date.now()}`;
+    const first = await rpc(body, { 'idempotency-key': key, 'accept-encoding': 'gzip' });
+    const again = await rpc(body, { 'idempotency-key': key });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-encoding']).toBeUndefined();
+    expect(again.json()).toEqual(JSON.parse(gunzipSync(first.body).toString()));
   });
 
   it('runs tools/call as a job only when asked with Prefer: respond-async', async () => {

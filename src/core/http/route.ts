@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import type { BoundedCache } from '../bounded-cache.ts';
 import type { ApiError } from '../errors.ts';
-import { compress, type ContentCoding } from './content-coding.ts';
+import { compress, type CompressedForm } from './content-coding.ts';
 import type { ContentEncoding } from './negotiation.ts';
 import type { Operation } from './operation.ts';
 import type { CoreRequest, CoreResponse } from './types.ts';
@@ -46,7 +46,7 @@ interface JsonForms {
   /** The opaque part of the entity tags: a hash of the UTF-8 bytes. */
   hash: string | undefined;
   /** Coded bodies, or their compression under way (one for all concurrent first requests). */
-  coded: Map<ContentCoding, Uint8Array | Promise<Uint8Array>>;
+  coded: Map<CompressedForm, Uint8Array | Promise<Uint8Array>>;
   codedBytes: number;
 }
 
@@ -109,27 +109,28 @@ export class JsonText<T = unknown> {
   }
 
   /**
-   * The body in a content coding, compressed on first use and kept while all coded forms together fit
-   * in half the size of the JSON (which `retainedBytes` reserves), so a cache's byte bound holds.
+   * The body compressed (a content coding, or deflate to splice), compressed on first use and kept
+   * while all coded forms together fit in half the size of the JSON (which `retainedBytes` reserves),
+   * so a cache's byte bound holds.
    */
-  encoded(coding: ContentCoding): Uint8Array | Promise<Uint8Array> {
+  encoded(form: CompressedForm): Uint8Array | Promise<Uint8Array> {
     const forms = this.#forms;
-    const known = forms.coded.get(coding);
+    const known = forms.coded.get(form);
     if (known) return known;
-    const compressing = compress(this.bytes, coding).then(
+    const compressing = compress(this.bytes, form).then(
       (coded) => {
         if (forms.codedBytes + coded.byteLength <= codedBudget(this.bytes)) {
-          forms.coded.set(coding, coded);
+          forms.coded.set(form, coded);
           forms.codedBytes += coded.byteLength;
-        } else forms.coded.delete(coding);
+        } else forms.coded.delete(form);
         return coded;
       },
       (error: unknown) => {
-        forms.coded.delete(coding);
+        forms.coded.delete(form);
         throw error;
       },
     );
-    forms.coded.set(coding, compressing);
+    forms.coded.set(form, compressing);
     return compressing;
   }
 

@@ -8,6 +8,9 @@ import { ApiError, toApiError } from '../errors.ts';
 import { decodeJsonText, JsonBodyError } from '../http/body.ts';
 import { responseText } from '../http/internal-request.ts';
 import { JsonText, type JsonResult, type RouteContext, type RouteResult } from '../http/route.ts';
+import { COMPRESS_MIN_BYTES } from '../http/content-coding.ts';
+import { chooseEncoding } from '../http/negotiation.ts';
+import { splicedGzip } from '../http/spliced-gzip.ts';
 import { BodyParts, type CoreRequest } from '../http/types.ts';
 import { acceptedResult, prefersRespondAsync, settleInto } from '../jobs/async-work.ts';
 import { candidatesFor, completionValues } from './completions.ts';
@@ -142,6 +145,8 @@ interface Exchange {
   version: string;
   era: ProtocolEra;
   representation: 'json' | 'sse';
+  /** gzip when the client takes it: a remembered result then goes out spliced, not compressed again. */
+  coding: 'gzip' | 'identity';
 }
 
 /** The members a 2026-07-28 result carries besides its own. */
@@ -160,6 +165,8 @@ function encodeResult(exchange: Exchange, result: Params, cacheable: boolean): s
 }
 
 const encoder = new TextEncoder();
+/** Brotli streams cannot be spliced: a client that takes gzip gets gzip, one that takes only br gets it compressed per answer. */
+const SPLICED_CODINGS = { br: false, gz: true } as const;
 const REPRESENTATIONS = {
   json: {
     open: '',
@@ -193,12 +200,41 @@ function respond(exchange: Exchange, reply: Reply): RouteResult {
   } else member = `"result":${encodeResult(exchange, reply.result, reply.cacheable === true)}`;
   const { open, close, headers } = REPRESENTATIONS[exchange.representation];
   const head = `${open}{"jsonrpc":"2.0",${idMember(exchange.idText, exchange.version)}${member}`;
+  if (!('encoded' in reply)) return { raw: { status, headers: { ...headers }, body: `${head}${close}` } };
   // A remembered result goes out as its stored bytes, between a short head and the closing brace.
-  const body =
-    'encoded' in reply
-      ? new BodyParts([encoder.encode(head), reply.encoded.bytes, CLOSE_BYTES[exchange.representation]])
-      : `${head}${close}`;
-  return { raw: { status, headers: { ...headers }, body } };
+  const parts = [encoder.encode(head), reply.encoded.bytes, CLOSE_BYTES[exchange.representation]] as const;
+  const deflated = exchange.coding === 'gzip' ? splicedForm(reply.encoded) : undefined;
+  if (!deflated) return { raw: { status, headers: { ...headers }, body: new BodyParts(parts) } };
+  return {
+    raw: {
+      status,
+      headers: { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' },
+      body: splicedGzip(parts[0], { bytes: parts[1], deflated }, parts[2]),
+      coded: true,
+    },
+  };
+}
+
+/**
+ * gzip when the client takes it, unless the answer is kept for an Idempotency-Key: a replay goes to
+ * whatever its repeat accepts, so what is kept must be uncoded (the transport codes each sending).
+ */
+function splicedCoding(request: CoreRequest): Exchange['coding'] {
+  if (request.headers.get('idempotency-key') !== null) return 'identity';
+  const accepted = chooseEncoding(request.headers.get('accept-encoding') ?? undefined, SPLICED_CODINGS);
+  return accepted === 'gzip' ? 'gzip' : 'identity';
+}
+
+/**
+ * A remembered result deflated for splicing, once it is ready. Until then its answers go out as
+ * they are, and the transport compresses each; a failed compression leaves them so.
+ */
+function splicedForm(result: JsonText): Uint8Array | undefined {
+  if (result.bytes.byteLength < COMPRESS_MIN_BYTES) return undefined;
+  const deflated = result.encoded('deflate-splice');
+  if (deflated instanceof Uint8Array) return deflated;
+  deflated.catch(() => undefined);
+  return undefined;
 }
 
 function invalidParams(message: string, data?: unknown): Reply {
@@ -486,7 +522,15 @@ export function handleMcpPost(server: McpServerDefinition, context: Context): Ro
   const headerVersion = headerVersionOf(request);
   const version = headerVersion ?? ASSUMED_PROTOCOL_VERSION;
   const era = isSupportedVersion(version) ? eraOf(version) : 'legacy';
-  const base: Exchange = { server, context, idText: undefined, version, era, representation: 'json' };
+  const base: Exchange = {
+    server,
+    context,
+    idText: undefined,
+    version,
+    era,
+    representation: 'json',
+    coding: splicedCoding(request),
+  };
 
   const refused = originRefusal(context);
   // The transport spec: a forbidden origin's answer carries no id (the body is not read).
@@ -631,7 +675,7 @@ async function answerRequest(
     const { jobs } = context.deps.stores;
     const job = await jobs.create(`mcp:${server.key}`, `ip:${request.clientAddress}`);
     const answered = dispatch(exchange, method, params).then((reply) => {
-      const answer = respond({ ...exchange, representation: 'json' }, reply);
+      const answer = respond({ ...exchange, representation: 'json', coding: 'identity' }, reply);
       return { body: new JsonText('raw' in answer ? responseText(answer.raw) : '') };
     });
     context.deps.background.track(settleInto(jobs, job, answered, context.deps.logError));
