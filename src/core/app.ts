@@ -268,10 +268,32 @@ function toCoreResponse(
   if (result.headers) mergeHeaders(headers, result.headers);
   const { body } = result;
   if (!(body instanceof JsonText)) return { status, headers, body: JSON.stringify(body) };
-  // Only GET and HEAD have representations to revalidate; a batch's sub-requests are never coded.
-  if (status !== 200 || request.internal || (request.method !== 'GET' && request.method !== 'HEAD'))
-    return { status, headers, body: body.bytes };
-  return sendRepresentation(body, headers, request);
+  // A batch's sub-requests are never coded.
+  if (status !== 200 || request.internal) return { status, headers, body: body.bytes };
+  if (request.method === 'GET' || request.method === 'HEAD') return sendRepresentation(body, headers, request);
+  // An answer kept for an Idempotency-Key stays uncoded: its replay goes to whatever the repeat accepts.
+  if (request.headers.get('idempotency-key') !== null) return { status, headers, body: body.bytes };
+  return sendCoded(body, headers, codingFor(body, headers, request));
+}
+
+/** The content coding a client prefers for a kept answer of this size (Vary noted), or identity. */
+function codingFor(entity: JsonText, headers: Record<string, string>, request: CoreRequest): ContentEncoding {
+  if (entity.bytes.byteLength < COMPRESS_MIN_BYTES) return 'identity';
+  appendVary(headers, 'Accept-Encoding');
+  return chooseEncoding(request.headers.get('accept-encoding') ?? undefined, DYNAMIC_CODINGS);
+}
+
+/** A kept answer in a content coding, compressed once and then kept with it. */
+function sendCoded(
+  entity: JsonText,
+  headers: Record<string, string>,
+  coding: ContentEncoding,
+): CoreResponse | Promise<CoreResponse> {
+  if (coding === 'identity') return { status: 200, headers, body: entity.bytes, coded: true };
+  headers['Content-Encoding'] = coding;
+  const encoded = entity.encoded(coding);
+  if (encoded instanceof Uint8Array) return { status: 200, headers, body: encoded, coded: true };
+  return encoded.then((bytes) => ({ status: 200, headers, body: bytes, coded: true }));
 }
 
 /**
@@ -284,22 +306,14 @@ function sendRepresentation(
   headers: Record<string, string>,
   request: CoreRequest,
 ): CoreResponse | Promise<CoreResponse> {
-  let coding: ContentEncoding = 'identity';
-  if (entity.bytes.byteLength >= COMPRESS_MIN_BYTES) {
-    appendVary(headers, 'Accept-Encoding');
-    coding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined, DYNAMIC_CODINGS);
-  }
+  const coding = codingFor(entity, headers, request);
   const etag = entity.etag(coding);
   headers['ETag'] = etag;
   if (ifNoneMatch(request.headers.get('if-none-match'), etag)) {
     delete headers['Content-Type'];
     return { status: 304, headers, body: null, coded: true };
   }
-  if (coding === 'identity') return { status: 200, headers, body: entity.bytes, coded: true };
-  headers['Content-Encoding'] = coding;
-  const encoded = entity.encoded(coding);
-  if (encoded instanceof Uint8Array) return { status: 200, headers, body: encoded, coded: true };
-  return encoded.then((bytes) => ({ status: 200, headers, body: bytes, coded: true }));
+  return sendCoded(entity, headers, coding);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../support/http.ts';
@@ -137,6 +138,23 @@ describe('POST /ask', () => {
     expect(posted.status).toBe(200);
     // took_ms is measured when the answer is worked out: equal bytes mean POST did not search again.
     expect(posted.text).toBe(got.text);
+  });
+
+  it('answers compressed as the client asks, and replays a keyed answer in the coding the repeat asks for', async () => {
+    const question = { q: 'how is a rollup secured', limit: 10 };
+    const plain = await postAsk(question);
+    expect(plain.body.byteLength).toBeGreaterThan(1400);
+    const brotli = await postAsk(question, { 'accept-encoding': 'br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['vary']).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(plain.text);
+    const key = `ask-coding-${Date.now()}`;
+    const keyed = await postAsk(question, { 'accept-encoding': 'gzip', 'idempotency-key': key });
+    expect(gunzipSync(keyed.body).toString()).toBe(plain.text);
+    const replayed = await postAsk(question, { 'idempotency-key': key });
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.headers['content-encoding']).toBeUndefined();
+    expect(replayed.text).toBe(plain.text);
   });
 
   it.each([
