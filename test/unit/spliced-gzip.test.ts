@@ -1,10 +1,10 @@
 // Gzip members spliced from a kept deflated middle: every standard decoder must read them whole.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compress } from '../../src/core/http/content-coding.ts';
-import { splicedGzip } from '../../src/core/http/spliced-gzip.ts';
+import { crc32Combine, crc32Shift, splicedGzip } from '../../src/core/http/spliced-gzip.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -41,5 +41,13 @@ describe('spliced gzip', () => {
     const kept = await middleOf(json);
     const wrong = { bytes: text(JSON.stringify({ other: true })), deflated: kept.deflated };
     expect(() => gunzipSync(splicedGzip(text('{'), wrong, text('}')).join())).toThrow();
+  });
+});
+
+describe('CRC-32 of two pieces from their own CRCs', () => {
+  it.each([0, 1, 7, 8, 255, 4096, 9197, 65_536, 100_003])('matches zlib over a second piece of %i bytes', (length) => {
+    const first = randomBytes(37);
+    const second = randomBytes(length);
+    expect(crc32Combine(crc32(first), crc32(second), crc32Shift(length))).toBe(crc32(Buffer.concat([first, second])));
   });
 });
