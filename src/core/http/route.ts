@@ -85,7 +85,8 @@ export class JsonText<T = unknown> {
   }
 
   get bytes(): Uint8Array {
-    this.#forms.bytes ??= new TextEncoder().encode(this.#forms.text);
+    // A Buffer: node's streams write one as it is, where they wrap a plain Uint8Array on each write.
+    this.#forms.bytes ??= Buffer.from(this.#forms.text ?? '');
     return this.#forms.bytes;
   }
 

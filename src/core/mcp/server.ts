@@ -164,7 +164,6 @@ function encodeResult(exchange: Exchange, result: Params, cacheable: boolean): s
   );
 }
 
-const encoder = new TextEncoder();
 /** Brotli streams cannot be spliced: a client that takes gzip gets gzip, one that takes only br gets it compressed per answer. */
 const SPLICED_CODINGS = { br: false, gz: true } as const;
 const REPRESENTATIONS = {
@@ -184,8 +183,8 @@ const REPRESENTATIONS = {
   },
 } as const;
 const CLOSE_BYTES = {
-  json: encoder.encode(REPRESENTATIONS.json.close),
-  sse: encoder.encode(REPRESENTATIONS.sse.close),
+  json: Buffer.from(REPRESENTATIONS.json.close),
+  sse: Buffer.from(REPRESENTATIONS.sse.close),
 };
 
 function respond(exchange: Exchange, reply: Reply): RouteResult {
@@ -202,7 +201,8 @@ function respond(exchange: Exchange, reply: Reply): RouteResult {
   const head = `${open}{"jsonrpc":"2.0",${idMember(exchange.idText, exchange.version)}${member}`;
   if (!('encoded' in reply)) return { raw: { status, headers: { ...headers }, body: `${head}${close}` } };
   // A remembered result goes out as its stored bytes, between a short head and the closing brace.
-  const parts = [encoder.encode(head), reply.encoded.bytes, CLOSE_BYTES[exchange.representation]] as const;
+  // Buffers, not plain Uint8Arrays: node's streams would wrap each of those in a Buffer on the way out.
+  const parts = [Buffer.from(head), reply.encoded.bytes, CLOSE_BYTES[exchange.representation]] as const;
   const deflated = exchange.coding === 'gzip' ? splicedForm(reply.encoded) : undefined;
   if (!deflated) return { raw: { status, headers: { ...headers }, body: new BodyParts(parts) } };
   return {
