@@ -65,6 +65,18 @@ const mcpCall = JSON.stringify({
     },
   },
 });
+const mcpRequest = {
+  path: '/.well-known/mcp',
+  method: /** @type {const} */ ('POST'),
+  body: mcpCall,
+  headers: {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': 'tools/call',
+    'mcp-name': 'search_glossary',
+  },
+};
 /** @type {Array<{name: string, path: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, connections?: number, target?: number, group?: string}>} */
 const cases = [
   { name: 'dynamic JSON /api/v1/glossary', path: '/api/v1/glossary' },
@@ -91,19 +103,12 @@ const cases = [
     headers: { 'content-type': 'application/json' },
     group: 'mcp',
   },
+  { name: 'MCP tools/call search_glossary rollup', group: 'mcp', ...mcpRequest },
+  // What an SDK client sends: its fetch asks for gzip, deflate. The bare server sends the same gzip bytes.
   {
-    name: 'MCP tools/call search_glossary rollup',
-    group: 'mcp',
-    path: '/.well-known/mcp',
-    method: 'POST',
-    body: mcpCall,
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'search_glossary',
-    },
+    name: 'gzip: MCP tools/call search_glossary rollup',
+    ...mcpRequest,
+    headers: { ...mcpRequest.headers, 'accept-encoding': 'gzip, deflate' },
   },
 ];
 
