@@ -159,6 +159,9 @@ export function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse): vo
  */
 function lingerOnClose(socket: Socket): void {
   socket.destroySoon = function lingeringClose(this: Socket) {
+    // Node has just dumped the unread body (IncomingMessage._dump), which resumes the socket on the
+    // next tick: reading stays stopped only if nothing can resume it.
+    this.resume = () => this;
     this.pause();
     this.end();
     setTimeout(() => this.destroy(), LINGER_MS).unref();

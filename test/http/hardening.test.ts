@@ -289,6 +289,37 @@ describe('slow and greedy clients (finding 6)', () => {
     });
   });
 
+  it('stops reading a body it will not use once it has answered, even from a client that keeps sending', async () => {
+    await withServer(env, async (server) => {
+      const { port } = new URL(server.url);
+      // allowHalfOpen: the server's FIN does not end this client's sending, so only the server's
+      // reading bounds what the client gets into the connection after the answer.
+      const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true });
+      const chunk = `10000\r\n${'x'.repeat(0x10000)}\r\n`;
+      let written = 0;
+      let writtenAtAnswer: number | undefined;
+      let received = '';
+      const ceiling = 256 * 1024 * 1024;
+      const pump = setInterval(() => {
+        while (socket.writable && written < ceiling && socket.write(chunk)) written += chunk.length;
+      }, 2);
+      socket.setEncoding('utf8');
+      socket.on('error', () => {});
+      socket.on('data', (data: string) => {
+        received += data;
+        if (writtenAtAnswer === undefined && received.includes('\r\n\r\n')) writtenAtAnswer = written;
+      });
+      socket.write('GET /api/v1/glossary?limit=1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
+      // The linger is 1 s: half of it, the server could read hundreds of megabytes if it still read.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      clearInterval(pump);
+      socket.destroy();
+      expect(parseRawResponse(received).status).toBe(200);
+      // What the kernel's buffers take without the server reading: a few megabytes at most here.
+      expect(written - (writtenAtAnswer ?? 0)).toBeLessThan(8 * 1024 * 1024);
+    });
+  });
+
   it('caps connections per client without refusing another client', async () => {
     await withServer(env, async (server) => {
       const { port } = new URL(server.url);
