@@ -182,8 +182,8 @@ if (restAsk && restAskPost && mcp) {
   // POST itself costs node:http. The rest of the gap is ours: reading the body, then the MCP handler.
   const bareToRest = perRoundRatio(mcp.bareRounds, restAsk.bareRounds);
   console.log(`  bare node:http answering the same MCP POST reaches ${bareToRest.toFixed(2)} of its REST GET req/s`);
+  // The issue's baseline (0.63) was measured against GET /ask; the POST ratio above is context.
   targets.push({ name: 'MCP tools/call vs REST GET /ask', ratio: toRest, target: 0.9 });
-  targets.push({ name: 'MCP tools/call vs REST POST /ask', ratio: toRestPost, target: 0.9 });
   targets.push({ name: 'MCP tools/call vs bare', ratio: mcp.ratio, target: 0.6 });
 }
 for (const { name, ratio, target } of targets) {
