@@ -17,6 +17,16 @@ describe('JsonText', () => {
     expect(new JsonText(Buffer.from(json)).etag('identity')).toBe(text.etag('identity'));
   });
 
+  it('keeps its bytes as a Buffer over memory of its own, never a slice of the shared pool', () => {
+    for (const body of ['{"a":1}', '{"é":"ü"}', json]) {
+      const { bytes } = new JsonText(body);
+      expect(Buffer.isBuffer(bytes)).toBe(true);
+      expect(bytes.toString()).toBe(body);
+      // A pooled slice sits in an 8 KiB slab a cache would keep alive with it.
+      expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+    }
+  });
+
   it('compresses once per coding and hands out the same bytes afterwards', async () => {
     const text = new JsonText(json);
     const first = await text.encoded('br');

@@ -85,8 +85,13 @@ export class JsonText<T = unknown> {
   }
 
   get bytes(): Uint8Array {
-    // A Buffer: node's streams write one as it is, where they wrap a plain Uint8Array on each write.
-    this.#forms.bytes ??= Buffer.from(this.#forms.text ?? '');
+    if (this.#forms.bytes === undefined) {
+      // A Buffer, as node's streams wrap a plain Uint8Array in one on each write; over memory of its
+      // own, as Buffer.from(text) would slice a short body out of the shared pool and keep all 8 KiB
+      // of it alive as long as the cache keeps the answer.
+      const encoded = new TextEncoder().encode(this.#forms.text);
+      this.#forms.bytes = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength);
+    }
     return this.#forms.bytes;
   }
 
