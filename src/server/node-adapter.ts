@@ -118,8 +118,9 @@ export function writeCoreResponse(
     const encoding = chooseEncoding(req.headers['accept-encoding'], DYNAMIC_CODINGS);
     if (encoding !== 'identity') {
       headers['Content-Encoding'] = encoding;
-      const whole = bytes instanceof BodyParts ? bytes.join() : bytes;
-      return compress(whole, encoding).then((compressed) => writeBytes(req, res, response.status, headers, compressed));
+      return compress(bytes instanceof BodyParts ? bytes.join() : bytes, encoding).then((compressed) =>
+        writeBytes(req, res, response.status, headers, compressed),
+      );
     }
   }
   writeBytes(req, res, response.status, headers, bytes);

@@ -57,7 +57,7 @@ for (let power = 0x40000000, k = 0; k < 32; k += 1) {
 /** The factor that moves a CRC past `length` bytes: x^(8 * length) modulo the polynomial. */
 export function crc32Shift(length: number): number {
   let factor = 0x80000000; // x^0
-  // 8 * length = length * 2^3: take the powers x^(2^(k+3)) of the set bits of length.
+  // x^(8 * length) is the product of x^(2^(i + 3)) over the bits i set in length.
   for (let k = 3, rest = length; rest > 0; k += 1, rest = Math.floor(rest / 2)) {
     if (rest % 2 === 1) factor = multiplyModulo(X_TO_POWERS_OF_TWO[k % 32] as number, factor);
   }

@@ -164,7 +164,10 @@ function encodeResult(exchange: Exchange, result: Params, cacheable: boolean): s
   );
 }
 
-/** Brotli streams cannot be spliced: a client that takes gzip gets gzip, one that takes only br gets it compressed per answer. */
+/**
+ * Brotli streams cannot be spliced: a client that takes gzip gets gzip, one that takes only br gets
+ * each answer compressed as it is sent.
+ */
 const SPLICED_CODINGS = { br: false, gz: true } as const;
 const REPRESENTATIONS = {
   json: {
