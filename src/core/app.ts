@@ -10,7 +10,13 @@ import { ApiError, payloadTooLarge, toApiError } from './errors.ts';
 import { readRouteBody } from './http/body.ts';
 import { ifNoneMatch } from './http/conditional.ts';
 import { COMPRESS_MIN_BYTES, DYNAMIC_CODINGS } from './http/content-coding.ts';
-import { checkSecretKey, fingerprint, parseIdempotencyKey, withIdempotency } from './http/idempotency.ts';
+import {
+  checkSecretKey,
+  fingerprint,
+  mayBeKeptForReplay,
+  parseIdempotencyKey,
+  withIdempotency,
+} from './http/idempotency.ts';
 import { appendVary, chooseEncoding, type ContentEncoding } from './http/negotiation.ts';
 import { chargeRequest, requestBuckets } from './http/rate-limit.ts';
 import { Router } from './http/router.ts';
@@ -271,8 +277,7 @@ function toCoreResponse(
   // A batch's sub-requests are never coded.
   if (status !== 200 || request.internal) return { status, headers, body: body.bytes };
   if (request.method === 'GET' || request.method === 'HEAD') return sendRepresentation(body, headers, request);
-  // An answer kept for an Idempotency-Key stays uncoded: its replay goes to whatever the repeat accepts.
-  if (request.headers.get('idempotency-key') !== null) return { status, headers, body: body.bytes };
+  if (mayBeKeptForReplay(request)) return { status, headers, body: body.bytes };
   return sendCoded(body, headers, codingFor(body, headers, request));
 }
 

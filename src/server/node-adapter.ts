@@ -6,6 +6,7 @@ import {
   BodyParts,
   isStreamBody,
   MAX_BODY_BYTES,
+  wholeBody,
   type CoreRequest,
   type CoreResponse,
   type HeaderReader,
@@ -118,7 +119,7 @@ export function writeCoreResponse(
     const encoding = chooseEncoding(req.headers['accept-encoding'], DYNAMIC_CODINGS);
     if (encoding !== 'identity') {
       headers['Content-Encoding'] = encoding;
-      return compress(bytes instanceof BodyParts ? bytes.join() : bytes, encoding).then((compressed) =>
+      return compress(wholeBody(bytes), encoding).then((compressed) =>
         writeBytes(req, res, response.status, headers, compressed),
       );
     }

@@ -6,7 +6,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { ApiError } from '../errors.ts';
 import type { IdempotencyStore, StoredResponse } from '../stores/idempotency-store.ts';
-import { isStreamBody, wholeBody, type CoreResponse } from './types.ts';
+import { isStreamBody, wholeBody, type CoreRequest, type CoreResponse } from './types.ts';
 
 const BARE_KEY = /^[\x20-\x7e]{1,255}$/;
 const MAX_KEY_LENGTH = 255;
@@ -92,6 +92,14 @@ export function fingerprint(method: string, path: string, body: Uint8Array | und
   const hash = createHash('sha256').update(`${method} ${path}\n`);
   if (body) hash.update(body);
   return hash.digest('base64url');
+}
+
+/**
+ * Whether the answer to a request may be kept for an Idempotency-Key. Such an answer is sent uncoded
+ * by the core: its replay goes to whatever the repeat accepts, and the transport codes each sending.
+ */
+export function mayBeKeptForReplay(request: CoreRequest): boolean {
+  return request.headers.get('idempotency-key') !== null;
 }
 
 export function recordKey(client: string, key: string): string {

@@ -54,6 +54,8 @@ export function isStreamBody(body: CoreBody): body is AsyncIterable<string | Uin
 }
 
 /** A body that is not a stream, as one string or buffer. */
+export function wholeBody(body: Uint8Array | BodyParts): Uint8Array;
+export function wholeBody(body: string | Uint8Array | BodyParts): string | Uint8Array;
 export function wholeBody(body: string | Uint8Array | BodyParts): string | Uint8Array {
   return body instanceof BodyParts ? body.join() : body;
 }

@@ -9,6 +9,7 @@ import { decodeJsonText, JsonBodyError } from '../http/body.ts';
 import { responseText } from '../http/internal-request.ts';
 import { JsonText, type JsonResult, type RouteContext, type RouteResult } from '../http/route.ts';
 import { COMPRESS_MIN_BYTES } from '../http/content-coding.ts';
+import { mayBeKeptForReplay } from '../http/idempotency.ts';
 import { chooseEncoding } from '../http/negotiation.ts';
 import { splicedGzip } from '../http/spliced-gzip.ts';
 import { BodyParts, type CoreRequest } from '../http/types.ts';
@@ -218,12 +219,9 @@ function respond(exchange: Exchange, reply: Reply): RouteResult {
   };
 }
 
-/**
- * gzip when the client takes it, unless the answer is kept for an Idempotency-Key: a replay goes to
- * whatever its repeat accepts, so what is kept must be uncoded (the transport codes each sending).
- */
+/** gzip when the client takes it and the answer is not one kept for a replay. */
 function splicedCoding(request: CoreRequest): Exchange['coding'] {
-  if (request.headers.get('idempotency-key') !== null) return 'identity';
+  if (mayBeKeptForReplay(request)) return 'identity';
   const accepted = chooseEncoding(request.headers.get('accept-encoding') ?? undefined, SPLICED_CODINGS);
   return accepted === 'gzip' ? 'gzip' : 'identity';
 }
