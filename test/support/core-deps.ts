@@ -5,7 +5,7 @@ import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { createDeps, type DepsOptions } from '../../src/core/deps.ts';
-import type { CoreRequest } from '../../src/core/http/types.ts';
+import { isStreamBody, wholeBody, type CoreBody, type CoreRequest } from '../../src/core/http/types.ts';
 
 const noPapers = { name: 'none', search: () => Promise.reject(new Error('no papers in this test')) };
 
@@ -43,6 +43,8 @@ export function coreRequest(
   };
 }
 
-export function bodyText(body: unknown): string {
-  return typeof body === 'string' ? body : new TextDecoder().decode(body as Uint8Array);
+export function bodyText(body: CoreBody): string {
+  if (body === null || isStreamBody(body)) throw new Error('bodyText reads a whole body, not a stream or none');
+  const whole = wholeBody(body);
+  return typeof whole === 'string' ? whole : new TextDecoder().decode(whole);
 }

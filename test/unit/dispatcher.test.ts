@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createApp, isCoreRequest } from '../../src/core/app.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { defineRoute } from '../../src/core/http/route.ts';
+import type { CoreBody } from '../../src/core/http/types.ts';
 import { bodyText, coreRequest as request, testDeps } from '../support/core-deps.ts';
 
 const echo = defineRoute({
@@ -46,7 +47,7 @@ const teapot = defineRoute({
 
 const logged: unknown[] = [];
 const app = createApp(testDeps({ logError: (_message, error) => logged.push(error) }), [echo, boom, teapot]);
-const json = (body: unknown) => JSON.parse(bodyText(body));
+const json = (body: CoreBody) => JSON.parse(bodyText(body));
 
 describe('dispatcher', () => {
   it('validates query, path and body, then runs the handler', async () => {

@@ -45,15 +45,21 @@ export const searchReports = defineTool({
       { query: q, corpus, limit: size, page: 1, sort, year_from, year_to },
       { deps: context.deps, clientAddress: context.request.clientAddress },
     );
-    const body = found.value();
-    const lines = body.results.map((paper, index) => {
-      const by = paper.authors.length > 0 ? `${paper.authors.join(', ')}. ` : '';
-      return `${index + 1}. ${by}${paper.title} (${paper.publication_date ?? paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`;
-    });
-    const order = { citations: 'most cited', relevance: 'best matching', date: 'newest' }[sort];
+    // The page is the cached one REST sends, so its hash names the result until the page changes.
     return {
-      text: `${body.total} papers in ${corpus} for "${q}"; the ${body.results.length} ${order}:\n${lines.join('\n')}`,
-      structured: body,
+      basis: found.hash,
+      render: () => {
+        const body = found.value();
+        const lines = body.results.map((paper, index) => {
+          const by = paper.authors.length > 0 ? `${paper.authors.join(', ')}. ` : '';
+          return `${index + 1}. ${by}${paper.title} (${paper.publication_date ?? paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`;
+        });
+        const order = { citations: 'most cited', relevance: 'best matching', date: 'newest' }[sort];
+        return {
+          text: `${body.total} papers in ${corpus} for "${q}"; the ${body.results.length} ${order}:\n${lines.join('\n')}`,
+          structured: body,
+        };
+      },
     };
   },
 });

@@ -133,9 +133,12 @@ function transportFailure(code: number, error: ApiError, extra: Record<string, u
 
 /**
  * What a method answers: a result object, a result already encoded for this request's era (a
- * remembered tool result), or a failure.
+ * remembered tool result), or a failure. An encoded result is `lasting` when it depends only on the
+ * request and the build, so that the same request may be answered with it again (answerRequest); one
+ * made from a cached search page is not.
  */
-type Reply = { result: Params; cacheable?: boolean } | { encoded: JsonText } | { failure: RpcFailure };
+type Reply =
+  { result: Params; cacheable?: boolean } | { encoded: JsonText; lasting: boolean } | { failure: RpcFailure };
 
 interface Exchange {
   server: McpServerDefinition;
@@ -255,12 +258,11 @@ async function callTool(exchange: Exchange, params: Params): Promise<Reply> {
   // Validation is a pure function of the raw arguments, so a remembered result may skip it too;
   // only short arguments make a key, so no client can fill the memo with long ones.
   const argsText = JSON.stringify(rawArgs);
-  const memoKey =
-    tool.deterministic && argsText.length <= MAX_MEMO_ARGUMENTS
-      ? `mcp|${server.key}|${exchange.era}|${tool.name}|${argsText}`
-      : undefined;
-  const remembered = memoKey ? context.deps.memo.get(memoKey) : undefined;
-  if (remembered) return { encoded: remembered };
+  const argsKey =
+    argsText.length <= MAX_MEMO_ARGUMENTS ? `mcp|${server.key}|${exchange.era}|${tool.name}|${argsText}` : undefined;
+  const { memo } = context.deps;
+  const remembered = tool.deterministic && argsKey ? memo.get(argsKey) : undefined;
+  if (remembered) return { encoded: remembered, lasting: true };
   const args = tool.input.safeParse(rawArgs);
   if (!args.success) {
     const issue = args.error.issues[0];
@@ -274,11 +276,17 @@ async function callTool(exchange: Exchange, params: Params): Promise<Reply> {
   }
   try {
     const output = await tool.run(args.data, context);
-    const result = { content: [{ type: 'text', text: output.text }], structuredContent: output.structured };
-    if (!memoKey) return { result };
+    const derived = 'basis' in output;
+    // A result made from a page is remembered under the page's hash, so a new page makes a new result.
+    const key = derived ? argsKey && `${argsKey}|${output.basis}` : tool.deterministic ? argsKey : undefined;
+    const known = derived && key ? memo.get(key) : undefined;
+    if (known) return { encoded: known, lasting: false };
+    const { text, structured } = derived ? output.render() : output;
+    const result = { content: [{ type: 'text', text }], structuredContent: structured };
+    if (!key) return { result };
     const encoded = new JsonText(encodeResult(exchange, result, false));
-    context.deps.memo.set(memoKey, encoded);
-    return { encoded };
+    memo.set(key, encoded);
+    return { encoded, lasting: !derived };
   } catch (error) {
     if (error instanceof ToolFailure)
       return { result: { content: [{ type: 'text', text: error.message }], isError: true } };
@@ -567,7 +575,7 @@ export function handleMcpPost(server: McpServerDefinition, context: Context): Ro
 
   const repeat = repeatedRequest(server, context);
   const remembered = repeat && context.deps.memo.get(repeat.key);
-  if (remembered) return respond({ ...exchange, idText: repeat.cut.idText }, { encoded: remembered });
+  if (remembered) return respond({ ...exchange, idText: repeat.cut.idText }, { encoded: remembered, lasting: true });
   return answerRequest(exchange, headerVersion, repeat);
 }
 
@@ -687,13 +695,11 @@ async function answerRequest(
   // What depends only on the request and the build is remembered for its repetitions.
   const encoded =
     'encoded' in reply
-      ? reply.encoded
-      : 'result' in reply && reply.cacheable
-        ? new JsonText(encodeResult(exchange, reply.result, true))
-        : undefined;
+      ? reply.lasting && reply.encoded
+      : 'result' in reply && reply.cacheable && new JsonText(encodeResult(exchange, reply.result, true));
   if (!encoded) return respond(exchange, reply);
   if (cutIsTopLevelId(repeat.cut)) context.deps.memo.set(repeat.key, encoded);
-  return respond(exchange, { encoded });
+  return respond(exchange, { encoded, lasting: true });
 }
 
 interface RepeatedRequest {

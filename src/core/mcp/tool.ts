@@ -11,6 +11,15 @@ export interface ToolOutput<Output> {
   structured: Output;
 }
 
+/**
+ * Output made from a body that changes while the server runs (a cached search page), named by its
+ * hash: the result is rendered once for each body and remembered under that hash, never beyond it.
+ */
+export interface DerivedToolOutput<Output> {
+  basis: string;
+  render(): ToolOutput<Output>;
+}
+
 export interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;
@@ -31,7 +40,7 @@ export interface McpTool<Args, Output> {
    * the server runs, so a result can be served again from memory.
    */
   deterministic?: boolean;
-  run(args: Args, context: RouteContext<unknown, unknown>): Promise<ToolOutput<Output>>;
+  run(args: Args, context: RouteContext<unknown, unknown>): Promise<ToolOutput<Output> | DerivedToolOutput<Output>>;
 }
 
 /** Typed identity: lets TypeScript infer Args and Output from the schemas. */

@@ -1,0 +1,107 @@
+// search_reports answers from the shared search cache, whose pages expire and change. Whatever MCP
+// remembers of a result must follow the page it was made from: a repeat within the page's life gets
+// the same answer, a repeat after the page changed gets the new one, and it always equals REST's.
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/core/app.ts';
+import { PaperSearch } from '../../src/core/papers/paper-search.ts';
+import type { PaperQuery, PaperResults, PaperSource } from '../../src/core/papers/paper-source.ts';
+import { MemorySearchCache } from '../../src/core/stores/search-cache.ts';
+import { bodyText, coreRequest, testDeps } from '../support/core-deps.ts';
+
+const TTL_MS = 60_000;
+
+/** A paper index whose one paper is renamed between editions. */
+class EditedSource implements PaperSource {
+  readonly name = 'edited';
+  edition = 1;
+  calls = 0;
+
+  async search(query: PaperQuery): Promise<PaperResults> {
+    this.calls += 1;
+    const item = {
+      ...{ title: `${query.q}, edition ${this.edition}`, source: 's', url: 'https://example.org/w1', date: '2020' },
+      ...{ publication_date: '2020-05-01', category: 'c', type: 'Article', citations: this.edition },
+      ...{ id: 'https://openalex.org/W1', doi: null, authors: [], open_access_url: null },
+    };
+    return { items: [item], total: 1 };
+  }
+}
+
+function setup() {
+  let now = 1_000_000;
+  const clock = () => now;
+  const source = new EditedSource();
+  const papers = new PaperSearch(source, new MemorySearchCache({ ttlMs: TTL_MS }, clock), clock);
+  const app = createApp(testDeps({ papers }));
+  return { app, source, later: (ms: number) => (now += ms) };
+}
+
+const ARGUMENTS = { query: 'neural nets', corpus: 'ai', limit: 5 };
+
+/** The same bytes each time, as a client repeating a call sends them. */
+const CALLS = {
+  modern: {
+    headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'search_reports' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: {
+        name: 'search_reports',
+        arguments: ARGUMENTS,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+  },
+  legacy: {
+    headers: { 'mcp-protocol-version': '2025-11-25' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'search_reports', arguments: ARGUMENTS },
+    }),
+  },
+};
+
+describe.each(Object.entries(CALLS))('search_reports over MCP (%s era)', (_era, call) => {
+  const { app, source, later } = setup();
+  const callTool = async () => {
+    const response = await app.handle(
+      coreRequest('POST', '/.well-known/mcp', {
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...call.headers },
+        body: call.body,
+      }),
+    );
+    expect(response.status).toBe(200);
+    const answer = JSON.parse(bodyText(response.body));
+    expect(answer.id).toBe(7);
+    return answer.result as { content: Array<{ text: string }>; structuredContent: unknown };
+  };
+  const rest = async () => {
+    const response = await app.handle(coreRequest('GET', '/api/v1/reports/search?q=neural+nets&corpus=ai&limit=5'));
+    return JSON.parse(bodyText(response.body));
+  };
+
+  it('answers a repeat from the same page while the page lives', async () => {
+    const first = await callTool();
+    expect(first.content[0]?.text).toContain('neural nets, edition 1');
+    later(TTL_MS - 1);
+    expect(await callTool()).toEqual(first);
+    expect(source.calls).toBe(1);
+  });
+
+  it('answers a repeat from the new page once the cached one has expired', async () => {
+    source.edition = 2;
+    later(2);
+    const second = await callTool();
+    expect(source.calls).toBe(2);
+    expect(second.content[0]?.text).toContain('neural nets, edition 2');
+    expect(second.content[0]?.text).not.toContain('edition 1');
+    expect(second.structuredContent).toEqual(await rest());
+  });
+});
