@@ -26,6 +26,19 @@ async function askSources(context: RouteContext<unknown, unknown>, query: string
   return answer.value().sources;
 }
 
+type SearchInput = Parameters<typeof searchPapers.run>[0];
+
+const searchPage = (input: SearchInput, context: RouteContext<unknown, unknown>) =>
+  searchPapers.run(input, { deps: context.deps, clientAddress: context.request.clientAddress });
+
+/**
+ * The hash of the page the search gets now. Made apart from the run that rendered a page, so the
+ * closure a remembered result keeps holds the input, not the page.
+ */
+function pageHashOf(input: SearchInput) {
+  return async (context: RouteContext<unknown, unknown>) => (await searchPage(input, context)).hash;
+}
+
 export const searchReports = defineTool({
   name: 'search_reports',
   title: 'Search academic papers',
@@ -41,13 +54,12 @@ export const searchReports = defineTool({
   annotations: { ...READS_OUR_CONTENT, openWorldHint: true },
   run: async ({ query, corpus, limit: size, sort, year_from, year_to }, context) => {
     const q = normaliseQuery(query);
-    const found = await searchPapers.run(
-      { query: q, corpus, limit: size, page: 1, sort, year_from, year_to },
-      { deps: context.deps, clientAddress: context.request.clientAddress },
-    );
-    // The page is the cached one REST sends, so its hash names the result until the page changes.
+    const input = { query: q, corpus, limit: size, page: 1, sort, year_from, year_to };
+    const found = await searchPage(input, context);
+    // The page is the cached one REST sends: its hash names the result while the cache serves it.
     return {
       basis: found.hash,
+      currentBasis: pageHashOf(input),
       render: () => {
         const body = found.value();
         const lines = body.results.map((paper, index) => {

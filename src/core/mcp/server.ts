@@ -133,12 +133,16 @@ function transportFailure(code: number, error: ApiError, extra: Record<string, u
 
 /**
  * What a method answers: a result object, a result already encoded for this request's era (a
- * remembered tool result), or a failure. An encoded result is `lasting` when it depends only on the
- * request and the build, so that the same request may be answered with it again (answerRequest); one
- * made from a cached search page is not.
+ * remembered tool result), or a failure.
  */
-type Reply =
-  { result: Params; cacheable?: boolean } | { encoded: JsonText; lasting: boolean } | { failure: RpcFailure };
+type Reply = { result: Params; cacheable?: boolean } | { encoded: JsonText } | { failure: RpcFailure };
+
+/**
+ * Whether a remembered result made from a cached page (search_reports) still answers its request:
+ * the cache serves the page it was made from. A result made from the request and the build alone,
+ * the others, always does.
+ */
+const stillCurrent = new WeakMap<JsonText, (context: Context) => Promise<boolean>>();
 
 interface Exchange {
   server: McpServerDefinition;
@@ -262,7 +266,7 @@ async function callTool(exchange: Exchange, params: Params): Promise<Reply> {
     argsText.length <= MAX_MEMO_ARGUMENTS ? `mcp|${server.key}|${exchange.era}|${tool.name}|${argsText}` : undefined;
   const { memo } = context.deps;
   const remembered = tool.deterministic && argsKey ? memo.get(argsKey) : undefined;
-  if (remembered) return { encoded: remembered, lasting: true };
+  if (remembered) return { encoded: remembered };
   const args = tool.input.safeParse(rawArgs);
   if (!args.success) {
     const issue = args.error.issues[0];
@@ -280,13 +284,18 @@ async function callTool(exchange: Exchange, params: Params): Promise<Reply> {
     // A result made from a page is remembered under the page's hash, so a new page makes a new result.
     const key = derived ? argsKey && `${argsKey}|${output.basis}` : tool.deterministic ? argsKey : undefined;
     const known = derived && key ? memo.get(key) : undefined;
-    if (known) return { encoded: known, lasting: false };
+    if (known) return { encoded: known };
     const { text, structured } = derived ? output.render() : output;
     const result = { content: [{ type: 'text', text }], structuredContent: structured };
     if (!key) return { result };
     const encoded = new JsonText(encodeResult(exchange, result, false));
+    if (derived) {
+      // Not `output`'s own: it holds the page through render, which the memo does not account for.
+      const { basis, currentBasis } = output;
+      stillCurrent.set(encoded, async (later) => (await currentBasis(later)) === basis);
+    }
     memo.set(key, encoded);
-    return { encoded, lasting: !derived };
+    return { encoded };
   } catch (error) {
     if (error instanceof ToolFailure)
       return { result: { content: [{ type: 'text', text: error.message }], isError: true } };
@@ -575,8 +584,15 @@ export function handleMcpPost(server: McpServerDefinition, context: Context): Ro
 
   const repeat = repeatedRequest(server, context);
   const remembered = repeat && context.deps.memo.get(repeat.key);
-  if (remembered) return respond({ ...exchange, idText: repeat.cut.idText }, { encoded: remembered, lasting: true });
-  return answerRequest(exchange, headerVersion, repeat);
+  if (!remembered) return answerRequest(exchange, headerVersion, repeat);
+  const replay = () => respond({ ...exchange, idText: repeat.cut.idText }, { encoded: remembered });
+  const check = stillCurrent.get(remembered);
+  if (!check) return replay();
+  // A failed check (the index down on a refetch) is left to the request's own answer, a tool error.
+  return check(context).then(
+    (current) => (current ? replay() : answerRequest(exchange, headerVersion, repeat)),
+    () => answerRequest(exchange, headerVersion, repeat),
+  );
 }
 
 /**
@@ -695,11 +711,11 @@ async function answerRequest(
   // What depends only on the request and the build is remembered for its repetitions.
   const encoded =
     'encoded' in reply
-      ? reply.lasting && reply.encoded
+      ? reply.encoded
       : 'result' in reply && reply.cacheable && new JsonText(encodeResult(exchange, reply.result, true));
   if (!encoded) return respond(exchange, reply);
   if (cutIsTopLevelId(repeat.cut)) context.deps.memo.set(repeat.key, encoded);
-  return respond(exchange, { encoded, lasting: true });
+  return respond(exchange, { encoded });
 }
 
 interface RepeatedRequest {

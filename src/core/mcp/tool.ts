@@ -17,6 +17,8 @@ export interface ToolOutput<Output> {
  */
 export interface DerivedToolOutput<Output> {
   basis: string;
+  /** The hash of the body the same arguments get now: a remembered result answers while it is `basis`. */
+  currentBasis(context: RouteContext<unknown, unknown>): Promise<string>;
   render(): ToolOutput<Output>;
 }
 
