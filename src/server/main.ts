@@ -9,16 +9,17 @@ import { ASK_INDEX_PATH } from '../core/ask/ask-documents.ts';
 import { AskIndex, type SerialisedAskIndex } from '../core/ask/ask-index.ts';
 import { ASK_PAGE_PATH } from '../core/ask/ask-page.ts';
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
+import type { ApiError } from '../core/errors.ts';
 import { CONTENT_DATA_PATH, ContentDataSchema } from '../core/content/content-data.ts';
 import { createDeps } from '../core/deps.ts';
 import { TrustedProxies } from '../core/http/client-address.ts';
-import { toCoreRequest, writeCoreResponse } from './node-adapter.ts';
+import { NodeHeaders, toCoreRequest, writeCoreResponse } from './node-adapter.ts';
 import { RequestLog } from './request-log.ts';
 import { describeStartupFailure, startupReport } from './startup-report.ts';
 import { STATIC_MANIFEST_FILE, StaticManifestSchema } from './static-manifest.ts';
 import { StaticSite } from './static-files.ts';
 import { collectWhenIdle } from './idle-collector.ts';
-import { closeIfBodyUnread, createTransport } from './transport.ts';
+import { closeIfBodyUnread, createTransport, type RefusedRequest } from './transport.ts';
 
 export interface RunningServer {
   url: string;
@@ -103,7 +104,15 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
       aborted: res.destroyed && !res.writableFinished,
     });
   }
-  return { handle, deps, proxies };
+  /** Refusals from node's parser read as the route at their path words errors (MCP: JSON-RPC). */
+  function refusalText(error: ApiError, request: RefusedRequest | undefined): string {
+    const queryStart = request?.url.indexOf('?') ?? -1;
+    const pathname = queryStart === -1 ? request?.url : request?.url.slice(0, queryStart);
+    const route = request && pathname !== undefined ? app.find(request.method, pathname) : undefined;
+    const headers = new NodeHeaders(request?.headers ?? {});
+    return route?.errorText?.(error, { headers }, undefined) ?? JSON.stringify(error.toBody());
+  }
+  return { handle, deps, proxies, refusalText };
 }
 
 export async function startServer(
@@ -111,8 +120,8 @@ export async function startServer(
   distDir: string,
   inFlight: InFlight = new Map(),
 ): Promise<RunningServer> {
-  const { handle, deps, proxies } = createHandler(config, distDir, inFlight);
-  const transport = createTransport(config, handle, proxies);
+  const { handle, deps, proxies, refusalText } = createHandler(config, distDir, inFlight);
+  const transport = createTransport(config, handle, proxies, refusalText);
   const { server } = transport;
   // With REDIS_URL, serve once connected; past the wait, the stores degrade until Redis answers.
   await deps.stores.ready(5_000);

@@ -24,7 +24,7 @@ export function toCoreRequest(
 }
 
 /** Header lookups on node's parsed headers. A class, not closures: a request allocates less. */
-class NodeHeaders implements HeaderReader {
+export class NodeHeaders implements HeaderReader {
   readonly #headers: IncomingHttpHeaders;
 
   constructor(headers: IncomingHttpHeaders) {

@@ -1,7 +1,14 @@
 // The HTTP/1.1 transport and its limits: slow or greedy clients are cut off, requests Node's parser
 // refuses are answered in the API's error shape, and shutdown drains what is in flight. Each limit
 // comes from configuration (README, "Limits").
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import type { Config } from '../core/config.ts';
 import { ApiError, type ErrorCode } from '../core/errors.ts';
@@ -24,6 +31,16 @@ const PARSER_MESSAGES: Partial<Record<ErrorCode, string>> = {
   bad_request: 'The request is not valid HTTP/1.1.',
 };
 
+/** What is known of a request node's parser refused: its line, and its headers once they were read. */
+export interface RefusedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** The request line at the start of what the parser was given, when it got that far. */
+const REQUEST_LINE = /^([A-Z]+) (\S+) HTTP\/1\.[01]\r?\n/;
+
 export interface Transport {
   server: Server;
   /** Requests received since start. */
@@ -39,6 +56,8 @@ export function createTransport(
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
   /** The handler's trusted proxies: their connections carry many clients and are not capped. */
   proxies: TrustedProxies,
+  /** The body of a refusal from node's parser, as the route at the request's path words errors. */
+  refusalText: (error: ApiError, request: RefusedRequest | undefined) => string,
 ): Transport {
   const responses = new WeakMap<Socket, ServerResponse>();
   const perClient = new Map<string, number>();
@@ -91,15 +110,17 @@ export function createTransport(
     });
   });
 
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const started = responses.get(socket)?.headersSent === true;
-    if (error.code === 'ECONNRESET' || !socket.writable || started) {
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket) => {
+    // The socket's last response, which is this request's only while it is not finished.
+    const last = responses.get(socket);
+    const current = last && !last.writableFinished ? last : undefined;
+    if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
       socket.destroy();
       return;
     }
     const code = PARSER_ERRORS[error.code ?? ''] ?? 'bad_request';
     const apiError = new ApiError(code, PARSER_MESSAGES[code] ?? 'The request is not valid HTTP/1.1.');
-    const body = JSON.stringify(apiError.toBody());
+    const body = refusalText(apiError, current ? requestOf(current.req) : requestLineOf(error.rawPacket));
     socket.end(
       `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
@@ -136,6 +157,17 @@ export function createTransport(
       });
     },
   };
+}
+
+function requestOf(req: IncomingMessage): RefusedRequest {
+  return { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
+}
+
+/** A request refused while its headers were read: its line, if the bytes the parser had begin with one. */
+function requestLineOf(packet: unknown): RefusedRequest | undefined {
+  if (!Buffer.isBuffer(packet)) return undefined;
+  const line = REQUEST_LINE.exec(packet.toString('latin1', 0, Math.min(packet.length, 8_192)));
+  return line ? { method: line[1] ?? 'GET', url: line[2] ?? '/', headers: {} } : undefined;
 }
 
 /**

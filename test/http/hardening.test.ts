@@ -25,6 +25,14 @@ function expectErrorShape(body: any, code: string) {
   expect(typeof body.error.resolution).toBe('string');
 }
 
+/** A refusal on an MCP path: a JSON-RPC error (no id was read) carrying the API error in its data. */
+function expectRpcRefusal(body: any, code: string) {
+  expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, message: expect.any(String) } });
+  expect(body.id ?? null).toBeNull();
+  expect(body).not.toHaveProperty('result');
+  expect(body.error.data).toMatchObject({ code, resolution: expect.any(String) });
+}
+
 async function withServer<T>(env: Record<string, string>, run: (server: TestServer) => Promise<T>): Promise<T> {
   const server = await startTestServer({ LOG_REQUESTS: 'false', ...env });
   try {
@@ -259,6 +267,23 @@ describe('slow and greedy clients (finding 6)', () => {
     });
   });
 
+  it('refuses a slow body on an MCP path with 408 as a JSON-RPC error', async () => {
+    await withServer(env, async (server) => {
+      const { text } = await rawExchange(server.url, (socket) => {
+        socket.write(
+          'POST /.well-known/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+            'Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{',
+        );
+        const drip = setInterval(() => socket.writable && socket.write(' '), 200);
+        socket.on('close', () => clearInterval(drip));
+      });
+      const response = parseRawResponse(text);
+      expect(response.status).toBe(408);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expectRpcRefusal(JSON.parse(response.body), 'request_timeout');
+    });
+  });
+
   it('closes a client that sends its body too slowly', async () => {
     await withServer(env, async (server) => {
       const { text, closedAfterMs } = await rawExchange(server.url, (socket) => {
@@ -442,6 +467,52 @@ describe('parser-level errors (finding 8)', () => {
       expect(response.headers['content-type']).toMatch(/application\/json/);
       expect(response.headers['x-request-id']).toBeTruthy();
       expectErrorShape(JSON.parse(response.body), 'bad_request');
+    });
+  });
+
+  it("answers node's refusals on an MCP path as JSON-RPC errors, with the same statuses", async () => {
+    await withServer({}, async (server) => {
+      const requests = [
+        {
+          path: '/.well-known/mcp',
+          headers: `X-Big: ${'a'.repeat(20_000)}\r\n`,
+          status: 431,
+          code: 'headers_too_large',
+        },
+        { path: '/api/mcp/docs', headers: `X-Big: ${'a'.repeat(20_000)}\r\n`, status: 431, code: 'headers_too_large' },
+        { path: '/.well-known/mcp?x=1', headers: 'Not a header\r\n', status: 400, code: 'bad_request' },
+      ];
+      for (const { path, headers, status, code } of requests) {
+        const { text } = await rawExchange(server.url, (socket) =>
+          socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}\r\n`),
+        );
+        const response = parseRawResponse(text);
+        expect(response.status, path).toBe(status);
+        expect(response.headers['x-request-id']).toBeTruthy();
+        expectRpcRefusal(JSON.parse(response.body), code);
+      }
+      // Only the MCP paths: the same refusal elsewhere keeps the API's error shape.
+      const { text } = await rawExchange(server.url, (socket) =>
+        socket.write(`POST /ask HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n`),
+      );
+      expectErrorShape(JSON.parse(parseRawResponse(text).body), 'bad_request');
+    });
+  });
+
+  it('answers oversized headers with 431 on a connection that was answered before', async () => {
+    await withServer({}, async (server) => {
+      const { text } = await rawExchange(server.url, (socket) => {
+        socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+        socket.once('data', () =>
+          socket.write(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+        );
+      });
+      const second = text.indexOf('HTTP/1.1 ', 1);
+      expect(parseRawResponse(text).status).toBe(200);
+      expect(second, text.slice(0, 300)).toBeGreaterThan(0);
+      const response = parseRawResponse(text.slice(second));
+      expect(response.status).toBe(431);
+      expectErrorShape(JSON.parse(response.body), 'headers_too_large');
     });
   });
 

@@ -211,7 +211,7 @@ export interface Route<Query = unknown, Body = unknown> {
    * for a route whose clients read another shape than the API's errors (MCP: JSON-RPC). The status and
    * headers stay those of the error; `body` is the request body when it was read.
    */
-  errorText?: (error: ApiError, request: CoreRequest, body: Uint8Array | undefined) => string;
+  errorText?: (error: ApiError, request: Pick<CoreRequest, 'headers'>, body: Uint8Array | undefined) => string;
   /** What the route does, as typed input to its 200 output; MCP tools call it too. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   operation?: Operation<any, any, any>;

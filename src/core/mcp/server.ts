@@ -110,16 +110,21 @@ function originRefusal(context: Context): ApiError | undefined {
 }
 
 /** The version the MCP-Protocol-Version header names; undefined when it is absent or blank. */
-function headerVersionOf(request: CoreRequest): string | undefined {
+function headerVersionOf(request: Pick<CoreRequest, 'headers'>): string | undefined {
   return request.headers.get('mcp-protocol-version')?.trim() || undefined;
 }
 
 /**
- * A request the API refused before the MCP handler ran (size, token, rate limit, Idempotency-Key),
- * as a JSON-RPC error: a client error is an invalid request, a server one an internal error; the
- * API error travels in `data`, and the id is the body's when it was read.
+ * A request the API refused before the MCP handler ran (size, token, rate limit, Idempotency-Key,
+ * or node's parser: headers too large, too slow), as a JSON-RPC error: a client error is an invalid
+ * request, a server one an internal error; the API error travels in `data`, and the id is the
+ * body's when it was read.
  */
-export function refusalText(error: ApiError, request: CoreRequest, body: Uint8Array | undefined): string {
+export function refusalText(
+  error: ApiError,
+  request: Pick<CoreRequest, 'headers'>,
+  body: Uint8Array | undefined,
+): string {
   const version = headerVersionOf(request) ?? ASSUMED_PROTOCOL_VERSION;
   const code = error.status >= 500 ? JSONRPC_ERRORS.internalError : JSONRPC_ERRORS.invalidRequest;
   const { status: _status, ...failure } = transportFailure(code, error);
