@@ -106,9 +106,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
   }
   /** Refusals from node's parser read as the route at their path words errors (MCP: JSON-RPC). */
   function refusalText(error: ApiError, request: RefusedRequest | undefined): string {
-    const queryStart = request?.url.indexOf('?') ?? -1;
-    const pathname = queryStart === -1 ? request?.url : request?.url.slice(0, queryStart);
-    const route = request && pathname !== undefined ? app.find(request.method, pathname) : undefined;
+    const route = request && app.find(request.method, request.url.split('?', 1)[0] ?? '/');
     const headers = new NodeHeaders(request?.headers ?? {});
     return route?.errorText?.(error, { headers }, undefined) ?? JSON.stringify(error.toBody());
   }

@@ -1,6 +1,6 @@
 // The HTTP/1.1 transport and its limits: slow or greedy clients are cut off, requests Node's parser
-// refuses are answered in the API's error shape, and shutdown drains what is in flight. Each limit
-// comes from configuration (README, "Limits").
+// refuses are answered in the error shape of the route at their path (the API's; JSON-RPC on MCP
+// paths), and shutdown drains what is in flight. Each limit comes from configuration (README, "Limits").
 import {
   createServer,
   STATUS_CODES,
