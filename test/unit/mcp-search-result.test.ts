@@ -74,22 +74,21 @@ const calls = (args: object) => ({
   },
 });
 
-describe.each(Object.keys(calls(ARGUMENTS)))('search_reports over MCP (%s era)', (era) => {
+describe.each(['modern', 'legacy'] as const)('search_reports over MCP (%s era)', (era) => {
   const { app, source, later } = setup();
-  const era_ = era as keyof ReturnType<typeof calls>;
 
   it('answers a repeat from the same page while the page lives', async () => {
-    const first = await callTool(app, calls(ARGUMENTS)[era_]);
+    const first = await callTool(app, calls(ARGUMENTS)[era]);
     expect(first.content[0]?.text).toContain('neural nets, edition 1');
     later(TTL_MS - 1);
-    expect(await callTool(app, calls(ARGUMENTS)[era_])).toEqual(first);
+    expect(await callTool(app, calls(ARGUMENTS)[era])).toEqual(first);
     expect(source.calls).toBe(1);
   });
 
   it('answers a repeat from the new page once the cached one has expired', async () => {
     source.edition = 2;
     later(2);
-    const second = await callTool(app, calls(ARGUMENTS)[era_]);
+    const second = await callTool(app, calls(ARGUMENTS)[era]);
     expect(source.calls).toBe(2);
     expect(second.content[0]?.text).toContain('neural nets, edition 2');
     expect(second.content[0]?.text).not.toContain('edition 1');
@@ -100,7 +99,7 @@ describe.each(Object.keys(calls(ARGUMENTS)))('search_reports over MCP (%s era)',
     source.down = true;
     source.edition = 3;
     later(TTL_MS + 1);
-    const third = await callTool(app, calls(ARGUMENTS)[era_]);
+    const third = await callTool(app, calls(ARGUMENTS)[era]);
     expect(third.content[0]?.text).toContain('neural nets, edition 2');
     expect(third.structuredContent).toEqual(await restSearch(app, 'neural nets'));
   });
