@@ -58,11 +58,16 @@ export function decodeJson(bytes: Uint8Array): unknown {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The bytes as UTF-8 text; throws a TypeError on bytes that are not UTF-8 rather than replacing them. */
+export function strictUtf8(bytes: Uint8Array): string {
+  return utf8.decode(bytes);
+}
+
 /** decodeJson, also giving the text, for callers that need to read it again (MCP's exact request ids). */
 export function decodeJsonText(bytes: Uint8Array): { text: string; value: unknown } {
   let text: string;
   try {
-    text = utf8.decode(bytes);
+    text = strictUtf8(bytes);
   } catch {
     throw new JsonBodyError('encoding');
   }
@@ -99,8 +104,7 @@ export async function readRouteBody(
   const bytes = await request.readBody();
   try {
     if (isJson) return { bytes, value: decodeJson(bytes) };
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return { bytes, value: queryRecord(new URLSearchParams(text)) };
+    return { bytes, value: queryRecord(new URLSearchParams(strictUtf8(bytes))) };
   } catch (error) {
     const message = error instanceof JsonBodyError ? error.message : 'The body is not valid UTF-8.';
     throw new ApiError('invalid_body', message);

@@ -5,7 +5,7 @@
 // JSON-RPC error carrying the request's id exactly as sent.
 import Negotiator from 'negotiator';
 import { ApiError, toApiError } from '../errors.ts';
-import { decodeJsonText, JsonBodyError } from '../http/body.ts';
+import { decodeJsonText, JsonBodyError, strictUtf8 } from '../http/body.ts';
 import { responseText } from '../http/internal-request.ts';
 import { JsonText, type JsonResult, type RouteContext, type RouteResult } from '../http/route.ts';
 import { COMPRESS_MIN_BYTES } from '../http/content-coding.ts';
@@ -439,7 +439,6 @@ async function dispatch(exchange: Exchange, method: string, params: Params): Pro
 const HEADER_TEXT = /^[\t\x20-\x7e]*$/;
 const BASE64_SENTINEL = /^=\?base64\?(.*)\?=$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * A mirrored header's value without surrounding whitespace, its `=?base64?…?=` sentinel (SEP-2243)
@@ -454,7 +453,7 @@ function headerValue(raw: string | null, sentinel: boolean): string | null | und
   if (encoded === undefined) return value;
   if (!BASE64.test(encoded)) return null;
   try {
-    return strictUtf8.decode(Buffer.from(encoded, 'base64'));
+    return strictUtf8(Buffer.from(encoded, 'base64'));
   } catch {
     return null;
   }
