@@ -110,6 +110,15 @@ export function createTransport(
     });
   });
 
+  /** The route's wording of a refusal; the API's own if that fails, as a throw here would end the process. */
+  const refusalBody = (error: ApiError, request: RefusedRequest | undefined) => {
+    try {
+      return refusalText(error, request);
+    } catch {
+      return JSON.stringify(error.toBody());
+    }
+  };
+
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket) => {
     // The socket's last response, which is this request's only while it is not finished.
     const last = responses.get(socket);
@@ -120,7 +129,7 @@ export function createTransport(
     }
     const code = PARSER_ERRORS[error.code ?? ''] ?? 'bad_request';
     const apiError = new ApiError(code, PARSER_MESSAGES[code] ?? 'The request is not valid HTTP/1.1.');
-    const body = refusalText(apiError, current ? requestOf(current.req) : requestLineOf(error.rawPacket));
+    const body = refusalBody(apiError, current ? requestOf(current.req) : requestLineOf(error.rawPacket));
     socket.end(
       `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +

@@ -90,6 +90,8 @@ describe.each(['modern', 'legacy'] as const)('search_reports over MCP (%s era)',
     later(2);
     const second = await callTool(app, calls(ARGUMENTS)[era]);
     expect(source.calls).toBe(2);
+    expect(await callTool(app, calls(ARGUMENTS)[era])).toEqual(second);
+    expect(source.calls).toBe(2);
     expect(second.content[0]?.text).toContain('neural nets, edition 2');
     expect(second.content[0]?.text).not.toContain('edition 1');
     expect(second.structuredContent).toEqual(await restSearch(app, 'neural nets'));
@@ -112,9 +114,12 @@ describe('search_reports over MCP, a repeat whose page is gone', () => {
     expect(first.isError).toBeUndefined();
     await callTool(app, calls({ ...ARGUMENTS, query: 'other question' }).modern);
     source.down = true;
+    const before = source.calls;
     const repeat = await callTool(app, calls(ARGUMENTS).modern);
     expect(repeat.isError).toBe(true);
     expect(repeat.content[0]?.text).toContain('The index is down.');
+    // Asked once, as a first call asks it: a failing index is not asked twice for one call.
+    expect(source.calls - before).toBe(1);
   });
 });
 

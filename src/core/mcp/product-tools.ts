@@ -7,7 +7,7 @@ import type { RouteContext } from '../http/route.ts';
 import { normaliseQuery } from '../papers/paper-search.ts';
 import { askQuestion, AskInputSchema } from '../routes/ask.ts';
 import { SearchInputSchema, searchPapers } from '../routes/search.ts';
-import { defineTool, READS_OUR_CONTENT, ToolFailure, type AnyTool } from './tool.ts';
+import { defineTool, READS_OUR_CONTENT, ToolFailure, type AnyTool, type DerivedToolOutput } from './tool.ts';
 
 const limit = (max: number, fallback: number) =>
   z.int().min(1).max(max).default(fallback).describe(`How many results, 1 to ${max} (default ${fallback})`);
@@ -27,16 +27,42 @@ async function askSources(context: RouteContext<unknown, unknown>, query: string
 }
 
 type SearchInput = Parameters<typeof searchPapers.run>[0];
+type SearchOutput = z.infer<typeof searchPapers.output>;
 
-const searchPage = (input: SearchInput, context: RouteContext<unknown, unknown>) =>
-  searchPapers.run(input, { deps: context.deps, clientAddress: context.request.clientAddress });
+/** search_reports' output over the cached page of its search: the page REST sends, named by its hash. */
+async function papersOutput(
+  input: SearchInput,
+  context: RouteContext<unknown, unknown>,
+): Promise<DerivedToolOutput<SearchOutput>> {
+  const found = await searchPapers.run(input, {
+    deps: context.deps,
+    clientAddress: context.request.clientAddress,
+  });
+  return {
+    basis: found.hash,
+    render: () => papersText(input, found.value()),
+    current: papersOutputLater(input),
+  };
+}
 
 /**
- * The hash of the page the search gets now. Made apart from the run that rendered a page, so the
- * closure a remembered result keeps holds the input, not the page.
+ * The same search run again later. Made apart from papersOutput's scope, whose closures hold the
+ * page: a remembered result keeps this one, and so keeps the input, not the page.
  */
-function pageHashOf(input: SearchInput) {
-  return async (context: RouteContext<unknown, unknown>) => (await searchPage(input, context)).hash;
+function papersOutputLater(input: SearchInput) {
+  return (context: RouteContext<unknown, unknown>) => papersOutput(input, context);
+}
+
+function papersText({ query, corpus, sort }: SearchInput, body: SearchOutput) {
+  const lines = body.results.map((paper, index) => {
+    const by = paper.authors.length > 0 ? `${paper.authors.join(', ')}. ` : '';
+    return `${index + 1}. ${by}${paper.title} (${paper.publication_date ?? paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`;
+  });
+  const order = { citations: 'most cited', relevance: 'best matching', date: 'newest' }[sort];
+  return {
+    text: `${body.total} papers in ${corpus} for "${query}"; the ${body.results.length} ${order}:\n${lines.join('\n')}`,
+    structured: body,
+  };
 }
 
 export const searchReports = defineTool({
@@ -52,28 +78,8 @@ export const searchReports = defineTool({
   }),
   output: searchPapers.output,
   annotations: { ...READS_OUR_CONTENT, openWorldHint: true },
-  run: async ({ query, corpus, limit: size, sort, year_from, year_to }, context) => {
-    const q = normaliseQuery(query);
-    const input = { query: q, corpus, limit: size, page: 1, sort, year_from, year_to };
-    const found = await searchPage(input, context);
-    // The page is the cached one REST sends: its hash names the result while the cache serves it.
-    return {
-      basis: found.hash,
-      currentBasis: pageHashOf(input),
-      render: () => {
-        const body = found.value();
-        const lines = body.results.map((paper, index) => {
-          const by = paper.authors.length > 0 ? `${paper.authors.join(', ')}. ` : '';
-          return `${index + 1}. ${by}${paper.title} (${paper.publication_date ?? paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`;
-        });
-        const order = { citations: 'most cited', relevance: 'best matching', date: 'newest' }[sort];
-        return {
-          text: `${body.total} papers in ${corpus} for "${q}"; the ${body.results.length} ${order}:\n${lines.join('\n')}`,
-          structured: body,
-        };
-      },
-    };
-  },
+  run: ({ query, corpus, limit: size, sort, year_from, year_to }, context) =>
+    papersOutput({ query: normaliseQuery(query), corpus, limit: size, page: 1, sort, year_from, year_to }, context),
 });
 
 const EssayHitSchema = EssayItemSchema.extend({

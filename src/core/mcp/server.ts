@@ -32,7 +32,7 @@ import {
 } from './protocol.ts';
 import { cutIsTopLevelId, cutRequestId, MAX_REPEATABLE_BODY_BYTES, type IdCut } from './repeated-request.ts';
 import { readResource, resourceTemplates, type ResourceEntry, type ResourceKind } from './resources.ts';
-import { toolDefinition, ToolFailure, type AnyTool } from './tool.ts';
+import { toolDefinition, ToolFailure, type AnyTool, type DerivedToolOutput, type ToolOutput } from './tool.ts';
 
 export interface McpServerDefinition {
   /** Routes and operation ids derive from it: "product" or "docs". */
@@ -143,11 +143,17 @@ function transportFailure(code: number, error: ApiError, extra: Record<string, u
 type Reply = { result: Params; cacheable?: boolean } | { encoded: JsonText } | { failure: RpcFailure };
 
 /**
- * Whether a remembered result made from a cached page (search_reports) still answers its request:
- * the cache serves the page it was made from. A result made from the request and the build alone,
- * the others, always does.
+ * Where a remembered result made from a cached page (search_reports) came from: the page's hash, the
+ * memo key of its arguments, and the same call run again. A repeat answers from it while the search
+ * gets the same page. The results of the other tools depend on the request and the build alone.
  */
-const stillCurrent = new WeakMap<JsonText, (context: Context) => Promise<boolean>>();
+interface Derivation {
+  tool: string;
+  argsKey: string;
+  basis: string;
+  current: DerivedToolOutput<unknown>['current'];
+}
+const derivations = new WeakMap<JsonText, Derivation>();
 
 interface Exchange {
   server: McpServerDefinition;
@@ -285,31 +291,66 @@ async function callTool(exchange: Exchange, params: Params): Promise<Reply> {
   }
   try {
     const output = await tool.run(args.data, context);
-    const derived = 'basis' in output;
-    // A result made from a page is remembered under the page's hash, so a new page makes a new result.
-    const key = derived ? argsKey && `${argsKey}|${output.basis}` : tool.deterministic ? argsKey : undefined;
-    const known = derived && key ? memo.get(key) : undefined;
-    if (known) return { encoded: known };
-    const { text, structured } = derived ? output.render() : output;
-    const result = { content: [{ type: 'text', text }], structuredContent: structured };
-    if (!key) return { result };
-    const encoded = new JsonText(encodeResult(exchange, result, false));
-    if (derived) {
-      // Not `output`'s own: it holds the page through render, which the memo does not account for.
-      const { basis, currentBasis } = output;
-      stillCurrent.set(encoded, async (later) => (await currentBasis(later)) === basis);
+    if ('basis' in output) {
+      if (argsKey) return { encoded: derivedResult(exchange, tool.name, argsKey, output) };
+      return { result: toolResult(output.render()) };
     }
-    memo.set(key, encoded);
+    const result = toolResult(output);
+    if (!tool.deterministic || !argsKey) return { result };
+    const encoded = new JsonText(encodeResult(exchange, result, false));
+    memo.set(argsKey, encoded);
     return { encoded };
   } catch (error) {
-    if (error instanceof ToolFailure)
-      return { result: { content: [{ type: 'text', text: error.message }], isError: true } };
-    const apiError = toApiError(error);
-    if (apiError.code === 'internal_error') context.deps.logError?.(`tool ${tool.name} failed`, error);
-    return {
-      result: { content: [{ type: 'text', text: `${apiError.message} ${apiError.resolution}` }], isError: true },
-    };
+    return toolFailure(error, tool.name, context);
   }
+}
+
+function toolResult({ text, structured }: ToolOutput<unknown>): Params {
+  return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+/** A tool that failed while running answers isError: true, with the API error's message and resolution. */
+function toolFailure(error: unknown, tool: string, context: Context): Reply {
+  if (error instanceof ToolFailure)
+    return { result: { content: [{ type: 'text', text: error.message }], isError: true } };
+  const apiError = toApiError(error);
+  if (apiError.code === 'internal_error') context.deps.logError?.(`tool ${tool} failed`, error);
+  return {
+    result: { content: [{ type: 'text', text: `${apiError.message} ${apiError.resolution}` }], isError: true },
+  };
+}
+
+/** A result made from a page, remembered under the page's hash: a new page makes a new result. */
+function derivedResult(exchange: Exchange, tool: string, argsKey: string, output: DerivedToolOutput<unknown>) {
+  const key = `${argsKey}|${output.basis}`;
+  const { memo } = exchange.context.deps;
+  const known = memo.get(key);
+  if (known) return known;
+  const encoded = new JsonText(encodeResult(exchange, toolResult(output.render()), false));
+  // Not `output` itself: it holds the page through render, which the memo does not count.
+  derivations.set(encoded, { tool, argsKey, basis: output.basis, current: output.current });
+  memo.set(key, encoded);
+  return encoded;
+}
+
+/**
+ * A repeat of a call whose result was made from a page: the same search runs again (a cache hit, as
+ * for REST); the remembered answer goes out while the page is the same, else the result of the page
+ * the search got, which then answers the repeats. A search that fails answers as the first call did.
+ */
+async function answerRepeat(exchange: Exchange, repeat: RepeatedRequest, remembered: JsonText, derivation: Derivation) {
+  const { context } = exchange;
+  let reply: Reply;
+  try {
+    const output = await derivation.current(context);
+    if (output.basis === derivation.basis) return respond(exchange, { encoded: remembered });
+    const encoded = derivedResult(exchange, derivation.tool, derivation.argsKey, output);
+    context.deps.memo.set(repeat.key, encoded);
+    reply = { encoded };
+  } catch (error) {
+    reply = toolFailure(error, derivation.tool, context);
+  }
+  return respond(exchange, reply);
 }
 
 /** Opaque resources/list cursors: base64url of the offset of the next page. */
@@ -589,14 +630,9 @@ export function handleMcpPost(server: McpServerDefinition, context: Context): Ro
   const repeat = repeatedRequest(server, context);
   const remembered = repeat && context.deps.memo.get(repeat.key);
   if (!remembered) return answerRequest(exchange, headerVersion, repeat);
-  const replay = () => respond({ ...exchange, idText: repeat.cut.idText }, { encoded: remembered });
-  const check = stillCurrent.get(remembered);
-  if (!check) return replay();
-  // A failed check (the index down on a refetch) is left to the request's own answer, a tool error.
-  return check(context).then(
-    (current) => (current ? replay() : answerRequest(exchange, headerVersion, repeat)),
-    () => answerRequest(exchange, headerVersion, repeat),
-  );
+  const again = { ...exchange, idText: repeat.cut.idText };
+  const derivation = derivations.get(remembered);
+  return derivation ? answerRepeat(again, repeat, remembered, derivation) : respond(again, { encoded: remembered });
 }
 
 /**

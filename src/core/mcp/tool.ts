@@ -17,9 +17,12 @@ export interface ToolOutput<Output> {
  */
 export interface DerivedToolOutput<Output> {
   basis: string;
-  /** The hash of the body the same arguments get now: a remembered result answers while it is `basis`. */
-  currentBasis(context: RouteContext<unknown, unknown>): Promise<string>;
   render(): ToolOutput<Output>;
+  /**
+   * The output the same arguments get now, for a repeat of the call: a remembered result answers it
+   * while the basis is unchanged, and this output, already fetched, answers it when not.
+   */
+  current(context: RouteContext<unknown, unknown>): Promise<DerivedToolOutput<Output>>;
 }
 
 export interface ToolAnnotations {
