@@ -20,7 +20,7 @@ import {
 import { appendVary, chooseEncoding, type ContentEncoding } from './http/negotiation.ts';
 import { chargeRequest, requestBuckets } from './http/rate-limit.ts';
 import { Router } from './http/router.ts';
-import { JsonText, type AnyRoute, type RouteResult } from './http/route.ts';
+import { errorBodyFor, JsonText, type AnyRoute, type RouteResult } from './http/route.ts';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from './http/types.ts';
 import { memoisedQueryParser, parseOrThrow } from './http/validation.ts';
 import type { BackgroundWork } from './jobs/background-work.ts';
@@ -242,7 +242,7 @@ export function createApp(deps: AppDeps, routeTable: readonly AnyRoute[] = defau
       return {
         status: error.status,
         headers: { ...headers, ...error.headers, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' },
-        body: matchedRoute?.errorText?.(error, request, bodyRead) ?? JSON.stringify(error.toBody()),
+        body: errorBodyFor(matchedRoute, error, request, bodyRead),
       };
     }
   }

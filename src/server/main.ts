@@ -13,6 +13,7 @@ import type { ApiError } from '../core/errors.ts';
 import { CONTENT_DATA_PATH, ContentDataSchema } from '../core/content/content-data.ts';
 import { createDeps } from '../core/deps.ts';
 import { TrustedProxies } from '../core/http/client-address.ts';
+import { errorBodyFor } from '../core/http/route.ts';
 import { NodeHeaders, toCoreRequest, writeCoreResponse } from './node-adapter.ts';
 import { RequestLog } from './request-log.ts';
 import { describeStartupFailure, startupReport } from './startup-report.ts';
@@ -107,8 +108,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
   /** Refusals from node's parser read as the route at their path words errors (MCP: JSON-RPC). */
   function refusalText(error: ApiError, request: RefusedRequest | undefined): string {
     const route = request && app.find(request.method, request.url.split('?', 1)[0] ?? '/');
-    const headers = new NodeHeaders(request?.headers ?? {});
-    return route?.errorText?.(error, { headers }, undefined) ?? JSON.stringify(error.toBody());
+    return errorBodyFor(route, error, { headers: new NodeHeaders(request?.headers ?? {}) }, undefined);
   }
   return { handle, deps, proxies, refusalText };
 }

@@ -226,3 +226,13 @@ export function defineRoute<Query, Body = undefined>(route: Route<Query, Body>):
 // A route table is heterogeneous; the dispatcher only relies on schemas and handler agreeing.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRoute = Route<any, any>;
+
+/** An error's body as the route words it (MCP: JSON-RPC), else in the API's own shape. */
+export function errorBodyFor(
+  route: AnyRoute | undefined,
+  error: ApiError,
+  request: Pick<CoreRequest, 'headers'>,
+  body: Uint8Array | undefined,
+): string {
+  return route?.errorText?.(error, request, body) ?? JSON.stringify(error.toBody());
+}
