@@ -1,11 +1,7 @@
 // The dispatcher: match, rate-limit, validate, run, serialise, map errors. It knows nothing of
 // Astro or node:http; the server and in-process callers hand it a CoreRequest.
-import type { BoundedCache } from './bounded-cache.ts';
-import type { Config } from './config.ts';
-import type { AskIndex } from './ask/ask-index.ts';
+import type { AppDeps } from './deps.ts';
 import { authenticate } from './auth/bearer-auth.ts';
-import type { ContentService } from './content/content-service.ts';
-import type { PaperSearch } from './papers/paper-search.ts';
 import { ApiError, payloadTooLarge, toApiError } from './errors.ts';
 import { readRouteBody } from './http/body.ts';
 import { ifNoneMatch } from './http/conditional.ts';
@@ -20,31 +16,12 @@ import {
 import { appendVary, chooseEncoding, type ContentEncoding } from './http/negotiation.ts';
 import { chargeRequest, requestBuckets } from './http/rate-limit.ts';
 import { Router } from './http/router.ts';
-import { errorBodyFor, JsonText, type AnyRoute, type RouteResult } from './http/route.ts';
+import { errorBodyFor, type AnyRoute, type RouteResult } from './http/route.ts';
+import { JsonText } from './json-text.ts';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from './http/types.ts';
 import { memoisedQueryParser, parseOrThrow } from './http/validation.ts';
-import type { BackgroundWork } from './jobs/background-work.ts';
 import { routes as defaultRoutes } from './routes/index.ts';
-import type { Stores } from './stores/index.ts';
 import { deprecationHeaders } from './versioning.ts';
-
-export interface AppDeps {
-  config: Config;
-  content: ContentService;
-  papers: PaperSearch;
-  ask: AskIndex;
-  /** The built Ask page, filled in for browsers without JavaScript (see ask/ask-page.ts). */
-  askPage?: string;
-  /** Reads a file of the built site by URL path (Markdown twins, the auth guide). */
-  readSiteFile?: (urlPath: string) => Promise<string | undefined>;
-  /** Jobs, idempotency records, rate limits, bearer tokens and the search cache. */
-  stores: Stores;
-  /** Asynchronous work still running, which shutdown waits for. */
-  background: BackgroundWork;
-  /** Serialised answers of pure routes over static content. */
-  memo: BoundedCache<JsonText>;
-  logError?: (message: string, error: unknown) => void;
-}
 
 interface RouteInput {
   query: unknown;

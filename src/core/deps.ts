@@ -1,12 +1,11 @@
 // The composition root: everything the core needs, wired once from configuration and the built site.
 // The server, the CLI and the tests all build their dependencies here.
-import type { AppDeps } from './app.ts';
 import type { AskIndex } from './ask/ask-index.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import type { Config } from './config.ts';
 import type { ContentData } from './content/content-data.ts';
 import { ContentService } from './content/content-service.ts';
-import type { JsonText } from './http/route.ts';
+import type { JsonText } from './json-text.ts';
 import { BackgroundWork } from './jobs/background-work.ts';
 import { PaperSearch } from './papers/paper-search.ts';
 import { createPaperSource } from './papers/paper-source-factory.ts';
@@ -21,6 +20,24 @@ export interface BuiltSite {
   askPage?: string;
   /** Reads a file of the built site by URL path (Markdown twins, the auth guide). */
   readSiteFile?: (urlPath: string) => Promise<string | undefined>;
+}
+
+export interface AppDeps {
+  config: Config;
+  content: ContentService;
+  papers: PaperSearch;
+  ask: AskIndex;
+  /** The built Ask page, filled in for browsers without JavaScript (see ask/ask-page.ts). */
+  askPage?: string;
+  /** Reads a file of the built site by URL path (Markdown twins, the auth guide). */
+  readSiteFile?: (urlPath: string) => Promise<string | undefined>;
+  /** Jobs, idempotency records, rate limits, bearer tokens and the search cache. */
+  stores: Stores;
+  /** Asynchronous work still running, which shutdown waits for. */
+  background: BackgroundWork;
+  /** Serialised answers of pure routes over static content. */
+  memo: BoundedCache<JsonText>;
+  logError?: (message: string, error: unknown) => void;
 }
 
 export interface DepsOptions {

@@ -1,6 +1,6 @@
 // AppDeps for in-process tests of the core: empty content, no papers, generous limits, through the
 // same composition root as the server.
-import type { AppDeps } from '../../src/core/app.ts';
+import type { AppDeps } from '../../src/core/deps.ts';
 import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { loadConfig } from '../../src/core/config.ts';

@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { JsonText } from '../../src/core/http/route.ts';
+import { JsonText } from '../../src/core/json-text.ts';
 
 const json = JSON.stringify({ terms: Array.from({ length: 200 }, (_, index) => ({ slug: `term-${index}` })) });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/core/app.ts';
-import type { JsonText } from '../../src/core/http/route.ts';
+import type { JsonText } from '../../src/core/json-text.ts';
 import { encodeCursor } from '../../src/core/pagination.ts';
 import { normaliseQuery, PaperSearch } from '../../src/core/papers/paper-search.ts';
 import type { PaperQuery, PaperResults, PaperSource } from '../../src/core/papers/paper-source.ts';

@@ -3,7 +3,7 @@
 // token-store.test.ts.
 import { describe, expect, it } from 'vitest';
 import { toApiError } from '../../src/core/errors.ts';
-import type { JsonText } from '../../src/core/http/route.ts';
+import type { JsonText } from '../../src/core/json-text.ts';
 import { describeJob, JOB_ID_PATTERN, newJobId } from '../../src/core/jobs/job.ts';
 import { CapacityError, FairShareMap, type FairShare } from '../../src/core/stores/capacity.ts';
 import { MemoryIdempotencyStore } from '../../src/core/stores/idempotency-store.ts';

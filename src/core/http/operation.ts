@@ -2,8 +2,8 @@
 // the input and the output into the response; MCP tools call the same operation with their
 // arguments, so both doors share one implementation and one pair of schemas.
 import type { z } from 'zod';
-import type { AppDeps } from '../app.ts';
-import type { JsonText } from './route.ts';
+import type { AppDeps } from '../deps.ts';
+import type { JsonText } from '../json-text.ts';
 
 export interface OperationContext {
   deps: AppDeps;

@@ -3,7 +3,7 @@
 // budget, in which case it becomes a job and the client gets 202 all the same.
 import { toApiError } from '../errors.ts';
 import type { JsonResult, RouteContext } from '../http/route.ts';
-import { JsonText } from '../http/route.ts';
+import { JsonText } from '../json-text.ts';
 import type { JobStore } from '../stores/job-store.ts';
 import { DEFAULT_POLL_INTERVAL_SECONDS, describeJobText, jobLocation, type JobOutcome, type JobRecord } from './job.ts';
 

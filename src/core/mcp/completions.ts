@@ -1,6 +1,6 @@
 // completion/complete: candidate values for prompt arguments and resource template variables,
 // those starting with what the user typed first, then those containing it.
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { RouteContext } from '../http/route.ts';
 import type { McpServerDefinition } from './server.ts';
 

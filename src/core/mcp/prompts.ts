@@ -1,6 +1,6 @@
 // MCP prompts: conversation starters an agent offers its user, built from our own content. Each
 // embeds the resources it is about, so the model reads the source rather than recalling it.
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { toApiError } from '../errors.ts';
 import type { RouteContext } from '../http/route.ts';
 import { CORPORA } from '../papers/corpora.ts';

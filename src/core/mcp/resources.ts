@@ -1,7 +1,7 @@
 // MCP resources: the built content addressed by research-hub:// URIs. Each kind is one URI
 // template (or one fixed URI) that lists its instances, reads one, and completes its variables.
 // Content only changes between builds, so nothing here is subscribable.
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import type { AnyRoute, RouteContext } from '../http/route.ts';

@@ -3,7 +3,7 @@
 // that prefers HTML, as GET /ask does. A refused search or an upstream failure is shown on the page,
 // with its status, instead of the JSON error: a browser asked for a page.
 import { ApiError } from '../errors.ts';
-import type { JsonText } from '../http/route.ts';
+import type { JsonText } from '../json-text.ts';
 import type { CoreResponse } from '../http/types.ts';
 import type { SearchResultItem } from '../papers/mapping.ts';
 import {

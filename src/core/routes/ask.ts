@@ -12,7 +12,8 @@ import {
 } from '../http/common-schemas.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import { defineOperation, type OperationContext } from '../http/operation.ts';
-import { defineRoute, rememberedJson, type JsonText } from '../http/route.ts';
+import { defineRoute } from '../http/route.ts';
+import { rememberedJson, type JsonText } from '../json-text.ts';
 import { issue, textInput, textProblem, textSchema } from '../http/validation.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FormatParam, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE, errorResponse } from '../http/common-schemas.ts';
-import { defineRoute, rememberedJson } from '../http/route.ts';
+import { defineRoute } from '../http/route.ts';
+import { rememberedJson } from '../json-text.ts';
 import { API_VERSION } from '../versioning.ts';
 
 const DirectoryQuerySchema = z.object({ format: FormatParam });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { GlossaryTermItemSchema } from '../content/content-data.ts';
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
-import { defineRoute, type JsonText, rememberedJson } from '../http/route.ts';
+import { defineRoute } from '../http/route.ts';
+import { type JsonText, rememberedJson } from '../json-text.ts';
 import { intParam } from '../http/validation.ts';
 import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
 

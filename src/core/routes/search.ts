@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineOperation } from '../http/operation.ts';
-import { defineRoute, JsonText } from '../http/route.ts';
+import { defineRoute } from '../http/route.ts';
+import { JsonText } from '../json-text.ts';
 import { issue, optionalIntParam, textInput, textProblem, textSchema } from '../http/validation.ts';
 import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
 import { CORPORA } from '../papers/corpora.ts';

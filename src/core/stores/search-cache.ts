@@ -2,7 +2,7 @@
 // for, their compressed forms; fresh for an hour, bounded in entries and bytes, with single-flight for
 // identical concurrent misses and stale-if-error. A client that fills its share of the cache evicts
 // its own least recently used answers, not everybody else's.
-import { JsonText } from '../http/route.ts';
+import { JsonText } from '../json-text.ts';
 import type { FairShare } from './capacity.ts';
 
 export type CacheOutcome = 'hit' | 'miss' | 'collapsed' | 'stale';

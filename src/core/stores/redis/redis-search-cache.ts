@@ -6,7 +6,7 @@
 // trip. When Redis does not answer, the cache is bypassed and each instance loads for itself.
 import { brotliDecompressSync } from 'node:zlib';
 import { BoundedCache } from '../../bounded-cache.ts';
-import { JsonText } from '../../http/route.ts';
+import { JsonText } from '../../json-text.ts';
 import type { CacheLookup, CachedPage, SearchCacheLimits, SearchCacheStore } from '../search-cache.ts';
 import { cachedBody, DEFAULT_SEARCH_CACHE_LIMITS } from '../search-cache.ts';
 import { RedisScript, type RedisConnection } from './connection.ts';
