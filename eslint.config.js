@@ -41,6 +41,16 @@ export default tseslint.config(
     },
   },
   {
+    // The structure holds by rule, not by review: no function above complexity 15, no core file above
+    // 450 lines. (Warnings while issue 30's restructuring lands; errors once it has.)
+    files: ['src/**/*.ts'],
+    rules: { complexity: ['warn', 15] },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: { 'max-lines': ['warn', { max: 450 }] },
+  },
+  {
     // Tests read loosely-typed JSON bodies; `any` there keeps assertions readable.
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
