@@ -13,3 +13,11 @@ export function deprecationHeaders(successorPath: string): Record<string, string
     Link: `<${successorPath}>; rel="successor-version"`,
   };
 }
+
+/** Where an alias's request lives under its route's versioned path: the template filled, the query kept. */
+export function successorPath(template: string, params: Record<string, string>, rawSearch: string): string {
+  const path = template.replace(/\{([a-zA-Z_]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  // Re-encoded: the path goes into a Link header, where a raw '>' or '"' from the request would break it.
+  const search = new URLSearchParams(rawSearch).toString();
+  return search ? `${path}?${search}` : path;
+}

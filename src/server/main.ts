@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, isCoreRequest, requestIdFrom, type App } from '../core/app.ts';
+import { createApp, requestIdFrom, type App } from '../core/http/app.ts';
+import { corePathMatcher } from '../core/http/core-paths.ts';
 import { ASK_INDEX_PATH } from '../core/ask/ask-documents.ts';
 import { AskIndex, type SerialisedAskIndex } from '../core/ask/ask-index.ts';
 import { ASK_PAGE_PATH } from '../core/ask/ask-page.ts';
@@ -14,6 +15,7 @@ import { CONTENT_DATA_PATH, ContentDataSchema } from '../core/content/content-da
 import { createDeps } from '../core/deps.ts';
 import { TrustedProxies } from '../core/http/client-address.ts';
 import { errorBodyFor } from '../core/http/route.ts';
+import { routes } from '../core/routes/index.ts';
 import { NodeHeaders, toCoreRequest, writeCoreResponse } from './node-adapter.ts';
 import { RequestLog } from './request-log.ts';
 import { describeStartupFailure, startupReport } from './startup-report.ts';
@@ -48,7 +50,8 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     },
     { logError: (message, error) => console.error(message, error) },
   );
-  const app: App = createApp(deps);
+  const app: App = createApp(deps, routes);
+  const isCoreRequest = corePathMatcher(routes);
   const proxies = new TrustedProxies(config.trustedProxies);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

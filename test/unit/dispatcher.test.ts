@@ -1,10 +1,12 @@
 // The core dispatcher in-process: no server, no build.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApp, isCoreRequest } from '../../src/core/app.ts';
+import { createApp } from '../../src/core/http/app.ts';
+import { corePathMatcher } from '../../src/core/http/core-paths.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { defineRoute } from '../../src/core/http/route.ts';
 import type { CoreBody } from '../../src/core/http/types.ts';
+import { routes } from '../../src/core/routes/index.ts';
 import { bodyText, coreRequest as request, testDeps } from '../support/core-deps.ts';
 
 const echo = defineRoute({
@@ -119,7 +121,9 @@ describe('dispatcher', () => {
   });
 });
 
-describe('isCoreRequest', () => {
+describe('corePathMatcher', () => {
+  const isCoreRequest = corePathMatcher(routes);
+
   it('sends the core its paths, whatever the query', () => {
     for (const path of ['/api', '/api/v1/reports/search', '/ask', '/papers/feed.xml', '/healthz', '/.well-known/mcp'])
       for (const search of ['', '?q=graph']) expect(isCoreRequest(path, search), `${path}${search}`).toBe(true);
@@ -133,5 +137,21 @@ describe('isCoreRequest', () => {
     expect(isCoreRequest('/papers', '?utm_source=feed&question=graph')).toBe(false);
     expect(isCoreRequest('/papers.html', '?q=graph')).toBe(false);
     expect(isCoreRequest('/essays/', '?q=graph')).toBe(false);
+  });
+
+  it('sends it any path below a route that has routes below it, so unknown API paths get the API 404', () => {
+    for (const path of ['/api/', '/api/v2/nothing', '/api/v1/jobs/job_x', '/.well-known/mcp/unknown'])
+      expect(isCoreRequest(path, ''), path).toBe(true);
+    for (const path of ['/', '/essays/', '/apiary', '/papers/', '/papers/x', '/.well-known/security.txt', '/ask/x'])
+      expect(isCoreRequest(path, ''), path).toBe(false);
+  });
+
+  it('follows the table it is given: a new route is served without a list of paths beside it', () => {
+    const served = corePathMatcher([echo, boom]);
+    expect(served('/api/v1/echo/a%20b', '')).toBe(true);
+    expect(served('/api/echo/x', '?n=1')).toBe(true);
+    expect(served('/api/v1/boom', '')).toBe(true);
+    expect(served('/api/v1/echo/a/b', '')).toBe(false);
+    expect(served('/api/v1/essays', '')).toBe(false);
   });
 });

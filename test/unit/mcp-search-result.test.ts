@@ -2,11 +2,12 @@
 // remembers of a result must follow the page it was made from: a repeat within the page's life gets
 // the same answer, a repeat after the page changed gets the new one, and it always equals REST's.
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/core/app.ts';
+import { createApp } from '../../src/core/http/app.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { PaperSearch } from '../../src/core/papers/paper-search.ts';
 import type { PaperQuery, PaperResults, PaperSource } from '../../src/core/papers/paper-source.ts';
 import { MemorySearchCache } from '../../src/core/stores/search-cache.ts';
+import { routes } from '../../src/core/routes/index.ts';
 import { bodyText, coreRequest, testDeps } from '../support/core-deps.ts';
 
 const TTL_MS = 60_000;
@@ -38,7 +39,7 @@ function setup(pages = 100) {
   const share = { count: pages, bytes: 1 << 20 };
   const cache = new MemorySearchCache({ ttlMs: TTL_MS, share: { total: share, perClient: share } }, clock);
   const papers = new PaperSearch(source, cache, clock);
-  const app = createApp(testDeps({ papers }));
+  const app = createApp(testDeps({ papers }), routes);
   return { app, source, later: (ms: number) => (now += ms) };
 }
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/core/app.ts';
+import { createApp } from '../../src/core/http/app.ts';
 import type { JsonText } from '../../src/core/json-text.ts';
 import { encodeCursor } from '../../src/core/pagination.ts';
 import { normaliseQuery, PaperSearch } from '../../src/core/papers/paper-search.ts';
 import type { PaperQuery, PaperResults, PaperSource } from '../../src/core/papers/paper-source.ts';
 import type { FairShare } from '../../src/core/stores/capacity.ts';
 import { MemorySearchCache, type SearchCacheLimits } from '../../src/core/stores/search-cache.ts';
+import { routes } from '../../src/core/routes/index.ts';
 import { bodyText, coreRequest, testDeps } from '../support/core-deps.ts';
 
 class FakeSource implements PaperSource {
@@ -135,7 +136,7 @@ describe('PaperSearch', () => {
 describe('search route paging window', () => {
   const source = new FakeSource();
   source.total = 50_000;
-  const app = createApp(testDeps({}, [], { papers: source }));
+  const app = createApp(testDeps({}, [], { papers: source }), routes);
   const get = async (target: string) => {
     const response = await app.handle(coreRequest('GET', target));
     return { status: response.status, body: JSON.parse(bodyText(response.body)) };

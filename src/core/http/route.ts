@@ -49,6 +49,11 @@ export interface Route<Query = unknown, Body = unknown> {
   path: string;
   /** Unversioned paths that answer the same and carry Deprecation, Sunset and a successor link. */
   aliases?: readonly string[];
+  /**
+   * The path is also a page of the static site: the server sends the core only a request whose query
+   * string carries this parameter, and serves the file for the rest (GET /papers?q=… against /papers).
+   */
+  onlyWithParam?: string;
   operationId: string;
   summary: string;
   description?: string;

@@ -2,7 +2,7 @@
 // crawlers, and a slow connection before the script runs). It is the address the page keeps its
 // search at, with or without the script, and where the form without JavaScript submits; /papers
 // without a query string is the static page (the server sends only a request with a q here, see
-// isCoreRequest). A route of the one table rather than a page beside it, so that it is rate-limited
+// onlyWithParam). A route of the one table rather than a page beside it, so that it is rate-limited
 // like the search it runs (each new q costs an upstream call) and its failures take the one error
 // path. But no API operation: OpenAPI leaves it out (documented: false), since its parameters are
 // not enforced as an API's are (a refused value is a 400 page), and /papers without a q is a file
@@ -24,6 +24,7 @@ import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchInputOf, searchPapers } 
 export const papersPageRoute = defineRoute({
   method: 'GET',
   path: PAPERS_PAGE_PATH,
+  onlyWithParam: 'q',
   operationId: 'papersPage',
   summary: 'The Papers page with the results of a search (HTML)',
   tags: ['Papers'],

@@ -1,0 +1,90 @@
+// One request on its way through the dispatcher's phases (http/phases/): what each phase found out,
+// kept on one object of fixed shape, so the chain passes a single argument and allocates nothing else
+// for its own bookkeeping.
+import type { AppDeps } from '../deps.ts';
+import { ALLOWED_ORIGIN, EXPOSED_HEADERS } from './cors.ts';
+import type { IdempotencyKey } from './idempotency.ts';
+import type { AnyRoute, RouteResult } from './route.ts';
+import type { PathMatch, Router } from './router.ts';
+import type { CoreRequest, CoreResponse } from './types.ts';
+
+/** A route as the router holds it under one of its paths. */
+export interface RouteEntry {
+  route: AnyRoute;
+  /** True when matched through an unversioned alias. */
+  alias: boolean;
+  /** The route's query parser (memoised per query string), when it takes a query. */
+  parseQuery: ((search: string) => unknown) | undefined;
+}
+
+/** What every exchange of one app shares: fixed when the app is made. */
+export interface AppState {
+  readonly deps: AppDeps;
+  readonly routes: readonly AnyRoute[];
+  readonly router: Router<RouteEntry>;
+  /** The app's own entry point, for routes that dispatch in-process (batch). */
+  readonly dispatch: (request: CoreRequest) => Promise<CoreResponse>;
+  readonly find: (method: string, path: string) => AnyRoute | undefined;
+}
+
+/**
+ * What a phase gives back: nothing to go on to the next phase, or the answer, which ends the chain;
+ * a promise of either when the phase has to wait. A phase that refuses the request throws.
+ */
+export type PhaseStep = CoreResponse | undefined | Promise<CoreResponse | undefined>;
+
+export type Phase = (exchange: Exchange) => PhaseStep;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The client's X-Request-Id when it is sane, else a fresh one. */
+export function requestIdFrom(sent: string | null): string {
+  return sent && REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+}
+
+export class Exchange {
+  /** Known from the start: every answer carries it, refusals by the first phases included. */
+  readonly requestId: string;
+  /** The answer's headers, added to by each phase and sent with whatever answer ends the chain. */
+  readonly headers: Record<string, string>;
+  /** The path's routes, if any serve it (match). */
+  match: PathMatch<RouteEntry> | undefined = undefined;
+  /** The route for the request's method (match). */
+  entry: RouteEntry | undefined = undefined;
+  /** The Idempotency-Key sent, checked (preflight). */
+  idempotency: IdempotencyKey | undefined = undefined;
+  /** Who the request counts as, for rate limits and Idempotency-Key scopes (identify). */
+  client: string;
+  /** Counted against the rate limits (identify). */
+  charged = false;
+  /** The route's Cache-Control, made private for an answer to a bearer token (identify). */
+  cacheControl: string | undefined = undefined;
+  /** Validated input (read input). */
+  query: unknown = undefined;
+  params: Record<string, string> = {};
+  body: unknown = undefined;
+  /** The request body as read, once read in full. */
+  bodyBytes: Uint8Array | undefined = undefined;
+  /** Why the input was refused: thrown only after the charge, so bad input still costs one. */
+  inputError: unknown = undefined;
+  /** What the handler returned (run). */
+  result: RouteResult | undefined = undefined;
+
+  constructor(
+    readonly app: AppState,
+    readonly request: CoreRequest,
+  ) {
+    this.requestId = request.id ?? requestIdFrom(request.headers.get('x-request-id'));
+    this.headers = {
+      'X-Request-Id': this.requestId,
+      'Access-Control-Allow-Origin': ALLOWED_ORIGIN,
+      'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    };
+    this.client = `ip:${request.clientAddress}`;
+  }
+
+  /** The route that answers, once matched: a refusal before that is worded by no route. */
+  get route(): AnyRoute | undefined {
+    return this.entry?.route;
+  }
+}

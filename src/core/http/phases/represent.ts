@@ -1,0 +1,43 @@
+// Phase 7, represent: the handler's result as the answer. A JSON result gets its Content-Type and
+// Cache-Control (the route's for a success, else no-store) and the route's own headers; a kept answer
+// (JsonText) goes out as the client asked for it (http/representation.ts); a raw result goes as it is.
+import { JsonText } from '../../json-text.ts';
+import type { Exchange } from '../exchange.ts';
+import { mayBeKeptForReplay } from '../idempotency.ts';
+import { appendVary } from '../negotiation.ts';
+import { sendInPreferredCoding, sendRepresentation } from '../representation.ts';
+import type { CoreResponse } from '../types.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Builds the answer around the exchange's header object (added to, not copied: this is the hot path). */
+export function represent(exchange: Exchange): CoreResponse | Promise<CoreResponse> {
+  const { headers, request } = exchange;
+  const result = exchange.result!;
+  if ('raw' in result) return { ...result.raw, headers: mergeHeaders(headers, result.raw.headers) };
+  const status = result.status ?? 200;
+  headers['Content-Type'] = JSON_TYPE;
+  headers['Cache-Control'] = status < 300 && exchange.cacheControl ? exchange.cacheControl : 'no-store';
+  if (result.headers) mergeHeaders(headers, result.headers);
+  const { body } = result;
+  if (!(body instanceof JsonText)) return { status, headers, body: JSON.stringify(body) };
+  // A batch's sub-requests are never coded.
+  if (status !== 200 || request.internal) return { status, headers, body: body.bytes };
+  if (request.method === 'GET' || request.method === 'HEAD') return sendRepresentation(body, headers, request);
+  if (mayBeKeptForReplay(request)) return { status, headers, body: body.bytes };
+  return sendInPreferredCoding(body, headers, request);
+}
+
+/**
+ * Adds a route's headers to the per-request ones; its Vary joins the dispatcher's, and its links join an
+ * alias's successor link rather than replace it.
+ */
+function mergeHeaders(headers: Record<string, string>, added: Record<string, string>): Record<string, string> {
+  for (const name in added) {
+    const value = added[name] as string;
+    if (name === 'Vary') appendVary(headers, value);
+    else if (name === 'Link' && headers['Link'] !== undefined) headers['Link'] = `${headers['Link']}, ${value}`;
+    else headers[name] = value;
+  }
+  return headers;
+}
