@@ -6,6 +6,7 @@ import { corePathMatcher } from '../../src/core/http/core-paths.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { defineRoute } from '../../src/core/http/route.ts';
 import type { CoreBody } from '../../src/core/http/types.ts';
+import { JsonText } from '../../src/core/json-text.ts';
 import { routes } from '../../src/core/routes/index.ts';
 import { bodyText, coreRequest as request, testDeps } from '../support/core-deps.ts';
 
@@ -118,6 +119,56 @@ describe('dispatcher', () => {
     expect(wrong.headers['Allow']).toBe('POST, OPTIONS');
     const missing = await app.handle(request('GET', '/api/v1/none'));
     expect(json(missing.body).error.code).toBe('not_found');
+  });
+});
+
+// What a remembered answer costs (git log: "without a turn of the promise queue"): the phases wait only for
+// a phase that returns a promise, so an answer made at once settles handle()'s promise before any other
+// turn of the queue. Counted as the turns a caller waits.
+describe('answers made at once', () => {
+  const kept = new JsonText(JSON.stringify({ text: 'kept '.repeat(400) }));
+  const remembered = defineRoute({
+    method: 'GET',
+    path: '/api/v1/kept',
+    operationId: 'kept',
+    summary: 'kept',
+    tags: ['Test'],
+    responses: {},
+    batchable: false,
+    cacheControl: 'public, max-age=60',
+    handler: () => ({ body: kept }),
+  });
+  const awaited = defineRoute({ ...remembered, path: '/api/v1/awaited', handler: async () => ({ body: kept }) });
+  const fast = createApp(testDeps(), [remembered, awaited]);
+
+  async function turnsToAnswer(answer: Promise<unknown>): Promise<number> {
+    let settled = false;
+    const settle = () => {
+      settled = true;
+    };
+    answer.then(settle, settle);
+    let turns = 0;
+    while (!settled && turns < 20) {
+      await Promise.resolve();
+      turns += 1;
+    }
+    return turns;
+  }
+
+  it('sends a remembered answer, its 304 and its kept brotli form without a promise turn', async () => {
+    const first = await fast.handle(request('GET', '/api/v1/kept', { headers: { 'accept-encoding': 'br' } }));
+    expect(first.headers['Content-Encoding']).toBe('br');
+    const etag = (await fast.handle(request('GET', '/api/v1/kept'))).headers['ETag']!;
+    expect(await turnsToAnswer(fast.handle(request('GET', '/api/v1/kept')))).toBe(1);
+    const conditional = request('GET', '/api/v1/kept', { headers: { 'if-none-match': etag } });
+    expect(await turnsToAnswer(fast.handle(conditional))).toBe(1);
+    const coded = request('GET', '/api/v1/kept', { headers: { 'accept-encoding': 'br' } });
+    expect(await turnsToAnswer(fast.handle(coded))).toBe(1);
+    expect((await fast.handle(conditional)).status).toBe(304);
+  });
+
+  it('waits for a handler that returns a promise (the count above can tell)', async () => {
+    expect(await turnsToAnswer(fast.handle(request('GET', '/api/v1/awaited')))).toBeGreaterThan(1);
   });
 });
 

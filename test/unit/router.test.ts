@@ -22,4 +22,12 @@ describe('Router', () => {
     expect(router.match('/api/v1/essays/')).toBeUndefined();
     expect(router.match('/api/aXb')).toBeUndefined();
   });
+
+  it('gives exact paths parameters no caller can change, as every request shares them', () => {
+    const params = router.match('/api/v1/essays')!.params;
+    expect(() => {
+      params['x'] = 'y';
+    }).toThrow(TypeError);
+    expect(router.match('/api/v1/essays')!.params).toEqual({});
+  });
 });

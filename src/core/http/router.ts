@@ -12,15 +12,19 @@ interface Pattern<T> {
   entries: T[];
 }
 
+/** The parameters of every exact path: none, shared, and frozen so that no caller can add to them. */
+const NO_PARAMS: Record<string, string> = Object.freeze({});
+
 export class Router<T> {
-  readonly #exact = new Map<string, T[]>();
+  /** Exact paths, each with its match made once: finding one allocates nothing. */
+  readonly #exact = new Map<string, PathMatch<T>>();
   readonly #patterns = new Map<string, Pattern<T>>();
 
   add(template: string, entry: T): void {
     if (!template.includes('{')) {
-      const list = this.#exact.get(template) ?? [];
-      list.push(entry);
-      this.#exact.set(template, list);
+      const found = this.#exact.get(template);
+      if (found) found.entries.push(entry);
+      else this.#exact.set(template, { entries: [entry], params: NO_PARAMS });
       return;
     }
     const existing = this.#patterns.get(template);
@@ -45,7 +49,7 @@ export class Router<T> {
 
   match(path: string): PathMatch<T> | undefined {
     const exact = this.#exact.get(path);
-    if (exact) return { entries: exact, params: {} };
+    if (exact) return exact;
     for (const pattern of this.#patterns.values()) {
       const found = pattern.regex.exec(path);
       if (!found) continue;
