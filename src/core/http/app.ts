@@ -29,7 +29,7 @@ export interface App {
 }
 
 /** The request's way through the dispatcher, in order; represent always answers. */
-export const PHASES: readonly Phase[] = [match, preflight, identify, readInput, charge, run, represent];
+const PHASES: readonly Phase[] = [match, preflight, identify, readInput, charge, run, represent];
 
 export function createApp(deps: AppDeps, routes: readonly AnyRoute[]): App {
   const router = routerFor(routes);
