@@ -190,6 +190,16 @@ describe('corePathMatcher', () => {
     expect(isCoreRequest('/essays/', '?q=graph')).toBe(false);
   });
 
+  it('sends it every path and alias of the table, templates filled', () => {
+    for (const route of routes) {
+      const search = route.onlyWithParam === undefined ? '' : `?${route.onlyWithParam}=x`;
+      for (const template of [route.path, ...(route.aliases ?? [])]) {
+        const path = template.replace(/\{[a-zA-Z_]+\}/g, 'a%20b');
+        expect(isCoreRequest(path, search), `${route.method} ${path}${search}`).toBe(true);
+      }
+    }
+  });
+
   it('sends it any path below a route that has routes below it, so unknown API paths get the API 404', () => {
     for (const path of ['/api/', '/api/v2/nothing', '/api/v1/jobs/job_x', '/.well-known/mcp/unknown'])
       expect(isCoreRequest(path, ''), path).toBe(true);
