@@ -59,8 +59,10 @@ export const ERROR_CODES = {
   },
   job_not_found: {
     status: 404,
-    title: 'No such job (it never existed or has expired)',
-    resolution: 'Finished jobs are kept for one hour; start the work again.',
+    title: 'No such job here: an unknown id, a job past its hour, or one lost with the job store',
+    resolution:
+      'Check the id against the Location of the 202 answer; if it is right the job is gone (finished jobs are kept ' +
+      'one hour, and a store that restarts empty loses them all): start the work again.',
   },
   not_found: {
     status: 404,

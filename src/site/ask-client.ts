@@ -91,6 +91,78 @@ class StreamedResults {
   }
 }
 
+/** The meta event: how many sources match, why there is no answer, and the corrected question if any. */
+interface AskMeta {
+  total: number;
+  no_answer_reason: string | null;
+  searched_for?: string;
+}
+
+/** What one question's events do to the page: the status line and the results as they arrive. */
+class AskRendering {
+  readonly #doc: Document;
+  readonly #status: HTMLElement;
+  readonly #results: HTMLElement;
+  #shown: StreamedResults | undefined;
+
+  constructor(doc: Document, status: HTMLElement, results: HTMLElement) {
+    this.#doc = doc;
+    this.#status = status;
+    this.#results = results;
+  }
+
+  set status(text: string) {
+    this.#status.textContent = text;
+  }
+
+  apply(name: string, payload: unknown): void {
+    if (name === 'meta') this.#meta(payload as AskMeta);
+    else if (name === 'source') this.#shown?.addSource(payload as AskSource);
+    else if (name === 'answer') this.#shown?.addAnswer(payload as AnswerDelta);
+    else if (name === 'error') this.status = (payload as { message: string }).message;
+  }
+
+  #meta(meta: AskMeta): void {
+    this.status = meta.total === 0 ? 'Nothing matches.' : `${meta.total} matches.`;
+    if (meta.total > 0) this.#shown = new StreamedResults(this.#doc, this.#results, meta.no_answer_reason);
+    if (meta.searched_for) this.#results.prepend(searchedForLine(this.#doc, meta.searched_for));
+  }
+}
+
+/** "Showing results for <em>…</em>", as the page rendered without JavaScript words it. */
+function searchedForLine(doc: Document, searchedFor: string): HTMLParagraphElement {
+  const line = element(doc, 'p', `${ASK_LABELS.searchedFor} `, 'searched-for');
+  line.append(element(doc, 'em', searchedFor));
+  return line;
+}
+
+/** Reads the event stream to its end, handing each event to `onEvent`. */
+async function readEvents(body: NonNullable<Response['body']>, onEvent: (name: string, payload: unknown) => void) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    const parsed = parseEvents(buffer + value);
+    buffer = parsed.rest;
+    for (const { event, data } of parsed.events) onEvent(event, JSON.parse(data));
+  }
+}
+
+async function ask(q: string, rendering: AskRendering): Promise<void> {
+  const response = await fetch('/ask', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ q, prefer: { streaming: true } }),
+  });
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
+    rendering.status = body.error?.message ?? `The question could not be answered (HTTP ${response.status}).`;
+    return;
+  }
+  await readEvents(response.body, (name, payload) => rendering.apply(name, payload));
+}
+
 export function enhanceAskForm(doc: Document): void {
   const form = doc.getElementById('ask-form') as HTMLFormElement | null;
   const input = doc.getElementById('ask-q') as HTMLInputElement | null;
@@ -102,40 +174,13 @@ export function enhanceAskForm(doc: Document): void {
     event.preventDefault();
     const q = input.value.trim();
     history.replaceState(null, '', `/ask?q=${encodeURIComponent(q)}`);
-    status.textContent = 'Searching…';
+    const rendering = new AskRendering(doc, status, results);
+    rendering.status = 'Searching…';
     results.replaceChildren();
-    let shown: StreamedResults | undefined;
     try {
-      const response = await fetch('/ask', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ q, prefer: { streaming: true } }),
-      });
-      if (!response.ok || !response.body) {
-        const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
-        status.textContent = body.error?.message ?? `The question could not be answered (HTTP ${response.status}).`;
-        return;
-      }
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        const parsed = parseEvents(buffer + value);
-        buffer = parsed.rest;
-        for (const { event: name, data } of parsed.events) {
-          const payload = JSON.parse(data);
-          if (name === 'meta') {
-            status.textContent = payload.total === 0 ? 'Nothing matches.' : `${payload.total} matches.`;
-            if (payload.total > 0) shown = new StreamedResults(doc, results, payload.no_answer_reason);
-          }
-          if (name === 'source') shown?.addSource(payload as AskSource);
-          if (name === 'answer') shown?.addAnswer(payload as AnswerDelta);
-          if (name === 'error') status.textContent = payload.message;
-        }
-      }
+      await ask(q, rendering);
     } catch {
-      status.textContent = 'The question could not reach the server. Check your connection and try again.';
+      rendering.status = 'The question could not reach the server. Check your connection and try again.';
     }
   });
 }

@@ -21,40 +21,69 @@ export function findContentProblems(
 ): string[] {
   const essays = new Set(content.essays.map((entry) => entry.id));
   const terms = new Set(content.glossary.map((entry) => entry.id));
-  const problems: string[] = [];
+  return [
+    ...relatedTermProblems(content, terms),
+    ...curriculumProblems(content, essays, terms),
+    ...internalLinkProblems(content, sitePages(content, essays, terms, support.diagrams)),
+    ...findFigureProblems(support.figures, contentTexts(content, support.diagrams)),
+  ];
+}
 
-  for (const term of content.glossary) {
-    for (const related of term.data.related) {
+/** A term's "related" list names other terms that exist. */
+function relatedTermProblems(content: SiteContent, terms: ReadonlySet<string>): string[] {
+  return content.glossary.flatMap((term) =>
+    term.data.related.flatMap((related) => {
       if (related === term.id)
-        problems.push(`content/glossary/${term.id}.md: "related" lists the term itself; remove "${related}".`);
-      else if (!terms.has(related))
-        problems.push(
-          `content/glossary/${term.id}.md: related term "${related}" does not exist; add content/glossary/${related}.md or remove it from "related".`,
-        );
-    }
-  }
-  for (const track of content.curriculum) {
-    track.data.modules.forEach((module, index) => {
-      for (const slug of module.essays)
-        if (!essays.has(slug))
-          problems.push(
-            `content/curriculum/${track.id}.md: module ${index + 1} ("${module.title}") lists essay "${slug}", which does not exist; fix the slug or add content/essays/${slug}.md.`,
-          );
-      for (const slug of module.terms)
-        if (!terms.has(slug))
-          problems.push(
-            `content/curriculum/${track.id}.md: module ${index + 1} ("${module.title}") lists term "${slug}", which does not exist; fix the slug or add content/glossary/${slug}.md.`,
-          );
-    });
-  }
+        return [`content/glossary/${term.id}.md: "related" lists the term itself; remove "${related}".`];
+      if (terms.has(related)) return [];
+      return [
+        `content/glossary/${term.id}.md: related term "${related}" does not exist; add content/glossary/${related}.md or remove it from "related".`,
+      ];
+    }),
+  );
+}
 
+/** Every essay and term a curriculum module lists exists. */
+function curriculumProblems(content: SiteContent, essays: ReadonlySet<string>, terms: ReadonlySet<string>): string[] {
+  return content.curriculum.flatMap((track) =>
+    track.data.modules.flatMap((module, index) => {
+      const where = `content/curriculum/${track.id}.md: module ${index + 1} ("${module.title}")`;
+      return [
+        ...module.essays
+          .filter((slug) => !essays.has(slug))
+          .map(
+            (slug) =>
+              `${where} lists essay "${slug}", which does not exist; fix the slug or add content/essays/${slug}.md.`,
+          ),
+        ...module.terms
+          .filter((slug) => !terms.has(slug))
+          .map(
+            (slug) =>
+              `${where} lists term "${slug}", which does not exist; fix the slug or add content/glossary/${slug}.md.`,
+          ),
+      ];
+    }),
+  );
+}
+
+/** Every path the built site serves a page at, for checking internal links. */
+function sitePages(
+  content: SiteContent,
+  essays: ReadonlySet<string>,
+  terms: ReadonlySet<string>,
+  diagrams: readonly Diagram[],
+): Set<string> {
   const pages = new Set<string>(FIXED_PAGES);
   for (const slug of essays) pages.add(essayPath(slug));
   for (const slug of terms) pages.add(termPath(slug));
   for (const essay of content.essays) for (const tag of essay.data.tags) pages.add(tagPath(tag));
   for (const term of content.glossary) pages.add(categoryPath(term.data.category));
-  for (const diagram of support.diagrams) pages.add(diagramPath(diagram.name));
+  for (const diagram of diagrams) pages.add(diagramPath(diagram.name));
+  return pages;
+}
 
+/** Every internal Markdown link in a body points at a page (its Markdown twin counts as the page). */
+function internalLinkProblems(content: SiteContent, pages: ReadonlySet<string>): string[] {
   const bodies: Array<[string, string | undefined]> = [
     ...content.essays.map((entry): [string, string | undefined] => [`content/essays/${entry.id}.md`, entry.body]),
     ...content.glossary.map((entry): [string, string | undefined] => [`content/glossary/${entry.id}.md`, entry.body]),
@@ -63,16 +92,14 @@ export function findContentProblems(
       entry.body,
     ]),
   ];
-  for (const [file, body] of bodies) {
-    for (const match of (body ?? '').matchAll(INTERNAL_LINK)) {
-      const target = match[1] ?? '';
-      if (!pages.has(target.replace(/\.md$/, '') || '/'))
-        problems.push(
-          `${file}: link to "${target}" points at no page; use an existing slug (see docs/content-guide.md).`,
-        );
-    }
-  }
-  return [...problems, ...findFigureProblems(support.figures, contentTexts(content, support.diagrams))];
+  return bodies.flatMap(([file, body]) =>
+    [...(body ?? '').matchAll(INTERNAL_LINK)]
+      .map((match) => match[1] ?? '')
+      .filter((target) => !pages.has(target.replace(/\.md$/, '') || '/'))
+      .map(
+        (target) => `${file}: link to "${target}" points at no page; use an existing slug (see docs/content-guide.md).`,
+      ),
+  );
 }
 
 /** Every piece of prose a reader sees, for the figure check. */

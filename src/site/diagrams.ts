@@ -19,6 +19,37 @@ const decode = (text: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
 
+/** What the root <svg> element must carry, each with the fix to name when it does not. */
+function rootProblems(name: string, root: string): string[] {
+  const titleId = `${name}-title`;
+  const descId = `${name}-desc`;
+  const checks: Array<[boolean, string]> = [
+    [attribute(root, 'role') === 'img', 'give the <svg> role="img"'],
+    [attribute(root, 'aria-labelledby') === titleId, `give the <svg> aria-labelledby="${titleId}"`],
+    [attribute(root, 'aria-describedby') === descId, `give the <svg> aria-describedby="${descId}"`],
+    [/^\d+$/.test(attribute(root, 'width') ?? ''), 'set a numeric width on the <svg>'],
+    [/^\d+$/.test(attribute(root, 'height') ?? ''), 'set a numeric height on the <svg>'],
+    [Boolean(attribute(root, 'viewBox')), 'set a viewBox on the <svg>'],
+    [attribute(root, 'class') === 'diagram', 'give the <svg> class="diagram"'],
+    [
+      attribute(root, 'xmlns') === 'http://www.w3.org/2000/svg',
+      'give the <svg> xmlns="http://www.w3.org/2000/svg" (the file is also served on its own)',
+    ],
+  ];
+  return checks.filter(([passes]) => !passes).map(([, fix]) => fix);
+}
+
+/** What the whole file must not contain: styling of its own, and ids that could clash on the page. */
+function bodyProblems(name: string, svg: string): string[] {
+  const problems: string[] = [];
+  if (/<(style|script)\b/.test(svg)) problems.push('remove <style> and <script>: styling lives in diagrams.css');
+  if (/\b(fill|stroke|color|style)="(?!none"|currentColor")[^"]*"/.test(svg))
+    problems.push('colour through classes or currentColor only (no fill, stroke, color or style values)');
+  const foreignIds = [...svg.matchAll(/\sid="([^"]+)"/g)].filter(([, id]) => !id?.startsWith(`${name}-`));
+  if (foreignIds.length > 0) problems.push(`prefix every id with "${name}-"`);
+  return problems;
+}
+
 /**
  * Reads one diagram source and checks what makes it accessible and stable on the page: role="img"
  * named by its <title> and described by its <desc>, ids prefixed with its name (unique on the
@@ -29,27 +60,16 @@ export function parseDiagram(name: string, svg: string): Diagram {
   const file = `content/diagrams/${name}.svg`;
   const root = /<svg\b[^>]*>/.exec(svg)?.[0];
   if (!root) throw new Error(`${file}: no <svg> element.`);
-  const problems: string[] = [];
   const titleId = `${name}-title`;
   const descId = `${name}-desc`;
   const title = new RegExp(`<title id="${titleId}">([^<]+)</title>`).exec(svg)?.[1];
   const description = new RegExp(`<desc id="${descId}">([^<]+)</desc>`).exec(svg)?.[1];
-  if (attribute(root, 'role') !== 'img') problems.push('give the <svg> role="img"');
-  if (attribute(root, 'aria-labelledby') !== titleId) problems.push(`give the <svg> aria-labelledby="${titleId}"`);
-  if (attribute(root, 'aria-describedby') !== descId) problems.push(`give the <svg> aria-describedby="${descId}"`);
-  if (!title) problems.push(`add <title id="${titleId}"> with a short name`);
-  if (!description) problems.push(`add <desc id="${descId}"> describing what the diagram shows`);
-  for (const size of ['width', 'height'])
-    if (!/^\d+$/.test(attribute(root, size) ?? '')) problems.push(`set a numeric ${size} on the <svg>`);
-  if (!attribute(root, 'viewBox')) problems.push('set a viewBox on the <svg>');
-  if (attribute(root, 'class') !== 'diagram') problems.push('give the <svg> class="diagram"');
-  if (attribute(root, 'xmlns') !== 'http://www.w3.org/2000/svg')
-    problems.push('give the <svg> xmlns="http://www.w3.org/2000/svg" (the file is also served on its own)');
-  if (/<(style|script)\b/.test(svg)) problems.push('remove <style> and <script>: styling lives in diagrams.css');
-  if (/\b(fill|stroke|color|style)="(?!none"|currentColor")[^"]*"/.test(svg))
-    problems.push('colour through classes or currentColor only (no fill, stroke, color or style values)');
-  const foreignIds = [...svg.matchAll(/\sid="([^"]+)"/g)].filter(([, id]) => !id?.startsWith(`${name}-`));
-  if (foreignIds.length > 0) problems.push(`prefix every id with "${name}-"`);
+  const problems = [
+    ...rootProblems(name, root),
+    ...(title ? [] : [`add <title id="${titleId}"> with a short name`]),
+    ...(description ? [] : [`add <desc id="${descId}"> describing what the diagram shows`]),
+    ...bodyProblems(name, svg),
+  ];
   if (problems.length > 0 || !title || !description) throw new Error(`${file}: ${problems.join('; ')}.`);
   return { name, title: decode(title), description: decode(description), svg: svg.trim() };
 }

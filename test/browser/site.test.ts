@@ -98,7 +98,7 @@ describe.skipIf(!chromiumAvailable)('ask page in a browser', () => {
     const shown = await page.evaluate(shownResults);
     expect(shown).toEqual(expected);
     const headings = shown.filter((block) => block.tag === 'H2').map((block) => block.text);
-    expect(headings).toEqual(['Answer', 'Sources']);
+    expect(headings).toEqual(['Answer', 'Matching pages']);
     if (question.includes('world cup'))
       expect(shown.find((block) => block.className === 'no-answer')?.text).toMatch(/^No confident answer\. /);
     else expect(shown.find((block) => block.className === 'meta')?.text).toMatch(/^From \S/);

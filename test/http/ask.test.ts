@@ -255,7 +255,7 @@ describe('the Ask page without JavaScript', () => {
     });
     expect(response.text).toMatch(/<h2>Answer<\/h2><p class="no-answer"><strong>No confident answer\.<\/strong> /);
     expect(response.text).not.toContain('<blockquote class="definition">');
-    expect(response.text).toMatch(/<h2>Sources<\/h2><ol class="cards"><li>/);
+    expect(response.text).toMatch(/<h2>Matching pages<\/h2><ol class="cards"><li>/);
   });
 
   it('answers a browser GET /ask without a question with the empty page, and API clients with 400', async () => {

@@ -15,7 +15,10 @@ const ASK_QUERY_MARKER = `${ASK_QUERY_ATTRIBUTE}="here"`;
 export const ASK_LABELS = {
   answer: 'Answer',
   from: 'From',
-  sources: 'Sources',
+  /** Heads the list of matching essays and terms, for the reader who wanted a page rather than an answer. */
+  sources: 'Matching pages',
+  /** Before the corrected question, when what was searched differs from what was typed. */
+  searchedFor: 'Showing results for',
   noAnswer: 'No confident answer',
   glossary: 'Glossary',
   essay: 'Essay',
@@ -42,9 +45,18 @@ function answerFrom(passages: readonly AnswerPassage[]): string {
   return `<p class="meta">${ASK_LABELS.from} ${links}</p>`;
 }
 
-export function renderAskResults(result: AskResult): string {
+/** "Showing results for …" when the search corrected the question; empty otherwise. */
+export function renderSearchedFor(searchedFor: string | undefined): string {
+  return searchedFor ? `<p class="searched-for">${ASK_LABELS.searchedFor} <em>${escapeHtml(searchedFor)}</em></p>` : '';
+}
+
+/** The answer's result, with `searched_for` when the search corrected what was typed (spelling). */
+export type AskPageResult = AskResult & { searched_for?: string };
+
+export function renderAskResults(result: AskPageResult): string {
+  const searchedFor = renderSearchedFor(result.searched_for);
   if (result.sources.length === 0)
-    return `<p class="muted">Nothing in the essays or glossary matches “${escapeHtml(result.query)}”.</p>`;
+    return `${searchedFor}<p class="muted">Nothing in the essays or glossary matches “${escapeHtml(result.query)}”.</p>`;
   const answer = result.answer
     ? result.answer.passages
         .map((passage) => `<blockquote class="definition">${escapeHtml(passage.text)}</blockquote>`)
@@ -61,7 +73,7 @@ export function renderAskResults(result: AskResult): string {
         '</p></li>',
     )
     .join('');
-  return `<h2>${ASK_LABELS.answer}</h2>${answer}<h2>${ASK_LABELS.sources}</h2><ol class="cards">${sources}</ol>`;
+  return `${searchedFor}<h2>${ASK_LABELS.answer}</h2>${answer}<h2>${ASK_LABELS.sources}</h2><ol class="cards">${sources}</ol>`;
 }
 
 export function fillAskPage(template: string, query: string, resultsHtml: string): string {

@@ -44,7 +44,7 @@ export const jobRoute = defineRoute({
       headers: POLL_HEADERS,
     },
     400: errorResponse('Malformed job id (invalid_job_id)'),
-    404: errorResponse('No such job, or it has expired (job_not_found)'),
+    404: errorResponse('No such job: unknown, expired, or lost with the job store (job_not_found)'),
     429: RATE_LIMITED_RESPONSE,
   },
   batchable: true,
@@ -53,7 +53,12 @@ export const jobRoute = defineRoute({
     const id = params['jobId'] ?? '';
     const job = await deps.stores.jobs.get(id);
     if (!job)
-      throw new ApiError('job_not_found', `No job ${id}: it never existed or has expired (jobs are kept one hour).`);
+      throw new ApiError(
+        'job_not_found',
+        // Only "not found" is known: an id never issued, a job past its hour and a job whose store restarted
+        // empty (Redis, or this process without REDIS_URL) look the same from here.
+        `No job ${id} was found: it was never made, has expired (jobs are kept one hour), or was lost with the job store.`,
+      );
     const polled = acceptedResult(job, false);
     return job.status === 'completed' || job.status === 'failed' ? { ...polled, status: 200 } : polled;
   },
