@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
-import { CorpusSchema, CORPORA, type Corpus } from '../core/papers/corpora.ts';
+import { CorpusSchema, CORPORA, type Corpus } from '../core/papers/contract/corpora.ts';
 import {
   MirrorFileError,
   openMirror,
@@ -13,9 +13,14 @@ import {
   readMeta,
   rebuildSearchIndex,
   tableNames,
-} from '../core/papers/local-mirror-schema.ts';
-import { HarvestError, harvestCorpus } from '../core/papers/openalex-harvest.ts';
-import { importJsonLines, MirrorWriter, StrictImportError, type ImportReport } from '../core/papers/work-import.ts';
+} from '../core/papers/mirror/schema.ts';
+import { HarvestError, harvestCorpus } from '../core/papers/openalex/harvest.ts';
+import {
+  importJsonLines,
+  MirrorWriter,
+  StrictImportError,
+  type ImportReport,
+} from '../core/papers/mirror/work-import.ts';
 
 const USAGE = `Usage: npm run papers -- <command>
 

@@ -5,7 +5,7 @@
 import { ApiError } from '../errors.ts';
 import type { JsonText } from '../json-text.ts';
 import type { CoreResponse } from '../http/types.ts';
-import type { SearchResultItem } from '../papers/mapping.ts';
+import type { SearchResultItem } from '../papers/contract/search-result-item.ts';
 import {
   explainSearchError,
   fillPapersPage,

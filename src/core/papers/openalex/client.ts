@@ -3,8 +3,8 @@
 // 5xx, and a cap on concurrent upstream requests. Every failure becomes an ApiError the route can
 // return as it is: 502 upstream_error / upstream_timeout with Retry-After.
 import type { Agent, request as undiciRequest } from 'undici';
-import { ApiError } from '../errors.ts';
-import { OpenAlexListSchema } from './openalex-work.ts';
+import { ApiError } from '../../errors.ts';
+import { OpenAlexListSchema } from './work.ts';
 
 export interface OpenAlexClientOptions {
   baseUrl: string;

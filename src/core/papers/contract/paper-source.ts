@@ -1,9 +1,9 @@
 // A paper source answers one page of a search in one of three orders. The OpenAlex proxy is one;
 // the local mirror (local-mirror.ts) is the other, behind the same contract.
 import { corpusFilter, type Corpus } from './corpora.ts';
-import { toSearchResultItem, type SearchResultItem } from './mapping.ts';
-import type { OpenAlexClient } from './openalex-client.ts';
-import { OpenAlexWorkSchema, WORK_SELECT } from './openalex-work.ts';
+import { toSearchResultItem, type SearchResultItem } from './search-result-item.ts';
+import type { OpenAlexClient } from '../openalex/client.ts';
+import { OpenAlexWorkSchema, WORK_SELECT } from '../openalex/work.ts';
 
 /**
  * Result orders. Every one ends in the work id, so a page of a given sort is the same on every

@@ -4,10 +4,10 @@
 // on 429 it waits as long as Retry-After says; 5xx and network failures back off and retry.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { corpusFilter, type Corpus } from './corpora.ts';
-import { parseRetryAfter } from './openalex-client.ts';
-import { HARVEST_SELECT, OpenAlexWorkSchema } from './openalex-work.ts';
-import type { MirrorWriter } from './work-import.ts';
+import { corpusFilter, type Corpus } from '../contract/corpora.ts';
+import { parseRetryAfter } from './client.ts';
+import { HARVEST_SELECT, OpenAlexWorkSchema } from './work.ts';
+import type { MirrorWriter } from '../mirror/work-import.ts';
 
 export interface HarvestOptions {
   baseUrl: string;

@@ -2,7 +2,7 @@
 // item is always a non-empty string or a number.
 import { z } from 'zod';
 import { CORPUS_DEFINITIONS, type Corpus } from './corpora.ts';
-import type { OpenAlexWork } from './openalex-work.ts';
+import type { OpenAlexWork } from '../openalex/work.ts';
 
 /** A calendar date as OpenAlex writes publication dates. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

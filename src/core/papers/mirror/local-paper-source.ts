@@ -8,18 +8,11 @@
 // through their abstract, most cited first within each: two index-ordered walks, as fast as the
 // citation order, and the same rule the project's OpenAlex stand-in follows.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { CORPORA, type Corpus } from './corpora.ts';
+import { CORPORA, type Corpus } from '../contract/corpora.ts';
 import { toMatchExpression } from './full-text-query.ts';
-import {
-  newestTable,
-  openMirrorForSearch,
-  rankedTable,
-  searchTable,
-  YEAR_TOKEN_PREFIX,
-  yearsTable,
-} from './local-mirror-schema.ts';
-import type { SearchResultItem } from './mapping.ts';
-import type { PaperQuery, PaperResults, PaperSource } from './paper-source.ts';
+import { newestTable, openMirrorForSearch, rankedTable, searchTable, YEAR_TOKEN_PREFIX, yearsTable } from './schema.ts';
+import type { SearchResultItem } from '../contract/search-result-item.ts';
+import type { PaperQuery, PaperResults, PaperSource } from '../contract/paper-source.ts';
 
 /** One full-text index walked in its rowid order. */
 interface OrderedIndex {
