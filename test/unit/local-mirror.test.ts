@@ -8,7 +8,8 @@ import { toMatchExpression } from '../../src/core/papers/mirror/full-text-query.
 import { LocalPaperSource } from '../../src/core/papers/mirror/local-paper-source.ts';
 import { openMirror, openMirrorForSearch, rebuildSearchIndex } from '../../src/core/papers/mirror/schema.ts';
 import { OpenAlexClient } from '../../src/core/papers/openalex/client.ts';
-import { OpenAlexPaperSource, type PaperQuery } from '../../src/core/papers/contract/paper-source.ts';
+import type { PaperQuery } from '../../src/core/papers/contract/paper-source.ts';
+import { OpenAlexPaperSource } from '../../src/core/papers/openalex/paper-source.ts';
 import { importJsonLines, MirrorWriter, StrictImportError } from '../../src/core/papers/mirror/work-import.ts';
 import {
   fixtureWorks,

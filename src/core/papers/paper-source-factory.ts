@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { ConfigError, type Config } from '../config.ts';
 import { LocalPaperSource } from './mirror/local-paper-source.ts';
 import { OpenAlexClient } from './openalex/client.ts';
-import { OpenAlexPaperSource, type PaperSource } from './contract/paper-source.ts';
+import type { PaperSource } from './contract/paper-source.ts';
+import { OpenAlexPaperSource } from './openalex/paper-source.ts';
 
 export const chosenPaperSource = (config: Config): 'openalex' | 'local' =>
   config.papersSource ?? (existsSync(config.papersDb) ? 'local' : 'openalex');

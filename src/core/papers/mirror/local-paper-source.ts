@@ -1,6 +1,6 @@
 // The local mirror as a paper source: the same contract as the OpenAlex proxy (three orders with an
 // id tie-break, exact totals, page-number paging) answered from SQLite in milliseconds. See
-// local-mirror-schema.ts for why each full-text index's rowid is already a sort order.
+// schema.ts for why each full-text index's rowid is already a sort order.
 //
 // Relevance here is not BM25: scoring every match of a common word costs time in proportion to the
 // matches (tens of milliseconds at 250,000 abstracts), while OpenAlex's own relevance also weighs

@@ -9,7 +9,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { createGunzip } from 'node:zlib';
 import { abstractText, splitAbstract } from '../openalex/abstract-text.ts';
 import { CORPORA, CORPUS_DEFINITIONS, type Corpus } from '../contract/corpora.ts';
-import { publicationDate, publicationYear, toSearchResultItem } from '../contract/search-result-item.ts';
+import { publicationDate, publicationYear, toSearchResultItem } from '../openalex/work-mapping.ts';
 import { OpenAlexWorkSchema, type OpenAlexWork } from '../openalex/work.ts';
 
 /** The corpora a work's concepts put it in. */

@@ -4,7 +4,8 @@
 // on 429 it waits as long as Retry-After says; 5xx and network failures back off and retry.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { corpusFilter, type Corpus } from '../contract/corpora.ts';
+import type { Corpus } from '../contract/corpora.ts';
+import { corpusFilter } from './filters.ts';
 import { parseRetryAfter } from './client.ts';
 import { HARVEST_SELECT, OpenAlexWorkSchema } from './work.ts';
 import type { MirrorWriter } from '../mirror/work-import.ts';
