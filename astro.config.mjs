@@ -1,8 +1,51 @@
 // @ts-check
+import { readFileSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { contentDates, lastmodOf } from './src/site/sitemap.ts';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
+
+/** Content dates by page path, read from the built /data/content.json before the sitemap is written. */
+let datesByPath = new Map();
+const buildDate = new Date();
+
+/**
+ * Around @astrojs/sitemap: before it (integrations' build:done hooks run in order) the content dates
+ * are read; after it, its index is renamed to /sitemap.xml, the address robots.txt, ai.txt and
+ * llms.txt give, so there is one sitemap index and no stale sitemap-index.xml beside it.
+ * @returns {import('astro').AstroIntegration[]}
+ */
+function sitemapWithContentDates() {
+  return [
+    {
+      name: 'research-hub:sitemap-dates',
+      hooks: {
+        'astro:build:done': ({ dir }) => {
+          const content = JSON.parse(readFileSync(new URL('data/content.json', dir), 'utf8'));
+          datesByPath = contentDates(content.essays);
+        },
+      },
+    },
+    sitemap({
+      // Plain sitemaps.org 0.9: none of the news/image/video/xhtml extensions is used.
+      namespaces: { news: false, xhtml: false, image: false, video: false },
+      serialize: (item) => ({ url: item.url, lastmod: lastmodOf(item.url, datesByPath, buildDate) }),
+    }),
+    {
+      name: 'research-hub:sitemap-name',
+      hooks: {
+        'astro:build:done': ({ dir }) => {
+          const client = fileURLToPath(dir);
+          renameSync(path.join(client, 'sitemap-index.xml'), path.join(client, 'sitemap.xml'));
+        },
+      },
+    },
+  ];
+}
 
 export default defineConfig({
   site,
@@ -12,10 +55,9 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'never',
   build: { format: 'file' },
-  // No @astrojs/sitemap integration: it writes sitemap-index.xml + sitemap-0.xml from the built routes
-  // but knows no content dates. src/pages/sitemap.xml.ts writes the one sitemap, /sitemap.xml, from
-  // the content collections with <lastmod>, so there is a single list of pages and no second copy.
-  integrations: [],
+  // @astrojs/sitemap lists the pages the build emits (server-rendered answers such as /papers?q= are
+  // not pages); see sitemapWithContentDates for the dates and the name.
+  integrations: [sitemapWithContentDates()],
   devToolbar: { enabled: false },
   // Code blocks follow the reader's colour scheme (switched in site.css) with themes whose every
   // token meets WCAG AA contrast; the default github-dark greys out comments below it.

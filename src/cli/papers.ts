@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../core/config.ts';
-import { CorpusSchema, CORPORA, type Corpus } from '../core/papers/corpora.ts';
+import { CorpusSchema, CORPORA, type Corpus } from '../core/papers/contract/corpora.ts';
 import {
   MirrorFileError,
   openMirror,
@@ -13,9 +13,14 @@ import {
   readMeta,
   rebuildSearchIndex,
   tableNames,
-} from '../core/papers/local-mirror-schema.ts';
-import { HarvestError, harvestCorpus } from '../core/papers/openalex-harvest.ts';
-import { importJsonLines, MirrorWriter, StrictImportError, type ImportReport } from '../core/papers/work-import.ts';
+} from '../core/papers/mirror/schema.ts';
+import { HarvestError, harvestCorpus } from '../core/papers/openalex/harvest.ts';
+import {
+  importJsonLines,
+  MirrorWriter,
+  StrictImportError,
+  type ImportReport,
+} from '../core/papers/mirror/work-import.ts';
 
 const USAGE = `Usage: npm run papers -- <command>
 
@@ -236,8 +241,44 @@ function statsCommand(config: Config): void {
   }
 }
 
+/** The commands, each returning the exit code. */
+const COMMANDS: Record<string, (args: string[], config: Config) => Promise<number> | number> = {
+  import: async (args, config) => {
+    await importCommand(args, config);
+    return 0;
+  },
+  harvest: async (args, config) => {
+    await harvestCommand(args, config);
+    return 0;
+  },
+  reindex: (args, config) => {
+    noArguments(args);
+    const writer = openWriter(config);
+    try {
+      reindex(writer);
+    } finally {
+      writer.db.close();
+    }
+    return 0;
+  },
+  stats: (args, config) => {
+    noArguments(args);
+    statsCommand(config);
+    return 0;
+  },
+};
+
+/** Only import and harvest take arguments: anything after the others is a mistake worth saying. */
+function noArguments(args: string[]): void {
+  parseArgs({ args, options: {} });
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
+  if (command === undefined || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command === undefined ? 2 : 0;
+  }
   let config: Config;
   try {
     config = loadConfig();
@@ -247,56 +288,37 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    // Only import and harvest take arguments: anything after the others is a mistake worth saying.
-    if (command === 'reindex' || command === 'stats') parseArgs({ args, options: {} });
-    switch (command) {
-      case 'import':
-        await importCommand(args, config);
-        return 0;
-      case 'harvest':
-        await harvestCommand(args, config);
-        return 0;
-      case 'reindex': {
-        const writer = openWriter(config);
-        try {
-          reindex(writer);
-        } finally {
-          writer.db.close();
-        }
-        return 0;
-      }
-      case 'stats':
-        statsCommand(config);
-        return 0;
-      case undefined:
-      case 'help':
-      case '--help':
-        console.log(USAGE);
-        return command === undefined ? 2 : 0;
-      default:
-        throw new UsageError(`unknown command "${command}"`);
-    }
+    const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (run === undefined) throw new UsageError(`unknown command "${command}"`);
+    return await run(args, config);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-      console.error(`${(error as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (error instanceof StrictImportError) {
-      console.error(`${error.message}. Nothing from that file was kept (--strict).`);
-      return 1;
-    }
-    if (error instanceof HarvestError) {
-      console.error(`Harvest stopped: ${error.message}. The pages before it are kept and indexed.`);
-      return 1;
-    }
-    // A file that is not a mirror, a broken gzip, a full disk: the message is the story, not a stack.
-    if (error instanceof MirrorFileError || typeof code === 'string') {
-      console.error(`papers ${command} failed: ${(error as Error).message}`);
-      return 1;
-    }
-    throw error;
+    const exitCode = reportFailure(command, error);
+    if (exitCode === undefined) throw error;
+    return exitCode;
   }
+}
+
+/** The exit code for a failure the user can act on, after saying what it was; undefined for a bug. */
+function reportFailure(command: string, error: unknown): number | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (error instanceof StrictImportError) {
+    console.error(`${error.message}. Nothing from that file was kept (--strict).`);
+    return 1;
+  }
+  if (error instanceof HarvestError) {
+    console.error(`Harvest stopped: ${error.message}. The pages before it are kept and indexed.`);
+    return 1;
+  }
+  // A file that is not a mirror, a broken gzip, a full disk: the message is the story, not a stack.
+  if (error instanceof MirrorFileError || typeof code === 'string') {
+    console.error(`papers ${command} failed: ${(error as Error).message}`);
+    return 1;
+  }
+  return undefined;
 }
 
 process.exitCode = await main(process.argv.slice(2));

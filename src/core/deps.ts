@@ -7,9 +7,9 @@ import type { ContentData } from './content/content-data.ts';
 import { ContentService } from './content/content-service.ts';
 import type { JsonText } from './json-text.ts';
 import { BackgroundWork } from './jobs/background-work.ts';
-import { PaperSearch } from './papers/paper-search.ts';
+import { PaperSearch } from './papers/contract/paper-search.ts';
 import { createPaperSource } from './papers/paper-source-factory.ts';
-import type { PaperSource } from './papers/paper-source.ts';
+import type { PaperSource } from './papers/contract/paper-source.ts';
 import { createStores, type Stores } from './stores/index.ts';
 
 /** What the build produced, read by the caller (the server reads dist/; tests make their own). */

@@ -2,6 +2,7 @@
 // documented from this table (the API docs page and OpenAPI render it), in the spirit of undici's
 // flat errors with stable codes. Lower layers throw their own errors (stores: CapacityError); they
 // are mapped here, at the edge.
+import { UpstreamError } from './papers/contract/errors.ts';
 import { CapacityError } from './stores/capacity.ts';
 import { StoreUnavailableError } from './stores/redis/connection.ts';
 
@@ -184,7 +185,13 @@ export class ApiError extends Error {
   }
 }
 
-/** Store bounds become 429 for the client over its share and 503 for a full server; anything else unknown is a 500. */
+/** Seconds a client should wait after an upstream failure when the index did not say. */
+const UPSTREAM_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Lower layers' errors become the API's: a failed paper index 502 (upstream_error / upstream_timeout), store
+ * bounds 429 for the client over its share and 503 for a full server; anything else unknown is a 500.
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof StoreUnavailableError) {
@@ -196,6 +203,13 @@ export function toApiError(error: unknown): ApiError {
         cause: error,
       },
     );
+  }
+  if (error instanceof UpstreamError) {
+    // 502 either way: the fault is the index's, and a retry after the pause may well succeed.
+    return new ApiError(error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error', error.message, {
+      headers: { 'Retry-After': String(error.retryAfterSeconds ?? UPSTREAM_RETRY_AFTER_SECONDS) },
+      cause: error,
+    });
   }
   if (error instanceof CapacityError) {
     return new ApiError(error.scope === 'client' ? 'quota_exceeded' : 'service_unavailable', error.message, {

@@ -17,7 +17,7 @@ import {
   type PaperSearchState,
 } from '../core/papers-page/papers-page.ts';
 import { linkedResultItem } from './result-item.ts';
-import type { SearchResultItem } from '../core/papers/mapping.ts';
+import type { SearchResultItem } from '../core/papers/contract/search-result-item.ts';
 
 interface SearchBody {
   results: SearchResultItem[];

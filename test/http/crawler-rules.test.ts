@@ -84,9 +84,12 @@ describe.each(['/robots.txt', '/ai.txt'])('%s', (file) => {
 
   it('lets both kinds of parser reach every page of the sitemap', async () => {
     const { rules } = parse((await get(file)).text);
-    const sitemap = new XMLParser().parse((await get('/sitemap.xml')).text).urlset.url as Array<{ loc: string }>;
-    expect(sitemap.length).toBeGreaterThan(10);
-    for (const { loc } of sitemap) {
+    const parser = new XMLParser({ isArray: (name) => ['url', 'sitemap'].includes(name) });
+    const index = parser.parse((await get('/sitemap.xml')).text).sitemapindex.sitemap as Array<{ loc: string }>;
+    const pages: Array<{ loc: string }> = [];
+    for (const { loc } of index) pages.push(...parser.parse((await get(new URL(loc).pathname)).text).urlset.url);
+    expect(pages.length).toBeGreaterThan(10);
+    for (const { loc } of [...index, ...pages]) {
       const target = new URL(loc).pathname;
       expect(firstMatchAllows(rules, target), loc).toBe(true);
       expect(longestMatchAllows(rules, target), loc).toBe(true);

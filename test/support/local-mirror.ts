@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openMirror, rebuildSearchIndex } from '../../src/core/papers/local-mirror-schema.ts';
-import { importJsonLines, MirrorWriter } from '../../src/core/papers/work-import.ts';
+import { openMirror, rebuildSearchIndex } from '../../src/core/papers/mirror/schema.ts';
+import { importJsonLines, MirrorWriter } from '../../src/core/papers/mirror/work-import.ts';
 
 export const FIXTURE_FILES = ['works-ai.jsonl', 'works-web3.jsonl'].map((file) =>
   path.resolve(import.meta.dirname, '../fixtures/openalex', file),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abstractText, splitAbstract } from '../../src/core/papers/abstract-text.ts';
+import { abstractText, splitAbstract } from '../../src/core/papers/openalex/abstract-text.ts';
 import { syntheticWorks } from '../support/synthetic-works.mjs';
 
 // The inverted index of "Deep nets learn. Deep nets generalise." as OpenAlex ships it.

@@ -4,46 +4,28 @@ import { routes } from '../../src/core/routes/index.ts';
 import { agentsJson } from '../../src/site/agents-json.ts';
 import { apiCatalog } from '../../src/site/api-catalog.ts';
 import { absolutiseHtmlLinks } from '../../src/site/feed.ts';
-import type { SiteContent } from '../../src/site/site-content.ts';
-import { sitemapEntries, sitemapXml } from '../../src/site/sitemap.ts';
+import { contentDates, lastmodOf } from '../../src/site/sitemap.ts';
 import { isCompressible, mediaTypeOf } from '../../src/server/static-manifest.ts';
 
 const SITE = 'https://hub.example';
-const essay = (id: string, date: string, tags: string[], updated?: string) => ({
-  id,
-  data: {
-    title: id,
-    description: 'd',
-    date: new Date(date),
-    ...(updated ? { updated: new Date(updated) } : {}),
-    tags,
-    references: [],
-  },
-});
-const term = (id: string) => ({
-  id,
-  data: { term: id, definition: 'A definition long enough.', category: 'ai-models' as const, related: [], aliases: [] },
+const essay = (slug: string, date: string, tags: string[], updated?: string) => ({
+  slug,
+  date,
+  updated: updated ?? null,
+  tags,
 });
 
-describe('sitemapEntries', () => {
+describe('sitemap <lastmod>', () => {
   const build = new Date('2026-12-01T10:00:00Z');
-  const content: SiteContent = {
-    siteUrl: SITE,
-    essays: [essay('old', '2026-01-01', ['ai'], '2026-06-01'), essay('new', '2026-03-01', ['web3'])],
-    glossary: [term('rollup')],
-    curriculum: [],
-  };
-  const lastmod = (path: string) =>
-    sitemapEntries(content, build)
-      .find((entry) => entry.path === path)
-      ?.lastmod.toISOString()
-      .slice(0, 10);
+  const dates = contentDates([essay('old', '2026-01-01', ['ai'], '2026-06-01'), essay('new', '2026-03-01', ['web3'])]);
+  const lastmod = (path: string) => lastmodOf(`${SITE}${path}`, dates, build);
 
   it('dates essays by updated, else date, and essay lists by the newest of theirs', () => {
     expect(lastmod('/essays/old')).toBe('2026-06-01');
     expect(lastmod('/essays/new')).toBe('2026-03-01');
     expect(lastmod('/')).toBe('2026-06-01');
     expect(lastmod('/essays')).toBe('2026-06-01');
+    expect(lastmod('/tags')).toBe('2026-06-01');
     expect(lastmod('/tags/web3')).toBe('2026-03-01');
   });
 
@@ -52,10 +34,8 @@ describe('sitemapEntries', () => {
       expect(lastmod(path), path).toBe('2026-12-01');
   });
 
-  it('writes absolute, escaped <loc> values', () => {
-    const xml = sitemapXml('https://hub.example/?a=1&b=2', [{ path: '/', lastmod: build }]);
-    expect(xml).toContain('<loc>https://hub.example/?a=1&amp;b=2/</loc>');
-    expect(xml).toContain('<lastmod>2026-12-01</lastmod>');
+  it('dates everything by the build when there are no essays', () => {
+    expect(lastmodOf(`${SITE}/`, contentDates([]), build)).toBe('2026-12-01');
   });
 });
 

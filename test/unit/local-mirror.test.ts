@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Corpus } from '../../src/core/papers/corpora.ts';
-import { toMatchExpression } from '../../src/core/papers/full-text-query.ts';
-import { LocalPaperSource } from '../../src/core/papers/local-mirror.ts';
-import { openMirror, openMirrorForSearch, rebuildSearchIndex } from '../../src/core/papers/local-mirror-schema.ts';
-import { OpenAlexClient } from '../../src/core/papers/openalex-client.ts';
-import { OpenAlexPaperSource, type PaperQuery } from '../../src/core/papers/paper-source.ts';
-import { importJsonLines, MirrorWriter, StrictImportError } from '../../src/core/papers/work-import.ts';
+import type { Corpus } from '../../src/core/papers/contract/corpora.ts';
+import { toMatchExpression } from '../../src/core/papers/mirror/full-text-query.ts';
+import { LocalPaperSource } from '../../src/core/papers/mirror/local-paper-source.ts';
+import { openMirror, openMirrorForSearch, rebuildSearchIndex } from '../../src/core/papers/mirror/schema.ts';
+import { OpenAlexClient } from '../../src/core/papers/openalex/client.ts';
+import type { PaperQuery } from '../../src/core/papers/contract/paper-source.ts';
+import { OpenAlexPaperSource } from '../../src/core/papers/openalex/paper-source.ts';
+import { importJsonLines, MirrorWriter, StrictImportError } from '../../src/core/papers/mirror/work-import.ts';
 import {
   fixtureWorks,
   SHARED_OPENALEX,

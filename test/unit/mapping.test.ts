@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOf, readableType, toSearchResultItem } from '../../src/core/papers/mapping.ts';
-import { OpenAlexWorkSchema } from '../../src/core/papers/openalex-work.ts';
+import { categoryOf, readableType, toSearchResultItem } from '../../src/core/papers/openalex/work-mapping.ts';
+import { OpenAlexWorkSchema } from '../../src/core/papers/openalex/work.ts';
 import { fixtureWorks, SHARED_SKIP_REASON, sharedAvailable, sharedWorks } from '../support/fixtures.ts';
 
 const byId = (id: string) => {

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/core/http/app.ts';
 import { ApiError } from '../../src/core/errors.ts';
-import { PaperSearch } from '../../src/core/papers/paper-search.ts';
-import type { PaperQuery, PaperResults, PaperSource } from '../../src/core/papers/paper-source.ts';
+import { PaperSearch } from '../../src/core/papers/contract/paper-search.ts';
+import type { PaperQuery, PaperResults, PaperSource } from '../../src/core/papers/contract/paper-source.ts';
 import { MemorySearchCache } from '../../src/core/stores/search-cache.ts';
 import { routes } from '../../src/core/routes/index.ts';
 import { bodyText, coreRequest, testDeps } from '../support/core-deps.ts';

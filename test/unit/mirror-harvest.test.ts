@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { corporaOf, MirrorWriter } from '../../src/core/papers/work-import.ts';
-import { LocalPaperSource } from '../../src/core/papers/local-mirror.ts';
-import { openMirror, rebuildSearchIndex } from '../../src/core/papers/local-mirror-schema.ts';
-import { HarvestError, harvestCorpus, type HarvestOptions } from '../../src/core/papers/openalex-harvest.ts';
-import { OpenAlexWorkSchema } from '../../src/core/papers/openalex-work.ts';
+import { corporaOf, MirrorWriter } from '../../src/core/papers/mirror/work-import.ts';
+import { LocalPaperSource } from '../../src/core/papers/mirror/local-paper-source.ts';
+import { openMirror, rebuildSearchIndex } from '../../src/core/papers/mirror/schema.ts';
+import { HarvestError, harvestCorpus, type HarvestOptions } from '../../src/core/papers/openalex/harvest.ts';
+import { OpenAlexWorkSchema } from '../../src/core/papers/openalex/work.ts';
 import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
 import { syntheticWorks } from '../support/synthetic-works.mjs';
 

@@ -21,7 +21,7 @@ import {
   resultsStatus,
   searchApiUrl,
 } from '../../src/core/papers-page/papers-page.ts';
-import type { SearchResultItem } from '../../src/core/papers/mapping.ts';
+import type { SearchResultItem } from '../../src/core/papers/contract/search-result-item.ts';
 
 const paper = (overrides: Partial<SearchResultItem> = {}): SearchResultItem => ({
   title: 'Attention Is All You Need',

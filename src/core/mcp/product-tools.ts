@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EssayItemSchema, GlossaryTermItemSchema, toEssayItem, toGlossaryTermItem } from '../content/content-data.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import type { RouteContext } from '../http/route.ts';
-import { normaliseQuery } from '../papers/paper-search.ts';
+import { normaliseQuery } from '../papers/contract/paper-search.ts';
 import { askQuestion, AskInputSchema } from '../routes/ask.ts';
 import { SearchInputSchema, searchPapers } from '../routes/search.ts';
 import { defineTool, READS_OUR_CONTENT, ToolFailure, type AnyTool, type DerivedToolOutput } from './tool.ts';

@@ -2,7 +2,7 @@
 // who follow a topic. An item's pubDate is the work's publication date; a work the index knows only
 // the year of has none, since a made-up day would mislead readers that sort by it (they date such an
 // item by when they first saw it).
-import type { SearchResultItem } from '../papers/mapping.ts';
+import type { SearchResultItem } from '../papers/contract/search-result-item.ts';
 import { papersFeedUrl, papersPageUrl } from './papers-page.ts';
 
 export interface SearchFeed {

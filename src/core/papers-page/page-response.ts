@@ -2,10 +2,11 @@
 // JavaScript: GET /papers?q=… (routes/papers-page.ts) and GET /api/v1/reports/search from a browser
 // that prefers HTML, as GET /ask does. A refused search or an upstream failure is shown on the page,
 // with its status, instead of the JSON error: a browser asked for a page.
-import { ApiError } from '../errors.ts';
+import { ApiError, toApiError } from '../errors.ts';
 import type { JsonText } from '../json-text.ts';
 import type { CoreResponse } from '../http/types.ts';
-import type { SearchResultItem } from '../papers/mapping.ts';
+import { UpstreamError } from '../papers/contract/errors.ts';
+import type { SearchResultItem } from '../papers/contract/search-result-item.ts';
 import {
   explainSearchError,
   fillPapersPage,
@@ -39,13 +40,14 @@ export async function papersPageResponse(
     });
     return { status: 200, headers: html, body };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof ApiError || error instanceof UpstreamError)) throw error;
+    const refusal = toApiError(error);
     const body = fillPapersPage(template, {
       state,
-      status: explainSearchError(error.status, error.message, error.headers['Retry-After'] ?? null),
+      status: explainSearchError(refusal.status, refusal.message, refusal.headers['Retry-After'] ?? null),
       resultsHtml: '',
       nextPageUrl: null,
     });
-    return { status: error.status, headers: { ...html, ...error.headers, 'Cache-Control': 'no-store' }, body };
+    return { status: refusal.status, headers: { ...html, ...refusal.headers, 'Cache-Control': 'no-store' }, body };
   }
 }

@@ -4,9 +4,9 @@
 // script (src/site/papers-client.ts) builds the same structure from the JSON answer. Both take their URLs, labels and wording from here, so they
 // cannot drift apart. The script bundles this file, so it imports types only from the search code.
 import { escapeHtml } from '../ask/text.ts';
-import type { Corpus } from '../papers/corpora.ts';
-import type { SearchResultItem } from '../papers/mapping.ts';
-import type { PaperSort } from '../papers/paper-source.ts';
+import type { Corpus } from '../papers/contract/corpora.ts';
+import type { SearchResultItem } from '../papers/contract/search-result-item.ts';
+import type { PaperSort } from '../papers/contract/paper-source.ts';
 
 /** The built page, as the static site names it. */
 export const PAPERS_PAGE_FILE = '/papers.html';

@@ -3,9 +3,10 @@
 // a ConfigError naming the variables and the fixes, like any other bad setting.
 import { existsSync } from 'node:fs';
 import { ConfigError, type Config } from '../config.ts';
-import { LocalPaperSource } from './local-mirror.ts';
-import { OpenAlexClient } from './openalex-client.ts';
-import { OpenAlexPaperSource, type PaperSource } from './paper-source.ts';
+import { LocalPaperSource } from './mirror/local-paper-source.ts';
+import { OpenAlexClient } from './openalex/client.ts';
+import type { PaperSource } from './contract/paper-source.ts';
+import { OpenAlexPaperSource } from './openalex/paper-source.ts';
 
 export const chosenPaperSource = (config: Config): 'openalex' | 'local' =>
   config.papersSource ?? (existsSync(config.papersDb) ? 'local' : 'openalex');

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute } from '../http/route.ts';
-import { CORPUS_DEFINITIONS } from '../papers/corpora.ts';
+import { CORPUS_DEFINITIONS } from '../papers/contract/corpora.ts';
 import { searchFeedXml } from '../papers-page/feed-xml.ts';
 import { PAGE_SIZE, PAPERS_FEED_PATH } from '../papers-page/papers-page.ts';
 import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchCacheHeaders, searchInputOf, searchPapers } from './search.ts';

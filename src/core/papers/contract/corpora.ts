@@ -1,4 +1,5 @@
-// The two corpora as OpenAlex filters, built from verified ids only. Concept ids were checked
+// The two corpora, defined by OpenAlex concepts (verified ids only; the filter is in
+// ../openalex/filters.ts). Concept ids were checked
 // against OpenAlex records (../shared/data/openalex/SOURCES.md) and public concept lists:
 //   C154945302 Artificial intelligence, C119857082 Machine learning, C108583219 Deep learning,
 //   C2779687700 Blockchain.
@@ -21,8 +22,3 @@ export const CORPUS_DEFINITIONS: Record<Corpus, CorpusDefinition> = {
   ai: { label: 'Artificial intelligence', conceptIds: ['C154945302', 'C119857082', 'C108583219'] },
   web3: { label: 'Blockchain and Web3', conceptIds: ['C2779687700'] },
 };
-
-/** The `filter` parameter of an OpenAlex /works request for a corpus. */
-export function corpusFilter(corpus: Corpus): string {
-  return `concepts.id:${CORPUS_DEFINITIONS[corpus].conceptIds.join('|')}`;
-}

@@ -7,10 +7,10 @@ import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { createGunzip } from 'node:zlib';
-import { abstractText, splitAbstract } from './abstract-text.ts';
-import { CORPORA, CORPUS_DEFINITIONS, type Corpus } from './corpora.ts';
-import { publicationDate, publicationYear, toSearchResultItem } from './mapping.ts';
-import { OpenAlexWorkSchema, type OpenAlexWork } from './openalex-work.ts';
+import { abstractText, splitAbstract } from '../openalex/abstract-text.ts';
+import { CORPORA, CORPUS_DEFINITIONS, type Corpus } from '../contract/corpora.ts';
+import { publicationDate, publicationYear, toSearchResultItem } from '../openalex/work-mapping.ts';
+import { OpenAlexWorkSchema, type OpenAlexWork } from '../openalex/work.ts';
 
 /** The corpora a work's concepts put it in. */
 export function corporaOf(work: OpenAlexWork): Corpus[] {

@@ -1,10 +1,10 @@
 // The upstream client: OpenAlex /works through undici with keep-alive, our own timeouts (undici's
 // defaults are minutes), bounded retries with jittered backoff for connection failures, 429 and
-// 5xx, and a cap on concurrent upstream requests. Every failure becomes an ApiError the route can
-// return as it is: 502 upstream_error / upstream_timeout with Retry-After.
+// 5xx, and a cap on concurrent upstream requests. Every failure becomes an UpstreamError (the
+// contract's, free of HTTP); the edge maps it to 502 upstream_error / upstream_timeout.
 import type { Agent, request as undiciRequest } from 'undici';
-import { ApiError } from '../errors.ts';
-import { OpenAlexListSchema } from './openalex-work.ts';
+import { UpstreamError } from '../contract/errors.ts';
+import { OpenAlexListSchema } from './work.ts';
 
 export interface OpenAlexClientOptions {
   baseUrl: string;
@@ -33,13 +33,11 @@ export interface WorksPage {
   results: unknown[];
 }
 
-/** Seconds a client should wait when we could not tell from the upstream. */
-const DEFAULT_RETRY_AFTER_SECONDS = 5;
-
 class RetryableFailure extends Error {
   constructor(
     message: string,
     readonly retryAfterSeconds: number | undefined,
+    readonly rateLimited = false,
   ) {
     super(message);
   }
@@ -118,10 +116,11 @@ export class OpenAlexClient {
           const backoff = this.#options.backoffBaseMs * 2 ** attempt * (0.5 + Math.random());
           const wait = error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : backoff;
           if (attempt >= this.#options.maxRetries || Date.now() + wait >= deadline) {
-            throw new ApiError('upstream_error', `The paper index failed: ${error.message}.`, {
-              headers: { 'Retry-After': String(lastRetryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) },
-              cause: error,
-            });
+            throw new UpstreamError(
+              error.rateLimited ? 'rate_limited' : 'unavailable',
+              `The paper index failed: ${error.message}.`,
+              { retryAfterSeconds: lastRetryAfter, cause: error },
+            );
           }
           await new Promise((resolve) => setTimeout(resolve, wait));
         }
@@ -159,16 +158,14 @@ export class OpenAlexClient {
     }
     const status = response.statusCode;
     if (status === 429 || status >= 500) {
-      throw new RetryableFailure(`it answered HTTP ${status}`, parseRetryAfter(response.headers['retry-after']));
+      const retryAfter = parseRetryAfter(response.headers['retry-after']);
+      throw new RetryableFailure(`it answered HTTP ${status}`, retryAfter, status === 429);
     }
     if (status !== 200) {
       const detail = /"message"\s*:\s*"([^"]{1,200})/.exec(text)?.[1];
-      throw new ApiError(
-        'upstream_error',
+      throw new UpstreamError(
+        'unavailable',
         `The paper index refused the query (HTTP ${status}${detail ? `: ${detail}` : ''}).`,
-        {
-          headers: { 'Retry-After': String(DEFAULT_RETRY_AFTER_SECONDS) },
-        },
       );
     }
     let parsed;
@@ -178,16 +175,13 @@ export class OpenAlexClient {
       parsed = undefined;
     }
     if (!parsed?.success) {
-      throw new ApiError('upstream_error', 'The paper index answered with something that is not a list of works.', {
-        headers: { 'Retry-After': String(DEFAULT_RETRY_AFTER_SECONDS) },
-      });
+      throw new UpstreamError('unavailable', 'The paper index answered with something that is not a list of works.');
     }
     return { count: parsed.data.meta.count, results: parsed.data.results };
   }
 
-  #timeout(cause?: unknown): ApiError {
-    return new ApiError('upstream_timeout', `The paper index did not answer within ${this.#options.timeoutMs} ms.`, {
-      headers: { 'Retry-After': String(DEFAULT_RETRY_AFTER_SECONDS) },
+  #timeout(cause?: unknown): UpstreamError {
+    return new UpstreamError('timeout', `The paper index did not answer within ${this.#options.timeoutMs} ms.`, {
       cause,
     });
   }

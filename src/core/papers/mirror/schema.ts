@@ -12,7 +12,7 @@
 // - `years_<corpus>` lists the years present, to spell a range as the tokens that exist.
 import type * as Sqlite from 'node:sqlite';
 import type { DatabaseSync } from 'node:sqlite';
-import { CORPORA, type Corpus } from './corpora.ts';
+import { CORPORA, type Corpus } from '../contract/corpora.ts';
 
 /** The file at hand cannot serve as a mirror; the message says why, in words a user can act on. */
 export class MirrorFileError extends Error {

@@ -4,10 +4,11 @@
 // on 429 it waits as long as Retry-After says; 5xx and network failures back off and retry.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { corpusFilter, type Corpus } from './corpora.ts';
-import { parseRetryAfter } from './openalex-client.ts';
-import { HARVEST_SELECT, OpenAlexWorkSchema } from './openalex-work.ts';
-import type { MirrorWriter } from './work-import.ts';
+import type { Corpus } from '../contract/corpora.ts';
+import { corpusFilter } from './filters.ts';
+import { parseRetryAfter } from './client.ts';
+import { HARVEST_SELECT, OpenAlexWorkSchema } from './work.ts';
+import type { MirrorWriter } from '../mirror/work-import.ts';
 
 export interface HarvestOptions {
   baseUrl: string;
@@ -64,29 +65,18 @@ interface HarvestState {
 const PER_PAGE = 200;
 const RETRYABLE = (status: number) => status === 429 || status >= 500;
 
+type HarvestPage = z.infer<typeof PageSchema>;
+
 export async function harvestCorpus(writer: MirrorWriter, options: HarvestOptions): Promise<HarvestReport> {
   const query = options.query?.trim() ?? '';
-  const db = writer.db;
-  const readState = db.prepare(
-    'SELECT cursor, harvested, total, finished_at FROM harvests WHERE corpus = ? AND query = ?',
-  );
-  const saveState = db.prepare(
+  const saveState = writer.db.prepare(
     `INSERT INTO harvests (corpus, query, cursor, harvested, total, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (corpus, query) DO UPDATE SET cursor = excluded.cursor, harvested = excluded.harvested,
        total = excluded.total, updated_at = excluded.updated_at, finished_at = excluded.finished_at`,
   );
-  const previous = readState.get(options.corpus, query) as HarvestState | undefined;
-  // A finished harvest starts again from the top: works are updated in place.
-  const resumed = previous !== undefined && previous.finished_at === null && previous.cursor !== null;
-  let cursor = resumed ? (previous.cursor as string) : '*';
-  const report: HarvestReport = {
-    harvested: resumed ? previous.harvested : 0,
-    thisRun: 0,
-    total: resumed ? (previous.total ?? 0) : 0,
-    resumed,
-    finished: false,
-    skipped: 0,
-  };
+  const start = startingPoint(writer, options.corpus, query);
+  const report = start.report;
+  let cursor = start.cursor;
 
   while (!options.signal?.aborted) {
     const pageSize = options.max === undefined ? PER_PAGE : Math.min(PER_PAGE, options.max - report.thisRun);
@@ -96,20 +86,13 @@ export async function harvestCorpus(writer: MirrorWriter, options: HarvestOption
     const next = page.meta.next_cursor ?? null;
     const finished = next === null || page.results.length === 0;
     writer.transaction(() => {
-      for (const raw of page.results) {
-        const work = OpenAlexWorkSchema.safeParse(raw);
-        if (work.success) {
-          writer.upsert(work.data, options.corpus);
-          report.thisRun += 1;
-          report.harvested += 1;
-        } else report.skipped += 1;
-      }
+      storeWorks(writer, page, options.corpus, report);
       const now = new Date().toISOString();
       saveState.run(options.corpus, query, next, report.harvested, page.meta.count, now, finished ? now : null);
     });
     report.total = page.meta.count;
     options.onPage?.(report);
-    if (finished) {
+    if (finished || next === null) {
       report.finished = true;
       break;
     }
@@ -119,10 +102,33 @@ export async function harvestCorpus(writer: MirrorWriter, options: HarvestOption
   return report;
 }
 
-async function fetchPage(
-  options: HarvestOptions,
-  request: { query: string; cursor: string; perPage: number },
-): Promise<z.infer<typeof PageSchema> | undefined> {
+/** Where this run starts: the saved cursor of an unfinished harvest, else the top (`*`). */
+function startingPoint(writer: MirrorWriter, corpus: Corpus, query: string): { cursor: string; report: HarvestReport } {
+  const previous = writer.db
+    .prepare('SELECT cursor, harvested, total, finished_at FROM harvests WHERE corpus = ? AND query = ?')
+    .get(corpus, query) as HarvestState | undefined;
+  const report = { harvested: 0, thisRun: 0, total: 0, resumed: false, finished: false, skipped: 0 };
+  // A finished harvest starts again from the top: works are updated in place.
+  if (previous === undefined || previous.finished_at !== null || previous.cursor === null)
+    return { cursor: '*', report };
+  return {
+    cursor: previous.cursor,
+    report: { ...report, harvested: previous.harvested, total: previous.total ?? 0, resumed: true },
+  };
+}
+
+function storeWorks(writer: MirrorWriter, page: HarvestPage, corpus: Corpus, report: HarvestReport): void {
+  for (const raw of page.results) {
+    const work = OpenAlexWorkSchema.safeParse(raw);
+    if (work.success) {
+      writer.upsert(work.data, corpus);
+      report.thisRun += 1;
+      report.harvested += 1;
+    } else report.skipped += 1;
+  }
+}
+
+function pageUrl(options: HarvestOptions, request: { query: string; cursor: string; perPage: number }): string {
   const params = new URLSearchParams({
     filter: corpusFilter(options.corpus),
     per_page: String(request.perPage),
@@ -132,44 +138,60 @@ async function fetchPage(
   if (request.query) params.set('search', request.query);
   if (options.apiKey) params.set('api_key', options.apiKey);
   if (options.mailto) params.set('mailto', options.mailto);
-  const url = `${options.baseUrl}/works?${params}`;
-  const maxAttempts = options.maxAttempts ?? 6;
+  return `${options.baseUrl}/works?${params}`;
+}
 
+/** One page, retried with backoff (or as long as Retry-After says); undefined when aborted. */
+async function fetchPage(
+  options: HarvestOptions,
+  request: { query: string; cursor: string; perPage: number },
+): Promise<HarvestPage | undefined> {
+  const url = pageUrl(options, request);
+  const maxAttempts = options.maxAttempts ?? 6;
   for (let attempt = 1; ; attempt += 1) {
-    let failure: string;
-    let waitSeconds = Math.min(60, 2 ** (attempt - 1));
-    try {
-      const response = await fetch(url, {
-        headers: { accept: 'application/json', 'user-agent': options.userAgent ?? 'ResearchHub/1.1 harvest' },
-        signal: options.signal
-          ? AbortSignal.any([options.signal, AbortSignal.timeout(60_000)])
-          : AbortSignal.timeout(60_000),
-      });
-      const text = await response.text();
-      if (response.ok) {
-        const page = PageSchema.safeParse(JSON.parse(text));
-        if (page.success) return page.data;
-        failure = 'the answer is not a list of works';
-      } else if (RETRYABLE(response.status)) {
-        failure = `HTTP ${response.status}`;
-        waitSeconds = parseRetryAfter(response.headers.get('retry-after') ?? undefined) ?? waitSeconds;
-      } else {
-        const detail = /"message"\s*:\s*"([^"]{1,200})/.exec(text)?.[1];
-        throw new HarvestError(`OpenAlex refused the request (HTTP ${response.status}${detail ? `: ${detail}` : ''})`);
-      }
-    } catch (error) {
-      if (error instanceof HarvestError) throw error;
-      if (options.signal?.aborted) return undefined;
-      failure = error instanceof SyntaxError ? 'the answer is not JSON' : `could not reach it (${describe(error)})`;
-    }
+    const outcome = await attemptPage(url, options);
+    if (outcome === undefined || 'page' in outcome) return outcome?.page;
     if (attempt >= maxAttempts)
-      throw new HarvestError(`OpenAlex failed ${attempt} times in a row (last: ${failure}); run again to resume`);
-    options.onWait?.(waitSeconds, failure);
+      throw new HarvestError(
+        `OpenAlex failed ${attempt} times in a row (last: ${outcome.failure}); run again to resume`,
+      );
+    const waitSeconds = outcome.retryAfterSeconds ?? Math.min(60, 2 ** (attempt - 1));
+    options.onWait?.(waitSeconds, outcome.failure);
     try {
       await sleep(waitSeconds * 1000, undefined, { signal: options.signal });
     } catch {
       return undefined;
     }
+  }
+}
+
+type Attempt = { page: HarvestPage } | { failure: string; retryAfterSeconds?: number | undefined } | undefined;
+
+/** One request: the page, a retryable failure, undefined when aborted; a refusal (4xx) throws. */
+async function attemptPage(url: string, options: HarvestOptions): Promise<Attempt> {
+  try {
+    const timeout = AbortSignal.timeout(60_000);
+    const response = await fetch(url, {
+      headers: { accept: 'application/json', 'user-agent': options.userAgent ?? 'ResearchHub/1.1 harvest' },
+      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+    });
+    const text = await response.text();
+    if (response.ok) {
+      const page = PageSchema.safeParse(JSON.parse(text));
+      return page.success ? { page: page.data } : { failure: 'the answer is not a list of works' };
+    }
+    if (RETRYABLE(response.status)) {
+      const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after') ?? undefined);
+      return { failure: `HTTP ${response.status}`, retryAfterSeconds };
+    }
+    const detail = /"message"\s*:\s*"([^"]{1,200})/.exec(text)?.[1];
+    throw new HarvestError(`OpenAlex refused the request (HTTP ${response.status}${detail ? `: ${detail}` : ''})`);
+  } catch (error) {
+    if (error instanceof HarvestError) throw error;
+    if (options.signal?.aborted) return undefined;
+    return {
+      failure: error instanceof SyntaxError ? 'the answer is not JSON' : `could not reach it (${describe(error)})`,
+    };
   }
 }
 

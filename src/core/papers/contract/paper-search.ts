@@ -1,9 +1,9 @@
 // Paper search behind the search cache: one page of a source's answer, rendered once into the bytes
 // the route sends and cached under the normalised request (see stores/search-cache.ts for the
 // bounds, single-flight and stale-if-error).
-import type { JsonText } from '../json-text.ts';
-import { encodeCursor } from '../pagination.ts';
-import type { CacheOutcome, SearchCacheStore } from '../stores/search-cache.ts';
+import type { JsonText } from '../../json-text.ts';
+import { encodeCursor } from '../../pagination.ts';
+import type { CacheOutcome, SearchCacheStore } from '../../stores/search-cache.ts';
 import { MAX_REACHABLE_RESULTS, type PaperQuery, type PaperResults, type PaperSource } from './paper-source.ts';
 
 export interface SearchOutcome {

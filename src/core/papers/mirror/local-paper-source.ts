@@ -1,6 +1,6 @@
 // The local mirror as a paper source: the same contract as the OpenAlex proxy (three orders with an
 // id tie-break, exact totals, page-number paging) answered from SQLite in milliseconds. See
-// local-mirror-schema.ts for why each full-text index's rowid is already a sort order.
+// schema.ts for why each full-text index's rowid is already a sort order.
 //
 // Relevance here is not BM25: scoring every match of a common word costs time in proportion to the
 // matches (tens of milliseconds at 250,000 abstracts), while OpenAlex's own relevance also weighs
@@ -8,18 +8,11 @@
 // through their abstract, most cited first within each: two index-ordered walks, as fast as the
 // citation order, and the same rule the project's OpenAlex stand-in follows.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { CORPORA, type Corpus } from './corpora.ts';
+import { CORPORA, type Corpus } from '../contract/corpora.ts';
 import { toMatchExpression } from './full-text-query.ts';
-import {
-  newestTable,
-  openMirrorForSearch,
-  rankedTable,
-  searchTable,
-  YEAR_TOKEN_PREFIX,
-  yearsTable,
-} from './local-mirror-schema.ts';
-import type { SearchResultItem } from './mapping.ts';
-import type { PaperQuery, PaperResults, PaperSource } from './paper-source.ts';
+import { newestTable, openMirrorForSearch, rankedTable, searchTable, YEAR_TOKEN_PREFIX, yearsTable } from './schema.ts';
+import type { SearchResultItem } from '../contract/search-result-item.ts';
+import type { PaperQuery, PaperResults, PaperSource } from '../contract/paper-source.ts';
 
 /** One full-text index walked in its rowid order. */
 interface OrderedIndex {

@@ -1,0 +1,43 @@
+// A paper source answers one page of a search in one of three orders. The OpenAlex proxy
+// (../openalex/paper-source.ts) is one; the local mirror (../mirror/local-paper-source.ts) is the
+// other, behind the same contract.
+import type { Corpus } from './corpora.ts';
+import type { SearchResultItem } from './search-result-item.ts';
+
+/**
+ * Result orders. Every one ends in the work id, so a page of a given sort is the same on every
+ * request and cursors never skip or repeat a work.
+ * - citations: most cited first (the contract's order, the default);
+ * - relevance: the source's relevance (OpenAlex's relevance_score; the mirror's: local-paper-source.ts);
+ * - date: newest first, by publication date.
+ */
+export const PAPER_SORTS = ['citations', 'relevance', 'date'] as const;
+export type PaperSort = (typeof PAPER_SORTS)[number];
+
+/** Publication years a search may be bounded by: wide enough for any real work. */
+export const YEAR_RANGE = { min: 1000, max: 2100 } as const;
+
+export interface PaperQuery {
+  /** Normalised query text (trimmed, single spaces). */
+  q: string;
+  corpus: Corpus;
+  limit: number;
+  page: number;
+  sort: PaperSort;
+  /** Inclusive publication-year bounds, when the search has them. */
+  yearFrom?: number | undefined;
+  yearTo?: number | undefined;
+}
+
+export interface PaperResults {
+  items: SearchResultItem[];
+  total: number;
+}
+
+export interface PaperSource {
+  readonly name: string;
+  search(query: PaperQuery): Promise<PaperResults>;
+}
+
+/** OpenAlex serves page-number paging only for the first 10,000 results of a query; every source holds to it. */
+export const MAX_REACHABLE_RESULTS = 10_000;
