@@ -130,7 +130,7 @@ export function createTransport(
     const code = PARSER_ERRORS[error.code ?? ''] ?? 'bad_request';
     const apiError = new ApiError(code, PARSER_MESSAGES[code] ?? 'The request is not valid HTTP/1.1.');
     const body = refusalBody(apiError, current ? requestOf(current.req) : requestLineOf(error.rawPacket));
-    socket.end(
+    socket.write(
       `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         'Cache-Control: no-store\r\n' +
@@ -139,6 +139,8 @@ export function createTransport(
         'Connection: close\r\n\r\n' +
         body,
     );
+    // Node leaves a refused socket open and reading while the client sends; only a timer lets it go.
+    lingeringClose(socket);
   });
 
   return {
@@ -199,12 +201,17 @@ export function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse): vo
  * Node calls destroySoon() on a socket whose response said Connection: close.
  */
 function lingerOnClose(socket: Socket): void {
-  socket.destroySoon = function lingeringClose(this: Socket) {
-    // Node has just dumped the unread body (IncomingMessage._dump), which resumes the socket on the
-    // next tick: reading stays stopped only if nothing can resume it.
-    this.resume = () => this;
-    this.pause();
-    this.end();
-    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  socket.destroySoon = function destroyLingering(this: Socket) {
+    lingeringClose(this);
   };
+}
+
+/** Stop reading, send FIN after what is written, and reset LINGER_MS later whatever the client does. */
+function lingeringClose(socket: Socket): void {
+  // Node may resume the socket on the next tick (IncomingMessage._dump after an unread body, the
+  // parser after a refusal): reading stays stopped only if nothing can resume it.
+  socket.resume = () => socket;
+  socket.pause();
+  socket.end();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }

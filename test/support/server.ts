@@ -6,6 +6,8 @@ import { SERVER_ENV, serverArgs } from '../../scripts/server-command.mjs';
 
 export interface TestServer {
   url: string;
+  /** The server's process id (tests that look at its open descriptors). */
+  pid: number;
   /** Lines the server printed (one JSON log line per request). */
   output: string[];
   /** Resolves with the exit code (or signal) once the process has ended. */
@@ -74,6 +76,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   return {
     url,
+    pid: child.pid ?? 0,
     output,
     exited,
     signal: (name) => void child.kill(name),
