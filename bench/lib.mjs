@@ -2,7 +2,7 @@
 // Shared benchmark machinery: start the built server, a bare node:http baseline that sends the same
 // bytes, and autocannon rounds that alternate between the two so noise hits both alike.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -40,14 +40,18 @@ function freePort() {
 }
 
 /**
- * Starts the built server with its request log going to /dev/null, as a production log would go
- * to a file: reading it through a pipe would spend the benchmark's own CPU.
+ * Starts the built server. Its standard output (the request log) goes where `stdout` says: 'file' is
+ * what `npm start > server.log` does, and what the main benchmark measures; 'ignore' is /dev/null.
  * @param {Record<string, string>} env
- * @param {{ stdout?: 'ignore' | 'inherit' }} [options] where its standard output goes
- * @returns {Promise<{url: string, pid: number, stop: () => void}>}
+ * @param {{ stdout?: 'ignore' | 'inherit' | 'file' }} [options] where its standard output goes
+ * @returns {Promise<{url: string, pid: number, logFile?: string, stop: () => void}>}
  */
 export async function startOurServer(env = {}, { stdout = 'ignore' } = {}) {
   const port = await freePort();
+  const logFile =
+    stdout === 'file' ? path.join(mkdtempSync(path.join(tmpdir(), 'bench-log-')), 'server.log') : undefined;
+  /** @type {number | 'ignore' | 'inherit'} */
+  const output = logFile ? openSync(logFile, 'w') : stdout === 'file' ? 'ignore' : stdout;
   const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     // OpenAlex (the stand-in) unless a benchmark asks for the local mirror: a data/papers.db in the
@@ -61,13 +65,14 @@ export async function startOurServer(env = {}, { stdout = 'ignore' } = {}) {
       PAPERS_SOURCE: 'openalex',
       ...env,
     },
-    stdio: ['ignore', stdout, 'inherit'],
+    stdio: ['ignore', output, 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') };
+      if ((await fetch(`${url}/healthz`)).ok)
+        return { url, pid: child.pid ?? 0, ...(logFile ? { logFile } : {}), stop: () => child.kill('SIGTERM') };
     } catch {
       // not listening yet
     }
@@ -185,8 +190,9 @@ export function summary(runs) {
 }
 
 /**
- * @typedef {{name: string, ours: string, bare: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, connections: number, oursPid?: number, barePid?: number}} Case
- * @typedef {{name: string, ours: ReturnType<typeof summary>, bare: ReturnType<typeof summary>, ratio: number, oursRounds: number[], bareRounds: number[]}} Comparison
+ * @typedef {{name: string, ours: string, bare: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, connections: number, oursPid?: number, barePid?: number, quiet?: string, quietPid?: number}} Case
+ * `quiet`: the same server with its request log off, measured in the same rounds.
+ * @typedef {{name: string, ours: ReturnType<typeof summary>, bare: ReturnType<typeof summary>, ratio: number, quietRatio?: number, oursRounds: number[], bareRounds: number[]}} Comparison
  */
 
 /**
@@ -207,8 +213,8 @@ export async function compare(c) {
  * @returns {Promise<Comparison[]>}
  */
 export async function compareInterleaved(cases, { rounds, seconds }) {
-  /** @type {Array<{c: Case, ours: Array<Awaited<ReturnType<typeof load>>>, bare: Array<Awaited<ReturnType<typeof load>>>}>} */
-  const runs = cases.map((c) => ({ c, ours: [], bare: [] }));
+  /** @type {Array<{c: Case, ours: Array<Awaited<ReturnType<typeof load>>>, quiet: Array<Awaited<ReturnType<typeof load>>>, bare: Array<Awaited<ReturnType<typeof load>>>}>} */
+  const runs = cases.map((c) => ({ c, ours: [], quiet: [], bare: [] }));
   for (let round = 0; round < rounds; round += 1) {
     for (const run of runs) {
       const { c } = run;
@@ -220,6 +226,7 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
         body: c.body,
       };
       run.ours.push(await load({ ...options, url: c.ours, pid: c.oursPid }));
+      if (c.quiet) run.quiet.push(await load({ ...options, url: c.quiet, pid: c.quietPid }));
       run.bare.push(await load({ ...options, url: c.bare, pid: c.barePid }));
     }
   }
@@ -228,14 +235,16 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
     const o = summary(run.ours);
     const b = summary(run.bare);
     const ratio = o.rps / b.rps;
+    const quietRatio = run.quiet.length ? summary(run.quiet).rps / b.rps : undefined;
     console.log(
-      `${c.name.padEnd(34)} ours ${String(o.rps).padStart(6)} req/s p50 ${o.p50} ms p99 ${o.p99} ms | bare ${String(b.rps).padStart(6)} req/s p50 ${b.p50} ms p99 ${b.p99} ms | ratio ${ratio.toFixed(2)}${Number.isNaN(o.cpu) ? '' : ` | server CPU/request ours ${o.cpu.toFixed(1)} µs, bare ${b.cpu.toFixed(1)} µs`}${o.failures ? ` | ${o.failures} FAILED` : ''}`,
+      `${c.name.padEnd(34)} ours ${String(o.rps).padStart(6)} req/s p50 ${o.p50} ms p99 ${o.p99} ms | bare ${String(b.rps).padStart(6)} req/s p50 ${b.p50} ms p99 ${b.p99} ms | ratio ${ratio.toFixed(2)}${quietRatio === undefined ? '' : ` (log off ${quietRatio.toFixed(2)})`}${Number.isNaN(o.cpu) ? '' : ` | server CPU/request ours ${o.cpu.toFixed(1)} µs, bare ${b.cpu.toFixed(1)} µs`}${o.failures ? ` | ${o.failures} FAILED` : ''}`,
     );
     return {
       name: c.name,
       ours: o,
       bare: b,
       ratio,
+      ...(quietRatio === undefined ? {} : { quietRatio }),
       oursRounds: run.ours.map((r) => r.rps),
       bareRounds: run.bare.map((r) => r.rps),
     };

@@ -51,13 +51,18 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
+  // 'close', not 'exit': it comes once the output has been read to its end as well.
   const exited = new Promise<number | string | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal)),
+    child.once('close', (code, signal) => resolve(code ?? signal)),
   );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 15_000);
-    const onLine = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) {
+    // A chunk may end inside a line: the rest of it comes with the next chunk of the same stream.
+    const partial = new Map<unknown, string>();
+    const onChunk = (stream: unknown) => (chunk: Buffer) => {
+      const lines = ((partial.get(stream) ?? '') + chunk.toString('utf8')).split('\n');
+      partial.set(stream, lines.pop() ?? '');
+      for (const line of lines) {
         if (!line) continue;
         output.push(line);
         const found = /serving on (http:\/\/\S+)/.exec(line);
@@ -67,8 +72,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         }
       }
     };
-    child.stdout?.on('data', onLine);
-    child.stderr?.on('data', onLine);
+    child.stdout?.on('data', onChunk(child.stdout));
+    child.stderr?.on('data', onChunk(child.stderr));
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output.join('\n')}`));
