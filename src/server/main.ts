@@ -171,7 +171,8 @@ async function main(): Promise<void> {
       }),
     );
     // The lines of requests answered before the crash are written first (at most 2 s).
-    void (running?.flushLog() ?? Promise.resolve()).finally(() => process.exit(70));
+    const exit = () => process.exit(70);
+    (running?.flushLog() ?? Promise.resolve()).then(exit, exit);
   };
   process.on('uncaughtException', crash('uncaughtException'));
   process.on('unhandledRejection', crash('unhandledRejection'));
