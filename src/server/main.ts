@@ -56,6 +56,33 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
   const isCoreRequest = corePathMatcher(routes);
   const proxies = new TrustedProxies(config.trustedProxies);
 
+  async function serveCore(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+    const remote = req.socket.remoteAddress ?? 'unknown';
+    const forwardedFor = req.headers['x-forwarded-for'];
+    const client = proxies.clientAddress(
+      remote,
+      Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+      req.headers['forwarded'],
+    );
+    const response = await app.handle(toCoreRequest(req, res, requestId, client));
+    closeIfBodyUnread(req, res);
+    const writing = writeCoreResponse(req, res, response);
+    if (writing) await writing;
+  }
+
+  async function serveFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    pathname: string,
+    search: string,
+  ): Promise<void> {
+    closeIfBodyUnread(req, res);
+    const response = await site.serve({ method: req.method ?? 'GET', path: pathname, search, headers: req.headers });
+    res.writeHead(response.status, { ...response.headers, 'X-Request-Id': requestId });
+    res.end(response.body ?? undefined);
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const url = req.url ?? '/';
@@ -66,29 +93,8 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     const requestId = requestIdFrom(typeof sentId === 'string' ? sentId : null);
     inFlight.set(requestId, req);
     try {
-      if (isCoreRequest(pathname, search)) {
-        const remote = req.socket.remoteAddress ?? 'unknown';
-        const forwardedFor = req.headers['x-forwarded-for'];
-        const client = proxies.clientAddress(
-          remote,
-          Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
-          req.headers['forwarded'],
-        );
-        const response = await app.handle(toCoreRequest(req, res, requestId, client));
-        closeIfBodyUnread(req, res);
-        const writing = writeCoreResponse(req, res, response);
-        if (writing) await writing;
-      } else {
-        closeIfBodyUnread(req, res);
-        const response = await site.serve({
-          method: req.method ?? 'GET',
-          path: pathname,
-          search,
-          headers: req.headers,
-        });
-        res.writeHead(response.status, { ...response.headers, 'X-Request-Id': requestId });
-        res.end(response.body ?? undefined);
-      }
+      if (isCoreRequest(pathname, search)) await serveCore(req, res, requestId);
+      else await serveFile(req, res, requestId, pathname, search);
     } catch (error) {
       console.error('unhandled error while serving', pathname, error);
       if (!res.headersSent) {

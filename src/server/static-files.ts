@@ -76,24 +76,10 @@ export class StaticSite {
         body: Buffer.from('Method not allowed\n'),
       };
     }
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(request.path);
-    } catch {
-      return this.#notFound(request);
-    }
-    if (decoded.includes('\0') || decoded.split('/').includes('..')) return this.#notFound(request);
-
-    if (decoded.length > 1 && decoded.endsWith('/')) {
-      const target = decoded.replace(/\/+$/, '') || '/';
-      if (this.resolve(target)) {
-        return {
-          status: 308,
-          headers: { Location: encodeURI(target) + request.search, 'Content-Type': 'text/plain; charset=utf-8' },
-          body: Buffer.from(`See ${target}\n`),
-        };
-      }
-    }
+    const decoded = safePath(request.path);
+    if (decoded === undefined) return this.#notFound(request);
+    const redirect = this.#trailingSlashRedirect(decoded, request.search);
+    if (redirect) return redirect;
 
     const filePath = this.resolve(decoded);
     if (!filePath) return this.#notFound(request);
@@ -104,6 +90,18 @@ export class StaticSite {
     const links: Record<string, string> =
       this.#apiCatalogLink && ANNOUNCE_API_CATALOG.has(filePath) ? { Link: this.#apiCatalogLink } : {};
     return this.#send(request, chosen, 200, hasTwin, links);
+  }
+
+  /** /a/b/ answers 308 to /a/b when that is a page: one URL per page. */
+  #trailingSlashRedirect(decoded: string, search: string): StaticResponse | undefined {
+    if (decoded.length <= 1 || !decoded.endsWith('/')) return undefined;
+    const target = decoded.replace(/\/+$/, '') || '/';
+    if (!this.resolve(target)) return undefined;
+    return {
+      status: 308,
+      headers: { Location: encodeURI(target) + search, 'Content-Type': 'text/plain; charset=utf-8' },
+      body: Buffer.from(`See ${target}\n`),
+    };
   }
 
   async #notFound(request: StaticRequest): Promise<StaticResponse> {
@@ -132,22 +130,7 @@ export class StaticSite {
     });
     const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
     const etag = `"${file.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-    const vary = [negotiated ? 'Accept' : '', file.br !== undefined || file.gz !== undefined ? 'Accept-Encoding' : '']
-      .filter(Boolean)
-      .join(', ');
-    const headers: Record<string, string> = {
-      ...extraHeaders,
-      'Content-Type': file.type,
-      ETag: etag,
-      'Cache-Control': HASHED_ASSET.test(filePath)
-        ? 'public, max-age=31536000, immutable'
-        : 'public, max-age=0, must-revalidate',
-    };
-    if (vary) headers['Vary'] = vary;
-    if (negotiated && filePath.endsWith('.md'))
-      headers['Content-Location'] = filePath === '/index.md' ? '/index.md' : filePath;
-    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-
+    const headers = fileHeaders(file, filePath, etag, negotiated, encoding, extraHeaders);
     if (status === 200 && ifNoneMatch(request.headers['if-none-match'], etag)) {
       return { status: 304, headers, body: null };
     }
@@ -169,4 +152,41 @@ export class StaticSite {
     this.#cache.set(filePath, buffer);
     return buffer;
   }
+}
+
+/** A URL path decoded, or undefined when it cannot name a file (bad escapes, NUL, `..`). */
+function safePath(urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  return decoded.includes('\0') || decoded.split('/').includes('..') ? undefined : decoded;
+}
+
+/** The headers of a built file's answer in one coding. */
+function fileHeaders(
+  file: { type: string; br?: unknown; gz?: unknown },
+  filePath: string,
+  etag: string,
+  negotiated: boolean,
+  encoding: string,
+  extraHeaders: Record<string, string>,
+): Record<string, string> {
+  const vary = [negotiated ? 'Accept' : '', file.br !== undefined || file.gz !== undefined ? 'Accept-Encoding' : '']
+    .filter(Boolean)
+    .join(', ');
+  const headers: Record<string, string> = {
+    ...extraHeaders,
+    'Content-Type': file.type,
+    ETag: etag,
+    'Cache-Control': HASHED_ASSET.test(filePath)
+      ? 'public, max-age=31536000, immutable'
+      : 'public, max-age=0, must-revalidate',
+  };
+  if (vary) headers['Vary'] = vary;
+  if (negotiated && filePath.endsWith('.md')) headers['Content-Location'] = filePath;
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  return headers;
 }
