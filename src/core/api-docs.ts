@@ -50,60 +50,87 @@ const SAMPLE_INPUTS: Record<string, unknown> = {
   ],
 };
 
+interface ExampleContext {
+  doc: OpenApiDocument;
+  input: boolean;
+  name: string;
+  depth: number;
+}
+
 /**
  * An example instance of a JSON Schema: its example, default, const or first enum value, else a
  * placeholder of its type. For request inputs, SAMPLE_INPUTS comes first.
  */
 function exampleOf(schema: Schema | undefined, doc: OpenApiDocument, input: boolean, name = '', depth = 0): unknown {
+  const context = { doc, input, name, depth };
   if (input && name in SAMPLE_INPUTS) return SAMPLE_INPUTS[name];
   if (!schema || depth > 8) return null;
   const ref = schema['$ref'];
-  if (typeof ref === 'string') {
-    const id = ref.replace('#/components/schemas/', '');
-    if (input && id in SAMPLE_INPUTS) return SAMPLE_INPUTS[id];
-    const components = (doc['components'] as { schemas?: Record<string, Schema> } | undefined)?.schemas;
-    return exampleOf(components?.[id], doc, input, name, depth + 1);
-  }
-  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0];
-  if (schema['default'] !== undefined) return schema['default'];
-  if (schema['const'] !== undefined) return schema['const'];
-  if (Array.isArray(schema['enum'])) return schema['enum'][0];
+  if (typeof ref === 'string') return exampleOfReference(ref, context);
+  const stated = statedExample(schema);
+  if (stated !== undefined) return stated;
+  return exampleOfShape(schema, context);
+}
+
+/** An example of a schema by its alternatives (the first that is not null) or its type. */
+function exampleOfShape(schema: Schema, context: ExampleContext): unknown {
+  const { doc, input, name, depth } = context;
   const choices = (schema['anyOf'] ?? schema['oneOf'] ?? schema['allOf']) as Schema[] | undefined;
   if (choices)
     return exampleOf(choices.find((choice) => choice['type'] !== 'null') ?? choices[0], doc, input, name, depth + 1);
   const type = Array.isArray(schema['type']) ? schema['type'].find((t) => t !== 'null') : schema['type'];
-  switch (type) {
-    case 'object': {
-      const properties = (schema['properties'] as Record<string, Schema> | undefined) ?? {};
-      return Object.fromEntries(
-        Object.entries(properties).map(([key, value]) => [key, exampleOf(value, doc, input, key, depth + 1)]),
-      );
-    }
-    case 'array': {
-      // A tuple (prefixItems) is one example per position; a list has as many items as it must.
-      const positions = schema['prefixItems'] as Schema[] | undefined;
-      if (positions) return positions.map((item) => exampleOf(item, doc, input, name, depth + 1));
-      if (!schema['items'] || Object.keys(schema['items']).length === 0) return [];
-      const count = Math.max(1, typeof schema['minItems'] === 'number' ? schema['minItems'] : 1);
-      return Array.from({ length: count }, () => exampleOf(schema['items'] as Schema, doc, input, name, depth + 1));
-    }
-    case 'integer':
-    case 'number': {
-      const minimum = typeof schema['minimum'] === 'number' ? schema['minimum'] : -Infinity;
-      const maximum = typeof schema['maximum'] === 'number' ? schema['maximum'] : Infinity;
-      return Math.min(Math.max(1, minimum), maximum);
-    }
-    case 'boolean':
-      return false;
-    case 'string':
-      if (schema['format'] === 'uri') return 'https://example.org/';
-      if (schema['format'] === 'date-time') return '2026-01-01T00:00:00.000Z';
-      if (schema['format'] === 'date') return '2026-01-01';
-      return 'string';
-    default:
-      return null;
-  }
+  return typeof type === 'string' ? (EXAMPLE_OF_TYPE[type]?.(schema, context) ?? null) : null;
 }
+
+function exampleOfReference(ref: string, { doc, input, name, depth }: ExampleContext): unknown {
+  const id = ref.replace('#/components/schemas/', '');
+  if (input && id in SAMPLE_INPUTS) return SAMPLE_INPUTS[id];
+  const components = (doc['components'] as { schemas?: Record<string, Schema> } | undefined)?.schemas;
+  return exampleOf(components?.[id], doc, input, name, depth + 1);
+}
+
+/** The value a schema names itself (examples, default, const, first enum value), if any. */
+function statedExample(schema: Schema): unknown {
+  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0];
+  if (schema['default'] !== undefined) return schema['default'];
+  if (schema['const'] !== undefined) return schema['const'];
+  if (Array.isArray(schema['enum'])) return schema['enum'][0];
+  return undefined;
+}
+
+function exampleNumber(schema: Schema): number {
+  const minimum = typeof schema['minimum'] === 'number' ? schema['minimum'] : -Infinity;
+  const maximum = typeof schema['maximum'] === 'number' ? schema['maximum'] : Infinity;
+  return Math.min(Math.max(1, minimum), maximum);
+}
+
+const EXAMPLE_STRINGS: Record<string, string> = {
+  uri: 'https://example.org/',
+  'date-time': '2026-01-01T00:00:00.000Z',
+  date: '2026-01-01',
+};
+
+/** A placeholder for each JSON Schema type, from the schema's own constraints. */
+const EXAMPLE_OF_TYPE: Record<string, (schema: Schema, context: ExampleContext) => unknown> = {
+  object: (schema, { doc, input, depth }) => {
+    const properties = (schema['properties'] as Record<string, Schema> | undefined) ?? {};
+    return Object.fromEntries(
+      Object.entries(properties).map(([key, value]) => [key, exampleOf(value, doc, input, key, depth + 1)]),
+    );
+  },
+  array: (schema, { doc, input, name, depth }) => {
+    // A tuple (prefixItems) is one example per position; a list has as many items as it must.
+    const positions = schema['prefixItems'] as Schema[] | undefined;
+    if (positions) return positions.map((item) => exampleOf(item, doc, input, name, depth + 1));
+    if (!schema['items'] || Object.keys(schema['items']).length === 0) return [];
+    const count = Math.max(1, typeof schema['minItems'] === 'number' ? schema['minItems'] : 1);
+    return Array.from({ length: count }, () => exampleOf(schema['items'] as Schema, doc, input, name, depth + 1));
+  },
+  integer: exampleNumber,
+  number: exampleNumber,
+  boolean: () => false,
+  string: (schema) => EXAMPLE_STRINGS[String(schema['format'])] ?? 'string',
+};
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 

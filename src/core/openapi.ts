@@ -198,26 +198,35 @@ function responses(route: AnyRoute, alias: boolean): JsonObject {
   const shared = sharedResponses(route);
   const statuses = [...new Set([...Object.keys(shared), ...Object.keys(route.responses)])].sort();
   return Object.fromEntries(
-    statuses.map((status) => {
-      const spec = mergeSpecs(route.responses[Number(status)], shared[status]);
-      const names = new Set<string>(['X-Request-Id', 'Idempotency-Key']);
-      if (route.idempotent && Number(status) < 500) names.add('Idempotent-Replayed');
-      if (route.rateLimited !== false) for (const name of RATE_LIMIT_HEADERS) names.add(name);
-      for (const name of spec.headers ?? []) names.add(name);
-      if (alias) for (const name of ['Deprecation', 'Sunset', 'Link']) names.add(name);
-      const description = spec.alternatives?.length
-        ? [spec.description, ...spec.alternatives.map((other) => other.description)].join('; or ')
-        : spec.description;
-      const response: JsonObject = { description, headers: headerRefs(names) };
-      const schema = mediaSchema(spec);
-      const content: JsonObject = schema ? { [spec.contentType ?? 'application/json']: { schema } } : {};
-      if (spec.htmlPage) content['text/html'] = { schema: { type: 'string', description: 'An HTML page' } };
-      if (spec.eventStream)
-        content['text/event-stream'] = { schema: { type: 'string', description: 'Server-sent events' } };
-      if (Object.keys(content).length > 0) response['content'] = content;
-      return [status, response];
-    }),
+    statuses.map((status) => [
+      status,
+      responseObject(route, alias, Number(status), mergeSpecs(route.responses[Number(status)], shared[status])),
+    ]),
   );
+}
+
+/** The headers a response of this status carries. */
+function responseHeaderNames(route: AnyRoute, alias: boolean, status: number, spec: MergedResponse): Set<string> {
+  const names = new Set<string>(['X-Request-Id', 'Idempotency-Key']);
+  if (route.idempotent && status < 500) names.add('Idempotent-Replayed');
+  if (route.rateLimited !== false) for (const name of RATE_LIMIT_HEADERS) names.add(name);
+  for (const name of spec.headers ?? []) names.add(name);
+  if (alias) for (const name of ['Deprecation', 'Sunset', 'Link']) names.add(name);
+  return names;
+}
+
+function responseObject(route: AnyRoute, alias: boolean, status: number, spec: MergedResponse): JsonObject {
+  const description = spec.alternatives?.length
+    ? [spec.description, ...spec.alternatives.map((other) => other.description)].join('; or ')
+    : spec.description;
+  const response: JsonObject = { description, headers: headerRefs(responseHeaderNames(route, alias, status, spec)) };
+  const schema = mediaSchema(spec);
+  const content: JsonObject = schema ? { [spec.contentType ?? 'application/json']: { schema } } : {};
+  if (spec.htmlPage) content['text/html'] = { schema: { type: 'string', description: 'An HTML page' } };
+  if (spec.eventStream)
+    content['text/event-stream'] = { schema: { type: 'string', description: 'Server-sent events' } };
+  if (Object.keys(content).length > 0) response['content'] = content;
+  return response;
 }
 
 function operation(route: AnyRoute, alias: boolean): JsonObject {

@@ -10,18 +10,18 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown, where: 'qu
   const fallback: ErrorCode = where === 'body' ? 'invalid_body' : 'invalid_parameter';
   const code = (first && 'params' in first && (first.params as { code?: ErrorCode } | undefined)?.code) || fallback;
   const field = first?.path.length ? first.path.join('.') : undefined;
-  const label =
-    where === 'query'
-      ? `Query parameter "${field}"`
-      : where === 'path'
-        ? `Path parameter "${field}"`
-        : field
-          ? `Body field "${field}"`
-          : 'Body';
+  const label = labelOf(where, field);
   // Issue messages are phrased to follow the label ("must be …") and may end in a full stop of their own.
   const said = first?.message.replace(/\.+$/, '');
   if (field || where === 'body') throw new ApiError(code, `${label}: ${said || 'invalid value'}.`);
   throw new ApiError(code, `${said || 'Invalid request'}.`);
+}
+
+/** How a message names where the bad value was: 'Query parameter "limit"', 'Body field "q"', 'Body'. */
+function labelOf(where: 'query' | 'body' | 'path', field: string | undefined): string {
+  if (where === 'query') return `Query parameter "${field}"`;
+  if (where === 'path') return `Path parameter "${field}"`;
+  return field ? `Body field "${field}"` : 'Body';
 }
 
 /**

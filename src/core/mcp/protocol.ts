@@ -106,18 +106,31 @@ export function topLevelIdText(json: string): string | undefined {
     const char = json.charCodeAt(index);
     if (char === 0x22) {
       const start = index;
-      index += 1;
-      while (index < json.length && json.charCodeAt(index) !== 0x22) index += json.charCodeAt(index) === 0x5c ? 2 : 1;
+      index = closingQuote(json, index);
       if (depth !== 1 || !isIdKey(json.slice(start, index + 1))) continue;
-      let next = index + 1;
-      while (/\s/.test(json[next] ?? '')) next += 1;
-      if (json[next] !== ':') continue;
-      next += 1;
-      while (/\s/.test(json[next] ?? '')) next += 1;
-      found = idValueAt(json, next);
-      if (found !== undefined) index = next + found.length - 1;
+      const value = memberValueAt(json, index + 1);
+      if (value === undefined) continue;
+      found = idValueAt(json, value);
+      if (found !== undefined) index = value + found.length - 1;
     } else if (char === 0x7b || char === 0x5b) depth += 1;
     else if (char === 0x7d || char === 0x5d) depth -= 1;
   }
   return found;
+}
+
+/** The index of the quote that closes the string opening at `open`, skipping escapes. */
+function closingQuote(json: string, open: number): number {
+  let index = open + 1;
+  while (index < json.length && json.charCodeAt(index) !== 0x22) index += json.charCodeAt(index) === 0x5c ? 2 : 1;
+  return index;
+}
+
+/** After a key ending before `from`: where its value starts, or undefined when no colon follows. */
+function memberValueAt(json: string, from: number): number | undefined {
+  let next = from;
+  while (/\s/.test(json[next] ?? '')) next += 1;
+  if (json[next] !== ':') return undefined;
+  next += 1;
+  while (/\s/.test(json[next] ?? '')) next += 1;
+  return next;
 }
