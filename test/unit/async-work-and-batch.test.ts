@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteContext } from '../../src/core/http/route.ts';
 import { prefersRespondAsync, runWithinBudget } from '../../src/core/jobs/async-work.ts';
-import { refusePath } from '../../src/core/routes/batch.ts';
+import { refusePath } from '../../src/core/batch/executor.ts';
 
 describe('Prefer: respond-async', () => {
   it.each([
