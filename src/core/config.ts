@@ -30,6 +30,7 @@ export const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   CONTENT_DIR: z.string().min(1).default('content'),
   LOG_REQUESTS: booleanFlag.default(true),
+  MCP_ANSWER_CACHE: booleanFlag.default(true),
   REGISTER_PER_HOUR: positiveInt(DEFAULT_REGISTER_PER_HOUR),
   JOBS_PER_CLIENT: positiveInt(100),
   IDEMPOTENCY_KEYS_PER_CLIENT: positiveInt(1_000),
@@ -59,6 +60,8 @@ export interface Config {
   allowedOrigins: string[];
   contentDir: string;
   logRequests: boolean;
+  /** MCP answers remembered for their repetitions (mcp/answer-cache.ts); false answers every call afresh. */
+  mcpAnswerCache: boolean;
   /** Registrations one network address may make per hour. */
   registerPerHour: number;
   /** What one client (network address) may hold in each store. */
@@ -115,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: [...new Set([new URL(e.SITE_URL).origin, ...extraOrigins])],
     contentDir: e.CONTENT_DIR,
     logRequests: e.LOG_REQUESTS,
+    mcpAnswerCache: e.MCP_ANSWER_CACHE,
     registerPerHour: e.REGISTER_PER_HOUR,
     jobsPerClient: e.JOBS_PER_CLIENT,
     idempotencyKeysPerClient: e.IDEMPOTENCY_KEYS_PER_CLIENT,

@@ -2,7 +2,7 @@
 // those starting with what the user typed first, then those containing it.
 import type { AppDeps } from '../deps.ts';
 import type { RouteContext } from '../http/route.ts';
-import type { McpServerDefinition } from './server.ts';
+import type { McpServerDefinition } from './definition.ts';
 
 type Candidates = (deps: AppDeps, context: RouteContext<unknown, unknown>) => readonly string[];
 

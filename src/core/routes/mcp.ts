@@ -14,8 +14,12 @@ import { PRODUCT_TOOLS } from '../mcp/product-tools.ts';
 import { DOCS_PROMPTS, PRODUCT_PROMPTS } from '../mcp/prompts.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
 import { DOCS_RESOURCES, PRODUCT_RESOURCES } from '../mcp/resources.ts';
-import { handleMcpGet, handleMcpPost, refusalText, type McpServerDefinition } from '../mcp/server.ts';
+import type { McpServerDefinition } from '../mcp/definition.ts';
+import { instructionsFor } from '../mcp/instructions.ts';
+import { handleMcpGet, handleMcpPost, refusalText } from '../mcp/server.ts';
 import { API_VERSION } from '../versioning.ts';
+
+const PRODUCT_SERVED = { tools: PRODUCT_TOOLS, resources: PRODUCT_RESOURCES, prompts: PRODUCT_PROMPTS };
 
 export const PRODUCT_SERVER: McpServerDefinition = {
   key: 'product',
@@ -23,18 +27,18 @@ export const PRODUCT_SERVER: McpServerDefinition = {
   title: 'Research Hub',
   version: API_VERSION,
   paths: ['/.well-known/mcp', '/api/mcp'],
-  tools: PRODUCT_TOOLS,
-  resources: PRODUCT_RESOURCES,
-  prompts: PRODUCT_PROMPTS,
-  instructions:
-    'Research Hub answers questions about AI and Web3 from its own essays and glossary, and finds academic papers. ' +
-    'For "what is X" questions call search_glossary, then get_glossary_term for the full entry. For explanations, ' +
-    'call search_essays and read the best hit with get_essay (Markdown; cite its URL). For literature, call ' +
-    'search_reports with corpus "ai" or "web3": results are sorted by citation count, so add specific words to the ' +
-    'query rather than raising the limit. Every result carries a URL to cite. Tools only read. Essays, glossary terms ' +
-    'and curriculum tracks are also resources (research-hub://essays/{slug}, …/glossary/{slug}, …/curriculum/{track}), ' +
-    'and the prompts explain_term, literature_review and study_plan start common tasks.',
+  ...PRODUCT_SERVED,
+  instructions: instructionsFor(
+    'Research Hub answers questions about AI and Web3 from its own essays and glossary, and finds academic papers.',
+    'For "what is X" questions search the glossary, then read the full term. For explanations, search the essays ' +
+      'and read the best hit (Markdown; cite its URL). For literature, search papers with corpus "ai" or "web3": ' +
+      'results are sorted by citation count, so add specific words to the query rather than raising the limit. ' +
+      'Every result carries a URL to cite. Tools only read.',
+    PRODUCT_SERVED,
+  ),
 };
+
+const DOCS_SERVED = { tools: DOCS_TOOLS, resources: DOCS_RESOURCES, prompts: DOCS_PROMPTS };
 
 export const DOCS_SERVER: McpServerDefinition = {
   key: 'docs',
@@ -42,15 +46,14 @@ export const DOCS_SERVER: McpServerDefinition = {
   title: 'Research Hub documentation',
   version: API_VERSION,
   paths: ['/.well-known/mcp/docs', '/api/mcp/docs'],
-  tools: DOCS_TOOLS,
-  resources: DOCS_RESOURCES,
-  prompts: DOCS_PROMPTS,
-  instructions:
-    'Documentation of the Research Hub API for agents writing code against it. Start with search_documentation for a ' +
-    'topic, or get_api_documentation with a section (overview, errors, papers, content, ask, batch, jobs, service); ' +
-    'get_openapi_specification returns the full OpenAPI 3.1 document; get_auth_guide explains the optional bearer ' +
-    'tokens; get_course_curriculum lists the learning tracks. The OpenAPI description, the auth guide, documentation ' +
-    'sections and curriculum tracks are also resources; the prompt write_api_client starts client code for a section.',
+  ...DOCS_SERVED,
+  instructions: instructionsFor(
+    'Documentation of the Research Hub API for agents writing code against it.',
+    'Start by searching the documentation for a topic, or read a section (overview, errors, papers, content, ask, ' +
+      'batch, jobs, service); the OpenAPI 3.1 document and the auth guide (optional bearer tokens) are tools and ' +
+      'resources too.',
+    DOCS_SERVED,
+  ),
 };
 
 const JsonRpcRequestSchema = z

@@ -1,0 +1,131 @@
+// tools/call: a tool found by name, its arguments checked, run, and its result remembered when it
+// depends on the request and the build alone (or, for a search page, on the page's hash).
+import { toApiError } from '../errors.ts';
+import type { RouteResult } from '../http/route.ts';
+import { JsonText } from '../json-text.ts';
+import { answerCacheOf } from './answer-cache.ts';
+import type { McpContext, McpParams } from './definition.ts';
+import { encodeResult, invalidParams, respond, type McpExchange, type Reply } from './envelope.ts';
+import { ToolFailure, type DerivedToolOutput, type ToolOutput } from './tool.ts';
+
+/** Longest tool arguments (as JSON) whose result is remembered. */
+const MAX_MEMO_ARGUMENTS = 512;
+/** The first revision in which invalid tool arguments answer a tool error (SEP-1303), not -32602. */
+const TOOL_ERRORS_FOR_ARGUMENTS_SINCE = '2025-11-25';
+
+/**
+ * Where a remembered result made from a cached page (search_reports) came from: the page's hash, the
+ * memo key of its arguments, and the same call run again. A repeat answers from it while the search
+ * gets the same page. The results of the other tools depend on the request and the build alone.
+ */
+export interface Derivation {
+  tool: string;
+  argsKey: string;
+  basis: string;
+  current: DerivedToolOutput<unknown>['current'];
+}
+export const derivations = new WeakMap<JsonText, Derivation>();
+
+export async function callTool(exchange: McpExchange, params: McpParams): Promise<Reply> {
+  const { server, context } = exchange;
+  const tool = server.tools.find((candidate) => candidate.name === params['name']);
+  if (!tool) return unknownTool(exchange, params['name']);
+  const rawArgs = params['arguments'] ?? {};
+  // Validation is a pure function of the raw arguments, so a remembered result may skip it too;
+  // only short arguments make a key, so no client can fill the memo with long ones.
+  const argsText = JSON.stringify(rawArgs);
+  const argsKey =
+    argsText.length <= MAX_MEMO_ARGUMENTS ? `mcp|${server.key}|${exchange.era}|${tool.name}|${argsText}` : undefined;
+  const cache = answerCacheOf(context.deps);
+  const remembered = tool.deterministic && argsKey ? cache.lookup(argsKey) : undefined;
+  if (remembered) return { encoded: remembered };
+  const args = tool.input.safeParse(rawArgs);
+  if (!args.success) return invalidArguments(exchange, tool.name, args.error.issues[0]);
+  try {
+    const output = await tool.run(args.data, context);
+    if ('basis' in output) {
+      if (argsKey) return { encoded: derivedResult(exchange, tool.name, argsKey, output) };
+      return { result: toolResult(output.render()) };
+    }
+    const result = toolResult(output);
+    if (!tool.deterministic || !argsKey) return { result };
+    const encoded = new JsonText(encodeResult(exchange, result, false));
+    cache.remember(argsKey, encoded);
+    return { encoded };
+  } catch (error) {
+    return toolFailure(error, tool.name, context);
+  }
+}
+
+function unknownTool({ server }: McpExchange, name: unknown): Reply {
+  const named =
+    typeof name === 'string' ? `Unknown tool ${JSON.stringify(name.slice(0, 100))}` : '"name" must be a tool name';
+  return invalidParams(`${named}. Tools: ${server.tools.map((t) => t.name).join(', ')}.`);
+}
+
+function invalidArguments(
+  exchange: McpExchange,
+  tool: string,
+  issue: { path: PropertyKey[]; message: string } | undefined,
+): Reply {
+  const where = issue?.path.length ? `"${issue.path.map(String).join('.')}"` : 'arguments';
+  const message = `Invalid arguments for ${tool}: ${where} ${issue?.message ?? 'is invalid'}.`;
+  // SEP-1303 (2025-11-25 on): the model reads a tool error and can correct its call; a protocol
+  // error it never sees. The revisions before it name invalid arguments a protocol error.
+  return exchange.version >= TOOL_ERRORS_FOR_ARGUMENTS_SINCE
+    ? { result: { content: [{ type: 'text', text: message }], isError: true } }
+    : invalidParams(message);
+}
+
+function toolResult({ text, structured }: ToolOutput<unknown>): McpParams {
+  return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+/** A tool that failed while running answers isError: true, with the API error's message and resolution. */
+function toolFailure(error: unknown, tool: string, context: McpContext): Reply {
+  if (error instanceof ToolFailure)
+    return { result: { content: [{ type: 'text', text: error.message }], isError: true } };
+  const apiError = toApiError(error);
+  if (apiError.code === 'internal_error') context.deps.logError?.(`tool ${tool} failed`, error);
+  return {
+    result: { content: [{ type: 'text', text: `${apiError.message} ${apiError.resolution}` }], isError: true },
+  };
+}
+
+/** A result made from a page, remembered under the page's hash: a new page makes a new result. */
+function derivedResult(exchange: McpExchange, tool: string, argsKey: string, output: DerivedToolOutput<unknown>) {
+  const key = `${argsKey}|${output.basis}`;
+  const cache = answerCacheOf(exchange.context.deps);
+  const known = cache.lookup(key);
+  if (known) return known;
+  const encoded = new JsonText(encodeResult(exchange, toolResult(output.render()), false));
+  // Not `output` itself: it holds the page through render, which the memo does not count.
+  derivations.set(encoded, { tool, argsKey, basis: output.basis, current: output.current });
+  cache.remember(key, encoded);
+  return encoded;
+}
+
+/**
+ * A repeat of a call whose result was made from a page: the same search runs again (a cache hit, as
+ * for REST); the remembered answer goes out while the page is the same, else the result of the page
+ * the search got, which then answers the repeats. A search that fails answers as the first call did.
+ */
+export async function answerRepeat(
+  exchange: McpExchange,
+  repeat: { key: string },
+  remembered: JsonText,
+  derivation: Derivation,
+): Promise<RouteResult> {
+  const { context } = exchange;
+  let reply: Reply;
+  try {
+    const output = await derivation.current(context);
+    if (output.basis === derivation.basis) return respond(exchange, { encoded: remembered });
+    const encoded = derivedResult(exchange, derivation.tool, derivation.argsKey, output);
+    answerCacheOf(context.deps).remember(repeat.key, encoded);
+    reply = { encoded };
+  } catch (error) {
+    reply = toolFailure(error, derivation.tool, context);
+  }
+  return respond(exchange, reply);
+}
