@@ -3,90 +3,28 @@
 // (intent, synonyms from the glossary's names, comparisons from both sides), and an honest "no
 // confident answer" when the best passage does not cover what was asked. Built at build time,
 // loaded once at server start.
-import { type AskDocument, type AskDocumentType, type AskPassage, passagesOf } from './ask-documents.ts';
+import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
+import { excerpt } from './excerpts.ts';
+import { buildAskIndex } from './index-build.ts';
+import type { AnswerPassage, AskAnswer, AskOptions, AskResult, AskSource, SerialisedAskIndex } from './ask-types.ts';
+import { type Plan, QueryPlanner } from './query-plan.ts';
 import { type Question, parseQuestion } from './question.ts';
-import { sentencesAt } from './sentences.ts';
-import { indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
+import { terms, words } from './text.ts';
 
-/** A source's excerpt: plain text, with [start, end) UTF-16 ranges of the words that matched. */
-export interface Excerpt {
-  snippet: string;
-  highlights: Array<[number, number]>;
-}
-
-export interface AskSource extends Excerpt {
-  type: AskDocumentType;
-  slug: string;
-  title: string;
-  section: string | null;
-  url: string;
-  markdownUrl: string;
-  score: number;
-}
-
-export interface AnswerPassage {
-  /** Plain text quoted from the source (extractive, never generated). */
-  text: string;
-  type: AskDocumentType;
-  slug: string;
-  title: string;
-  section: string | null;
-  url: string;
-}
-
-export interface AskAnswer extends AnswerPassage {
-  /** One passage, or one per side of a comparison; `text` joins theirs with a blank line. */
-  passages: AnswerPassage[];
-}
-
-export interface AskResult {
-  query: string;
-  answer: AskAnswer | null;
-  /** How much of the question the answer's passage covers, 0 to 1 (see MIN_CONFIDENCE). */
-  confidence: number;
-  /** Why `answer` is null; null when there is an answer. */
-  no_answer_reason: string | null;
-  sources: AskSource[];
-  total: number;
-  took_ms: number;
-}
-
-export interface AskOptions {
-  limit: number;
-  types: readonly AskDocumentType[];
-}
-
-export interface SerialisedAskIndex {
-  passages: AskPassage[];
-  /** Each glossary term's names (term and aliases): definitional lookups and synonyms. */
-  names: Array<{ slug: string; names: string[] }>;
-  /** Term → flat [passage, weighted frequency, …], passages ascending. */
-  postings: Record<string, number[]>;
-  /** Indexed terms in each passage's text. */
-  lengths: number[];
-}
-
-/**
- * Related names the glossary's aliases do not join, used as synonyms in both directions. Kept short:
- * each entry is a name readers use for something the content calls otherwise.
- */
-const RELATED_NAMES: readonly string[][] = [
-  ['Terra', 'TerraUSD', 'UST', 'LUNA'],
-  ['Ethereum', 'ETH'],
-  ['Bitcoin', 'BTC'],
-  ['zero knowledge', 'ZK'],
-];
+export type {
+  AnswerPassage,
+  AskAnswer,
+  AskOptions,
+  AskResult,
+  AskSource,
+  Excerpt,
+  SerialisedAskIndex,
+} from './ask-types.ts';
 
 // BM25 parameters (the usual ones) and field weights: a passage's names (term names or section
 // heading) count this many times each, its context (the essay title) once.
 const K1 = 1.2;
 const B = 0.75;
-const NAME_WEIGHT = 3;
-/** Synonyms, prefix completions and typo corrections score less than the words asked. */
-const SYNONYM_WEIGHT = 0.5;
-const PREFIX_WEIGHT = 0.5;
-const FUZZY_WEIGHT = 0.6;
-const MAX_PREFIX_TERMS = 8;
 /** Passages re-ranked with coverage and intent after BM25. */
 const RERANK = 80;
 /**
@@ -116,24 +54,6 @@ const ANSWER_MAX_WORDS = 90;
 const ANSWER_MAX_SENTENCES = 3;
 const SNIPPET_MAX_WORDS = 40;
 
-/** One thing the question asks about: a word, or a name that may be written several ways. */
-interface Concept {
-  /** The words as asked, for the no-answer reason. */
-  asked: string[];
-  /** Inverse document frequency of the words as asked: the concept's share of the question. */
-  idf: number;
-  /** Term sequences that count as speaking to it: the words asked, their synonyms, completions. */
-  alternatives: string[][];
-  /** Whether it is a name the glossary knows (a topic), rather than a plain word. */
-  named: boolean;
-}
-
-interface Plan {
-  concepts: Concept[];
-  /** Scoring weight of each term. */
-  weights: Map<string, number>;
-}
-
 interface Ranked {
   passage: number;
   score: number;
@@ -150,12 +70,7 @@ export class AskIndex {
   readonly #postings: Map<string, number[]>;
   readonly #lengths: number[];
   readonly #averageLength: number;
-  /** Sorted, for prefix completion. */
-  readonly #vocabulary: string[];
-  /** Name (as a term sequence) → the name groups it belongs to; a group is one thing's names. */
-  readonly #nameGroups = new Map<string, number[]>();
-  readonly #groups: Array<{ slug: string | null; keys: string[] }> = [];
-  readonly #longestName: number;
+  readonly #planner: QueryPlanner;
   readonly #definitions = new Map<string, number>();
   /** Each passage's words, space-separated, for phrase checks; filled on first use. */
   readonly #phraseTexts = new Map<number, string>();
@@ -175,7 +90,6 @@ export class AskIndex {
     this.#postings = new Map(Object.entries(serialised.postings));
     this.#lengths = serialised.lengths;
     this.#averageLength = this.#lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, this.#lengths.length);
-    this.#vocabulary = [...this.#postings.keys()].sort();
     this.#scores = new Float64Array(this.#passages.length);
     this.#nameTerms = this.#passages.map((passage) => new Set(terms(passage.names.join(' '))));
     const sources = new Map<string, number>();
@@ -190,48 +104,12 @@ export class AskIndex {
       if (passage.kind === 'definition') this.#definitions.set(passage.slug, at);
       if (passage.mentions.length > 0) this.#mentions.set(at, new Set(passage.mentions));
     });
-    let longest = 1;
-    const groups = [
-      ...serialised.names.map(({ slug, names }) => ({ slug, names })),
-      ...RELATED_NAMES.map((names) => ({ slug: null, names })),
-    ];
-    for (const { slug, names } of groups) {
-      const keys = [...new Set(names.map((name) => terms(name).join(' ')).filter(Boolean))];
-      const group = this.#groups.push({ slug, keys }) - 1;
-      for (const key of keys) {
-        const known = this.#nameGroups.get(key) ?? [];
-        if (!known.includes(group)) this.#nameGroups.set(key, [...known, group]);
-        longest = Math.max(longest, key.split(' ').length);
-      }
-    }
-    this.#longestName = longest;
+    this.#planner = new QueryPlanner(this.#postings, this.#passages.length, serialised.names);
   }
 
+  /** The index of a build's documents, serialised (see index-build.ts). */
   static build(documents: readonly AskDocument[]): SerialisedAskIndex {
-    const passages = documents.flatMap(passagesOf);
-    const postings = new Map<string, number[]>();
-    const lengths: number[] = [];
-    passages.forEach((passage, at) => {
-      const frequencies = new Map<string, number>();
-      const add = (text: string, weight: number) => {
-        const found = terms(text);
-        for (const term of found) frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
-        return found.length;
-      };
-      lengths.push(add(passage.text, 1));
-      for (const term of joinedCompounds(passage.text)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
-      add(passage.context, 1);
-      for (const name of passage.names) add(name, passage.namesWeigh ? NAME_WEIGHT : 1);
-      for (const [term, frequency] of frequencies) {
-        const list = postings.get(term) ?? [];
-        list.push(at, frequency);
-        postings.set(term, list);
-      }
-    });
-    const names = documents
-      .filter((document) => document.type === 'glossary')
-      .map((document) => ({ slug: document.slug, names: [document.title, ...document.aliases] }));
-    return { passages, names, postings: Object.fromEntries(postings), lengths };
+    return buildAskIndex(documents);
   }
 
   static load(serialised: SerialisedAskIndex): AskIndex {
@@ -242,40 +120,13 @@ export class AskIndex {
     const started = performance.now();
     const question = parseQuestion(asked);
     const allowed = new Set(options.types);
-    const plan = this.#plan(question.content);
+    const plan = this.#planner.plan(question.content);
     const { ranked, total } = this.#rank(plan, question, allowed);
 
-    let answerPassages: Array<{ passage: number; plan: Plan }> = [];
-    let leading: Ranked[] = [];
-    let confidence = ranked[0]?.confidence ?? 0;
-    if (question.sides) {
-      const [first, second] = question.sides;
-      let both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
-      // Both sides may be names of one term ("Groth16 and PLONK" are both zk-SNARKs): then the
-      // passages elsewhere that speak of each side, not that term's definition twice.
-      const shared =
-        both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage]?.slug : undefined;
-      if (shared) {
-        const fromShared = (hit: Ranked) => this.#passages[hit.passage]!.slug === shared;
-        const one = this.#side(first, second, allowed, fromShared);
-        const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
-        both = [one, other];
-      }
-      const sides = both.filter(
-        (side, at) =>
-          side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
-      );
-      if (sides.length > 0) {
-        const top = ranked[0];
-        const joint =
-          top && top.coverage >= JOINT_COVERAGE && this.#passages[top.passage]!.type === 'essay' ? [top] : [];
-        const scoreOf = (hit: Ranked) =>
-          ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
-        leading = [...joint, ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) }))];
-        answerPassages = sides.map((side) => ({ passage: side.best.passage, plan: side.plan }));
-        confidence = Math.min(...sides.map((side) => side.best.confidence));
-      }
-    }
+    const compared = question.sides ? this.#compare(question.sides, ranked, allowed) : undefined;
+    let answerPassages = compared?.answerPassages ?? [];
+    const leading = compared?.leading ?? [];
+    const confidence = compared?.confidence ?? ranked[0]?.confidence ?? 0;
     if (answerPassages.length === 0 && ranked[0] && ranked[0].confidence >= MIN_CONFIDENCE)
       answerPassages = [{ passage: ranked[0].passage, plan }];
 
@@ -289,6 +140,40 @@ export class AskIndex {
       sources,
       total,
       took_ms: round(performance.now() - started),
+    };
+  }
+
+  /**
+   * A comparison: the best passage for each side (a side below the confidence bar drops out), led by
+   * a passage that speaks to both when the top hit is one. Undefined when no side is answered.
+   */
+  #compare(
+    [first, second]: readonly [string, string],
+    ranked: readonly Ranked[],
+    allowed: ReadonlySet<AskDocumentType>,
+  ): { answerPassages: Array<{ passage: number; plan: Plan }>; leading: Ranked[]; confidence: number } | undefined {
+    let both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
+    // Both sides may be names of one term ("Groth16 and PLONK" are both zk-SNARKs): then the
+    // passages elsewhere that speak of each side, not that term's definition twice.
+    const shared =
+      both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage]?.slug : undefined;
+    if (shared) {
+      const fromShared = (hit: Ranked) => this.#passages[hit.passage]!.slug === shared;
+      const one = this.#side(first, second, allowed, fromShared);
+      const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
+      both = [one, other];
+    }
+    const sides = both.filter(
+      (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
+    );
+    if (sides.length === 0) return undefined;
+    const top = ranked[0];
+    const joint = top && top.coverage >= JOINT_COVERAGE && this.#passages[top.passage]!.type === 'essay' ? [top] : [];
+    const scoreOf = (hit: Ranked) => ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
+    return {
+      leading: [...joint, ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) }))],
+      answerPassages: sides.map((side) => ({ passage: side.best.passage, plan: side.plan })),
+      confidence: Math.min(...sides.map((side) => side.best.confidence)),
     };
   }
 
@@ -308,119 +193,11 @@ export class AskIndex {
     const readings = side.includes(' ') || otherWords.length < 2 ? [side] : [`${side} ${otherWords.at(-1)}`, side];
     for (const reading of avoid ? [] : readings) {
       const defined = this.#defined(reading, allowed);
-      if (defined) return { best: defined, plan: this.#plan(reading) };
+      if (defined) return { best: defined, plan: this.#planner.plan(reading) };
     }
-    const plan = this.#plan(side);
+    const plan = this.#planner.plan(side);
     const best = this.#rank(plan, parseQuestion(side), allowed).ranked.find((hit) => !avoid?.(hit));
     return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan };
-  }
-
-  /**
-   * The other names of a name in a group. A glossary term's aliases are often instances of it
-   * (Groth16 and PLONK are zk-SNARKs, Aave is a lending protocol), not synonyms of each other: an
-   * alias stands in for the term's name only, the name for all its aliases. Related names are true
-   * synonyms of each other.
-   */
-  #synonyms(group: number, key: string): string[] {
-    const { slug, keys } = this.#groups[group]!;
-    const [name] = keys;
-    if (slug !== null && key !== name) return name ? [name] : [];
-    return keys.filter((other) => other !== key);
-  }
-
-  /** The concepts of a question and the weight of each term that speaks to them. */
-  #plan(content: string): Plan {
-    const asked = rawWords(content).flatMap((word) => {
-      const term = indexTerm(word);
-      return term ? [{ word, term }] : [];
-    });
-    const concepts: Concept[] = [];
-    const weights = new Map<string, number>();
-    const weigh = (term: string, weight: number) => weights.set(term, Math.max(weights.get(term) ?? 0, weight));
-    const seen = new Set<string>();
-    for (let at = 0; at < asked.length;) {
-      let length = Math.min(this.#longestName, asked.length - at);
-      let groups: number[] | undefined;
-      for (; length > 1; length -= 1) {
-        groups = this.#nameGroups.get(
-          asked
-            .slice(at, at + length)
-            .map((item) => item.term)
-            .join(' '),
-        );
-        if (groups) break;
-      }
-      const span = asked.slice(at, at + length);
-      at += length;
-      const own = span.map((item) => item.term);
-      if (seen.has(own.join(' '))) continue;
-      seen.add(own.join(' '));
-      groups ??= this.#nameGroups.get(own.join(' ')) ?? [];
-      const synonyms = groups.flatMap((group) => this.#synonyms(group, own.join(' ')));
-      for (const term of own) weigh(term, 1);
-      for (const key of synonyms) for (const term of key.split(' ')) weigh(term, SYNONYM_WEIGHT);
-      concepts.push({
-        asked: span.map((item) => item.word),
-        idf: own.reduce((sum, term) => sum + this.#idf(term), 0),
-        alternatives: [own, ...synonyms.map((key) => key.split(' '))],
-        named: groups.length > 0,
-      });
-    }
-    const last = concepts.at(-1);
-    const lastTerm = last?.alternatives[0]?.length === 1 ? last.alternatives[0][0] : undefined;
-    if (last && lastTerm && lastTerm.length >= 3) {
-      const exact = this.#postings.has(lastTerm);
-      for (const completion of this.#completions(lastTerm)) {
-        last.alternatives.push([completion]);
-        weigh(completion, exact ? PREFIX_WEIGHT / 2 : PREFIX_WEIGHT);
-      }
-    }
-    for (const concept of concepts) {
-      const [term] = concept.alternatives[0] ?? [];
-      if (concept.alternatives.length > 1 || !term || term.length < 5 || this.#postings.has(term)) continue;
-      for (const corrected of this.#corrections(term)) {
-        concept.alternatives.push([corrected]);
-        weigh(corrected, FUZZY_WEIGHT);
-      }
-    }
-    return { concepts, weights };
-  }
-
-  #idf(term: string): number {
-    const frequency = (this.#postings.get(term)?.length ?? 0) / 2;
-    const count = this.#passages.length;
-    return Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
-  }
-
-  /** Indexed terms that start with `prefix`, shortest first. */
-  #completions(prefix: string): string[] {
-    let low = 0;
-    let high = this.#vocabulary.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if ((this.#vocabulary[mid] ?? '') < prefix) low = mid + 1;
-      else high = mid;
-    }
-    const found: string[] = [];
-    for (let at = low; at < this.#vocabulary.length && found.length < MAX_PREFIX_TERMS * 4; at += 1) {
-      const term = this.#vocabulary[at] ?? '';
-      if (!term.startsWith(prefix)) break;
-      if (term !== prefix) found.push(term);
-    }
-    return found.sort((a, b) => a.length - b.length).slice(0, MAX_PREFIX_TERMS);
-  }
-
-  /** Indexed terms one edit away (two for long words), same first letter: typos, not rewrites. */
-  #corrections(term: string): string[] {
-    const allowed = term.length >= 8 ? 2 : 1;
-    return this.#vocabulary
-      .filter(
-        (candidate) =>
-          candidate[0] === term[0] &&
-          Math.abs(candidate.length - term.length) <= allowed &&
-          withinEdits(term, candidate, allowed),
-      )
-      .slice(0, 3);
   }
 
   #contains(term: string, passage: number): boolean {
@@ -486,7 +263,7 @@ export class AskIndex {
     for (const [term, weight] of plan.weights) {
       const list = this.#postings.get(term);
       if (!list) continue;
-      const idf = this.#idf(term);
+      const idf = this.#planner.idf(term);
       for (let at = 0; at < list.length; at += 2) {
         const passage = list[at]!;
         const frequency = list[at + 1]!;
@@ -561,9 +338,8 @@ export class AskIndex {
     if (!allowed.has('glossary')) return undefined;
     const candidates = typeof subject === 'string' ? [subject] : [subject.full, subject.head];
     for (const name of candidates) {
-      for (const group of this.#nameGroups.get(terms(name).join(' ')) ?? []) {
-        const slug = this.#groups[group]?.slug;
-        const passage = slug ? this.#definitions.get(slug) : undefined;
+      for (const slug of this.#planner.slugsNamed(name)) {
+        const passage = this.#definitions.get(slug);
         if (passage !== undefined) return { passage, score: 0, coverage: 1, confidence: 1 };
       }
     }
@@ -622,70 +398,4 @@ export class AskIndex {
     const what = missing.length > 0 ? `nothing here speaks to ${missing.join(', ')}` : 'no passage answers it closely';
     return `No confident answer: ${what}. The nearest sources are listed.`;
   }
-}
-
-/**
- * The sentences of a passage that best match the plan: a window of up to `maxSentences` and about
- * `maxWords` holding the sentence that mentions the most of the question (by weight), starting as
- * early in the passage as it can, since a paragraph's opening usually carries its point. A Porter
- * stem is a prefix of the words it comes from in nearly every case, so a word-start test stands in
- * for stemming every word.
- */
-function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSentences: number, clip = true): Excerpt {
-  const sentences = sentencesAt(passage.text, passage.sentences);
-  const lengths = sentences.map((sentence) => rawWords(sentence).length);
-  // Terms are letters and digits only (see text.ts), so they need no escaping.
-  const patterns = plan.concepts.map((concept) => ({
-    idf: concept.idf,
-    pattern: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu'),
-  }));
-  let best = 0;
-  let bestWeight = -1;
-  sentences.forEach((sentence, at) => {
-    const weight = patterns.reduce((sum, { idf, pattern }) => sum + (pattern.test(sentence) ? idf : 0), 0);
-    if (weight > bestWeight) {
-      bestWeight = weight;
-      best = at;
-    }
-  });
-  const wordsFrom = (from: number, to: number) => lengths.slice(from, to + 1).reduce((sum, n) => sum + n, 0);
-  let start = best;
-  while (start > 0 && best - start + 2 <= maxSentences && wordsFrom(start - 1, best) <= maxWords) start -= 1;
-  let end = start;
-  while (end + 1 < sentences.length && end - start + 2 <= maxSentences && wordsFrom(start, end + 1) <= maxWords)
-    end += 1;
-  let snippet = sentences.slice(start, end + 1).join(' ');
-  if (clip && wordsFrom(start, end) > maxWords) {
-    const cut = snippet.split(' ').slice(0, maxWords).join(' ');
-    snippet = `${cut.replace(/[\s,;:]+$/, '')} …`;
-  }
-  return { snippet, highlights: highlights(snippet, plan) };
-}
-
-/** Ranges of the words in `text` whose term the plan asks for (or accepts as a synonym). */
-function highlights(text: string, plan: Plan): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const term = indexTerm(match[0]);
-    if (term && plan.weights.has(term)) ranges.push([match.index, match.index + match[0].length]);
-  }
-  return ranges;
-}
-
-/** Whether two strings are at most `limit` edits (insertions, deletions, substitutions) apart. */
-function withinEdits(a: string, b: string, limit: number): boolean {
-  let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    let rowMinimum = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current.push(value);
-      rowMinimum = Math.min(rowMinimum, value);
-    }
-    if (rowMinimum > limit) return false;
-    previous = current;
-  }
-  return previous[b.length]! <= limit;
 }

@@ -1,0 +1,234 @@
+// Query planning: a question's words grouped into concepts (a name the glossary knows, written any
+// of its ways, or a plain word), each with the terms that count as speaking to it: its synonyms, a
+// prefix completion of the last word, and typo corrections against the index's own vocabulary.
+import { indexTerm, rawWords, terms } from './text.ts';
+
+/**
+ * Related names the glossary's aliases do not join, used as synonyms in both directions. Kept short:
+ * each entry is a name readers use for something the content calls otherwise.
+ */
+const RELATED_NAMES: readonly string[][] = [
+  ['Terra', 'TerraUSD', 'UST', 'LUNA'],
+  ['Ethereum', 'ETH'],
+  ['Bitcoin', 'BTC'],
+  ['zero knowledge', 'ZK'],
+];
+
+/** Synonyms, prefix completions and typo corrections score less than the words asked. */
+const SYNONYM_WEIGHT = 0.5;
+const PREFIX_WEIGHT = 0.5;
+const FUZZY_WEIGHT = 0.6;
+const MAX_PREFIX_TERMS = 8;
+
+/** One thing the question asks about: a word, or a name that may be written several ways. */
+export interface Concept {
+  /** The words as asked, for the no-answer reason. */
+  asked: string[];
+  /** Inverse document frequency of the words as asked: the concept's share of the question. */
+  idf: number;
+  /** Term sequences that count as speaking to it: the words asked, their synonyms, completions. */
+  alternatives: string[][];
+  /** Whether it is a name the glossary knows (a topic), rather than a plain word. */
+  named: boolean;
+}
+
+export interface Plan {
+  concepts: Concept[];
+  /** Scoring weight of each term. */
+  weights: Map<string, number>;
+}
+
+/** A word of the question with its index term. */
+interface AskedWord {
+  word: string;
+  term: string;
+}
+
+export class QueryPlanner {
+  readonly #postings: ReadonlyMap<string, number[]>;
+  readonly #passageCount: number;
+  /** Sorted, for prefix completion. */
+  readonly #vocabulary: string[];
+  /** Name (as a term sequence) → the name groups it belongs to; a group is one thing's names. */
+  readonly #nameGroups = new Map<string, number[]>();
+  readonly #groups: Array<{ slug: string | null; keys: string[] }> = [];
+  readonly #longestName: number;
+
+  constructor(
+    postings: ReadonlyMap<string, number[]>,
+    passageCount: number,
+    glossaryNames: ReadonlyArray<{ slug: string; names: string[] }>,
+  ) {
+    this.#postings = postings;
+    this.#passageCount = passageCount;
+    this.#vocabulary = [...postings.keys()].sort();
+    let longest = 1;
+    const groups = [
+      ...glossaryNames.map(({ slug, names }) => ({ slug, names })),
+      ...RELATED_NAMES.map((names) => ({ slug: null, names })),
+    ];
+    for (const { slug, names } of groups) {
+      const keys = [...new Set(names.map((name) => terms(name).join(' ')).filter(Boolean))];
+      const group = this.#groups.push({ slug, keys }) - 1;
+      for (const key of keys) {
+        const known = this.#nameGroups.get(key) ?? [];
+        if (!known.includes(group)) this.#nameGroups.set(key, [...known, group]);
+        longest = Math.max(longest, key.split(' ').length);
+      }
+    }
+    this.#longestName = longest;
+  }
+
+  /** The glossary terms (slugs) a name, as written, belongs to. */
+  slugsNamed(name: string): string[] {
+    const slugs: string[] = [];
+    for (const group of this.#nameGroups.get(terms(name).join(' ')) ?? []) {
+      const slug = this.#groups[group]?.slug;
+      if (slug) slugs.push(slug);
+    }
+    return slugs;
+  }
+
+  /** The concepts of a question and the weight of each term that speaks to them. */
+  plan(content: string): Plan {
+    const asked = rawWords(content).flatMap((word) => {
+      const term = indexTerm(word);
+      return term ? [{ word, term }] : [];
+    });
+    const weights = new Map<string, number>();
+    const weigh = (term: string, weight: number) => weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+    const concepts = this.#concepts(asked, weigh);
+    this.#completeLast(concepts, weigh);
+    this.#correct(concepts, weigh);
+    return { concepts, weights };
+  }
+
+  idf(term: string): number {
+    const frequency = (this.#postings.get(term)?.length ?? 0) / 2;
+    return Math.log(1 + (this.#passageCount - frequency + 0.5) / (frequency + 0.5));
+  }
+
+  /** The question's words as concepts: the longest names the glossary knows first, else single words. */
+  #concepts(asked: AskedWord[], weigh: (term: string, weight: number) => void): Concept[] {
+    const concepts: Concept[] = [];
+    const seen = new Set<string>();
+    for (let at = 0; at < asked.length;) {
+      const { length, groups } = this.#longestNameAt(asked, at);
+      const span = asked.slice(at, at + length);
+      at += length;
+      const own = span.map((item) => item.term);
+      const key = own.join(' ');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const synonyms = groups.flatMap((group) => this.#synonyms(group, key));
+      for (const term of own) weigh(term, 1);
+      for (const synonym of synonyms) for (const term of synonym.split(' ')) weigh(term, SYNONYM_WEIGHT);
+      concepts.push({
+        asked: span.map((item) => item.word),
+        idf: own.reduce((sum, term) => sum + this.idf(term), 0),
+        alternatives: [own, ...synonyms.map((synonym) => synonym.split(' '))],
+        named: groups.length > 0,
+      });
+    }
+    return concepts;
+  }
+
+  /** The longest run of words from `at` that is a known name (one word when none is). */
+  #longestNameAt(asked: AskedWord[], at: number): { length: number; groups: number[] } {
+    for (let length = Math.min(this.#longestName, asked.length - at); length > 1; length -= 1) {
+      const key = asked
+        .slice(at, at + length)
+        .map((item) => item.term)
+        .join(' ');
+      const groups = this.#nameGroups.get(key);
+      if (groups) return { length, groups };
+    }
+    return { length: 1, groups: this.#nameGroups.get(asked[at]?.term ?? '') ?? [] };
+  }
+
+  /** A last word of three letters or more may be a word still being typed: its completions count too. */
+  #completeLast(concepts: Concept[], weigh: (term: string, weight: number) => void): void {
+    const last = concepts.at(-1);
+    const lastTerm = last?.alternatives[0]?.length === 1 ? last.alternatives[0][0] : undefined;
+    if (!last || !lastTerm || lastTerm.length < 3) return;
+    const exact = this.#postings.has(lastTerm);
+    for (const completion of this.#completions(lastTerm)) {
+      last.alternatives.push([completion]);
+      weigh(completion, exact ? PREFIX_WEIGHT / 2 : PREFIX_WEIGHT);
+    }
+  }
+
+  /** A long word the index does not know may be a typo: the known words within an edit or two count too. */
+  #correct(concepts: Concept[], weigh: (term: string, weight: number) => void): void {
+    for (const concept of concepts) {
+      const [term] = concept.alternatives[0] ?? [];
+      if (concept.alternatives.length > 1 || !term || term.length < 5 || this.#postings.has(term)) continue;
+      for (const corrected of this.#corrections(term)) {
+        concept.alternatives.push([corrected]);
+        weigh(corrected, FUZZY_WEIGHT);
+      }
+    }
+  }
+
+  /**
+   * The other names of a name in a group. A glossary term's aliases are often instances of it
+   * (Groth16 and PLONK are zk-SNARKs, Aave is a lending protocol), not synonyms of each other: an
+   * alias stands in for the term's name only, the name for all its aliases. Related names are true
+   * synonyms of each other.
+   */
+  #synonyms(group: number, key: string): string[] {
+    const { slug, keys } = this.#groups[group]!;
+    const [name] = keys;
+    if (slug !== null && key !== name) return name ? [name] : [];
+    return keys.filter((other) => other !== key);
+  }
+
+  /** Indexed terms that start with `prefix`, shortest first. */
+  #completions(prefix: string): string[] {
+    let low = 0;
+    let high = this.#vocabulary.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((this.#vocabulary[mid] ?? '') < prefix) low = mid + 1;
+      else high = mid;
+    }
+    const found: string[] = [];
+    for (let at = low; at < this.#vocabulary.length && found.length < MAX_PREFIX_TERMS * 4; at += 1) {
+      const term = this.#vocabulary[at] ?? '';
+      if (!term.startsWith(prefix)) break;
+      if (term !== prefix) found.push(term);
+    }
+    return found.sort((a, b) => a.length - b.length).slice(0, MAX_PREFIX_TERMS);
+  }
+
+  /** Indexed terms one edit away (two for long words), same first letter: typos, not rewrites. */
+  #corrections(term: string): string[] {
+    const allowed = term.length >= 8 ? 2 : 1;
+    return this.#vocabulary
+      .filter(
+        (candidate) =>
+          candidate[0] === term[0] &&
+          Math.abs(candidate.length - term.length) <= allowed &&
+          withinEdits(term, candidate, allowed),
+      )
+      .slice(0, 3);
+  }
+}
+
+/** Whether two strings are at most `limit` edits (insertions, deletions, substitutions) apart. */
+function withinEdits(a: string, b: string, limit: number): boolean {
+  let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let rowMinimum = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current.push(value);
+      rowMinimum = Math.min(rowMinimum, value);
+    }
+    if (rowMinimum > limit) return false;
+    previous = current;
+  }
+  return previous[b.length]! <= limit;
+}
