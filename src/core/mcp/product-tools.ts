@@ -5,8 +5,8 @@ import { EssayItemSchema, GlossaryTermItemSchema, toEssayItem, toGlossaryTermIte
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import type { RouteContext } from '../http/route.ts';
 import { normaliseQuery } from '../papers/contract/paper-search.ts';
-import { askQuestion, AskInputSchema } from '../routes/ask.ts';
-import { SearchInputSchema, searchPapers } from '../routes/search.ts';
+import { askQuestion, AskInputSchema } from '../operations/ask.ts';
+import { SearchInputSchema, searchPapers } from '../operations/papers.ts';
 import { defineTool, READS_OUR_CONTENT, ToolFailure, type AnyTool, type DerivedToolOutput } from './tool.ts';
 
 const limit = (max: number, fallback: number) =>

@@ -4,8 +4,8 @@ import type { AppDeps } from '../deps.ts';
 import { toApiError } from '../errors.ts';
 import type { RouteContext } from '../http/route.ts';
 import { CORPORA } from '../papers/contract/corpora.ts';
-import { askQuestion } from '../routes/ask.ts';
-import { MAX_QUERY_LENGTH, SearchInputSchema, searchPapers } from '../routes/search.ts';
+import { askQuestion } from '../operations/ask.ts';
+import { MAX_QUERY_LENGTH, SearchInputSchema, searchPapers } from '../operations/papers.ts';
 import {
   docSectionResources,
   essayResources,

@@ -5,8 +5,8 @@ import type { AppDeps } from '../deps.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import type { AnyRoute, RouteContext } from '../http/route.ts';
-import { listEssays } from '../routes/essays.ts';
-import { listGlossaryTerms } from '../routes/glossary.ts';
+import { listEssays } from '../operations/essays.ts';
+import { listGlossaryTerms } from '../operations/glossary.ts';
 import { apiSections } from './docs-tools.ts';
 
 type Context = RouteContext<unknown, unknown>;

@@ -5,7 +5,8 @@ import { defineRoute } from '../http/route.ts';
 import { CORPUS_DEFINITIONS } from '../papers/contract/corpora.ts';
 import { searchFeedXml } from '../papers-page/feed-xml.ts';
 import { PAGE_SIZE, PAPERS_FEED_PATH } from '../papers-page/papers-page.ts';
-import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchCacheHeaders, searchInputOf, searchPapers } from './search.ts';
+import { SearchQuerySchema, searchInputOf, searchPapers } from '../operations/papers.ts';
+import { SEARCH_CACHE_CONTROL, searchCacheHeaders } from './search.ts';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 

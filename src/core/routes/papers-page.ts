@@ -19,7 +19,8 @@ import {
   papersPageUrl,
   readSearchState,
 } from '../papers-page/papers-page.ts';
-import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchInputOf, searchPapers } from './search.ts';
+import { SearchQuerySchema, searchInputOf, searchPapers } from '../operations/papers.ts';
+import { SEARCH_CACHE_CONTROL } from './search.ts';
 
 export const papersPageRoute = defineRoute({
   method: 'GET',

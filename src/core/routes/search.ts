@@ -1,160 +1,16 @@
-import { z } from 'zod';
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
-import { defineOperation } from '../http/operation.ts';
 import { defineRoute } from '../http/route.ts';
-import { JsonText } from '../json-text.ts';
-import { issue, optionalIntParam, textInput, textProblem, textSchema } from '../http/validation.ts';
-import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
-import { CORPORA } from '../papers/contract/corpora.ts';
-import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
-import { MAX_REACHABLE_RESULTS, PAPER_SORTS, YEAR_RANGE } from '../papers/contract/paper-source.ts';
-import { normaliseQuery } from '../papers/contract/paper-search.ts';
+import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import { PAPERS_PAGE_FILE, papersFeedUrl, searchApiUrl } from '../papers-page/papers-page.ts';
 import { papersPageResponse } from '../papers-page/page-response.ts';
-
-export const MAX_QUERY_LENGTH = 300;
-const DEFAULT_LIMIT = 50;
-
-export const QueryTextParam = z
-  .string()
-  .optional()
-  .transform((raw, context) => {
-    const problem = textProblem(raw, MAX_QUERY_LENGTH);
-    if (!problem) return normaliseQuery(raw ?? '');
-    issue(context, problem[0], problem[0] === 'missing_query' ? `${problem[1]}, e.g. ?q=transformers` : problem[1]);
-    return z.NEVER;
-  })
-  .meta({ ...textSchema(MAX_QUERY_LENGTH), description: `Search text, 2 to ${MAX_QUERY_LENGTH} characters` });
-
-const SORT_DESCRIPTION =
-  'Order of results: citations (most cited first, the default), relevance (best match first) or date (newest first); ' +
-  'ties go by work id';
-const yearDescription = (bound: string) =>
-  `${bound} publication year, inclusive (${YEAR_RANGE.min} to ${YEAR_RANGE.max}); the two bounds may come in either order`;
-
-/** A year the Papers form leaves blank arrives as `year_from=`: no bound, as when it is absent. */
-const optionalYearParam = (bound: string) =>
-  z
-    .string()
-    .optional()
-    .transform((raw) => (raw?.trim() === '' ? undefined : raw))
-    .pipe(optionalIntParam(YEAR_RANGE.min, YEAR_RANGE.max))
-    .meta({ type: 'integer', minimum: YEAR_RANGE.min, maximum: YEAR_RANGE.max, description: yearDescription(bound) });
-
-export const SearchQuerySchema = z.object({
-  q: QueryTextParam,
-  corpus: z
-    .enum(CORPORA, { error: 'must be "ai" or "web3"' })
-    .optional()
-    .meta({ description: 'Corpus to search (default ai)' }),
-  limit: optionalIntParam(1, 200).meta({
-    type: 'integer',
-    minimum: 1,
-    maximum: 200,
-    description: 'Results per page, 1 to 200 (default 50)',
-  }),
-  per_page: optionalIntParam(1, 200).meta({
-    type: 'integer',
-    minimum: 1,
-    maximum: 200,
-    description: 'Alias of limit; limit wins when both are sent',
-  }),
-  page: optionalIntParam(1, MAX_REACHABLE_RESULTS).meta({
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_REACHABLE_RESULTS,
-    description: `Page number (default 1); cursor wins when both are sent. Pages past page × limit = ${MAX_REACHABLE_RESULTS} are empty`,
-  }),
-  cursor: CursorParam,
-  sort: z
-    .enum(PAPER_SORTS, { error: `must be one of ${PAPER_SORTS.map((sort) => `"${sort}"`).join(', ')}` })
-    .optional()
-    .meta({ description: SORT_DESCRIPTION }),
-  year_from: optionalYearParam('Earliest'),
-  year_to: optionalYearParam('Latest'),
-});
-
-export const SearchResponseSchema = z
-  .object({
-    results: z.array(SearchResultItemSchema).describe('Page of results, in the order of `sort`'),
-    total: z.int().min(0).describe('Total papers found'),
-    limit: z.int().describe('Results per page'),
-    has_more: z.boolean().describe('The next page holds results (paging reaches the first 10,000)'),
-    next_cursor: z.string().nullable().describe('Cursor for the next page; null on the last page'),
-    pagination: PaginationSchema,
-    corpus: z.enum(CORPORA).describe('Corpus used'),
-    sort: z.enum(PAPER_SORTS).describe('Order used'),
-  })
-  .meta({ id: 'SearchResponse' });
-
-export const SearchInputSchema = z.object({
-  query: textInput(MAX_QUERY_LENGTH).describe('What to search for, at least 2 characters'),
-  corpus: z.enum(CORPORA).default('ai').describe('ai or web3 (default ai)'),
-  limit: z
-    .int()
-    .min(1)
-    .max(200)
-    .default(DEFAULT_LIMIT)
-    .describe(`Results per page, 1 to 200 (default ${DEFAULT_LIMIT})`),
-  page: z.int().min(1).default(1).describe('Page number (default 1)'),
-  sort: z.enum(PAPER_SORTS).default('citations').describe(SORT_DESCRIPTION),
-  year_from: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Earliest')),
-  year_to: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Latest')),
-});
-
-type SearchQuery = z.infer<typeof SearchQuerySchema>;
-
-/** The search a checked query asks for, at `limit` results a page from `page`. */
-export function searchInputOf(
-  query: Pick<SearchQuery, 'q' | 'corpus'> & Partial<Pick<SearchQuery, 'sort' | 'year_from' | 'year_to'>>,
-  limit: number,
-  page: number,
-): z.infer<typeof SearchInputSchema> {
-  return {
-    query: query.q,
-    corpus: query.corpus ?? 'ai',
-    limit,
-    page,
-    sort: query.sort ?? 'citations',
-    year_from: query.year_from,
-    year_to: query.year_to,
-  };
-}
-
-/**
- * Years may come in either order: the range runs from the earlier to the later. JSON Schema cannot say
- * "year_from <= year_to", so refusing the other order would turn away requests the description allows.
- */
-function yearSpan(a: number | undefined, b: number | undefined) {
-  return a !== undefined && b !== undefined && a > b ? { yearFrom: b, yearTo: a } : { yearFrom: a, yearTo: b };
-}
-
-/** Paper search: one page of a corpus in the order asked for, through the shared cache. */
-export const searchPapers = defineOperation({
-  input: SearchInputSchema,
-  output: SearchResponseSchema,
-  run: async ({ query, corpus, limit, page, sort, year_from, year_to }, { deps, clientAddress }) => {
-    const past = page * limit > MAX_REACHABLE_RESULTS;
-    // Past the window nothing is fetched (OpenAlex refuses it): the first page gives the total.
-    const outcome = await deps.papers.search(
-      { q: query, corpus, limit, page: past ? 1 : page, sort, ...yearSpan(year_from, year_to) },
-      clientAddress,
-    );
-    const body = past ? emptyPage(outcome.body, page) : outcome.body;
-    return Object.assign(new JsonText<z.infer<typeof SearchResponseSchema>>(body), {
-      cache: outcome.cache,
-      age: outcome.age,
-    });
-  },
-});
-
-/** The answer for a page past the paging window, as for a page past the last result: no results, no next. */
-function emptyPage(firstPage: JsonText, page: number): string {
-  const first = new JsonText<z.infer<typeof SearchResponseSchema>>(firstPage).value();
-  const pagination = { ...first.pagination, has_more: false, cursor: encodeCursor(page), next_cursor: null };
-  return JSON.stringify({ ...first, results: [], has_more: false, next_cursor: null, pagination });
-}
+import {
+  DEFAULT_LIMIT,
+  searchInputOf,
+  searchPapers,
+  SearchQuerySchema,
+  SearchResponseSchema,
+} from '../operations/papers.ts';
 
 const CACHE_STATUS = {
   hit: 'hit',

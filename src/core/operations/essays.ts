@@ -1,0 +1,46 @@
+// The essays capability: its operations with their input and output schemas (the REST route in
+// routes/essays.ts and the MCP tools are its doors).
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { EssayItemSchema } from '../content/content-data.ts';
+import { defineOperation } from '../http/operation.ts';
+import { type JsonText, rememberedJson } from '../json-text.ts';
+import { intParam } from '../http/validation.ts';
+import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
+
+export const EssaysQuerySchema = z.object({
+  tag: z.string().max(100).optional().describe('Only essays with this topic tag'),
+  limit: intParam(1, 200, 50).describe('Items per page, 1 to 200 (default 50)'),
+  cursor: CursorParam.describe('Opaque cursor from next_cursor (base64 page number)'),
+});
+
+export const EssaysListResponseSchema = z
+  .object({
+    total: z.int(),
+    limit: z.int(),
+    essays: z.array(EssayItemSchema),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    pagination: PaginationSchema,
+  })
+  .meta({ id: 'EssaysListResponse' });
+
+/** One page of the list, serialised and tagged once per process (the content is fixed at build time). */
+export function essaysPage(
+  { tag, limit, page }: { tag?: string | undefined; limit: number; page: number },
+  deps: AppDeps,
+): JsonText<z.infer<typeof EssaysListResponseSchema>> {
+  return rememberedJson(deps.memo, `essays|${tag ?? ''}|${limit}|${page}`, () =>
+    pageBody(deps.content.listEssays({ tag, limit, page }), 'essays'),
+  );
+}
+
+export const listEssays = defineOperation({
+  input: z.object({
+    tag: z.string().max(100).optional().describe('Only essays with this topic tag'),
+    limit: z.int().min(1).max(200).default(50).describe('Items per page, 1 to 200 (default 50)'),
+    page: z.int().min(1).default(1).describe('Page number (default 1)'),
+  }),
+  output: EssaysListResponseSchema,
+  run: (input, { deps }) => essaysPage(input, deps),
+});

@@ -1,0 +1,50 @@
+// The glossary capability: its operations with their input and output schemas (the REST route in
+// routes/glossary.ts and the MCP tools are its doors).
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
+import { GlossaryTermItemSchema } from '../content/content-data.ts';
+import { defineOperation } from '../http/operation.ts';
+import { type JsonText, rememberedJson } from '../json-text.ts';
+import { intParam } from '../http/validation.ts';
+import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
+
+export const GlossaryQuerySchema = z.object({
+  category: z
+    .enum(GLOSSARY_CATEGORIES, { error: `must be one of: ${GLOSSARY_CATEGORIES.join(', ')}` })
+    .optional()
+    .describe('Only terms in this category'),
+  limit: intParam(1, 200, 100).describe('Items per page, 1 to 200 (default 100)'),
+  cursor: CursorParam.describe('Opaque cursor from next_cursor (base64 page number)'),
+});
+
+export const GlossaryListResponseSchema = z
+  .object({
+    total: z.int(),
+    limit: z.int(),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    pagination: PaginationSchema,
+    terms: z.array(GlossaryTermItemSchema),
+  })
+  .meta({ id: 'GlossaryListResponse' });
+
+/** One page of the list, serialised and tagged once per process (the content is fixed at build time). */
+export function glossaryPage(
+  { category, limit, page }: { category?: string | undefined; limit: number; page: number },
+  deps: AppDeps,
+): JsonText<z.infer<typeof GlossaryListResponseSchema>> {
+  return rememberedJson(deps.memo, `glossary|${category ?? ''}|${limit}|${page}`, () =>
+    pageBody(deps.content.listGlossary({ category, limit, page }), 'terms'),
+  );
+}
+
+export const listGlossaryTerms = defineOperation({
+  input: z.object({
+    category: z.enum(GLOSSARY_CATEGORIES).optional().describe('Only terms in this category'),
+    limit: z.int().min(1).max(200).default(100).describe('Items per page, 1 to 200 (default 100)'),
+    page: z.int().min(1).default(1).describe('Page number (default 1)'),
+  }),
+  output: GlossaryListResponseSchema,
+  run: (input, { deps }) => glossaryPage(input, deps),
+});
