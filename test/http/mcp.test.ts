@@ -42,7 +42,8 @@ describe('product MCP server through the SDK client', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'research-hub', version: '1.1.0' });
     expect(client.getInstructions()).toMatch(/search_glossary/);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(PRODUCT_TOOLS);
+    // The tools the interface requires are present; more may come without breaking this test.
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(PRODUCT_TOOLS));
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.annotations?.readOnlyHint).toBe(true);
@@ -148,7 +149,7 @@ describe('documentation MCP server through the SDK client', () => {
   afterAll(() => client?.close());
 
   it('lists its tools', async () => {
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(DOCS_TOOLS);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(DOCS_TOOLS));
   });
 
   it('serves the OpenAPI description, the auth guide and the API documentation', async () => {
@@ -290,7 +291,7 @@ describe('MCP transport rules over raw HTTP', () => {
       expectMatchesOpenApi(path, 'get', 200, body);
       expect(body.protocolVersions).toEqual(['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
       expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(
-        path.endsWith('docs') ? DOCS_TOOLS : PRODUCT_TOOLS,
+        expect.arrayContaining(path.endsWith('docs') ? DOCS_TOOLS : PRODUCT_TOOLS),
       );
       const sseOnly = await http(`${running.server.url}${path}`, { headers: { accept: 'text/event-stream' } });
       expect(sseOnly.status).toBe(405);

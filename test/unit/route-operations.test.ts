@@ -7,13 +7,15 @@ describe('route operations', () => {
   const withOperation = routes.filter((route) => route.operation !== undefined);
 
   it('are named by the routes the MCP tools share an implementation with', () => {
-    expect(withOperation.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
-      'GET /api/v1/essays',
-      'GET /api/v1/glossary',
-      'GET /api/v1/reports/search',
-      'GET /ask',
-      'POST /ask',
-    ]);
+    expect(withOperation.map((route) => `${route.method} ${route.path}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/essays',
+        'GET /api/v1/glossary',
+        'GET /api/v1/reports/search',
+        'GET /ask',
+        'POST /ask',
+      ]),
+    );
   });
 
   it.each(withOperation.map((route) => [`${route.method} ${route.path}`, route] as const))(

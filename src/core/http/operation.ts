@@ -11,7 +11,19 @@ export interface OperationContext {
   clientAddress: string;
 }
 
+/**
+ * An operation that is also an MCP tool on the product server (mcp/tool.ts toolFrom derives it):
+ * its name, title and description; the schemas and the run are the operation's own.
+ */
+export interface OperationTool {
+  name: string;
+  title: string;
+  description: string;
+}
+
 export interface Operation<Input, Output, Result extends JsonText<Output> = JsonText<Output>> {
+  /** Set when the operation is also an MCP tool. */
+  tool?: OperationTool;
   /** The input as JSON values (what a tool takes); routes map their query strings onto it. */
   input: z.ZodType<Input>;
   /** The route's 200 schema. */
@@ -26,3 +38,6 @@ export function defineOperation<Input, Output, Result extends JsonText<Output>>(
 ): Operation<Input, Output, Result> {
   return operation;
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = Operation<any, any, any>;

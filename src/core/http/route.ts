@@ -64,6 +64,11 @@ export interface Route<Query = unknown, Body = unknown> {
   responses: Record<number, ResponseSpec>;
   /** May be called as a batch sub-request. */
   batchable: boolean;
+  /**
+   * Listed under this name in the `endpoints` of the API directories (/api: its unversioned path,
+   * /api/v1: its versioned one).
+   */
+  directoryName?: string;
   /** Described in OpenAPI (default true); false for a page of the site that the core fills in. */
   documented?: boolean;
   /**

@@ -7,7 +7,8 @@ import type { RouteContext } from '../http/route.ts';
 import { normaliseQuery } from '../papers/contract/paper-search.ts';
 import { askQuestion, AskInputSchema } from '../operations/ask.ts';
 import { SearchInputSchema, searchPapers } from '../operations/papers.ts';
-import { defineTool, READS_OUR_CONTENT, ToolFailure, type AnyTool, type DerivedToolOutput } from './tool.ts';
+import { operations } from '../operations/index.ts';
+import { defineTool, READS_OUR_CONTENT, ToolFailure, toolFrom, type AnyTool, type DerivedToolOutput } from './tool.ts';
 
 const limit = (max: number, fallback: number) =>
   z.int().min(1).max(max).default(fallback).describe(`How many results, 1 to ${max} (default ${fallback})`);
@@ -189,10 +190,12 @@ export const getGlossaryTerm = defineTool({
   },
 });
 
+/** The tools written here, then one for each operation that declares one (operations/index.ts). */
 export const PRODUCT_TOOLS: readonly AnyTool[] = [
   searchReports,
   searchEssays,
   getEssay,
   searchGlossary,
   getGlossaryTerm,
+  ...operations.filter((operation) => operation.tool).map(toolFrom),
 ];

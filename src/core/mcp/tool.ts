@@ -4,6 +4,7 @@
 // fails while running answers isError: true, and so do invalid arguments from 2025-11-25 on (SEP-1303;
 // -32602 before it runs under the older revisions).
 import { z } from 'zod';
+import type { AnyOperation } from '../http/operation.ts';
 import type { RouteContext } from '../http/route.ts';
 
 export interface ToolOutput<Output> {
@@ -99,4 +100,26 @@ export function toolDefinition(tool: AnyTool): Record<string, unknown> {
 
 export class ToolFailure extends Error {
   override readonly name = 'ToolFailure';
+}
+
+/**
+ * The tool an operation declares (`operation.tool`): its schemas and run are the operation's; its
+ * text is the result's JSON, its structured content the result. Its output depends only on the
+ * arguments and the built content (a tool over changing data is written by hand, as search_reports).
+ */
+export function toolFrom(operation: AnyOperation): AnyTool {
+  const { name, title, description } = operation.tool ?? { name: '', title: '', description: '' };
+  return defineTool({
+    name,
+    title,
+    description,
+    input: operation.input,
+    output: operation.output,
+    annotations: READS_OUR_CONTENT,
+    deterministic: true,
+    run: async (args, context) => {
+      const result = await operation.run(args, { deps: context.deps, clientAddress: context.request.clientAddress });
+      return { text: result.text, structured: result.value() };
+    },
+  });
 }

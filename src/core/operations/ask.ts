@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MIN_CONFIDENCE } from '../ask/ask-index.ts';
 import { type ErrorCode } from '../errors.ts';
-import { defineOperation, type OperationContext } from '../http/operation.ts';
+import { defineOperation, type OperationContext, type AnyOperation } from '../http/operation.ts';
 import { rememberedJson, type JsonText } from '../json-text.ts';
 import { issue, textInput, textProblem, textSchema } from '../http/validation.ts';
 
@@ -191,3 +191,6 @@ export function answerQuestion(
 }
 
 export const askQuestion = defineOperation({ input: AskInputSchema, output: AskResponseSchema, run: answerQuestion });
+
+/** This domain's operations (those with a `tool` are MCP tools too). */
+export const askOperations: readonly AnyOperation[] = [askQuestion];

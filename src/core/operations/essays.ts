@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { EssayItemSchema } from '../content/content-data.ts';
-import { defineOperation } from '../http/operation.ts';
+import { defineOperation, type AnyOperation } from '../http/operation.ts';
 import { type JsonText, rememberedJson } from '../json-text.ts';
 import { intParam } from '../http/validation.ts';
 import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
@@ -44,3 +44,6 @@ export const listEssays = defineOperation({
   output: EssaysListResponseSchema,
   run: (input, { deps }) => essaysPage(input, deps),
 });
+
+/** This domain's operations (those with a `tool` are MCP tools too). */
+export const essaysOperations: readonly AnyOperation[] = [listEssays];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { GlossaryTermItemSchema } from '../content/content-data.ts';
-import { defineOperation } from '../http/operation.ts';
+import { defineOperation, type AnyOperation } from '../http/operation.ts';
 import { type JsonText, rememberedJson } from '../json-text.ts';
 import { intParam } from '../http/validation.ts';
 import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
@@ -48,3 +48,6 @@ export const listGlossaryTerms = defineOperation({
   output: GlossaryListResponseSchema,
   run: (input, { deps }) => glossaryPage(input, deps),
 });
+
+/** This domain's operations (those with a `tool` are MCP tools too). */
+export const glossaryOperations: readonly AnyOperation[] = [listGlossaryTerms];

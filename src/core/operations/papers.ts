@@ -1,7 +1,7 @@
 // The papers capability: its operations with their input and output schemas (the REST route in
 // routes/search.ts and the MCP tools are its doors).
 import { z } from 'zod';
-import { defineOperation } from '../http/operation.ts';
+import { defineOperation, type AnyOperation } from '../http/operation.ts';
 import { JsonText } from '../json-text.ts';
 import { issue, optionalIntParam, textInput, textProblem, textSchema } from '../http/validation.ts';
 import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
@@ -152,3 +152,6 @@ function emptyPage(firstPage: JsonText, page: number): string {
   const pagination = { ...first.pagination, has_more: false, cursor: encodeCursor(page), next_cursor: null };
   return JSON.stringify({ ...first, results: [], has_more: false, next_cursor: null, pagination });
 }
+
+/** This domain's operations (those with a `tool` are MCP tools too). */
+export const papersOperations: readonly AnyOperation[] = [searchPapers];

@@ -9,7 +9,7 @@ import {
   RATE_LIMITED_RESPONSE,
 } from '../http/common-schemas.ts';
 import { prefersHtml } from '../http/negotiation.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';
 import {
@@ -46,6 +46,7 @@ export const askGetRoute = defineRoute({
     429: RATE_LIMITED_RESPONSE,
   },
   batchable: true,
+  directoryName: 'ask',
   cacheControl: 'public, max-age=300',
   operation: askQuestion,
   handler: async ({ query, deps, request }) => {
@@ -116,3 +117,6 @@ export const askPostRoute = defineRoute({
     }));
   },
 });
+
+/** This file's routes, in the order the route table lists them. */
+export const askRoutes: readonly AnyRoute[] = [askGetRoute, askPostRoute];

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { MAX_TOKEN_LABEL_LENGTH } from '../stores/token-store.ts';
 import { capacityResponse, errorResponse, QUOTA_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { chargeRequest, RATE_LIMIT_WINDOW_SECONDS } from '../http/rate-limit.ts';
 
 const IDENTITY_TYPES = ['anonymous', 'identity_assertion'] as const;
@@ -131,3 +131,6 @@ export const revokeRoute = defineRoute({
     return { body: { revoked: true } };
   },
 });
+
+/** This file's routes, in the order the route table lists them. */
+export const authRoutes: readonly AnyRoute[] = [registerRoute, revokeRoute];

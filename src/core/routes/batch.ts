@@ -72,6 +72,7 @@ export const batchRoute = defineRoute({
     503: capacityResponse('asynchronous jobs'),
   },
   batchable: false,
+  directoryName: 'batch',
   idempotent: true,
   cost: ({ body }) => Math.max(1, body.requests.length),
   handler: (context) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FormatParam, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE, errorResponse } from '../http/common-schemas.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { rememberedJson } from '../json-text.ts';
 import { API_VERSION } from '../versioning.ts';
 
@@ -15,14 +15,17 @@ export const ApiDirectorySchema = z
     openapi: z.string(),
     mcp: z.string().optional(),
     auth: z.string().optional(),
-    endpoints: z.object({
-      search: z.string(),
-      essays: z.string(),
-      glossary: z.string(),
-      batch: z.string().optional(),
-      jobs: z.string().optional(),
-      ask: z.string().optional(),
-    }),
+    endpoints: z
+      .object({
+        search: z.string(),
+        essays: z.string(),
+        glossary: z.string(),
+        batch: z.string().optional(),
+        jobs: z.string().optional(),
+        ask: z.string().optional(),
+      })
+      // Every route with a directoryName is listed: more names come as the API grows.
+      .catchall(z.string()),
   })
   .meta({ id: 'ApiDirectory' });
 
@@ -33,19 +36,36 @@ export const V1DirectorySchema = z
     description: z.string().optional(),
     documentation: z.string(),
     openapi: z.string(),
-    endpoints: z.object({
-      search: z.string(),
-      essays: z.string(),
-      glossary: z.string(),
-      batch: z.string().optional(),
-      jobs: z.string().optional(),
-    }),
+    endpoints: z
+      .object({
+        search: z.string(),
+        essays: z.string(),
+        glossary: z.string(),
+        batch: z.string().optional(),
+        jobs: z.string().optional(),
+      })
+      .catchall(z.string()),
   })
   .meta({ id: 'V1Directory' });
 
 const NAME = 'Research Hub API';
 const DESCRIPTION =
   'Paper search over an academic index (corpora ai and web3), essays and a glossary of AI and Web3 terms. No authentication needed.';
+
+/**
+ * The endpoints of the route table that have a directory name: in /api/v1 their versioned paths, in
+ * /api their unversioned ones (the alias, or a path outside /api/v1 such as /ask).
+ */
+function endpointsOf(routes: readonly AnyRoute[], siteUrl: string, versioned: boolean): Record<string, string> {
+  const endpoints: Record<string, string> = {};
+  for (const route of routes) {
+    if (!route.directoryName) continue;
+    const inV1 = route.path.startsWith('/api/v1/');
+    const path = versioned ? (inV1 ? route.path : undefined) : (route.aliases?.[0] ?? (inV1 ? undefined : route.path));
+    if (path) endpoints[route.directoryName] = `${siteUrl}${path}`;
+  }
+  return endpoints;
+}
 
 function common(siteUrl: string) {
   return {
@@ -76,21 +96,14 @@ export const apiDirectoryRoute = defineRoute({
   batchable: true,
   cacheControl: 'public, max-age=300',
   // Fixed for the life of the process: serialised and tagged once.
-  handler: ({ deps }) => ({
+  handler: ({ deps, routes }) => ({
     body: rememberedJson(deps.memo, 'directory|/api', () => {
       const site = deps.config.siteUrl;
       return {
         ...common(site),
         mcp: `${site}/.well-known/mcp`,
         auth: `${site}/auth.md`,
-        endpoints: {
-          search: `${site}/api/reports/search`,
-          essays: `${site}/api/essays`,
-          glossary: `${site}/api/glossary`,
-          batch: `${site}/api/batch`,
-          jobs: `${site}/api/jobs/{jobId}`,
-          ask: `${site}/ask`,
-        },
+        endpoints: endpointsOf(routes, site, false) as z.infer<typeof ApiDirectorySchema>['endpoints'],
       };
     }),
   }),
@@ -112,19 +125,16 @@ export const v1DirectoryRoute = defineRoute({
   },
   batchable: true,
   cacheControl: 'public, max-age=300',
-  handler: ({ deps }) => ({
+  handler: ({ deps, routes }) => ({
     body: rememberedJson(deps.memo, 'directory|/api/v1', () => {
       const site = deps.config.siteUrl;
       return {
         ...common(site),
-        endpoints: {
-          search: `${site}/api/v1/reports/search`,
-          essays: `${site}/api/v1/essays`,
-          glossary: `${site}/api/v1/glossary`,
-          batch: `${site}/api/v1/batch`,
-          jobs: `${site}/api/v1/jobs/{jobId}`,
-        },
+        endpoints: endpointsOf(routes, site, true) as z.infer<typeof V1DirectorySchema>['endpoints'],
       };
     }),
   }),
 });
+
+/** This file's routes, in the order the route table lists them. */
+export const directoryRoutes: readonly AnyRoute[] = [apiDirectoryRoute, v1DirectoryRoute];

@@ -1,5 +1,5 @@
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { EssaysListResponseSchema, essaysPage, EssaysQuerySchema, listEssays } from '../operations/essays.ts';
 
 export const essaysRoute = defineRoute({
@@ -20,9 +20,13 @@ export const essaysRoute = defineRoute({
     429: RATE_LIMITED_RESPONSE,
   },
   batchable: true,
+  directoryName: 'essays',
   cacheControl: 'public, max-age=300',
   operation: listEssays,
   handler: ({ query, deps }) => ({
     body: essaysPage({ tag: query.tag, limit: query.limit, page: query.cursor ?? 1 }, deps),
   }),
 });
+
+/** This file's routes, in the order the route table lists them. */
+export const essaysRoutes: readonly AnyRoute[] = [essaysRoute];

@@ -1,5 +1,5 @@
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import {
   GlossaryListResponseSchema,
   glossaryPage,
@@ -25,9 +25,13 @@ export const glossaryRoute = defineRoute({
     429: RATE_LIMITED_RESPONSE,
   },
   batchable: true,
+  directoryName: 'glossary',
   cacheControl: 'public, max-age=300',
   operation: listGlossaryTerms,
   handler: ({ query, deps }) => ({
     body: glossaryPage({ category: query.category, limit: query.limit, page: query.cursor ?? 1 }, deps),
   }),
 });
+
+/** This file's routes, in the order the route table lists them. */
+export const glossaryRoutes: readonly AnyRoute[] = [glossaryRoute];

@@ -48,6 +48,7 @@ export const jobRoute = defineRoute({
     429: RATE_LIMITED_RESPONSE,
   },
   batchable: true,
+  directoryName: 'jobs',
   cacheControl: 'no-store',
   handler: async ({ params, deps }) => {
     const id = params['jobId'] ?? '';

@@ -1,5 +1,5 @@
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import { PAPERS_PAGE_FILE, papersFeedUrl, searchApiUrl } from '../papers-page/papers-page.ts';
@@ -59,6 +59,7 @@ export const searchRoute = defineRoute({
     502: errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', ['Retry-After']),
   },
   batchable: true,
+  directoryName: 'search',
   cacheControl: SEARCH_CACHE_CONTROL,
   operation: searchPapers,
   handler: async ({ query, deps, request }) => {
@@ -94,3 +95,6 @@ export const searchRoute = defineRoute({
     };
   },
 });
+
+/** This file's routes, in the order the route table lists them. */
+export const paperSearchRoutes: readonly AnyRoute[] = [searchRoute];

@@ -1,0 +1,13 @@
+// Every operation, by domain: the MCP product server makes a tool of each that declares one.
+import type { AnyOperation } from '../http/operation.ts';
+import { askOperations } from './ask.ts';
+import { essaysOperations } from './essays.ts';
+import { glossaryOperations } from './glossary.ts';
+import { papersOperations } from './papers.ts';
+
+export const operations: readonly AnyOperation[] = [
+  ...papersOperations,
+  ...essaysOperations,
+  ...glossaryOperations,
+  ...askOperations,
+];
