@@ -49,5 +49,36 @@ export const listGlossaryTerms = defineOperation({
   run: (input, { deps }) => glossaryPage(input, deps),
 });
 
+export const GlossaryCategoriesSchema = z
+  .object({
+    categories: z.array(
+      z.object({
+        category: z.enum(GLOSSARY_CATEGORIES).describe('The category, as the glossary filter takes it'),
+        terms: z.int().describe('How many glossary terms it holds'),
+        url: z.string().describe('Its page on the site, the terms A to Z'),
+      }),
+    ),
+  })
+  .meta({ id: 'GlossaryCategories' });
+
+/** Every category with its term count and page, in the glossary's order of categories. */
+export const listGlossaryCategories = defineOperation({
+  input: z.object({}),
+  output: GlossaryCategoriesSchema,
+  tool: {
+    name: 'list_glossary_categories',
+    title: 'List the glossary categories',
+    description: 'Each glossary category with its number of terms and its page; pass one to search_glossary.',
+  },
+  run: (_input, { deps }) =>
+    rememberedJson(deps.memo, 'glossary-categories', () => ({
+      categories: GLOSSARY_CATEGORIES.map((category) => ({
+        category,
+        terms: deps.content.listGlossary({ category, limit: 1, page: 1 }).total,
+        url: `${deps.content.siteUrl}/glossary/category/${category}`,
+      })),
+    })),
+});
+
 /** This domain's operations (those with a `tool` are MCP tools too). */
-export const glossaryOperations: readonly AnyOperation[] = [listGlossaryTerms];
+export const glossaryOperations: readonly AnyOperation[] = [listGlossaryTerms, listGlossaryCategories];

@@ -1,9 +1,11 @@
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import {
+  GlossaryCategoriesSchema,
   GlossaryListResponseSchema,
   glossaryPage,
   GlossaryQuerySchema,
+  listGlossaryCategories,
   listGlossaryTerms,
 } from '../operations/glossary.ts';
 
@@ -33,5 +35,27 @@ export const glossaryRoute = defineRoute({
   }),
 });
 
+export const glossaryCategoriesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/v1/glossary/categories',
+  aliases: ['/api/glossary/categories'],
+  operationId: 'listGlossaryCategories',
+  summary: 'List the glossary categories',
+  description: 'Each category with its number of terms and its page on the site; filter the glossary with one.',
+  tags: ['Content'],
+  responses: {
+    200: { description: 'The glossary categories', schema: GlossaryCategoriesSchema, headers: ['ETag'] },
+    304: NOT_MODIFIED_RESPONSE,
+    429: RATE_LIMITED_RESPONSE,
+  },
+  batchable: true,
+  directoryName: 'glossary_categories',
+  cacheControl: 'public, max-age=300',
+  operation: listGlossaryCategories,
+  handler: ({ deps, request }) => ({
+    body: listGlossaryCategories.run({}, { deps, clientAddress: request.clientAddress }),
+  }),
+});
+
 /** This file's routes, in the order the route table lists them. */
-export const glossaryRoutes: readonly AnyRoute[] = [glossaryRoute];
+export const glossaryRoutes: readonly AnyRoute[] = [glossaryRoute, glossaryCategoriesRoute];
