@@ -80,9 +80,29 @@ function successResponse(siteUrl: string, operation: JsonObject): JsonObject {
   };
 }
 
+/** snake_case of an operationId: listGlossaryCategories → list_glossary_categories. */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * The written flows, then one for every other read the API directories list, from its route's own
+ * summary and description: a new capability is a flow at the next build.
+ */
+function flowTemplates(routes: readonly AnyRoute[]): FlowTemplate[] {
+  const written = new Set(FLOWS.map((flow) => flow.operationId));
+  const derived = routes
+    .filter((route) => route.directoryName && route.method === 'GET' && !written.has(route.operationId))
+    .map((route) => ({
+      id: snakeCase(route.operationId),
+      operationId: route.operationId,
+      title: route.summary,
+      description: () => route.description ?? route.summary,
+    }));
+  return [...FLOWS, ...derived];
+}
+
 export function agentsJson(siteUrl: string, routes: readonly AnyRoute[], doc: OpenApiDocument) {
   const available = new Set(routes.map((route) => route.operationId));
-  const flows = FLOWS.flatMap((flow) => {
+  const flows = flowTemplates(routes).flatMap((flow) => {
     const operation = available.has(flow.operationId) ? findOperation(doc, flow.operationId) : undefined;
     if (!operation) return [];
     const actionId = `${flow.id}_action`;

@@ -50,6 +50,18 @@ describe('agentsJson', () => {
     expect(flowsFor(routes)).toEqual(expect.arrayContaining(['search_papers', 'read_essay', 'look_up_glossary_term']));
   });
 
+  it('has a flow, from its own summary, for every read the directories list', () => {
+    const listed = routes.filter((route) => route.directoryName && route.method === 'GET');
+    expect(listed.length).toBeGreaterThan(3);
+    const flows = agentsJson(SITE, routes, buildOpenApiDocument(routes, SITE)).flows;
+    for (const route of listed) {
+      expect(
+        flows.some((flow) => flow.actions[0]?.operationId === route.operationId),
+        route.operationId,
+      ).toBe(true);
+    }
+  });
+
   it("takes a flow's parameters from the OpenAPI description", () => {
     const flow = agentsJson(SITE, routes, buildOpenApiDocument(routes, SITE)).flows.find(
       (candidate) => candidate.id === 'read_essay',
