@@ -6,17 +6,7 @@ import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { GlossaryTermItemSchema } from '../content/content-data.ts';
 import { defineOperation, type AnyOperation } from '../http/operation.ts';
 import { type JsonText, rememberedJson } from '../json-text.ts';
-import { intParam } from '../http/validation.ts';
-import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
-
-export const GlossaryQuerySchema = z.object({
-  category: z
-    .enum(GLOSSARY_CATEGORIES, { error: `must be one of: ${GLOSSARY_CATEGORIES.join(', ')}` })
-    .optional()
-    .describe('Only terms in this category'),
-  limit: intParam(1, 200, 100).describe('Items per page, 1 to 200 (default 100)'),
-  cursor: CursorParam.describe('Opaque cursor from next_cursor (base64 page number)'),
-});
+import { pageBody, PaginationSchema } from '../pagination.ts';
 
 export const GlossaryListResponseSchema = z
   .object({
@@ -39,12 +29,15 @@ export function glossaryPage(
   );
 }
 
+/** What listing the glossary takes: the one place its limits are written (the route derives its query). */
+export const GlossaryListInputSchema = z.object({
+  category: z.enum(GLOSSARY_CATEGORIES).optional().describe('Only terms in this category'),
+  limit: z.int().min(1).max(200).default(100).describe('Items per page, 1 to 200 (default 100)'),
+  page: z.int().min(1).default(1).describe('Page number (default 1)'),
+});
+
 export const listGlossaryTerms = defineOperation({
-  input: z.object({
-    category: z.enum(GLOSSARY_CATEGORIES).optional().describe('Only terms in this category'),
-    limit: z.int().min(1).max(200).default(100).describe('Items per page, 1 to 200 (default 100)'),
-    page: z.int().min(1).default(1).describe('Page number (default 1)'),
-  }),
+  input: GlossaryListInputSchema,
   output: GlossaryListResponseSchema,
   run: (input, { deps }) => glossaryPage(input, deps),
 });

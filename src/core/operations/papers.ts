@@ -94,7 +94,7 @@ export const SearchInputSchema = z.object({
     .max(200)
     .default(DEFAULT_LIMIT)
     .describe(`Results per page, 1 to 200 (default ${DEFAULT_LIMIT})`),
-  page: z.int().min(1).default(1).describe('Page number (default 1)'),
+  page: z.int().min(1).max(MAX_REACHABLE_RESULTS).default(1).describe('Page number (default 1)'),
   sort: z.enum(PAPER_SORTS).default('citations').describe(SORT_DESCRIPTION),
   year_from: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Earliest')),
   year_to: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Latest')),

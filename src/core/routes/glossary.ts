@@ -1,13 +1,17 @@
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { queryFromInput } from '../http/query-from-input.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import {
   GlossaryCategoriesSchema,
   GlossaryListResponseSchema,
   glossaryPage,
-  GlossaryQuerySchema,
+  GlossaryListInputSchema,
   listGlossaryCategories,
   listGlossaryTerms,
 } from '../operations/glossary.ts';
+
+/** The query string of the list, derived from the operation's input (page as the opaque cursor). */
+const GlossaryQuerySchema = queryFromInput(GlossaryListInputSchema);
 
 export const glossaryRoute = defineRoute({
   method: 'GET',

@@ -1,0 +1,64 @@
+// Derives a route's query-string schema from its operation's input schema, so the limits of a
+// capability are written once: integers are parsed from strings with the same bounds and default,
+// enums keep their values, and a `page` input is exposed as the opaque `cursor` the API pages with.
+import { z } from 'zod';
+import { CursorParam } from '../pagination.ts';
+import { intParam, optionalIntParam } from './validation.ts';
+
+type Field = z.ZodType;
+
+/** What a derived query parses to: the input's fields, with `page` read from `cursor`. */
+export type QueryFor<Input> = Omit<Input, 'page'> & ('page' extends keyof Input ? { cursor?: number } : unknown);
+
+/** The schema under optional/default wrappers, whether it was optional, and its default. */
+function unwrap(field: Field): { inner: Field; optional: boolean; fallback: unknown } {
+  let inner: Field = field;
+  let optional = false;
+  let fallback: unknown;
+  for (;;) {
+    if (inner instanceof z.ZodOptional) {
+      optional = true;
+      inner = inner.unwrap() as Field;
+    } else if (inner instanceof z.ZodDefault) {
+      fallback = inner.def.defaultValue;
+      inner = inner.unwrap() as Field;
+    } else return { inner, optional, fallback };
+  }
+}
+
+function integerParam(inner: z.ZodNumber, fallback: unknown): Field {
+  const min = inner.minValue ?? 0;
+  const max = inner.maxValue ?? Number.MAX_SAFE_INTEGER;
+  return typeof fallback === 'number' ? intParam(min, max, fallback) : optionalIntParam(min, max);
+}
+
+function enumParam(inner: z.ZodEnum, optional: boolean): Field {
+  const values = inner.options.map(String);
+  const param = z.enum(values as [string, ...string[]], { error: `must be one of: ${values.join(', ')}` });
+  return optional ? param.optional() : param;
+}
+
+/** One query parameter for one input field; undefined when a field has no query-string form. */
+function queryParam(field: Field): Field {
+  const { inner, optional, fallback } = unwrap(field);
+  let param: Field;
+  if (inner instanceof z.ZodNumber && inner.isInt) param = integerParam(inner, fallback);
+  else if (inner instanceof z.ZodEnum) param = enumParam(inner, optional);
+  else throw new Error(`queryFromInput: no query-string form for a ${inner.def.type} field`);
+  return field.description ? param.describe(field.description) : param;
+}
+
+/**
+ * The query-string schema for an operation's object input. `page` becomes `cursor` (its value is the
+ * decoded page number), so handlers read `query.cursor ?? 1`.
+ */
+export function queryFromInput<Shape extends z.ZodRawShape>(
+  input: z.ZodObject<Shape>,
+): z.ZodType<QueryFor<z.output<z.ZodObject<Shape>>>> {
+  const params: Record<string, Field> = {};
+  for (const [name, field] of Object.entries(input.shape) as [string, Field][]) {
+    if (name === 'page') params.cursor = CursorParam.describe('Opaque cursor from next_cursor (base64 page number)');
+    else params[name] = queryParam(field);
+  }
+  return z.object(params) as unknown as z.ZodType<QueryFor<z.output<z.ZodObject<Shape>>>>;
+}
