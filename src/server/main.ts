@@ -27,8 +27,6 @@ import { closeIfBodyUnread, createTransport, type RefusedRequest } from './trans
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
-  /** Resolves once every request line so far is written (a crash waits for it before exiting). */
-  flushLog(): Promise<void>;
 }
 
 /** Requests being answered, by request id: what a crash report names (formatted only then). */
@@ -121,7 +119,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     const route = request && app.find(request.method, request.url.split('?', 1)[0] ?? '/');
     return errorBodyFor(route, error, { headers: new NodeHeaders(request?.headers ?? {}) }, undefined);
   }
-  return { handle, deps, proxies, refusalText, log };
+  return { handle, deps, proxies, refusalText };
 }
 
 export async function startServer(
@@ -129,7 +127,7 @@ export async function startServer(
   distDir: string,
   inFlight: InFlight = new Map(),
 ): Promise<RunningServer> {
-  const { handle, deps, proxies, refusalText, log } = createHandler(config, distDir, inFlight);
+  const { handle, deps, proxies, refusalText } = createHandler(config, distDir, inFlight);
   const transport = createTransport(config, handle, proxies, refusalText);
   const { server } = transport;
   // With REDIS_URL, serve once connected; past the wait, the stores degrade until Redis answers.
@@ -153,16 +151,14 @@ export async function startServer(
       const abandoned = await deps.stores.jobs.abandonUnfinished('The server shut down before the work finished.');
       if (cut > 0 || abandoned > 0) console.log(`shutdown: ${cut} request(s) cut, ${abandoned} job(s) ended failed`);
       await deps.stores.close();
-      await log?.close();
     },
-    flushLog: async () => log?.close(),
   };
 }
 
 async function main(): Promise<void> {
   const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   let config: Config;
-  let running: RunningServer | undefined;
+  let running: RunningServer;
   const inFlight: InFlight = new Map();
   // A crash is logged with the requests it interrupted; `npm start` restarts the process.
   const crash = (kind: string) => (error: unknown) => {
@@ -176,9 +172,7 @@ async function main(): Promise<void> {
         ),
       }),
     );
-    // The lines of requests answered before the crash are written first (at most 2 s).
-    const exit = () => process.exit(70);
-    (running?.flushLog() ?? Promise.resolve()).then(exit, exit);
+    process.exit(70);
   };
   process.on('uncaughtException', crash('uncaughtException'));
   process.on('unhandledRejection', crash('unhandledRejection'));

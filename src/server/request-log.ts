@@ -5,7 +5,7 @@
 // Measured against pino's asynchronous destination (sonic-boom, lines gathered for 100 ms), in the
 // same rounds, as `npm start > file` runs the server (issue 32): no case gained 5 %, and the full
 // glossary page lost 13-17 % (lines kept alive across collections). So the simpler code stays: one
-// synchronous write per turn, nothing held back, nothing to lose on a crash beyond the current turn.
+// synchronous write per turn, nothing held back; on exit (a stop or a crash) the turn's lines go out.
 
 /** JSON strings need escaping only for quotes, backslashes and control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what must be escaped
@@ -49,12 +49,6 @@ export class RequestLog {
       this.#scheduled = true;
       setImmediate(() => this.flush());
     }
-  }
-
-  /** Writes what this turn has gathered (a stop or a crash calls it before the process exits). */
-  close(): Promise<void> {
-    this.flush();
-    return Promise.resolve();
   }
 
   flush(): void {
