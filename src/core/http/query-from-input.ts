@@ -44,6 +44,8 @@ function queryParam(field: Field): Field {
   let param: Field;
   if (inner instanceof z.ZodNumber && inner.isInt) param = integerParam(inner, fallback);
   else if (inner instanceof z.ZodEnum) param = enumParam(inner, optional);
+  // A query value is a string already: the field's own schema reads it, with its limits and messages.
+  else if (inner instanceof z.ZodString) return field;
   else throw new Error(`queryFromInput: no query-string form for a ${inner.def.type} field`);
   return field.description ? param.describe(field.description) : param;
 }

@@ -5,14 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { EssayItemSchema } from '../content/content-data.ts';
 import { defineOperation, type AnyOperation } from '../http/operation.ts';
 import { type JsonText, rememberedJson } from '../json-text.ts';
-import { intParam } from '../http/validation.ts';
-import { CursorParam, pageBody, PaginationSchema } from '../pagination.ts';
-
-export const EssaysQuerySchema = z.object({
-  tag: z.string().max(100).optional().describe('Only essays with this topic tag'),
-  limit: intParam(1, 200, 50).describe('Items per page, 1 to 200 (default 50)'),
-  cursor: CursorParam.describe('Opaque cursor from next_cursor (base64 page number)'),
-});
+import { pageBody, PaginationSchema } from '../pagination.ts';
 
 export const EssaysListResponseSchema = z
   .object({
@@ -35,12 +28,15 @@ export function essaysPage(
   );
 }
 
+/** What listing the essays takes: the one place its limits are written (the route derives its query). */
+export const EssaysListInputSchema = z.object({
+  tag: z.string().max(100).optional().describe('Only essays with this topic tag'),
+  limit: z.int().min(1).max(200).default(50).describe('Items per page, 1 to 200 (default 50)'),
+  page: z.int().min(1).default(1).describe('Page number (default 1)'),
+});
+
 export const listEssays = defineOperation({
-  input: z.object({
-    tag: z.string().max(100).optional().describe('Only essays with this topic tag'),
-    limit: z.int().min(1).max(200).default(50).describe('Items per page, 1 to 200 (default 50)'),
-    page: z.int().min(1).default(1).describe('Page number (default 1)'),
-  }),
+  input: EssaysListInputSchema,
   output: EssaysListResponseSchema,
   run: (input, { deps }) => essaysPage(input, deps),
 });

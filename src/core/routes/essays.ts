@@ -1,6 +1,10 @@
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
-import { EssaysListResponseSchema, essaysPage, EssaysQuerySchema, listEssays } from '../operations/essays.ts';
+import { queryFromInput } from '../http/query-from-input.ts';
+import { EssaysListInputSchema, EssaysListResponseSchema, essaysPage, listEssays } from '../operations/essays.ts';
+
+/** The query string of the list, derived from the operation's input (page as the opaque cursor). */
+const EssaysQuerySchema = queryFromInput(EssaysListInputSchema);
 
 export const essaysRoute = defineRoute({
   method: 'GET',
