@@ -6,46 +6,38 @@ import { API_VERSION } from '../versioning.ts';
 
 const DirectoryQuerySchema = z.object({ format: FormatParam });
 
+/** What both directories say of the API. */
+const directoryFields = {
+  name: z.string(),
+  version: z.string(),
+  description: z.string().optional(),
+  documentation: z.string(),
+  openapi: z.string(),
+};
+
+/** The endpoints of version 1 that both directories name. */
+const endpointFields = {
+  search: z.string(),
+  essays: z.string(),
+  glossary: z.string(),
+  batch: z.string().optional(),
+  jobs: z.string().optional(),
+};
+
 export const ApiDirectorySchema = z
   .object({
-    name: z.string(),
-    version: z.string(),
-    description: z.string().optional(),
-    documentation: z.string(),
-    openapi: z.string(),
+    ...directoryFields,
     mcp: z.string().optional(),
     auth: z.string().optional(),
     endpoints: z
-      .object({
-        search: z.string(),
-        essays: z.string(),
-        glossary: z.string(),
-        batch: z.string().optional(),
-        jobs: z.string().optional(),
-        ask: z.string().optional(),
-      })
+      .object({ ...endpointFields, ask: z.string().optional() })
       // Every route with a directoryName is listed: more names come as the API grows.
       .catchall(z.string()),
   })
   .meta({ id: 'ApiDirectory' });
 
 export const V1DirectorySchema = z
-  .object({
-    name: z.string(),
-    version: z.string(),
-    description: z.string().optional(),
-    documentation: z.string(),
-    openapi: z.string(),
-    endpoints: z
-      .object({
-        search: z.string(),
-        essays: z.string(),
-        glossary: z.string(),
-        batch: z.string().optional(),
-        jobs: z.string().optional(),
-      })
-      .catchall(z.string()),
-  })
+  .object({ ...directoryFields, endpoints: z.object(endpointFields).catchall(z.string()) })
   .meta({ id: 'V1Directory' });
 
 const NAME = 'Research Hub API';
