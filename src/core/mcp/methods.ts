@@ -113,10 +113,14 @@ const COMMON_METHODS: Record<string, Method> = {
   'completion/complete': ({ server, context }, params) => complete(server, params, context),
 };
 
-/** Each era's own methods: 2026-07-28 discovers; the revisions before it initialize and ping. */
-const ERA_METHODS: Record<McpExchange['era'], Record<string, Method>> = {
-  modern: { 'server/discover': ({ server }) => discover(server) },
-  legacy: { ping: () => ({ result: {} }), initialize: ({ server }, params) => initialize(server, params) },
+/** The methods of each era: those common to both, and 2026-07-28's discover or the older initialize and ping. */
+const METHODS: Record<McpExchange['era'], Record<string, Method>> = {
+  modern: { ...COMMON_METHODS, 'server/discover': ({ server }) => discover(server) },
+  legacy: {
+    ...COMMON_METHODS,
+    ping: () => ({ result: {} }),
+    initialize: ({ server }, params) => initialize(server, params),
+  },
 };
 
 function initialize(server: McpServerDefinition, params: McpParams): Reply {
@@ -134,11 +138,8 @@ function initialize(server: McpServerDefinition, params: McpParams): Reply {
 
 export async function dispatch(exchange: McpExchange, method: string, params: McpParams): Promise<Reply> {
   if (params['cursor'] !== undefined && SINGLE_PAGE_LISTS.has(method)) return unknownCursor();
-  const run = Object.hasOwn(COMMON_METHODS, method)
-    ? COMMON_METHODS[method]
-    : Object.hasOwn(ERA_METHODS[exchange.era], method)
-      ? ERA_METHODS[exchange.era][method]
-      : undefined;
+  const methods = METHODS[exchange.era];
+  const run = Object.hasOwn(methods, method) ? methods[method] : undefined;
   if (run) return run(exchange, params);
   return { failure: rpcFailure(JSONRPC_ERRORS.methodNotFound, `Method not found: ${method.slice(0, 100)}.`) };
 }

@@ -197,5 +197,5 @@ export const PRODUCT_TOOLS: readonly AnyTool[] = [
   getEssay,
   searchGlossary,
   getGlossaryTerm,
-  ...operations.filter((operation) => operation.tool).map(toolFrom),
+  ...operations.flatMap((operation) => (operation.tool ? [toolFrom(operation, operation.tool)] : [])),
 ];

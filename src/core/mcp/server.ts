@@ -31,6 +31,7 @@ import {
   META,
   rpcFailure,
   SUPPORTED_PROTOCOL_VERSIONS,
+  type RpcFailure,
 } from './protocol.ts';
 import { cutIsTopLevelId, cutRequestId, MAX_REPEATABLE_BODY_BYTES, type IdCut } from './repeated-request.ts';
 import { answerRepeat, derivations } from './tool-calls.ts';
@@ -161,13 +162,11 @@ function readRequest(exchange: McpExchange): RpcRequest | RouteResult {
   }
   exchange.idText = idTextOf(payload, json);
   const message = payload as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown } | null;
+  if (isRpcRequest(message))
+    return { id: message.id, method: message.method, params: (message.params ?? {}) as McpParams };
   const problem = Array.isArray(payload)
     ? 'JSON-RPC batches are not supported; send one request per POST.'
-    : isRpcRequest(message)
-      ? undefined
-      : 'a JSON-RPC 2.0 request needs "jsonrpc": "2.0", a "method", a string or number "id" and object "params".';
-  if (!problem && isRpcRequest(message))
-    return { id: message.id, method: message.method, params: (message.params ?? {}) as McpParams };
+    : 'a JSON-RPC 2.0 request needs "jsonrpc": "2.0", a "method", a string or number "id" and object "params".';
   return respond(exchange, {
     failure: rpcFailure(
       JSONRPC_ERRORS.invalidRequest,
@@ -194,7 +193,7 @@ function versionMismatch(
   headerVersion: string | undefined,
   method: string,
   params: McpParams,
-): ReturnType<typeof rpcFailure> | undefined {
+): RpcFailure | undefined {
   const metaVersion = (params['_meta'] as Record<string, unknown> | undefined)?.[META.protocolVersion];
   if (typeof metaVersion !== 'string' || method === 'initialize' || metaVersion === headerVersion) return undefined;
   return rpcFailure(

@@ -4,7 +4,7 @@
 // fails while running answers isError: true, and so do invalid arguments from 2025-11-25 on (SEP-1303;
 // -32602 before it runs under the older revisions).
 import { z } from 'zod';
-import type { AnyOperation } from '../http/operation.ts';
+import type { AnyOperation, OperationTool } from '../http/operation.ts';
 import type { RouteContext } from '../http/route.ts';
 
 export interface ToolOutput<Output> {
@@ -107,8 +107,7 @@ export class ToolFailure extends Error {
  * text is the result's JSON, its structured content the result. Its output depends only on the
  * arguments and the built content (a tool over changing data is written by hand, as search_reports).
  */
-export function toolFrom(operation: AnyOperation): AnyTool {
-  const { name, title, description } = operation.tool ?? { name: '', title: '', description: '' };
+export function toolFrom(operation: AnyOperation, { name, title, description }: OperationTool): AnyTool {
   return defineTool({
     name,
     title,
