@@ -50,8 +50,7 @@ export async function startOurServer(env = {}, { stdout = 'ignore' } = {}) {
   const port = await freePort();
   const logFile =
     stdout === 'file' ? path.join(mkdtempSync(path.join(tmpdir(), 'bench-log-')), 'server.log') : undefined;
-  /** @type {number | 'ignore' | 'inherit'} */
-  const output = logFile ? openSync(logFile, 'w') : stdout === 'file' ? 'ignore' : stdout;
+  const output = logFile ? openSync(logFile, 'w') : /** @type {'ignore' | 'inherit'} */ (stdout);
   const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     // OpenAlex (the stand-in) unless a benchmark asks for the local mirror: a data/papers.db in the

@@ -35,8 +35,3 @@ export async function holdsConnectionFrom(pid: number, clientPort: number): Prom
   const [inodes, table] = await Promise.all([socketInodes(pid), connections(pid)]);
   return table.some((row) => row.remotePort === clientPort && inodes.has(row.inode));
 }
-
-/** The server's open socket descriptors: a count that must come back down after abusive clients. */
-export async function openSockets(pid: number): Promise<number> {
-  return (await socketInodes(pid)).size;
-}
