@@ -8,7 +8,7 @@ import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.ts
 import { connectRedis, type ConnectedRedis } from './redis/connection.ts';
 import { RedisIdempotencyStore } from './redis/redis-idempotency-store.ts';
 import { RedisJobStore } from './redis/redis-job-store.ts';
-import { RedisRateLimitStore } from './redis/redis-rate-limit-store.ts';
+import { redisRateLimitStore } from './redis/redis-rate-limit-store.ts';
 import { RedisSearchCache } from './redis/redis-search-cache.ts';
 import { RedisTokenStore } from './redis/redis-token-store.ts';
 import { MemorySearchCache, type SearchCacheStore } from './search-cache.ts';
@@ -36,25 +36,21 @@ const perClient = <T extends { share: { perClient: { count: number; bytes: numbe
 
 export function createStores(config: Config, log: (message: string) => void = console.error): Stores {
   if (!config.redisUrl) return createMemoryStores(config);
-  return createRedisStores(config, connectRedis(config.redisUrl, { log }), log);
+  return createRedisStores(config, connectRedis(config.redisUrl, { log }));
 }
 
-export function createRedisStores(config: Config, redis: ConnectedRedis, log: (message: string) => void): Stores {
-  const rateLimits = new RedisRateLimitStore(redis, log);
+export function createRedisStores(config: Config, redis: ConnectedRedis): Stores {
   return {
     jobs: new RedisJobStore(redis, perClient(DEFAULT_JOB_LIMITS, config.jobsPerClient), config.jobLeaseMs),
     idempotency: new RedisIdempotencyStore(
       redis,
       perClient(DEFAULT_IDEMPOTENCY_LIMITS, config.idempotencyKeysPerClient),
     ),
-    rateLimits,
+    rateLimits: redisRateLimitStore(redis),
     tokens: new RedisTokenStore(redis, perClient(DEFAULT_TOKEN_LIMITS, config.tokensPerClient)),
     searchCache: new RedisSearchCache(redis),
     ready: (timeoutMs) => redis.ready(timeoutMs),
-    close: async () => {
-      await rateLimits.close();
-      await redis.close();
-    },
+    close: () => redis.close(),
   };
 }
 

@@ -21,6 +21,11 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** Redis does not have the script of that digest (restarted, or flushed): send it in full. */
+export function isNoScript(error: unknown): boolean {
+  return String((error as Error | undefined)?.message).includes('NOSCRIPT');
+}
+
 /** A Lua script sent once and then called by its digest (EVALSHA), loaded again after a Redis restart. */
 export class RedisScript {
   readonly #source: string;
@@ -36,13 +41,17 @@ export class RedisScript {
     try {
       return await connection.send(['EVALSHA', this.#sha, ...tail], binary);
     } catch (error) {
-      if (!String((error as Error)?.message).includes('NOSCRIPT')) throw error;
+      if (!isNoScript(error)) throw error;
       return connection.send(['EVAL', this.#source, ...tail], binary);
     }
   }
 }
 
+/** The node-redis client itself, for a library that takes one (rate-limiter-flexible). */
+export type RedisClient = ReturnType<typeof createRedisClient>;
+
 export interface ConnectedRedis extends RedisConnection {
+  readonly client: RedisClient;
   /** Resolves once connected, or after `timeoutMs` (the stores degrade until then). */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -54,17 +63,23 @@ export interface RedisOptions {
   log?: (message: string) => void;
 }
 
-export function connectRedis(url: string, options: RedisOptions = {}): ConnectedRedis {
-  const timeoutMs = options.commandTimeoutMs ?? 1_000;
-  const client = createClient({
+function createRedisClient(url: string, timeoutMs: number) {
+  return createClient({
     url,
     disableOfflineQueue: true,
+    // Every command, ours and the rate limiter's, gives up after this long.
+    commandOptions: { timeout: timeoutMs },
     socket: {
       connectTimeout: 2_000,
       // Keep trying, at most every 2 s, so the stores recover when Redis returns.
       reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2_000),
     },
   });
+}
+
+export function connectRedis(url: string, options: RedisOptions = {}): ConnectedRedis {
+  const timeoutMs = options.commandTimeoutMs ?? 1_000;
+  const client = createRedisClient(url, timeoutMs);
   const binaryClient = client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
   let lastLogged = 0;
   client.on('error', (error: Error) => {
@@ -79,22 +94,16 @@ export function connectRedis(url: string, options: RedisOptions = {}): Connected
   );
 
   const send = async (args: readonly RedisArgument[], binary = false): Promise<unknown> => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    });
     try {
-      const command = (binary ? binaryClient : client).sendCommand([...args]);
-      return await Promise.race([command, late]);
+      return await (binary ? binaryClient : client).sendCommand([...args]);
     } catch (error) {
-      if (String((error as Error)?.message).includes('NOSCRIPT')) throw error;
+      if (isNoScript(error)) throw error;
       throw new StoreUnavailableError(error);
-    } finally {
-      clearTimeout(timer);
     }
   };
 
   return {
+    client,
     send,
     async ready(waitMs) {
       let timer: NodeJS.Timeout | undefined;
