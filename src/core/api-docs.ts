@@ -38,6 +38,8 @@ const SAMPLE_INPUTS: Record<string, unknown> = {
   query: 'what is a zk rollup?',
   slug: 'zk-rollup',
   jobId: 'job_0123456789abcdefghijklmnop',
+  // A paper in a path (`id` alone is a JSON-RPC id): OpenAlex's own example work.
+  'path:id': 'W2741809807',
   tag: 'ai',
   client_name: 'my-agent',
   token: 'paste-your-token-here',
@@ -142,9 +144,8 @@ function curlOf(
   doc: OpenApiDocument,
 ) {
   const base = (doc['servers'] as Array<{ url: string }> | undefined)?.[0]?.url ?? '';
-  const filled = path.replace(/\{(\w+)\}/g, (_match, name: string) =>
-    encodeURIComponent(String(SAMPLE_INPUTS[name] ?? name)),
-  );
+  const pathExample = (name: string) => SAMPLE_INPUTS[`path:${name}`] ?? SAMPLE_INPUTS[name] ?? name;
+  const filled = path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(pathExample(name))));
   const query = parameters
     .filter((p) => p.where === 'query' && p.required)
     .map((p) => `${p.name}=${encodeURIComponent(String(exampleOf(p.schema, doc, true, p.name)))}`)

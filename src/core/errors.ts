@@ -2,7 +2,7 @@
 // documented from this table (the API docs page and OpenAPI render it), in the spirit of undici's
 // flat errors with stable codes. Lower layers throw their own errors (stores: CapacityError); they
 // are mapped here, at the edge.
-import { UpstreamError } from './papers/contract/errors.ts';
+import { PaperNotFoundError, UpstreamError } from './papers/contract/errors.ts';
 import { CapacityError } from './stores/capacity.ts';
 import { StoreUnavailableError } from './stores/redis/connection.ts';
 
@@ -64,6 +64,18 @@ export const ERROR_CODES = {
     resolution:
       'Check the id against the Location of the 202 answer; if it is right the job is gone (finished jobs are kept ' +
       'one hour, and a store that restarts empty loses them all): start the work again.',
+  },
+  invalid_paper_id: {
+    status: 400,
+    title: 'The paper id is neither an OpenAlex work id nor a DOI',
+    resolution:
+      'Name the paper by its OpenAlex work id (W2741809807) or its DOI (10.48550/arXiv.1706.03762, doi:10.…, or the ' +
+      'https://doi.org/… URL, percent-encoded in a path).',
+  },
+  paper_not_found: {
+    status: 404,
+    title: 'The paper index has no paper of that id',
+    resolution: 'Check the id; search papers to find the work id or DOI of the paper you mean.',
   },
   not_found: {
     status: 404,
@@ -211,6 +223,7 @@ export function toApiError(error: unknown): ApiError {
       cause: error,
     });
   }
+  if (error instanceof PaperNotFoundError) return new ApiError('paper_not_found', error.message, { cause: error });
   if (error instanceof CapacityError) {
     return new ApiError(error.scope === 'client' ? 'quota_exceeded' : 'service_unavailable', error.message, {
       headers: { 'Retry-After': String(error.retryAfterSeconds) },

@@ -1,7 +1,7 @@
 // The contract fuzzer: requests generated from the published /openapi.json (the built
 // dist/client/openapi.json) for every operation, sent to the real built server over loopback.
 // - A request the description allows is never refused with a 4xx, except for state the description
-//   names: an unknown job (404), an Idempotency-Key in use or reused (409, 422), a rate limit (429).
+//   names: an unknown job or paper (404), an Idempotency-Key in use or reused (409, 422), a rate limit (429).
 // - A request that breaks one rule of the description never succeeds (a batch sub-request that breaks
 //   SubRequest is answered in its own place, as the description says).
 // - Every answer is documented: its status, media type, body and header values.
@@ -203,12 +203,15 @@ function assemble(operation: Operation, values: Array<string | undefined>, body:
   return { operation, valid, path, query, headers, ...(body === undefined ? {} : { body }) };
 }
 
+/** Operations (and their aliases) whose path names a thing that may not exist: a job, a paper of the index. */
+const NAMES_STATE = ['getJob', 'getPaper', 'listPaperCitations', 'listPaperReferences'];
+
 /** Statuses a request the description allows may still get, for state it names. */
 function stateStatuses(operation: Operation): number[] {
   return [
     429,
     ...(idempotent(operation) ? [409, 422] : []),
-    ...(operation.operationId.startsWith('getJob') ? [404] : []),
+    ...(NAMES_STATE.some((id) => operation.operationId.startsWith(id)) ? [404] : []),
   ];
 }
 

@@ -7,7 +7,8 @@ import { loadConfig } from '../../src/core/config.ts';
 import { createDeps, type DepsOptions } from '../../src/core/deps.ts';
 import { isStreamBody, wholeBody, type CoreBody, type CoreRequest } from '../../src/core/http/types.ts';
 
-const noPapers = { name: 'none', search: () => Promise.reject(new Error('no papers in this test')) };
+const noIndex = () => Promise.reject(new Error('no papers in this test'));
+const noPapers = { name: 'none', search: noIndex, paper: noIndex, related: noIndex };
 
 export function testDeps(
   overrides: Partial<AppDeps> = {},

@@ -31,7 +31,15 @@ const ALLOWED_PARAMS = new Set([
   'mailto',
   'cursor',
 ]);
-const FILTER_KEYS = new Set(['concepts.id', 'topics.id', 'publication_year', 'type', 'cited_by_count']);
+const FILTER_KEYS = new Set([
+  'concepts.id',
+  'topics.id',
+  'publication_year',
+  'type',
+  'cited_by_count',
+  'cites',
+  'cited_by',
+]);
 const MAX_PAGED_RESULTS = 10_000;
 /** Work fields OpenAlex can select that some records here lack. */
 const OPTIONAL_WORK_FIELDS = new Set([
@@ -42,7 +50,17 @@ const OPTIONAL_WORK_FIELDS = new Set([
   'open_access',
   'best_oa_location',
   'abstract_inverted_index',
+  'referenced_works',
+  'referenced_works_count',
+  'biblio',
 ]);
+
+/** `https://openalex.org/W1` → `w1`: how ids compare here (OpenAlex takes either spelling, any case). */
+const shortId = (/** @type {unknown} */ id) =>
+  String(id ?? '')
+    .split('/')
+    .pop()
+    ?.toLowerCase() ?? '';
 
 const citations = (/** @type {Work} */ work) => Number(work['cited_by_count'] ?? 0);
 const dateOf = (/** @type {Work} */ work) => String(work['publication_date'] ?? '');
@@ -142,9 +160,10 @@ function inYears(option, year) {
 /**
  * @param {string} key
  * @param {string} value
+ * @param {Map<string, Work>} byId the works by short id, lowercased
  * @returns {(work: Work) => boolean}
  */
-function filterClause(key, value) {
+function filterClause(key, value, byId) {
   const negate = value.startsWith('!');
   const options = (negate ? value.slice(1) : value).split('|').map((option) => option.trim().toLowerCase());
   /** @param {Work} work */
@@ -171,6 +190,18 @@ function filterClause(key, value) {
         return options.some((option) => inYears(option, work['publication_year']));
       case 'type':
         return options.includes(String(work['type']).toLowerCase());
+      case 'cites':
+        // Works whose references include one of the given works.
+        return (work['referenced_works'] ?? []).some((/** @type {unknown} */ cited) =>
+          options.includes(shortId(cited)),
+        );
+      case 'cited_by':
+        // Works one of the given works references.
+        return options.some((id) =>
+          (byId.get(id)?.['referenced_works'] ?? []).some(
+            (/** @type {unknown} */ cited) => shortId(cited) === shortId(work['id']),
+          ),
+        );
       case 'cited_by_count':
         return options.some((option) =>
           option.startsWith('>')
@@ -195,6 +226,8 @@ export async function startOpenAlexStandIn({ works }) {
   let faultCount = 0;
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
+  /** @type {Map<string, Work>} */
+  const byId = new Map(works.map((work) => [shortId(work['id']), work]));
 
   /** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} body @param {Record<string,string>} [headers] */
   const send = (res, status, body, headers = {}) => {
@@ -208,6 +241,25 @@ export async function startOpenAlexStandIn({ works }) {
   };
   /** @param {import('node:http').ServerResponse} res @param {string} message */
   const badRequest = (res, message) => send(res, 400, { error: 'Invalid query parameters error.', message });
+
+  /**
+   * One work, as OpenAlex's /works/{id} answers: by work id (W…, or its URL) or DOI (doi:10.… or the
+   * doi.org URL), `select` applied; 404 when there is none.
+   * @param {import('node:http').ServerResponse} res @param {string} key @param {URL} url
+   */
+  const sendWork = (res, key, url) => {
+    const doi = /^(?:doi:|https?:\/\/(?:dx\.)?doi\.org\/)(10\..+)$/i.exec(key)?.[1]?.toLowerCase();
+    const work = doi
+      ? works.find((candidate) => String(candidate['doi'] ?? '').toLowerCase() === `https://doi.org/${doi}`)
+      : byId.get(shortId(key));
+    if (!work) return send(res, 404, { error: 'NotFoundError', message: `${key} was not found` });
+    const select = url.searchParams.get('select')?.split(',').filter(Boolean);
+    return send(
+      res,
+      200,
+      select ? Object.fromEntries(select.filter((field) => field in work).map((field) => [field, work[field]])) : work,
+    );
+  };
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -233,6 +285,7 @@ export async function startOpenAlexStandIn({ works }) {
       if (active.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, active.delayMs));
     }
 
+    if (url.pathname.startsWith('/works/')) return sendWork(res, decodeURIComponent(url.pathname.slice(7)), url);
     if (url.pathname !== '/works')
       return send(res, 404, { error: 'Not found', message: `${url.pathname} is not served by the stand-in` });
     for (const key of url.searchParams.keys()) {
@@ -257,7 +310,7 @@ export async function startOpenAlexStandIn({ works }) {
       const colon = clause.indexOf(':');
       const key = clause.slice(0, colon);
       if (colon < 1 || !FILTER_KEYS.has(key)) return badRequest(res, `${key || clause} is not a valid filter`);
-      tests.push(filterClause(key, clause.slice(colon + 1)));
+      tests.push(filterClause(key, clause.slice(colon + 1), byId));
     }
     const search = url.searchParams.get('search');
     if (search) tests.push(matcher(search));

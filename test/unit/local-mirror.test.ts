@@ -10,7 +10,12 @@ import { openMirror, openMirrorForSearch, rebuildSearchIndex } from '../../src/c
 import { OpenAlexClient } from '../../src/core/papers/openalex/client.ts';
 import type { PaperQuery } from '../../src/core/papers/contract/paper-source.ts';
 import { OpenAlexPaperSource } from '../../src/core/papers/openalex/paper-source.ts';
-import { importJsonLines, MirrorWriter, StrictImportError } from '../../src/core/papers/mirror/work-import.ts';
+import {
+  importJsonLines,
+  MirrorWriter,
+  StrictImportError,
+  worksOfLine,
+} from '../../src/core/papers/mirror/work-import.ts';
 import {
   fixtureWorks,
   SHARED_OPENALEX,
@@ -392,6 +397,74 @@ describe('a layout-2 mirror (items without their publication date)', () => {
     expect((await source.search(query)).items[0]?.publication_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     source.close();
     mirror.remove();
+  });
+});
+
+describe('a layout-3 mirror (before the paper graph)', () => {
+  async function layoutThreeFile() {
+    const mirror = await buildMirror(FIXTURE_FILES);
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+    const db = new DatabaseSync(mirror.file);
+    db.exec('DROP TABLE paper_records; DROP TABLE citation_links; PRAGMA user_version = 3;');
+    db.close();
+    return mirror;
+  }
+
+  it('is refused by the server, and upgraded in place: its papers come back with the next import', async () => {
+    const mirror = await layoutThreeFile();
+    expect(() => openMirrorForSearch(mirror.file)).toThrow(/mirror layout 3/);
+    openMirror(mirror.file).close();
+    const hub = { kind: 'openalex' as const, id: 'W9000000001' };
+    let source = LocalPaperSource.open(mirror.file);
+    expect(await source.paper(hub)).toBeUndefined();
+    expect(
+      (await source.search({ q: 'attention', corpus: 'ai', limit: 1, page: 1, sort: 'citations' })).total,
+    ).toBeGreaterThan(0);
+    source.close();
+    const writer = new MirrorWriter(openMirror(mirror.file));
+    for (const fixture of FIXTURE_FILES) await importJsonLines(writer, fixture);
+    writer.db.close();
+    source = LocalPaperSource.open(mirror.file);
+    expect((await source.paper(hub))?.title).toBe('Attention Is All You Need');
+    const citing = fixtureWorks.ai.filter((work) =>
+      (work['referenced_works'] ?? []).includes(`https://openalex.org/${hub.id}`),
+    );
+    const page = await source.related({ relation: 'citations', work: hub.id, sort: 'citations', limit: 50, page: 1 });
+    expect(page.total).toBe(citing.length);
+    source.close();
+    mirror.remove();
+  });
+});
+
+describe('the paper graph in the mirror', () => {
+  it('replaces the works a paper cites when it is imported again, and keeps them when the record has none', async () => {
+    const file = scratch('graph.db');
+    const writer = new MirrorWriter(openMirror(file));
+    const [a, b, c] = fixtureWorks.ai as Array<Record<string, unknown>>;
+    const cites = (work: Record<string, unknown>, ...cited: Array<Record<string, unknown>>) => ({
+      ...work,
+      referenced_works: cited.map((other) => other['id']),
+    });
+    const parse = (work: unknown) => worksOfLine(JSON.stringify(work));
+    const store = (work: unknown) => {
+      const parsed = parse(work);
+      if ('problem' in parsed) throw new Error(parsed.problem);
+      for (const { work: one, abstract } of parsed.works) writer.upsert(one, undefined, abstract);
+    };
+    store(cites(a!, b!, c!));
+    store(b);
+    store(c);
+    rebuildSearchIndex(writer.db);
+    const source = new LocalPaperSource(writer.db);
+    const references = (id: unknown) =>
+      source.related({ relation: 'references', work: String(id).split('/').pop()!, sort: 'date', limit: 10, page: 1 });
+    expect((await references(a!['id'])).items.map((item) => item.id).sort()).toEqual([b!['id'], c!['id']].sort());
+    store(cites(a!, c!));
+    expect((await references(a!['id'])).items.map((item) => item.id)).toEqual([c!['id']]);
+    const { referenced_works: _gone, ...withoutList } = cites(a!, b!);
+    store(withoutList);
+    expect((await references(a!['id'])).total).toBe(1);
+    writer.db.close();
   });
 });
 

@@ -19,6 +19,9 @@ class EditedSource implements PaperSource {
   calls = 0;
   down = false;
 
+  paper = () => Promise.resolve(undefined);
+  related = () => Promise.resolve({ items: [], total: 0 });
+
   async search(query: PaperQuery): Promise<PaperResults> {
     this.calls += 1;
     if (this.down) throw new ApiError('upstream_error', 'The index is down.');

@@ -17,6 +17,9 @@ class FakeSource implements PaperSource {
   release: (() => void) | undefined;
   gate: Promise<void> | undefined;
 
+  paper = () => Promise.resolve(undefined);
+  related = () => Promise.resolve({ items: [], total: 0 });
+
   async search(query: PaperQuery): Promise<PaperResults> {
     this.calls.push(query);
     if (this.gate) await this.gate;

@@ -19,6 +19,11 @@ export interface OperationTool {
   name: string;
   title: string;
   description: string;
+  /**
+   * The output comes from the paper index upstream and changes while the server runs: the tool says
+   * so (openWorldHint), and its results are not served again from memory.
+   */
+  openWorld?: boolean;
 }
 
 export interface Operation<Input, Output, Result extends JsonText<Output> = JsonText<Output>> {

@@ -32,9 +32,10 @@ function integerParam(inner: z.ZodNumber, fallback: unknown): Field {
   return typeof fallback === 'number' ? intParam(min, max, fallback) : optionalIntParam(min, max);
 }
 
-function enumParam(inner: z.ZodEnum, optional: boolean): Field {
+function enumParam(inner: z.ZodEnum, optional: boolean, fallback: unknown): Field {
   const values = inner.options.map(String);
   const param = z.enum(values as [string, ...string[]], { error: `must be one of: ${values.join(', ')}` });
+  if (fallback !== undefined) return param.default(fallback as string);
   return optional ? param.optional() : param;
 }
 
@@ -43,7 +44,7 @@ function queryParam(field: Field): Field {
   const { inner, optional, fallback } = unwrap(field);
   let param: Field;
   if (inner instanceof z.ZodNumber && inner.isInt) param = integerParam(inner, fallback);
-  else if (inner instanceof z.ZodEnum) param = enumParam(inner, optional);
+  else if (inner instanceof z.ZodEnum) param = enumParam(inner, optional, fallback);
   // A query value is a string already: the field's own schema reads it, with its limits and messages.
   else if (inner instanceof z.ZodString) return field;
   else throw new Error(`queryFromInput: no query-string form for a ${inner.def.type} field`);

@@ -55,10 +55,19 @@ export class Router<T> {
       if (!found) continue;
       const params: Record<string, string> = {};
       pattern.names.forEach((name, index) => {
-        params[name] = decodeURIComponent(found[index + 1] ?? '');
+        params[name] = decodedSegment(found[index + 1] ?? '');
       });
       return { entries: pattern.entries, params };
     }
     return undefined;
+  }
+}
+
+/** A path segment percent-decoded; one with a malformed escape as sent, for its schema to refuse. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
 }

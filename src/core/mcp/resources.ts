@@ -7,6 +7,9 @@ import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import type { AnyRoute, RouteContext } from '../http/route.ts';
 import { listEssays } from '../operations/essays.ts';
 import { listGlossaryTerms } from '../operations/glossary.ts';
+import { getPaper } from '../operations/paper-graph.ts';
+import { PaperNotFoundError } from '../papers/contract/errors.ts';
+import { parsePaperId } from '../papers/contract/paper-id.ts';
 import { apiSections } from './docs-tools.ts';
 
 type Context = RouteContext<unknown, unknown>;
@@ -262,12 +265,33 @@ export const docSectionResources: ResourceKind = {
   candidates: { section: (_deps, context) => sectionsOf(context).map((section) => section.id) },
 };
 
+/** A paper of the index by work id or DOI (percent-encoded), as GET /api/v1/papers/{id} answers it. */
+export const paperResources: ResourceKind = {
+  uriTemplate: `${SCHEME}papers/{id}`,
+  name: 'paper',
+  title: 'Paper',
+  description: 'One paper of the OpenAlex index by work id (W…) or DOI: metadata, abstract, citation counts (JSON).',
+  mimeType: JSON_TYPE,
+  entries: () => [],
+  read: async ({ id = '' }, { deps, request }) => {
+    const paper = parsePaperId(id);
+    if (!paper) return undefined;
+    try {
+      return (await getPaper.run({ id: paper }, { deps, clientAddress: request.clientAddress })).text;
+    } catch (error) {
+      if (error instanceof PaperNotFoundError) return undefined;
+      throw error;
+    }
+  },
+};
+
 export const PRODUCT_RESOURCES: readonly ResourceKind[] = [
   essaysByTagResources,
   termsByCategoryResources,
   essayResources,
   termResources,
   trackResources,
+  paperResources,
 ];
 
 export const DOCS_RESOURCES: readonly ResourceKind[] = [

@@ -105,17 +105,17 @@ export class ToolFailure extends Error {
 /**
  * The tool an operation declares (`operation.tool`): its schemas and run are the operation's; its
  * text is the result's JSON, its structured content the result. Its output depends only on the
- * arguments and the built content (a tool over changing data is written by hand, as search_reports).
+ * arguments and the built content, unless the operation says `openWorld` (the paper index upstream).
  */
-export function toolFrom(operation: AnyOperation, { name, title, description }: OperationTool): AnyTool {
+export function toolFrom(operation: AnyOperation, { name, title, description, openWorld }: OperationTool): AnyTool {
   return defineTool({
     name,
     title,
     description,
     input: operation.input,
     output: operation.output,
-    annotations: READS_OUR_CONTENT,
-    deterministic: true,
+    annotations: openWorld ? { ...READS_OUR_CONTENT, openWorldHint: true } : READS_OUR_CONTENT,
+    deterministic: !openWorld,
     run: async (args, context) => {
       const result = await operation.run(args, { deps: context.deps, clientAddress: context.request.clientAddress });
       return { text: result.text, structured: result.value() };

@@ -3,10 +3,12 @@ import type { AnyOperation } from '../http/operation.ts';
 import { askOperations } from './ask.ts';
 import { essaysOperations } from './essays.ts';
 import { glossaryOperations } from './glossary.ts';
+import { paperGraphOperations } from './paper-graph.ts';
 import { papersOperations } from './papers.ts';
 
 export const operations: readonly AnyOperation[] = [
   ...papersOperations,
+  ...paperGraphOperations,
   ...essaysOperations,
   ...glossaryOperations,
   ...askOperations,

@@ -12,6 +12,7 @@ import { jobRoute } from './jobs.ts';
 import { mcpRoutesList } from './mcp.ts';
 import { papersFeedRoute } from './papers-feed.ts';
 import { papersPageRoute } from './papers-page.ts';
+import { paperRoutes } from './papers.ts';
 import { paperSearchRoutes } from './search.ts';
 
 export const routes: readonly AnyRoute[] = [
@@ -20,6 +21,7 @@ export const routes: readonly AnyRoute[] = [
   ...essaysRoutes,
   ...glossaryRoutes,
   ...paperSearchRoutes,
+  ...paperRoutes,
   papersFeedRoute,
   papersPageRoute,
   ...askRoutes,

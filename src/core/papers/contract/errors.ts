@@ -28,3 +28,15 @@ export class UpstreamError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
+
+/** The source has no paper of that id (an id it does not know, or a DOI no work of it carries). */
+export class PaperNotFoundError extends Error {
+  override readonly name = 'PaperNotFoundError';
+  readonly code = 'PAPERS_NOT_FOUND';
+  readonly id: string;
+
+  constructor(id: string) {
+    super(`No paper ${id} is in the paper index.`);
+    this.id = id;
+  }
+}

@@ -4,6 +4,9 @@
 import type { JsonText } from '../../json-text.ts';
 import { encodeCursor } from '../../pagination.ts';
 import type { CacheOutcome, SearchCacheStore } from '../../stores/search-cache.ts';
+import { PaperNotFoundError } from './errors.ts';
+import type { PaperRecord, RelatedQuery } from './paper.ts';
+import { paperIdText, type PaperId } from './paper-id.ts';
 import { MAX_REACHABLE_RESULTS, type PaperQuery, type PaperResults, type PaperSource } from './paper-source.ts';
 
 export interface SearchOutcome {
@@ -20,7 +23,15 @@ export function normaliseQuery(q: string): string {
 
 /** The response body for one page of results: fixed by the query, so it can be cached as bytes. */
 export function renderSearchPage(results: PaperResults, query: PaperQuery): Uint8Array {
-  const { limit, page, corpus, sort } = query;
+  return renderResultsPage(results, query, { corpus: query.corpus, sort: query.sort });
+}
+
+/** One page of results as the API spells it, with `extra` fields after the paging ones. */
+export function renderResultsPage(
+  results: PaperResults,
+  { limit, page }: { limit: number; page: number },
+  extra: Record<string, unknown>,
+): Uint8Array {
   // Paging stops where page × limit would pass the window, so has_more never points at a page that is empty.
   const reachable = Math.min(results.total, MAX_REACHABLE_RESULTS - (MAX_REACHABLE_RESULTS % limit));
   const hasMore = page * limit < reachable;
@@ -34,8 +45,7 @@ export function renderSearchPage(results: PaperResults, query: PaperQuery): Uint
       has_more: hasMore,
       next_cursor: next,
       pagination: { total: results.total, limit, has_more: hasMore, cursor, next_cursor: next },
-      corpus,
-      sort,
+      ...extra,
     }),
   );
 }
@@ -58,10 +68,34 @@ export class PaperSearch {
   }
 
   /** `owner` is the client the cached page counts against. */
-  async search(query: PaperQuery, owner: string): Promise<SearchOutcome> {
-    const { page, outcome } = await this.#cache.getOrLoad(PaperSearch.key(query), owner, async () =>
+  search(query: PaperQuery, owner: string): Promise<SearchOutcome> {
+    return this.cached(PaperSearch.key(query), owner, async () =>
       renderSearchPage(await this.source.search(query), query),
     );
+  }
+
+  /**
+   * One paper's record, rendered by `render` and cached as a search page is (the key names the paper
+   * as asked for: a W id and a DOI of one paper are two entries). A paper the source does not have
+   * throws PaperNotFoundError, and is not cached.
+   */
+  paper(id: PaperId, owner: string, render: (paper: PaperRecord) => unknown): Promise<SearchOutcome> {
+    return this.cached(`paper|${paperIdText(id)}`, owner, async () => {
+      const paper = await this.source.paper(id);
+      if (!paper) throw new PaperNotFoundError(paperIdText(id));
+      return Buffer.from(JSON.stringify(render(paper)));
+    });
+  }
+
+  /** One page of a paper's citations or references, rendered with `extra` fields, cached as search pages are. */
+  related(query: RelatedQuery, owner: string, extra: Record<string, unknown>): Promise<SearchOutcome> {
+    const key = `${query.relation}|${query.work}|${query.sort}|${query.limit}|${query.page}`;
+    return this.cached(key, owner, async () => renderResultsPage(await this.source.related(query), query, extra));
+  }
+
+  /** A body from the cache, loaded by `load` on a miss; `owner` is the client the entry counts against. */
+  async cached(key: string, owner: string, load: () => Promise<Uint8Array>): Promise<SearchOutcome> {
+    const { page, outcome } = await this.#cache.getOrLoad(key, owner, load);
     return { body: page.body, cache: outcome, age: Math.max(0, Math.floor((this.#now() - page.storedAt) / 1000)) };
   }
 }

@@ -2,6 +2,8 @@
 // (../openalex/paper-source.ts) is one; the local mirror (../mirror/local-paper-source.ts) is the
 // other, behind the same contract.
 import type { Corpus } from './corpora.ts';
+import type { PaperRecord, RelatedQuery } from './paper.ts';
+import type { PaperId } from './paper-id.ts';
 import type { SearchResultItem } from './search-result-item.ts';
 
 /**
@@ -37,6 +39,10 @@ export interface PaperResults {
 export interface PaperSource {
   readonly name: string;
   search(query: PaperQuery): Promise<PaperResults>;
+  /** One paper by work id or DOI; undefined when the source has no such paper. */
+  paper(id: PaperId): Promise<PaperRecord | undefined>;
+  /** One page of the works citing a paper, or of the works it cites, in a search order. */
+  related(query: RelatedQuery): Promise<PaperResults>;
 }
 
 /** OpenAlex serves page-number paging only for the first 10,000 results of a query; every source holds to it. */

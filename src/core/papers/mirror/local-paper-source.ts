@@ -11,7 +11,9 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CORPORA, type Corpus } from '../contract/corpora.ts';
 import { toMatchExpression } from './full-text-query.ts';
 import { newestTable, openMirrorForSearch, rankedTable, searchTable, YEAR_TOKEN_PREFIX, yearsTable } from './schema.ts';
-import type { SearchResultItem } from '../contract/search-result-item.ts';
+import type { PaperRecord, PaperRelation, RelatedQuery, RelatedSort } from '../contract/paper.ts';
+import type { PaperId } from '../contract/paper-id.ts';
+import { MAX_AUTHORS, type SearchResultItem } from '../contract/search-result-item.ts';
 import type { PaperQuery, PaperResults, PaperSource } from '../contract/paper-source.ts';
 
 /** One full-text index walked in its rowid order. */
@@ -29,13 +31,50 @@ interface CorpusStatements {
   years: StatementSync;
 }
 
+/** A paper's list in one order: its size, and a page of its members' records. */
+interface RelatedStatements {
+  count: StatementSync;
+  page: StatementSync;
+}
+
+/** The link's end that names the paper asked about, and the end that names the listed works. */
+const LINK_ENDS: Record<PaperRelation, { paper: string; listed: string }> = {
+  citations: { paper: 'cited', listed: 'citing' },
+  references: { paper: 'citing', listed: 'cited' },
+};
+
+/** The contract's orders over the works table: most cited, or newest (undated last); ties by id. */
+const RELATED_ORDERS: Record<RelatedSort, string> = {
+  citations: 'w.cited_by_count DESC, w.id',
+  date: "w.publication_date = '', w.publication_date DESC, w.id",
+};
+
 export class LocalPaperSource implements PaperSource {
   readonly name = 'local';
   readonly #db: DatabaseSync;
   readonly #statements: Record<Corpus, CorpusStatements>;
+  readonly #paperById: StatementSync;
+  readonly #paperByDoi: StatementSync;
+  readonly #related: Record<PaperRelation, Record<RelatedSort, RelatedStatements>>;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
+    const record = 'SELECT p.record, w.abstract FROM paper_records p JOIN works w ON w.id = p.work_id';
+    this.#paperById = db.prepare(`${record} WHERE p.work_id = ?`);
+    this.#paperByDoi = db.prepare(`${record} WHERE p.doi = ? ORDER BY p.work_id LIMIT 1`);
+    const related = (relation: PaperRelation, sort: RelatedSort): RelatedStatements => {
+      const { paper, listed } = LINK_ENDS[relation];
+      const members = `FROM citation_links l JOIN works w ON w.id = l.${listed}
+        JOIN paper_records p ON p.work_id = l.${listed} WHERE l.${paper} = ?`;
+      return {
+        count: db.prepare(`SELECT count(*) AS n ${members}`),
+        page: db.prepare(`SELECT p.record ${members} ORDER BY ${RELATED_ORDERS[sort]} LIMIT ? OFFSET ?`),
+      };
+    };
+    this.#related = {
+      citations: { citations: related('citations', 'citations'), date: related('citations', 'date') },
+      references: { citations: related('references', 'citations'), date: related('references', 'date') },
+    };
     const ordered = (corpus: Corpus, fts: string, column: 'rank' | 'newness'): OrderedIndex => {
       const ranked = rankedTable(corpus);
       return {
@@ -93,6 +132,24 @@ export class LocalPaperSource implements PaperSource {
     return { items, total };
   }
 
+  async paper(id: PaperId): Promise<PaperRecord | undefined> {
+    const row = (id.kind === 'openalex' ? this.#paperById.get(id.id) : this.#paperByDoi.get(id.doi)) as
+      { record: string; abstract: string } | undefined;
+    return row
+      ? { ...(JSON.parse(row.record) as Omit<PaperRecord, 'abstract'>), abstract: row.abstract || null }
+      : undefined;
+  }
+
+  /** Only the works the mirror holds are listed (and counted): it knows no other work's record. */
+  async related(query: RelatedQuery): Promise<PaperResults> {
+    const statements = this.#related[query.relation][query.sort];
+    const total = (statements.count.get(query.work) as { n: number }).n;
+    const offset = (query.page - 1) * query.limit;
+    if (offset >= total) return { items: [], total };
+    const rows = statements.page.all(query.work, query.limit, offset) as Array<{ record: string }>;
+    return { items: rows.map((row) => itemOf(JSON.parse(row.record) as PaperRecord)), total };
+  }
+
   /**
    * The year range as a match on the year tokens present in it (works without a year never match
    * one): undefined without a range, null when no work falls in it.
@@ -116,4 +173,11 @@ const count = (index: OrderedIndex, expression: string) => (index.count.get(expr
 function page(index: OrderedIndex, expression: string, limit: number, offset: number): SearchResultItem[] {
   const rows = index.page.all(expression, limit, offset) as Array<{ item: string }>;
   return rows.map((row) => JSON.parse(row.item) as SearchResultItem);
+}
+
+/** A paper record as a search result item: the item's fields, the first authors only. */
+function itemOf(record: PaperRecord): SearchResultItem {
+  const { title, source, url, date, publication_date, category, type, citations, id, doi, open_access_url } = record;
+  const authors = record.authors.slice(0, MAX_AUTHORS);
+  return { title, source, url, date, publication_date, category, type, citations, id, doi, authors, open_access_url };
 }

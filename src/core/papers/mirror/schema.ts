@@ -24,9 +24,9 @@ const APPLICATION_ID = 0x5248_6d31; // "RHm1"
 /**
  * Bumped whenever the layout changes; the server refuses an older file rather than misread it, and
  * the CLI upgrades it in place (see upgradeLayout). 2: abstracts, publication dates, years, date order;
- * 3: items carry their publication date.
+ * 3: items carry their publication date; 4: paper records and citation links (the paper graph).
  */
-export const MIRROR_SCHEMA_VERSION = 3;
+export const MIRROR_SCHEMA_VERSION = 4;
 
 export const rankedTable = (corpus: Corpus) => `ranked_${corpus}`;
 /** Full-text index in citation order (rowid = rank). */
@@ -66,6 +66,18 @@ const STORED_TABLES = `
     PRIMARY KEY (corpus, query)
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS mirror_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS paper_records (
+    work_id TEXT PRIMARY KEY,
+    doi TEXT,
+    record TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS paper_records_by_doi ON paper_records (doi) WHERE doi IS NOT NULL;
+  CREATE TABLE IF NOT EXISTS citation_links (
+    citing TEXT NOT NULL,
+    cited TEXT NOT NULL,
+    PRIMARY KEY (citing, cited)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS citation_links_by_cited ON citation_links (cited, citing);
 `;
 
 /**
@@ -164,6 +176,8 @@ export function openMirror(file: string): DatabaseSync {
  *   import of those works fills in), and the search index is rebuilt.
  * - 2 to 3: items gain the publication date the works table already holds, when it names a real
  *   day (null otherwise, as for every work a layout-1 file held); the search index does not change.
+ * - 3 to 4: the paper records and citation links start empty; the next import of a work fills in its
+ *   record and the works it cites (until then the mirror answers its papers as not found).
  */
 function upgradeLayout(db: DatabaseSync): boolean {
   const { appId, version } = layoutOf(db);
@@ -183,10 +197,13 @@ function upgradeLayout(db: DatabaseSync): boolean {
           '$.authors', json('[]'),
           '$.open_access_url', NULL);`);
     }
-    db.exec(`
-      UPDATE corpus_works SET item = json_set(item, '$.publication_date',
-        (SELECT CASE WHEN date(w.publication_date) = w.publication_date THEN w.publication_date END
-         FROM works w WHERE w.id = corpus_works.work_id));
+    if (version < 3) {
+      db.exec(`
+        UPDATE corpus_works SET item = json_set(item, '$.publication_date',
+          (SELECT CASE WHEN date(w.publication_date) = w.publication_date THEN w.publication_date END
+           FROM works w WHERE w.id = corpus_works.work_id));`);
+    }
+    db.exec(`${STORED_TABLES}
       PRAGMA user_version = ${MIRROR_SCHEMA_VERSION};
       COMMIT;`);
   } catch (error) {

@@ -9,7 +9,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { createGunzip } from 'node:zlib';
 import { abstractText, splitAbstract } from '../openalex/abstract-text.ts';
 import { CORPORA, CORPUS_DEFINITIONS, type Corpus } from '../contract/corpora.ts';
-import { publicationDate, publicationYear, toSearchResultItem } from '../openalex/work-mapping.ts';
+import { publicationDate, publicationYear, toPaperRecord, toSearchResultItem } from '../openalex/work-mapping.ts';
 import { OpenAlexWorkSchema, type OpenAlexWork } from '../openalex/work.ts';
 
 /** The corpora a work's concepts put it in. */
@@ -28,6 +28,9 @@ export class MirrorWriter {
   readonly #upsertWork: StatementSync;
   readonly #upsertItem: StatementSync;
   readonly #corporaOfWork: StatementSync;
+  readonly #upsertRecord: StatementSync;
+  readonly #dropLinks: StatementSync;
+  readonly #addLink: StatementSync;
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -43,6 +46,12 @@ export class MirrorWriter {
        ON CONFLICT (corpus, work_id) DO UPDATE SET item = excluded.item`,
     );
     this.#corporaOfWork = db.prepare('SELECT corpus FROM corpus_works WHERE work_id = ?');
+    this.#upsertRecord = db.prepare(
+      `INSERT INTO paper_records (work_id, doi, record) VALUES (?, ?, ?)
+       ON CONFLICT (work_id) DO UPDATE SET doi = excluded.doi, record = excluded.record`,
+    );
+    this.#dropLinks = db.prepare('DELETE FROM citation_links WHERE citing = ?');
+    this.#addLink = db.prepare('INSERT OR IGNORE INTO citation_links (citing, cited) VALUES (?, ?)');
   }
 
   /**
@@ -69,7 +78,25 @@ export class MirrorWriter {
       new Date().toISOString(),
     );
     for (const member of corpora) this.#upsertItem.run(member, id, JSON.stringify(toSearchResultItem(work, member)));
+    this.#storePaper(id, work);
     return 'stored';
+  }
+
+  /**
+   * The paper's own record (its abstract stays in the works table, stored once) and the works it
+   * cites, when the record lists them: a record fetched without `referenced_works` keeps the links
+   * an earlier import stored.
+   */
+  #storePaper(id: string, work: OpenAlexWork): void {
+    const { abstract: _abstract, ...record } = toPaperRecord(work);
+    const doi = record.doi?.replace(/^https:\/\/doi\.org\//, '').toLowerCase() ?? null;
+    this.#upsertRecord.run(id, doi, JSON.stringify(record));
+    if (!Array.isArray(work.referenced_works)) return;
+    this.#dropLinks.run(id);
+    for (const cited of work.referenced_works) {
+      const citedId = typeof cited === 'string' ? shortId(cited) : '';
+      if (/^W\d+$/.test(citedId) && citedId !== id) this.#addLink.run(id, citedId);
+    }
   }
 
   /** Runs `write` in one transaction: all of it lands, or none. */

@@ -20,7 +20,8 @@ export interface OpenAlexClientOptions {
 }
 
 export interface WorksQuery {
-  search: string;
+  /** Search words; none for a list by filter alone (a paper's citations). */
+  search?: string;
   filter: string;
   sort: string;
   perPage: number;
@@ -87,7 +88,7 @@ export class OpenAlexClient {
 
   url(query: WorksQuery): string {
     const params = new URLSearchParams({
-      search: query.search,
+      ...(query.search ? { search: query.search } : {}),
       filter: query.filter,
       sort: query.sort,
       per_page: String(query.perPage),
@@ -99,9 +100,26 @@ export class OpenAlexClient {
     return `${this.#options.baseUrl}/works?${params}`;
   }
 
-  async works(query: WorksQuery): Promise<WorksPage> {
+  works(query: WorksQuery): Promise<WorksPage> {
+    return this.#call(this.url(query), readWorksPage);
+  }
+
+  /** The URL of one work: `key` is a work id (W…) or `doi:10.…`, which OpenAlex resolves itself. */
+  workUrl(key: string, select: readonly string[]): string {
+    const params = new URLSearchParams({ select: select.join(',') });
+    if (this.#options.apiKey) params.set('api_key', this.#options.apiKey);
+    if (this.#options.mailto) params.set('mailto', this.#options.mailto);
+    return `${this.#options.baseUrl}/works/${encodeURIComponent(key).replaceAll('%3A', ':').replaceAll('%2F', '/')}?${params}`;
+  }
+
+  /** One work's record, or undefined when OpenAlex has no such work (404). */
+  work(key: string, select: readonly string[]): Promise<unknown> {
+    return this.#call(this.workUrl(key, select), readWork);
+  }
+
+  /** One upstream call within the budget: queued for a slot, retried on connection failures, 429 and 5xx. */
+  async #call<T>(url: string, read: AnswerReader<T>): Promise<T> {
     const deadline = Date.now() + this.#options.timeoutMs;
-    const url = this.url(query);
     await this.#acquire(deadline);
     try {
       let lastRetryAfter: number | undefined;
@@ -109,7 +127,7 @@ export class OpenAlexClient {
         const remaining = deadline - Date.now();
         if (remaining <= 0) throw this.#timeout();
         try {
-          return await this.#attempt(url, remaining);
+          return await this.#attempt(url, remaining, read);
         } catch (error) {
           if (!(error instanceof RetryableFailure)) throw error;
           lastRetryAfter = error.retryAfterSeconds;
@@ -134,7 +152,7 @@ export class OpenAlexClient {
     if (this.#undici) await (await this.#undici).agent.close();
   }
 
-  async #attempt(url: string, remainingMs: number): Promise<WorksPage> {
+  async #attempt<T>(url: string, remainingMs: number, read: AnswerReader<T>): Promise<T> {
     const { agent, request } = await this.#client();
     let response;
     try {
@@ -161,23 +179,7 @@ export class OpenAlexClient {
       const retryAfter = parseRetryAfter(response.headers['retry-after']);
       throw new RetryableFailure(`it answered HTTP ${status}`, retryAfter, status === 429);
     }
-    if (status !== 200) {
-      const detail = /"message"\s*:\s*"([^"]{1,200})/.exec(text)?.[1];
-      throw new UpstreamError(
-        'unavailable',
-        `The paper index refused the query (HTTP ${status}${detail ? `: ${detail}` : ''}).`,
-      );
-    }
-    let parsed;
-    try {
-      parsed = OpenAlexListSchema.safeParse(JSON.parse(text));
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed?.success) {
-      throw new UpstreamError('unavailable', 'The paper index answered with something that is not a list of works.');
-    }
-    return { count: parsed.data.meta.count, results: parsed.data.results };
+    return read(status, text);
   }
 
   #timeout(cause?: unknown): UpstreamError {
@@ -210,6 +212,44 @@ export class OpenAlexClient {
     if (next) next();
     else this.#active -= 1;
   }
+}
+
+/** Reads an answer that is not a 429 or 5xx: the value, or an UpstreamError. */
+type AnswerReader<T> = (status: number, text: string) => T;
+
+function refused(status: number, text: string): UpstreamError {
+  const detail = /"message"\s*:\s*"([^"]{1,200})/.exec(text)?.[1];
+  return new UpstreamError(
+    'unavailable',
+    `The paper index refused the query (HTTP ${status}${detail ? `: ${detail}` : ''}).`,
+  );
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function readWorksPage(status: number, text: string): WorksPage {
+  if (status !== 200) throw refused(status, text);
+  const parsed = OpenAlexListSchema.safeParse(parsedJson(text));
+  if (!parsed.success) {
+    throw new UpstreamError('unavailable', 'The paper index answered with something that is not a list of works.');
+  }
+  return { count: parsed.data.meta.count, results: parsed.data.results };
+}
+
+function readWork(status: number, text: string): unknown {
+  if (status === 404) return undefined;
+  if (status !== 200) throw refused(status, text);
+  const work = parsedJson(text);
+  if (typeof work !== 'object' || work === null) {
+    throw new UpstreamError('unavailable', 'The paper index answered with something that is not a work.');
+  }
+  return work;
 }
 
 function isTimeout(error: unknown): boolean {

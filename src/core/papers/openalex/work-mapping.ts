@@ -1,8 +1,13 @@
 // OpenAlex Work → search result item (../contract/search-result-item.ts), as DESIGN.md section 3
 // specifies.
 import { CORPUS_DEFINITIONS, type Corpus } from '../contract/corpora.ts';
+import { MAX_PAPER_AUTHORS, type PaperRecord } from '../contract/paper.ts';
 import { ISO_DATE, MAX_AUTHORS, type SearchResultItem } from '../contract/search-result-item.ts';
+import { abstractText } from './abstract-text.ts';
 import type { OpenAlexWork } from './work.ts';
+
+/** The topic label of a work outside any corpus (a cited or citing work) that has neither topic nor concept. */
+const UNSORTED_LABEL = 'Research';
 
 const WORK_TYPES: Record<string, string> = {
   article: 'Article',
@@ -55,12 +60,12 @@ function openAlexUrl(id: string): string {
   return /^https?:\/\//.test(trimmed) ? trimmed : `https://openalex.org/${trimmed}`;
 }
 
-function authorsOf(work: OpenAlexWork): string[] {
+function authorsOf(work: OpenAlexWork, max: number): string[] {
   const names: string[] = [];
   for (const authorship of work.authorships ?? []) {
     const name = clean(authorship?.author?.display_name) ?? clean(authorship?.raw_author_name);
     if (name) names.push(name);
-    if (names.length === MAX_AUTHORS) break;
+    if (names.length === max) break;
   }
   return names;
 }
@@ -77,14 +82,17 @@ function openAccessUrl(work: OpenAlexWork): string | null {
   );
 }
 
-/** A readable topic label: the work's primary topic, else its strongest specific concept, else the corpus. */
-export function categoryOf(work: OpenAlexWork, corpus: Corpus): string {
+/**
+ * A readable topic label: the work's primary topic, else its strongest specific concept, else the
+ * corpus (a work listed outside one, as a paper's citations are, gets a general label).
+ */
+export function categoryOf(work: OpenAlexWork, corpus: Corpus | undefined): string {
   const topic = clean(work.primary_topic?.display_name) ?? clean(work.topics?.[0]?.display_name);
   if (topic) return topic;
   const concepts = [...(work.concepts ?? [])]
     .filter((concept) => (concept.level ?? 0) >= 1 && clean(concept.display_name))
     .sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
-  return clean(concepts[0]?.display_name) ?? CORPUS_DEFINITIONS[corpus].label;
+  return clean(concepts[0]?.display_name) ?? (corpus ? CORPUS_DEFINITIONS[corpus].label : UNSORTED_LABEL);
 }
 
 /** The work's publication year, else the year of its publication date. */
@@ -106,7 +114,7 @@ function calendarDate(work: OpenAlexWork): string | null {
   return day && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(date) ? date : null;
 }
 
-export function toSearchResultItem(work: OpenAlexWork, corpus: Corpus): SearchResultItem {
+export function toSearchResultItem(work: OpenAlexWork, corpus: Corpus | undefined): SearchResultItem {
   const location = work.primary_location;
   const landing = clean(location?.landing_page_url);
   const year = publicationYear(work);
@@ -122,7 +130,30 @@ export function toSearchResultItem(work: OpenAlexWork, corpus: Corpus): SearchRe
     citations: Math.max(0, Math.trunc(work.cited_by_count ?? 0)),
     id: openAlexUrl(work.id),
     doi: doi ?? null,
-    authors: authorsOf(work),
+    authors: authorsOf(work, MAX_AUTHORS),
     open_access_url: openAccessUrl(work),
+  };
+}
+
+/** First and last page as one range (5998-6008), or the first page alone. */
+function pagesOf(biblio: OpenAlexWork['biblio']): string | null {
+  const first = clean(biblio?.first_page);
+  const last = clean(biblio?.last_page);
+  if (first && last && first !== last) return `${first}-${last}`;
+  return first ?? last ?? null;
+}
+
+/** One paper's own record: the search item's fields, every author, and what a citation needs. */
+export function toPaperRecord(work: OpenAlexWork): PaperRecord {
+  const item = toSearchResultItem(work, undefined);
+  return {
+    ...item,
+    authors: authorsOf(work, MAX_PAPER_AUTHORS),
+    abstract: abstractText(work.abstract_inverted_index) || null,
+    venue: clean(work.primary_location?.source?.display_name) ?? null,
+    volume: clean(work.biblio?.volume) ?? null,
+    issue: clean(work.biblio?.issue) ?? null,
+    pages: pagesOf(work.biblio),
+    references_count: Math.max(0, Math.trunc(work.referenced_works_count ?? 0)),
   };
 }

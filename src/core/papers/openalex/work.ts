@@ -31,6 +31,18 @@ export const OpenAlexWorkSchema = z
     // Word → positions. Checked where it is read (abstract-text.ts), not here: validating every
     // position of every word would cost more than the rest of an import's parsing.
     abstract_inverted_index: z.record(z.string(), z.unknown()).nullish(),
+    referenced_works_count: z.number().nullish(),
+    // Work id URLs; checked where they are read (work-import.ts), as the abstract is.
+    referenced_works: z.array(z.unknown()).nullish(),
+    biblio: z
+      .object({
+        volume: z.string().nullish(),
+        issue: z.string().nullish(),
+        first_page: z.string().nullish(),
+        last_page: z.string().nullish(),
+      })
+      .passthrough()
+      .nullish(),
     primary_topic: named.nullish(),
     topics: z.array(named.extend({ score: z.number().nullish() })).nullish(),
     concepts: z
@@ -64,5 +76,14 @@ export const WORK_SELECT = [
   'concepts',
 ] as const;
 
-/** What a harvest stores: a search result's fields and the abstract the mirror searches. */
-export const HARVEST_SELECT = [...WORK_SELECT, 'abstract_inverted_index'] as const;
+/** What a harvest stores: a search result's fields, the abstract the mirror searches, and the paper graph. */
+export const HARVEST_SELECT = [
+  ...WORK_SELECT,
+  'abstract_inverted_index',
+  'referenced_works',
+  'referenced_works_count',
+  'biblio',
+] as const;
+
+/** Fields of one paper's own record: a search result's, its abstract, references and numbering. */
+export const PAPER_SELECT = [...WORK_SELECT, 'abstract_inverted_index', 'referenced_works_count', 'biblio'] as const;

@@ -1,0 +1,138 @@
+// The paper graph: one paper by work id or DOI, the works citing it and the works it cites. Each is
+// one operation (the REST routes in routes/papers.ts and the MCP tools are its doors), answered
+// through the search cache like a search page, with the same upstream-failure rules.
+import { z } from 'zod';
+import { defineOperation, type AnyOperation, type OperationContext } from '../http/operation.ts';
+import { issue } from '../http/validation.ts';
+import { JsonText } from '../json-text.ts';
+import { PaginationSchema } from '../pagination.ts';
+import { PaperSchema, RELATED_SORTS, type PaperRecord, type PaperRelation } from '../papers/contract/paper.ts';
+import { PAPER_ID_PATTERN, parsePaperId, shortWorkId, type PaperId } from '../papers/contract/paper-id.ts';
+import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
+import type { SearchOutcome } from '../papers/contract/paper-search.ts';
+import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
+
+/** Longer than any DOI in use (the longest registered run to about 300 characters). */
+const MAX_PAPER_ID_LENGTH = 400;
+
+export const PaperIdParam = z
+  .string()
+  .max(MAX_PAPER_ID_LENGTH)
+  .transform((raw, context): PaperId => {
+    const id = parsePaperId(raw);
+    if (id) return id;
+    issue(
+      context,
+      'invalid_paper_id',
+      `"${raw.slice(0, 80)}" is neither an OpenAlex work id (W2741809807) nor a DOI (10.48550/arXiv.1706.03762)`,
+    );
+    return z.NEVER;
+  })
+  .meta({
+    type: 'string',
+    maxLength: MAX_PAPER_ID_LENGTH,
+    pattern: PAPER_ID_PATTERN,
+    examples: ['W2741809807', '10.48550/arXiv.1706.03762'],
+    description: 'OpenAlex work id (W…, or its https://openalex.org/ URL) or DOI (10.…, doi:10.…, or the doi.org URL)',
+  });
+
+export const PaperInputSchema = z.object({ id: PaperIdParam });
+
+/** The API's URL of a paper's list, from the paper's short work id. */
+const listUrl = (siteUrl: string, work: string, relation: PaperRelation) =>
+  `${siteUrl}/api/v1/papers/${work}/${relation}`;
+
+/** The paper's body: its record, and where its two lists are. */
+function paperBody(paper: PaperRecord, siteUrl: string) {
+  const work = shortWorkId(paper.id);
+  return {
+    ...paper,
+    citations_url: listUrl(siteUrl, work, 'citations'),
+    references_url: listUrl(siteUrl, work, 'references'),
+  };
+}
+
+/** A cached answer as an operation returns it: the body, and how it was served for Cache-Status and Age. */
+function answer<T>(outcome: SearchOutcome) {
+  return Object.assign(new JsonText<T>(outcome.body), { cache: outcome.cache, age: outcome.age });
+}
+
+function paperOutcome(id: PaperId, { deps, clientAddress }: OperationContext) {
+  return deps.papers.paper(id, clientAddress, (paper) => paperBody(paper, deps.content.siteUrl));
+}
+
+export const getPaper = defineOperation({
+  input: PaperInputSchema,
+  output: PaperSchema,
+  tool: {
+    name: 'get_paper',
+    title: 'Read a paper',
+    description:
+      'One paper of the OpenAlex index by work id or DOI: title, all authors, date, venue, abstract, DOI, ' +
+      'open-access link, citation and reference counts. Follow it with paper_citations and paper_references.',
+    openWorld: true,
+  },
+  run: async ({ id }, context) => answer<z.infer<typeof PaperSchema>>(await paperOutcome(id, context)),
+});
+
+const RELATED_SORT_DESCRIPTION = 'Order: citations (most cited first, the default) or date (newest first)';
+
+export const RelatedInputSchema = z.object({
+  id: PaperIdParam,
+  sort: z.enum(RELATED_SORTS).default('citations').describe(RELATED_SORT_DESCRIPTION),
+  limit: z.int().min(1).max(200).default(25).describe('Results per page, 1 to 200 (default 25)'),
+  page: z.int().min(1).max(MAX_REACHABLE_RESULTS).default(1).describe('Page number (default 1)'),
+});
+
+export const RelatedResponseSchema = z
+  .object({
+    results: z.array(SearchResultItemSchema).describe('Page of papers, in the order of `sort`'),
+    total: z.int().min(0).describe('How many papers the list holds'),
+    limit: z.int().describe('Results per page'),
+    has_more: z.boolean().describe('The next page holds results (paging reaches the first 10,000)'),
+    next_cursor: z.string().nullable().describe('Cursor for the next page; null on the last page'),
+    pagination: PaginationSchema,
+    relation: z
+      .enum(['citations', 'references'])
+      .describe('citations: works citing the paper; references: works it cites'),
+    sort: z.enum(RELATED_SORTS).describe('Order used'),
+    paper: z
+      .object({ id: z.string(), title: z.string(), url: z.string() })
+      .describe('The paper whose list this is (id, title, and its own API URL)'),
+  })
+  .meta({ id: 'PaperListResponse' });
+type RelatedResponse = z.infer<typeof RelatedResponseSchema>;
+
+/** One page of a paper's list: the paper first (a 404 for an unknown one, the work id for a DOI). */
+function relatedOperation(relation: PaperRelation, tool: { name: string; title: string; description: string }) {
+  return defineOperation({
+    input: RelatedInputSchema,
+    output: RelatedResponseSchema,
+    tool: { ...tool, openWorld: true },
+    run: async ({ id, sort, limit, page }, context) => {
+      const paper = new JsonText<z.infer<typeof PaperSchema>>((await paperOutcome(id, context)).body).value();
+      const work = shortWorkId(paper.id);
+      const about = { id: paper.id, title: paper.title, url: `${context.deps.content.siteUrl}/api/v1/papers/${work}` };
+      const query = { relation, work, sort, limit, page };
+      const outcome = await context.deps.papers.related(query, context.clientAddress, { relation, sort, paper: about });
+      return answer<RelatedResponse>(outcome);
+    },
+  });
+}
+
+export const paperCitations = relatedOperation('citations', {
+  name: 'paper_citations',
+  title: 'Papers citing a paper',
+  description:
+    'The papers that cite one paper (by OpenAlex work id or DOI), most cited or newest first, paged: what built on it.',
+});
+
+export const paperReferences = relatedOperation('references', {
+  name: 'paper_references',
+  title: 'Papers a paper cites',
+  description:
+    'The papers one paper cites (by OpenAlex work id or DOI), most cited or newest first, paged: what it built on.',
+});
+
+/** This domain's operations (each is an MCP tool too). */
+export const paperGraphOperations: readonly AnyOperation[] = [getPaper, paperCitations, paperReferences];

@@ -1,0 +1,262 @@
+// The paper graph (GET /api/v1/papers/{id}, its citations and its references) over both paper
+// sources: the OpenAlex proxy in front of the stand-in, and the local mirror imported from the same
+// fixture records. What each answer should hold is computed here from the fixture records themselves.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureWorks } from '../support/fixtures.ts';
+import { http } from '../support/http.ts';
+import { buildMirror, FIXTURE_FILES, type TemporaryMirror } from '../support/local-mirror.ts';
+import { abstractOf, startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
+import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+type StandIn = Awaited<ReturnType<typeof startOpenAlexStandIn>>;
+let standIn: StandIn;
+let mirror: TemporaryMirror;
+let server: TestServer;
+const allWorks = [...fixtureWorks.ai, ...fixtureWorks.web3];
+type Work = (typeof allWorks)[number];
+
+beforeAll(async () => {
+  standIn = await startOpenAlexStandIn({ works: allWorks });
+  mirror = await buildMirror(FIXTURE_FILES);
+});
+afterAll(async () => {
+  await standIn?.close();
+  mirror?.remove();
+});
+beforeEach(() => standIn.setFault(undefined));
+
+const SOURCES = {
+  openalex: () => ({ OPENALEX_URL: standIn.url, OPENALEX_TIMEOUT_MS: '1200', LOG_REQUESTS: 'false' }),
+  local: () => ({ PAPERS_SOURCE: 'local', PAPERS_DB: mirror.file, OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' }),
+};
+
+const short = (id: unknown) => String(id).split('/').pop() ?? '';
+const get = (path: string) => http(`${server.url}${path}`);
+const post = (path: string, body: unknown) =>
+  http(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(body),
+  });
+
+/** The most cited work that both cites and is cited by held works: every list of it has members. */
+const hub = allWorks
+  .filter(
+    (work) =>
+      (work['referenced_works'] ?? []).some((id: string) => allWorks.some((other) => other['id'] === id)) &&
+      allWorks.some((other) => (other['referenced_works'] ?? []).includes(work['id'])),
+  )
+  .sort((a, b) => b['cited_by_count'] - a['cited_by_count'])[0] as Work;
+const withDoi = allWorks.find((work) => typeof work['doi'] === 'string') as Work;
+
+const byCitations = (a: Work, b: Work) =>
+  b['cited_by_count'] - a['cited_by_count'] || String(a['id']).localeCompare(String(b['id']));
+const dateOf = (work: Work) => String(work['publication_date'] ?? '');
+const byDate = (a: Work, b: Work) =>
+  (dateOf(a) === dateOf(b) ? 0 : dateOf(a) > dateOf(b) ? -1 : 1) || String(a['id']).localeCompare(String(b['id']));
+
+/** The held works citing `work`, and the held works it cites, in an order. */
+const citing = (work: Work) => allWorks.filter((other) => (other['referenced_works'] ?? []).includes(work['id']));
+const citedBy = (work: Work) => allWorks.filter((other) => (work['referenced_works'] ?? []).includes(other['id']));
+
+/** Every id of a list, page by page through next_cursor. */
+async function walk(path: string, limit: number): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await get(`${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(response.status, response.text).toBe(200);
+    const body: { results: Array<{ id: string }>; next_cursor: string | null } = response.json();
+    ids.push(...body.results.map((item) => item.id));
+    cursor = body.next_cursor;
+  } while (cursor && ids.length < 200);
+  return ids;
+}
+
+describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('the paper graph over the %s source', (source) => {
+  beforeAll(async () => {
+    server = await startTestServer(SOURCES[source]());
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers a paper by its work id, with every author and the abstract', async () => {
+    const response = await get(`/api/v1/papers/${short(hub['id'])}`);
+    expect(response.status, response.text).toBe(200);
+    const paper = response.json();
+    expectMatchesOpenApi('/api/v1/papers/{id}', 'get', 200, paper);
+    expect(paper.id).toBe(hub['id']);
+    expect(paper.title).toBe(hub['display_name']);
+    const names = (hub['authorships'] ?? []).map(
+      (a: { author?: { display_name?: string }; raw_author_name?: string }) =>
+        a.author?.display_name ?? a.raw_author_name,
+    );
+    expect(paper.authors).toEqual(names.filter(Boolean));
+    expect(paper.abstract).toBe(abstractOf(hub) || null);
+    expect(paper.references_count).toBe(hub['referenced_works_count']);
+    expect(paper.citations_url).toMatch(new RegExp(`/api/v1/papers/${short(hub['id'])}/citations$`));
+    expect(response.headers['cache-control']).toMatch(/max-age=/);
+  });
+
+  it('answers the same paper by its DOI in every spelling', async () => {
+    const doi = String(withDoi['doi']).replace('https://doi.org/', '');
+    for (const spelling of [doi, doi.toUpperCase(), `doi:${doi}`, `https://doi.org/${doi}`]) {
+      const response = await get(`/api/v1/papers/${encodeURIComponent(spelling)}`);
+      expect(response.status, `${spelling}: ${response.text}`).toBe(200);
+      expect(response.json().id).toBe(withDoi['id']);
+    }
+    // The path is one segment: a DOI's slash unencoded names another path.
+    expect((await get(`/api/v1/papers/${doi}`)).json().error.code).toBe('not_found');
+  });
+
+  it('refuses an id that is neither (400) and answers 404 for one the index does not have', async () => {
+    for (const bad of ['banana', 'W', 'w12', '10.1%2Fx', '%20W12', 'W12abc', '%E0%A4%A']) {
+      const response = await get(`/api/v1/papers/${bad}`);
+      expect(response.status, bad).toBe(400);
+      expect(response.json().error.code).toBe('invalid_paper_id');
+      expectMatchesOpenApi('/api/v1/papers/{id}', 'get', 400, response.json());
+    }
+    for (const missing of ['W1', encodeURIComponent('10.9999/no-such-paper')]) {
+      const response = await get(`/api/v1/papers/${missing}`);
+      expect(response.status, missing).toBe(404);
+      expect(response.json().error.code).toBe('paper_not_found');
+      expect((await get(`/api/v1/papers/${missing}/citations`)).status).toBe(404);
+    }
+  });
+
+  it('lists the works citing a paper and the works it cites, most cited first, paged', async () => {
+    const base = `/api/v1/papers/${short(hub['id'])}`;
+    const cites = await get(`${base}/citations`);
+    expect(cites.status, cites.text).toBe(200);
+    const body = cites.json();
+    expectMatchesOpenApi('/api/v1/papers/{id}/citations', 'get', 200, body);
+    expect(body.relation).toBe('citations');
+    expect(body.paper.id).toBe(hub['id']);
+    expect(body.total).toBe(citing(hub).length);
+    expect(body.results.map((item: { id: string }) => item.id)).toEqual(
+      citing(hub)
+        .sort(byCitations)
+        .map((w) => w['id']),
+    );
+    expect(await walk(`${base}/citations`, 2)).toEqual(
+      citing(hub)
+        .sort(byCitations)
+        .map((w) => w['id']),
+    );
+    expect(await walk(`${base}/references`, 1)).toEqual(
+      citedBy(hub)
+        .sort(byCitations)
+        .map((w) => w['id']),
+    );
+    const newest = (await get(`${base}/references?sort=date`)).json();
+    expect(newest.results.map((item: { id: string }) => item.id)).toEqual(
+      citedBy(hub)
+        .sort(byDate)
+        .map((w) => w['id']),
+    );
+  });
+
+  it('takes a DOI for the lists too, and refuses bad parameters', async () => {
+    const doi = encodeURIComponent(String(hub['doi'] ?? withDoi['doi']));
+    const work = hub['doi'] ? hub : withDoi;
+    const list = (await get(`/api/v1/papers/${doi}/citations`)).json();
+    expect(list.paper.id).toBe(work['id']);
+    expect(list.total).toBe(citing(work).length);
+    const base = `/api/v1/papers/${short(hub['id'])}/references`;
+    for (const query of ['sort=relevance', 'limit=0', 'limit=201', 'cursor=%%%']) {
+      const response = await get(`${base}?${query}`);
+      expect(response.status, query).toBe(400);
+      expectMatchesOpenApi('/api/v1/papers/{id}/references', 'get', 400, response.json());
+    }
+  });
+
+  it('is a batch target and three MCP tools with the same answers', async () => {
+    const path = `/api/v1/papers/${short(hub['id'])}`;
+    const rest = (await get(path)).json();
+    const batch = (await post('/api/v1/batch', { requests: [{ path }, { path: `${path}/references` }] })).json();
+    expect(batch.responses[0].status).toBe(200);
+    expect(batch.responses[0].body).toEqual(rest);
+    expect(batch.responses[1].body).toEqual((await get(`${path}/references`)).json());
+
+    const listed = (await post('/.well-known/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' })).json();
+    for (const name of ['get_paper', 'paper_citations', 'paper_references']) {
+      const tool = listed.result.tools.find((each: { name: string }) => each.name === name);
+      expect(tool, name).toBeTruthy();
+      expect(tool.annotations.openWorldHint).toBe(true);
+      expect(tool.inputSchema.required).toContain('id');
+    }
+    const answer = async (name: string, args: Record<string, unknown>) =>
+      (
+        await post('/.well-known/mcp', {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name, arguments: args },
+        })
+      ).json();
+    const call = async (name: string, args: Record<string, unknown>) => (await answer(name, args)).result;
+    expect((await call('get_paper', { id: short(hub['id']) })).structuredContent).toEqual(rest);
+    const cited = await call('paper_citations', { id: hub['id'], limit: 3 });
+    expect(cited.structuredContent.results.map((item: { id: string }) => item.id)).toEqual(
+      citing(hub)
+        .sort(byCitations)
+        .slice(0, 3)
+        .map((w) => w['id']),
+    );
+    // Invalid arguments: -32602 under the revision a client without a version header speaks.
+    const refused = await answer('get_paper', { id: 'banana' });
+    expect(refused.error.code).toBe(-32602);
+    expect(refused.error.message).toMatch(/neither an OpenAlex work id/);
+    const templates = (
+      await post('/.well-known/mcp', { jsonrpc: '2.0', id: 3, method: 'resources/templates/list' })
+    ).json();
+    expect(templates.result.resourceTemplates.map((t: { uriTemplate: string }) => t.uriTemplate)).toContain(
+      'research-hub://papers/{id}',
+    );
+    const read = async (uri: string) =>
+      (await post('/.well-known/mcp', { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri } })).json();
+    const doi = encodeURIComponent(String(withDoi['doi']));
+    expect(JSON.parse((await read(`research-hub://papers/${doi}`)).result.contents[0].text).id).toBe(withDoi['id']);
+    expect((await read('research-hub://papers/W1')).error).toBeTruthy();
+    const missing = await call('get_paper', { id: 'W1' });
+    expect(missing.isError).toBe(true);
+    expect(missing.content[0].text).toMatch(/W1/);
+  });
+});
+
+describe('the paper graph over OpenAlex: cache and upstream failures', () => {
+  beforeAll(async () => {
+    server = await startTestServer(SOURCES.openalex());
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('asks OpenAlex /works/{id} once, then answers from the cache', async () => {
+    const work = allWorks.find((each) => each !== hub && each !== withDoi) as Work;
+    const path = `/api/v1/papers/${short(work['id'])}`;
+    const before = standIn.requests.filter((request) => request.path.endsWith(short(work['id']))).length;
+    const first = await get(path);
+    const second = await get(path);
+    expect(first.headers['cache-status']).toMatch(/fwd=miss/);
+    expect(second.headers['cache-status']).toMatch(/hit/);
+    expect(standIn.requests.filter((request) => request.path.endsWith(short(work['id']))).length).toBe(before + 1);
+  });
+
+  it('answers 502 with Retry-After when the index fails', async () => {
+    standIn.setFault({ kind: 'status', status: 503, retryAfter: '7' });
+    const response = await get(`/api/v1/papers/W9000000099/citations`);
+    expect(response.status).toBe(502);
+    expect(response.json().error.code).toBe('upstream_error');
+    expect(response.headers['retry-after']).toBe('7');
+  });
+
+  it('is in OpenAPI and the directory', async () => {
+    const openapi = (await get('/openapi.json')).json();
+    expect(openapi.paths['/api/v1/papers/{id}'].get.operationId).toBe('getPaper');
+    expect(openapi.paths['/api/v1/papers/{id}/citations'].get.operationId).toBe('listPaperCitations');
+    expect((await get('/api/v1')).json().endpoints.paper).toMatch(/\/api\/v1\/papers\/\{id\}$/);
+  });
+});
