@@ -111,6 +111,40 @@ try {
   report('all', '', 'first', everyFirst);
   report('all', '', 'deep', everyDeep);
   console.log('targets: p50 < 5 ms, p99 < 25 ms; deep pages as fast as first pages');
+
+  // The paper graph: a paper by id, and the first page of its citations and of its references, for
+  // works drawn at random and for the most cited (the longest lists); each asked once (cache misses).
+  console.log(`\npaper graph over HTTP, cache misses, ${LIMIT} per page, sequential; ms`);
+  const drawn = Array.from({ length: queriesPerKind }, (_, index) => 1 + ((index * 7919) % workCount));
+  const mostCited = Array.from({ length: Math.min(50, workCount) }, (_, index) => 1 + index);
+  const workId = (/** @type {number} */ n) => `W8${String(n).padStart(9, '0')}`;
+  /** @type {Array<[string, string]>} */
+  const lists = [
+    ['paper', ''],
+    ['citations', `/citations?limit=${LIMIT}`],
+    ['references', `/references?limit=${LIMIT}`],
+  ];
+  /** @type {Array<[string, number[]]>} */
+  const samples = [
+    ['random', drawn],
+    ['oldest', mostCited],
+  ];
+  for (const [label, path] of lists) {
+    for (const [which, numbers] of samples) {
+      /** @type {number[]} */
+      const times = [];
+      const cpuBefore = cpuSeconds(server.pid);
+      for (const n of numbers) {
+        const start = performance.now();
+        const answer = await request(`${server.url}/api/v1/papers/${workId(n)}${path}`);
+        await answer.body.arrayBuffer();
+        if (answer.statusCode !== 200) throw new Error(`${workId(n)}${path} answered ${answer.statusCode}`);
+        times.push(performance.now() - start);
+      }
+      report(label, which, 'first', times, ((cpuSeconds(server.pid) - cpuBefore) * 1000) / times.length);
+    }
+  }
+  console.log('target: p99 < 25 ms (issue 31)');
   console.log(`server RSS after the searches: ${rssMegabytes(server.pid)} MB (target < 300 MB)`);
 
   const cachedPath = `/api/v1/reports/search?q=${encodeURIComponent('deep learning')}&corpus=ai&limit=20`;

@@ -277,12 +277,27 @@ function invertedAbstract(next, word, topic) {
 }
 
 /**
+ * The works the i-th work cites: about ten of the works before it, drawn with a skew towards the
+ * oldest, so that citations pile up on a few works as they do on real ones.
+ * @param {() => number} next @param {number} firstId @param {number} i
+ */
+function syntheticReferences(next, firstId, i) {
+  const cited = new Set();
+  for (let n = Math.min(i, Math.floor(next() ** 1.5 * 25)); cited.size < n;) {
+    cited.add(`https://openalex.org/W8${String(firstId + Math.floor(next() ** 2 * i)).padStart(9, '0')}`);
+  }
+  return [...cited];
+}
+
+/**
  * @param {number} count
  * @param {{ seed?: number, firstId?: number }} [options]
  * @returns {Generator<Record<string, unknown>>}
  */
 export function* syntheticWorks(count, { seed = 8, firstId = 1 } = {}) {
   const next = seededRandom(seed);
+  // References from a stream of their own, so adding them changed no other field of any work.
+  const cite = seededRandom(seed + 2);
   const word = abstractWords(seededRandom(seed + 1));
   /** Skewed pick: the first entries of a list come up far more often than the last. */
   const pick = (/** @type {readonly any[]} */ list) => list[Math.floor(next() ** 2.2 * list.length)];
@@ -337,6 +352,7 @@ export function* syntheticWorks(count, { seed = 8, firstId = 1 } = {}) {
       },
       concepts,
       abstract_inverted_index: invertedAbstract(next, word, topic),
+      referenced_works: syntheticReferences(cite, firstId, i),
     };
   }
 }

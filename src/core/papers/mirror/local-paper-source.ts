@@ -37,14 +37,8 @@ interface RelatedStatements {
   page: StatementSync;
 }
 
-/** The link's end that names the paper asked about, and the end that names the listed works. */
-const LINK_ENDS: Record<PaperRelation, { paper: string; listed: string }> = {
-  citations: { paper: 'cited', listed: 'citing' },
-  references: { paper: 'citing', listed: 'cited' },
-};
-
 /** The contract's orders over the works table: most cited, or newest (undated last); ties by id. */
-const RELATED_ORDERS: Record<RelatedSort, string> = {
+const REFERENCE_ORDERS: Record<RelatedSort, string> = {
   citations: 'w.cited_by_count DESC, w.id',
   date: "w.publication_date = '', w.publication_date DESC, w.id",
 };
@@ -62,18 +56,26 @@ export class LocalPaperSource implements PaperSource {
     const record = 'SELECT p.record, w.abstract FROM paper_records p JOIN works w ON w.id = p.work_id';
     this.#paperById = db.prepare(`${record} WHERE p.work_id = ?`);
     this.#paperByDoi = db.prepare(`${record} WHERE p.doi = ? ORDER BY p.work_id LIMIT 1`);
-    const related = (relation: PaperRelation, sort: RelatedSort): RelatedStatements => {
-      const { paper, listed } = LINK_ENDS[relation];
-      const members = `FROM citation_links l JOIN works w ON w.id = l.${listed}
-        JOIN paper_records p ON p.work_id = l.${listed} WHERE l.${paper} = ?`;
+    // A paper's citations come straight from an index in either order (each link carries its citing
+    // work's count and date); its references, a few dozen at most, are sorted from the works table.
+    const citations = (sort: RelatedSort): RelatedStatements => ({
+      count: db.prepare('SELECT count(*) AS n FROM citation_links WHERE cited = ?'),
+      page: db.prepare(
+        `SELECT p.record FROM citation_links l JOIN paper_records p ON p.work_id = l.citing WHERE l.cited = ?
+         ORDER BY ${sort === 'date' ? 'l.citing_date' : 'l.citing_citations'} DESC, l.citing LIMIT ? OFFSET ?`,
+      ),
+    });
+    const references = (sort: RelatedSort): RelatedStatements => {
+      const members = `FROM citation_links l JOIN works w ON w.id = l.cited
+        JOIN paper_records p ON p.work_id = l.cited WHERE l.citing = ?`;
       return {
         count: db.prepare(`SELECT count(*) AS n ${members}`),
-        page: db.prepare(`SELECT p.record ${members} ORDER BY ${RELATED_ORDERS[sort]} LIMIT ? OFFSET ?`),
+        page: db.prepare(`SELECT p.record ${members} ORDER BY ${REFERENCE_ORDERS[sort]} LIMIT ? OFFSET ?`),
       };
     };
     this.#related = {
-      citations: { citations: related('citations', 'citations'), date: related('citations', 'date') },
-      references: { citations: related('references', 'citations'), date: related('references', 'date') },
+      citations: { citations: citations('citations'), date: citations('date') },
+      references: { citations: references('citations'), date: references('date') },
     };
     const ordered = (corpus: Corpus, fts: string, column: 'rank' | 'newness'): OrderedIndex => {
       const ranked = rankedTable(corpus);

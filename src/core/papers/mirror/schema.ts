@@ -75,9 +75,10 @@ const STORED_TABLES = `
   CREATE TABLE IF NOT EXISTS citation_links (
     citing TEXT NOT NULL,
     cited TEXT NOT NULL,
+    citing_citations INTEGER NOT NULL,
+    citing_date TEXT NOT NULL,
     PRIMARY KEY (citing, cited)
   ) WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS citation_links_by_cited ON citation_links (cited, citing);
 `;
 
 /**
@@ -229,6 +230,20 @@ function writeMeta(db: DatabaseSync, key: string, value: string): void {
  * indexes, in one transaction: a server reading the file sees the old index until the new one is
  * complete. Returns the works indexed per corpus.
  */
+/**
+ * A paper's citations in either order, straight from an index however many there are. Built here, in
+ * one sorted pass, rather than kept up while an import adds links in random order: at 250,000 works
+ * (2.5 million links) keeping them up cost 20 s of a 73 s import. A writer drops them (MirrorWriter).
+ */
+const CITATION_INDEXES = `
+  CREATE INDEX IF NOT EXISTS citations_by_rank ON citation_links (cited, citing_citations DESC, citing);
+  CREATE INDEX IF NOT EXISTS citations_by_date ON citation_links (cited, citing_date DESC, citing);`;
+
+/** Before an import or harvest adds links: the citation indexes wait for the rebuild that ends it. */
+export function dropCitationIndexes(db: DatabaseSync): void {
+  db.exec('DROP INDEX IF EXISTS citations_by_rank; DROP INDEX IF EXISTS citations_by_date;');
+}
+
 export function rebuildSearchIndex(db: DatabaseSync): Record<Corpus, number> {
   const counts = {} as Record<Corpus, number>;
   db.exec('BEGIN IMMEDIATE');
@@ -272,6 +287,7 @@ export function rebuildSearchIndex(db: DatabaseSync): Record<Corpus, number> {
       }
       counts[corpus] = (db.prepare(`SELECT count(*) AS n FROM ${ranked}`).get() as { n: number }).n;
     }
+    db.exec(CITATION_INDEXES);
     writeMeta(db, 'indexed_at', new Date().toISOString());
     db.exec('COMMIT');
   } catch (error) {

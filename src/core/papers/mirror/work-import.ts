@@ -11,6 +11,7 @@ import { abstractText, splitAbstract } from '../openalex/abstract-text.ts';
 import { CORPORA, CORPUS_DEFINITIONS, type Corpus } from '../contract/corpora.ts';
 import { publicationDate, publicationYear, toPaperRecord, toSearchResultItem } from '../openalex/work-mapping.ts';
 import { OpenAlexWorkSchema, type OpenAlexWork } from '../openalex/work.ts';
+import { dropCitationIndexes } from './schema.ts';
 
 /** The corpora a work's concepts put it in. */
 export function corporaOf(work: OpenAlexWork): Corpus[] {
@@ -31,6 +32,8 @@ export class MirrorWriter {
   readonly #upsertRecord: StatementSync;
   readonly #dropLinks: StatementSync;
   readonly #addLink: StatementSync;
+  /** Whether this writer has dropped the citation indexes yet (on its first write; see schema.ts). */
+  #indexesDropped = false;
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -51,7 +54,9 @@ export class MirrorWriter {
        ON CONFLICT (work_id) DO UPDATE SET doi = excluded.doi, record = excluded.record`,
     );
     this.#dropLinks = db.prepare('DELETE FROM citation_links WHERE citing = ?');
-    this.#addLink = db.prepare('INSERT OR IGNORE INTO citation_links (citing, cited) VALUES (?, ?)');
+    this.#addLink = db.prepare(
+      'INSERT OR IGNORE INTO citation_links (citing, cited, citing_citations, citing_date) VALUES (?, ?, ?, ?)',
+    );
   }
 
   /**
@@ -85,9 +90,14 @@ export class MirrorWriter {
   /**
    * The paper's own record (its abstract stays in the works table, stored once) and the works it
    * cites, when the record lists them: a record fetched without `referenced_works` keeps the links
-   * an earlier import stored.
+   * an earlier import stored. Each link carries the citing work's citation count and date, so a
+   * paper's citations are read in either order straight from an index, however many there are.
    */
   #storePaper(id: string, work: OpenAlexWork): void {
+    if (!this.#indexesDropped) {
+      dropCitationIndexes(this.db);
+      this.#indexesDropped = true;
+    }
     const { abstract: _abstract, ...record } = toPaperRecord(work);
     const doi = record.doi?.replace(/^https:\/\/doi\.org\//, '').toLowerCase() ?? null;
     this.#upsertRecord.run(id, doi, JSON.stringify(record));
@@ -95,7 +105,8 @@ export class MirrorWriter {
     this.#dropLinks.run(id);
     for (const cited of work.referenced_works) {
       const citedId = typeof cited === 'string' ? shortId(cited) : '';
-      if (/^W\d+$/.test(citedId) && citedId !== id) this.#addLink.run(id, citedId);
+      if (/^W\d+$/.test(citedId) && citedId !== id)
+        this.#addLink.run(id, citedId, record.citations, publicationDate(work));
     }
   }
 
