@@ -225,6 +225,7 @@ function responseObject(route: AnyRoute, alias: boolean, status: number, spec: M
   if (spec.htmlPage) content['text/html'] = { schema: { type: 'string', description: 'An HTML page' } };
   if (spec.eventStream)
     content['text/event-stream'] = { schema: { type: 'string', description: 'Server-sent events' } };
+  for (const [type, alternative] of Object.entries(spec.otherMediaTypes ?? {})) content[type] = { schema: alternative };
   if (Object.keys(content).length > 0) response['content'] = content;
   return response;
 }

@@ -29,6 +29,7 @@ const TOOL_CALLS: Record<string, { args: Record<string, unknown>; rest?: string 
   get_course_curriculum: { args: {} },
   get_paper: { args: { id: 'W9000000001' }, rest: '/api/v1/papers/W9000000001' },
   paper_citations: { args: { id: 'W9000000001', limit: 5 }, rest: '/api/v1/papers/W9000000001/citations?limit=5' },
+  cite_papers: { args: { ids: ['W9000000001'], format: 'csl' } },
   paper_references: { args: { id: 'W9000000001', limit: 5 }, rest: '/api/v1/papers/W9000000001/references?limit=5' },
 };
 

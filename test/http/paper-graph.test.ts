@@ -1,6 +1,11 @@
 // The paper graph (GET /api/v1/papers/{id}, its citations and its references) over both paper
 // sources: the OpenAlex proxy in front of the stand-in, and the local mirror imported from the same
 // fixture records. What each answer should hold is computed here from the fixture records themselves.
+import { parseAsync } from '@retorquere/bibtex-parser';
+
+import Ajv from 'ajv';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureWorks } from '../support/fixtures.ts';
 import { http } from '../support/http.ts';
@@ -8,6 +13,9 @@ import { buildMirror, FIXTURE_FILES, type TemporaryMirror } from '../support/loc
 import { abstractOf, startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
 import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+
+/** Read titles as written: the parser's default recases unprotected words, as some styles do. */
+const LITERAL = { sentenceCase: false } as const;
 
 type StandIn = Awaited<ReturnType<typeof startOpenAlexStandIn>>;
 let standIn: StandIn;
@@ -258,5 +266,73 @@ describe('the paper graph over OpenAlex: cache and upstream failures', () => {
     expect(openapi.paths['/api/v1/papers/{id}'].get.operationId).toBe('getPaper');
     expect(openapi.paths['/api/v1/papers/{id}/citations'].get.operationId).toBe('listPaperCitations');
     expect((await get('/api/v1')).json().endpoints.paper).toMatch(/\/api\/v1\/papers\/\{id\}$/);
+  });
+});
+
+describe('citation export (BibTeX, CSL-JSON) on the paper route and search', () => {
+  const validateCsl = new Ajv({ strict: false }).compile(
+    JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/csl/csl-data.json'), 'utf8')),
+  );
+  beforeAll(async () => {
+    server = await startTestServer(SOURCES.openalex());
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const withAccept = (target: string, accept: string) => http(`${server.url}${target}`, { headers: { accept } });
+
+  it('answers a paper as BibTeX for ?format=bibtex and for Accept, read back with its title', async () => {
+    const target = `/api/v1/papers/${short(hub['id'])}`;
+    for (const response of [await get(`${target}?format=bibtex`), await withAccept(target, 'application/x-bibtex')]) {
+      expect(response.status, response.text).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/x-bibtex/);
+      expect(response.headers['vary']).toMatch(/Accept/);
+      const parsed = await parseAsync(response.text, LITERAL);
+      expect(parsed.errors).toEqual([]);
+      expect(parsed.entries).toHaveLength(1);
+      expect(parsed.entries[0]?.fields['title']).toBe(hub['display_name']);
+      expect(parsed.entries[0]?.key).toMatch(/^[a-z0-9]+$/);
+    }
+    // JSON stays the default, for browsers' and clients' Accept alike.
+    expect((await withAccept(target, 'application/json, */*')).json().id).toBe(hub['id']);
+    expect((await get(`${target}?format=ris`)).status).toBe(400);
+  });
+
+  it('answers a search page as CSL-JSON valid against the CSL schema, and as BibTeX with unique keys', async () => {
+    const search = '/api/v1/reports/search?q=learning&limit=50';
+    const json = (await get(search)).json();
+    const csl = await withAccept(search, 'application/vnd.citationstyles.csl+json');
+    expect(csl.headers['content-type']).toMatch(/^application\/vnd\.citationstyles\.csl\+json/);
+    const items = csl.json();
+    expect(validateCsl(items), JSON.stringify(validateCsl.errors)).toBe(true);
+    expect(items.map((item: { title: string }) => item.title)).toEqual(
+      json.results.map((r: { title: string }) => r.title),
+    );
+    const bib = await parseAsync((await get(`${search}&format=bibtex`)).text, LITERAL);
+    expect(bib.entries.map((entry) => entry.fields['title'])).toEqual(
+      json.results.map((r: { title: string }) => r.title),
+    );
+    expect(new Set(bib.entries.map((entry) => entry.key)).size).toBe(bib.entries.length);
+  });
+
+  it('is the same through batch and the MCP tool cite_papers', async () => {
+    const target = `/api/v1/papers/${short(hub['id'])}?format=bibtex`;
+    const direct = (await get(target)).text;
+    const batch = (await post('/api/v1/batch', { requests: [{ path: target }] })).json();
+    expect(batch.responses[0].body).toEqual({ content_type: 'application/x-bibtex; charset=utf-8', text: direct });
+    const called = (
+      await post('/.well-known/mcp', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'cite_papers', arguments: { ids: [short(hub['id']), String(withDoi['doi'])] } },
+      })
+    ).json().result;
+    expect(called.structuredContent.count).toBe(2);
+    const parsed = await parseAsync(called.structuredContent.text, LITERAL);
+    expect(parsed.entries.map((entry) => entry.fields['title'])).toEqual([
+      hub['display_name'],
+      withDoi['display_name'],
+    ]);
   });
 });

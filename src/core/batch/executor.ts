@@ -24,8 +24,14 @@ export const SubResponseSchema = z.object({
   id: z.string(),
   status: z.int().describe('HTTP status of the sub-operation'),
   body: z
-    .looseObject({ status: z.string().optional(), total: z.int().optional(), message: z.string().optional() })
-    .describe('The full JSON body the route answered'),
+    .looseObject({
+      status: z.string().optional(),
+      total: z.int().optional(),
+      message: z.string().optional(),
+      content_type: z.string().optional().describe('The media type, when the route answered something other than JSON'),
+      text: z.string().optional().describe('That answer as text (BibTeX, CSL-JSON)'),
+    })
+    .describe('The full JSON body the route answered, or the media type and text of another answer'),
 });
 
 export type SubResponse = z.infer<typeof SubResponseSchema>;
@@ -110,9 +116,16 @@ async function runOne(context: BatchContext, raw: unknown, index: number): Promi
   return { id, status: response.status, body: jsonBody(response) };
 }
 
+/**
+ * The sub-response's body: the JSON object the route answered, or, for any other media type (a
+ * citation in BibTeX or CSL-JSON), that type and the text, as the body must be an object.
+ */
 function jsonBody(response: CoreResponse): SubResponse['body'] {
+  const type = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const text = responseText(response);
+  if (type && !/^application\/json\b/.test(type)) return { content_type: type, text };
   try {
-    return JSON.parse(responseText(response)) as SubResponse['body'];
+    return JSON.parse(text) as SubResponse['body'];
   } catch {
     return { message: 'The sub-request answered something other than JSON.' };
   }

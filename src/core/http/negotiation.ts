@@ -18,6 +18,15 @@ export function prefersHtml(accept: string | null | undefined): boolean {
   return new Negotiator({ headers: { accept } }).mediaType(API_TYPES) === 'text/html';
 }
 
+/**
+ * The media type of `offered` the Accept header prefers (RFC 9110 ties: q, specificity, order), or
+ * undefined when it names none of them outright: a bare * / * or a browser's list keeps the default.
+ */
+export function preferredMediaType(accept: string | null | undefined, offered: readonly string[]): string | undefined {
+  if (!accept || !offered.some((type) => accept.includes(type))) return undefined;
+  return new Negotiator({ headers: { accept } }).mediaType([...offered]);
+}
+
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
 /** q-value the Accept-Encoding header gives a coding (RFC 9110 section 12.5.3), 0 when refused. */

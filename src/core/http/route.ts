@@ -15,6 +15,8 @@ export interface ResponseSpec {
   eventStream?: boolean;
   /** Also answers text/html (a page) with this status, to clients that prefer it. */
   htmlPage?: boolean;
+  /** Other media types it also answers with this status, each with its JSON Schema (OpenAPI). */
+  otherMediaTypes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   headers?: readonly string[];
 }
 

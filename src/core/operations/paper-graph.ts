@@ -6,6 +6,7 @@ import { defineOperation, type AnyOperation, type OperationContext } from '../ht
 import { issue } from '../http/validation.ts';
 import { JsonText } from '../json-text.ts';
 import { PaginationSchema } from '../pagination.ts';
+import { CITATION_FORMATS, CITATION_MEDIA_TYPES, citationText } from '../papers/citations/citation-export.ts';
 import { PaperSchema, RELATED_SORTS, type PaperRecord, type PaperRelation } from '../papers/contract/paper.ts';
 import { PAPER_ID_PATTERN, parsePaperId, shortWorkId, type PaperId } from '../papers/contract/paper-id.ts';
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
@@ -134,5 +135,46 @@ export const paperReferences = relatedOperation('references', {
     'The papers one paper cites (by OpenAlex work id or DOI), most cited or newest first, paged: what it built on.',
 });
 
+/** Papers one call may cite: a reading list, not an export of the index. */
+const MAX_CITED_PAPERS = 50;
+
+export const CitationsSchema = z.object({
+  format: z.enum(CITATION_FORMATS).describe('bibtex or csl'),
+  media_type: z.string().describe('The media type of `text`'),
+  count: z.int().describe('How many papers it cites'),
+  text: z.string().describe('The references: BibTeX entries, or a CSL-JSON array'),
+});
+
+/** Papers by id as references to cite; the REST doors are `?format=` on the paper route and on search. */
+export const citePapers = defineOperation({
+  input: z.object({
+    ids: z
+      .array(PaperIdParam)
+      .min(1)
+      .max(MAX_CITED_PAPERS)
+      .describe(`Work ids or DOIs, 1 to ${MAX_CITED_PAPERS}, in the order to list them`),
+    format: z.enum(CITATION_FORMATS).default('bibtex').describe('bibtex (default) or csl (CSL-JSON)'),
+  }),
+  output: CitationsSchema,
+  tool: {
+    name: 'cite_papers',
+    title: 'Cite papers',
+    description:
+      'Papers by OpenAlex work id or DOI as references: BibTeX (keys stable and unique within the answer) or ' +
+      'CSL-JSON, for a reference manager or a bibliography.',
+    openWorld: true,
+  },
+  run: async ({ ids, format }, context) => {
+    const papers = await Promise.all(
+      ids.map(async (id) => new JsonText<PaperRecord>((await paperOutcome(id, context)).body).value()),
+    );
+    const text = await citationText(papers, format);
+    const media_type = CITATION_MEDIA_TYPES[format];
+    return new JsonText<z.infer<typeof CitationsSchema>>(
+      JSON.stringify({ format, media_type, count: papers.length, text }),
+    );
+  },
+});
+
 /** This domain's operations (each is an MCP tool too). */
-export const paperGraphOperations: readonly AnyOperation[] = [getPaper, paperCitations, paperReferences];
+export const paperGraphOperations: readonly AnyOperation[] = [getPaper, paperCitations, paperReferences, citePapers];

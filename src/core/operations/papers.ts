@@ -5,6 +5,7 @@ import { defineOperation, type AnyOperation } from '../http/operation.ts';
 import { JsonText } from '../json-text.ts';
 import { issue, optionalIntParam, textInput, textProblem, textSchema } from '../http/validation.ts';
 import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
+import { CITATION_FORMATS } from '../papers/citations/citation-export.ts';
 import { CORPORA } from '../papers/contract/corpora.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
 import { MAX_REACHABLE_RESULTS, PAPER_SORTS, YEAR_RANGE } from '../papers/contract/paper-source.ts';
@@ -70,6 +71,14 @@ export const SearchQuerySchema = z.object({
     .meta({ description: SORT_DESCRIPTION }),
   year_from: optionalYearParam('Earliest'),
   year_to: optionalYearParam('Latest'),
+  format: z
+    .enum(CITATION_FORMATS, { error: 'must be "bibtex" or "csl"' })
+    .optional()
+    .meta({
+      description:
+        'Answer as references to cite: bibtex (application/x-bibtex) or csl (CSL-JSON); the same as asking ' +
+        'for either media type in Accept',
+    }),
 });
 
 export const SearchResponseSchema = z

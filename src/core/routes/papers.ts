@@ -11,7 +11,9 @@ import {
 } from '../operations/paper-graph.ts';
 import type { PaperId } from '../papers/contract/paper-id.ts';
 import { PaperSchema } from '../papers/contract/paper.ts';
+import { CITATION_MEDIA_SCHEMAS, citationAnswer, citationFormatOf, CitationFormatParam } from './citation-answer.ts';
 import { SEARCH_CACHE_CONTROL, searchCacheHeaders } from './search.ts';
+import { z } from 'zod';
 
 const UPSTREAM_FAILED = errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', [
   'Retry-After',
@@ -27,11 +29,18 @@ export const paperRoute = defineRoute({
   description:
     'One paper of the paper index by OpenAlex work id (W…) or DOI (percent-encode its slash in the path, or not): ' +
     "the search result's fields with every author, the abstract, venue, volume, issue, pages and reference count, " +
-    'and the URLs of its citations and references. Cached for one hour.',
+    'and the URLs of its citations and references. Cached for one hour. As a reference to cite: ' +
+    '`?format=bibtex|csl`, or Accept: application/x-bibtex or application/vnd.citationstyles.csl+json.',
   tags: ['Papers'],
   params: PaperInputSchema,
+  query: z.object({ format: CitationFormatParam }),
   responses: {
-    200: { description: 'The paper', schema: PaperSchema, headers: ['Cache-Status', 'Age', 'ETag'] },
+    200: {
+      description: 'The paper (or its citation, in the format asked for)',
+      schema: PaperSchema,
+      headers: ['Cache-Status', 'Age', 'ETag'],
+      otherMediaTypes: CITATION_MEDIA_SCHEMAS,
+    },
     304: NOT_MODIFIED_RESPONSE,
     400: ID_REFUSED,
     404: NOT_IN_INDEX,
@@ -42,12 +51,16 @@ export const paperRoute = defineRoute({
   directoryName: 'paper',
   cacheControl: SEARCH_CACHE_CONTROL,
   operation: getPaper,
-  handler: async ({ params, deps, request }) => {
+  handler: async ({ params, query, deps, request }) => {
     const outcome = await getPaper.run(
       { id: params['id'] as unknown as PaperId },
       { deps, clientAddress: request.clientAddress },
     );
-    return { body: outcome, headers: searchCacheHeaders(outcome) };
+    // The same URL answers JSON and the citation formats, so caches must key on Accept.
+    const headers = { ...searchCacheHeaders(outcome), Vary: 'Accept' };
+    const format = citationFormatOf(query.format, request.headers.get('accept'));
+    if (format) return citationAnswer(format, [outcome.value()], { ...headers, 'Cache-Control': SEARCH_CACHE_CONTROL });
+    return { body: outcome, headers };
   },
 });
 

@@ -3,6 +3,7 @@ import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import { PAPERS_PAGE_FILE, papersFeedUrl, searchApiUrl } from '../papers-page/papers-page.ts';
+import { CITATION_MEDIA_SCHEMAS, citationAnswer, citationFormatOf } from './citation-answer.ts';
 import { papersPageResponse } from '../papers-page/page-response.ts';
 import {
   DEFAULT_LIMIT,
@@ -42,7 +43,8 @@ export const searchRoute = defineRoute({
     'Results come most cited first unless `sort` asks for relevance or date, and are cached for one hour. ' +
     `Paging reaches the first ${MAX_REACHABLE_RESULTS.toLocaleString('en')} results of a query: page × limit may be at most ` +
     `${MAX_REACHABLE_RESULTS.toLocaleString('en')}. A page past them answers like a page past the last result: 200 with no ` +
-    'results, has_more false and next_cursor null (total still counts every match).',
+    'results, has_more false and next_cursor null (total still counts every match). The page as references to ' +
+    'cite: `?format=bibtex|csl`, or Accept: application/x-bibtex or application/vnd.citationstyles.csl+json.',
   tags: ['Papers'],
   query: SearchQuerySchema,
   responses: {
@@ -52,6 +54,7 @@ export const searchRoute = defineRoute({
         'Link names the RSS feed of the same search (rel="alternate").',
       schema: SearchResponseSchema,
       headers: ['Cache-Status', 'Age', 'ETag', 'Link'],
+      otherMediaTypes: CITATION_MEDIA_SCHEMAS,
     },
     304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Invalid parameters (missing_query, query_too_short, invalid_parameter, invalid_cursor)'),
@@ -89,6 +92,11 @@ export const searchRoute = defineRoute({
       return { raw: await papersPageResponse(template, state, placement, search, pageHeaders) };
     }
     const outcome = await search();
+    const format = citationFormatOf(query.format, request.headers.get('accept'));
+    if (format) {
+      const cited = { ...headers, ...searchCacheHeaders(outcome), 'Cache-Control': SEARCH_CACHE_CONTROL };
+      return citationAnswer(format, outcome.value().results, cited);
+    }
     return {
       body: outcome,
       headers: { ...headers, ...searchCacheHeaders(outcome) },
