@@ -336,3 +336,71 @@ describe('citation export (BibTeX, CSL-JSON) on the paper route and search', () 
     ]);
   });
 });
+
+describe("a paper's page (/papers/{id}), rendered by the server", () => {
+  // The fixtures plus 25 works citing the hub, so its citations take two pages of the page's 20.
+  const citers = Array.from({ length: 25 }, (_, index) => ({
+    ...allWorks[1],
+    id: `https://openalex.org/W97000000${String(index).padStart(2, '0')}`,
+    doi: null,
+    display_name: `A work citing the hub, number ${index}`,
+    title: `A work citing the hub, number ${index}`,
+    cited_by_count: index,
+    referenced_works: [hub['id']],
+  }));
+  let ownStandIn: StandIn;
+  beforeAll(async () => {
+    ownStandIn = await startOpenAlexStandIn({ works: [...allWorks, ...citers] });
+    server = await startTestServer({ ...SOURCES.openalex(), OPENALEX_URL: ownStandIn.url });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await ownStandIn?.close();
+  });
+  const citingCount = () => citing(hub).length + citers.length;
+
+  it('shows the paper, its abstract and both lists, each paper linked to its own page', async () => {
+    const response = await get(`/papers/${short(hub['id'])}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const html = response.text;
+    expect(html).toContain(`<h1>${hub['display_name']}</h1>`);
+    expect(html).toMatch(new RegExp(`<title>${hub['display_name']} · Research Hub</title>`));
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:4321/papers/${short(hub['id'])}"`);
+    expect(html).toContain(abstractOf(hub));
+    expect(html).toContain(`Cited by (${citingCount()})`);
+    expect(html).toContain(`References (${citedBy(hub).length})`);
+    for (const work of citedBy(hub)) expect(html).toContain(`href="/papers/${short(work['id'])}"`);
+    expect(html).toContain(`href="/papers/${short(citers[24]!.id)}"`); // the most cited of them comes first
+    expect(html).toContain(`href="/api/v1/papers/${short(hub['id'])}?format=bibtex"`);
+    // The site's shell: navigation and the skip link are there, the search form is not.
+    expect(html).toContain('class="skip"');
+    expect(html).not.toContain('id="paper-search"');
+  });
+
+  it('pages a long list, and answers Markdown for Accept: text/markdown', async () => {
+    const first = (await get(`/papers/${short(hub['id'])}`)).text;
+    const next = /href="(\/papers\/W\d+\?citations=[^"#]+)#cited-by"/.exec(first)?.[1];
+    expect(next).toBeDefined();
+    const second = (await get(next!)).text;
+    const listed = (html: string) => (/id="cited-by"[\s\S]*?<\/ol>/.exec(html)?.[0].match(/<li><h3>/g) ?? []).length;
+    expect(listed(first) + listed(second)).toBe(citingCount());
+    expect(second).not.toContain(`href="/papers/${short(citers[24]!.id)}"`);
+    const markdown = await http(`${server.url}/papers/${short(hub['id'])}`, { headers: { accept: 'text/markdown' } });
+    expect(markdown.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(markdown.text).toMatch(
+      new RegExp(`^# ${String(hub['display_name']).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
+    expect(markdown.text).toContain('## Cited by');
+  });
+
+  it('answers 404 pages for an unknown or malformed id, and search results link to paper pages', async () => {
+    for (const id of ['W1', 'banana', '%E0%A4%A']) {
+      const response = await get(`/papers/${id}`);
+      expect(response.status, id).toBe(404);
+      expect(response.text).toContain('Paper not shown');
+    }
+    const results = (await get('/papers?q=attention')).text;
+    expect(results).toContain(`href="/papers/${short(allWorks[0]!['id'])}"`);
+  });
+});

@@ -203,7 +203,8 @@ describe('corePathMatcher', () => {
   it('sends it any path below a route that has routes below it, so unknown API paths get the API 404', () => {
     for (const path of ['/api/', '/api/v2/nothing', '/api/v1/jobs/job_x', '/.well-known/mcp/unknown'])
       expect(isCoreRequest(path, ''), path).toBe(true);
-    for (const path of ['/', '/essays/', '/apiary', '/papers/', '/papers/x', '/.well-known/security.txt', '/ask/x'])
+    // /papers/x is a paper's page (the core's); nothing is below it.
+    for (const path of ['/', '/essays/', '/apiary', '/papers/', '/papers/x/y', '/.well-known/security.txt', '/ask/x'])
       expect(isCoreRequest(path, ''), path).toBe(false);
   });
 

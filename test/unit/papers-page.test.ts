@@ -87,12 +87,13 @@ describe('results', () => {
     expect(view.links).toEqual([
       { label: 'DOI 10.48550/arxiv.1706.03762', href: 'https://doi.org/10.48550/arxiv.1706.03762' },
       { label: 'Free to read', href: 'https://arxiv.org/pdf/1706.03762' },
+      { label: 'Details, citations and references', href: '/papers/W2963403868' },
       { label: 'OpenAlex record', href: 'https://openalex.org/W2963403868' },
     ]);
     const bare = describePaper(paper({ doi: null, open_access_url: null, authors: [], publication_date: null }));
     expect(bare.authors).toBe('');
     expect(bare.meta).toBe('NeurIPS · 2017 · Natural language processing · Article · 104,512 citations');
-    expect(bare.links.map((link) => link.label)).toEqual(['OpenAlex record']);
+    expect(bare.links.map((link) => link.label)).toEqual(['Details, citations and references', 'OpenAlex record']);
   });
 
   it('counts what is shown', () => {

@@ -16,6 +16,9 @@ export const SEARCH_API_PATH = '/api/v1/reports/search';
 /** Results per page on the Papers page, and items in a search feed (so both share a cache entry). */
 export const PAGE_SIZE = 20;
 
+/** The path of a paper's own page (its citations and references), from its OpenAlex id. */
+export const paperPagePath = (openAlexId: string) => `/papers/${openAlexId.slice(openAlexId.lastIndexOf('/') + 1)}`;
+
 /**
  * A search as the page's form and URL spell it: the raw strings, unvalidated. The API checks them
  * and its error message is what the reader sees, so the page and the API cannot disagree on what
@@ -89,6 +92,7 @@ export const PAPERS_LABELS = {
   doi: 'DOI',
   openAccess: 'Free to read',
   openAlex: 'OpenAlex record',
+  paperPage: 'Details, citations and references',
   nextPage: 'Next page',
   more: 'More results',
 } as const;
@@ -144,6 +148,7 @@ export function describePaper(item: SearchResultItem): PaperView {
   const links = [];
   if (item.doi) links.push({ label: `${PAPERS_LABELS.doi} ${item.doi.replace(DOI_PREFIX, '')}`, href: item.doi });
   if (item.open_access_url) links.push({ label: PAPERS_LABELS.openAccess, href: item.open_access_url });
+  links.push({ label: PAPERS_LABELS.paperPage, href: paperPagePath(item.id) });
   links.push({ label: PAPERS_LABELS.openAlex, href: item.id });
   return {
     title: item.title,

@@ -11,6 +11,7 @@ import { healthRoute } from './health.ts';
 import { jobRoute } from './jobs.ts';
 import { mcpRoutesList } from './mcp.ts';
 import { papersFeedRoute } from './papers-feed.ts';
+import { paperPageRoute } from './paper-page.ts';
 import { papersPageRoute } from './papers-page.ts';
 import { paperRoutes } from './papers.ts';
 import { paperSearchRoutes } from './search.ts';
@@ -24,6 +25,7 @@ export const routes: readonly AnyRoute[] = [
   ...paperRoutes,
   papersFeedRoute,
   papersPageRoute,
+  paperPageRoute,
   ...askRoutes,
   batchRoute,
   jobRoute,

@@ -1,0 +1,111 @@
+// GET /papers/{id}: a paper's page of the site, filled by the server (papers-page/paper-page.ts),
+// and its Markdown twin for Accept: text/markdown. Like the Papers page with a search, a page of the
+// site rather than an API operation (OpenAPI leaves it out), rate-limited as the paper API it reads.
+// ?citations=<cursor> and ?references=<cursor> page the two lists.
+import { z } from 'zod';
+import { escapeHtml } from '../ask/text.ts';
+import { ApiError, toApiError } from '../errors.ts';
+import { prefersMarkdown } from '../http/negotiation.ts';
+import { defineRoute } from '../http/route.ts';
+import { decodeCursor } from '../pagination.ts';
+import { getPaper, paperCitations, paperReferences } from '../operations/paper-graph.ts';
+import { parsePaperId } from '../papers/contract/paper-id.ts';
+import {
+  fillShell,
+  paperArticleHtml,
+  paperDescription,
+  paperMarkdown,
+  type PaperPage,
+} from '../papers-page/paper-page.ts';
+import { PAGE_SIZE, PAPERS_PAGE_FILE } from '../papers-page/papers-page.ts';
+import { SEARCH_CACHE_CONTROL } from './search.ts';
+import type { CoreResponse } from '../http/types.ts';
+
+/** A list's page from its cursor; a cursor that is not ours starts the list again. */
+function pageOf(cursor: string | undefined): number {
+  if (!cursor) return 1;
+  try {
+    return decodeCursor(cursor);
+  } catch {
+    return 1;
+  }
+}
+
+export const paperPageRoute = defineRoute({
+  method: 'GET',
+  path: '/papers/{id}',
+  operationId: 'paperPage',
+  summary: "A paper's page (HTML, or Markdown for Accept: text/markdown)",
+  tags: ['Papers'],
+  query: z.record(z.string(), z.string()),
+  responses: {},
+  batchable: false,
+  documented: false,
+  cacheControl: SEARCH_CACHE_CONTROL,
+  handler: async ({ params, query, deps, request }) => {
+    const shell = await deps.readSiteFile?.(PAPERS_PAGE_FILE);
+    if (shell === undefined) throw new Error(`the built site has no ${PAPERS_PAGE_FILE}`);
+    const markdown = prefersMarkdown(request.headers.get('accept') ?? undefined);
+    const raw = params['id'] ?? '';
+    const path = `/papers/${encodeURIComponent(raw)}`;
+    const page = (body: string, status = 200, headers: Record<string, string> = {}): { raw: CoreResponse } => ({
+      raw: {
+        status,
+        headers: {
+          'Content-Type': markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8',
+          'Cache-Control': status === 200 ? SEARCH_CACHE_CONTROL : 'no-store',
+          Vary: 'Accept',
+          ...headers,
+        },
+        body,
+      },
+    });
+    const refusal = (error: ApiError) => {
+      const text = error.status === 404 || error.status === 400 ? `No paper “${raw}” is in the index.` : error.message;
+      const body = markdown
+        ? `# Paper not shown\n\n${text}\n`
+        : fillShell(shell, {
+            title: 'Paper not shown',
+            description: text,
+            path,
+            siteUrl: deps.content.siteUrl,
+            mainHtml: `<h1>Paper not shown</h1><p>${escapeHtml(text)}</p><p><a href="/papers">Search papers</a></p>`,
+          });
+      return page(body, error.status === 400 ? 404 : error.status, error.headers);
+    };
+    const id = parsePaperId(raw);
+    if (!id) return refusal(new ApiError('paper_not_found', `No paper ${raw} is in the index.`));
+    const context = { deps, clientAddress: request.clientAddress };
+    try {
+      const paper = (await getPaper.run({ id }, context)).value();
+      const lists = { sort: 'citations' as const, limit: PAGE_SIZE };
+      const [citations, references] = await Promise.all([
+        paperCitations.run({ id, ...lists, page: pageOf(query['citations']) }, context),
+        paperReferences.run({ id, ...lists, page: pageOf(query['references']) }, context),
+      ]);
+      const view: PaperPage = {
+        paper,
+        citations: citations.value(),
+        references: references.value(),
+        nextUrl: (list, cursor) =>
+          `${path}?${list}=${encodeURIComponent(cursor)}#${list === 'citations' ? 'cited-by' : 'references'}`,
+      };
+      if (markdown) return page(paperMarkdown(view));
+      const mainHtml = paperArticleHtml(view);
+      return page(
+        fillShell(shell, {
+          title: paper.title,
+          description: paperDescription(paper),
+          path,
+          mainHtml,
+          siteUrl: deps.content.siteUrl,
+        }),
+      );
+    } catch (error) {
+      // An unknown paper or a failing index is shown on the page; anything else is the server's 500.
+      const refused = toApiError(error);
+      if (refused.code === 'internal_error') throw error;
+      return refusal(refused);
+    }
+  },
+});
