@@ -158,6 +158,10 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('the paper gr
         .sort(byCitations)
         .map((w) => w['id']),
     );
+    // A page past the paging window (page × limit > 10,000) is empty, as past the last result, not an error.
+    const beyond = await get(`${base}/citations?limit=200&cursor=${Buffer.from('51').toString('base64')}`);
+    expect(beyond.status, beyond.text).toBe(200);
+    expect(beyond.json()).toMatchObject({ results: [], has_more: false, next_cursor: null, total: citing(hub).length });
     const newest = (await get(`${base}/references?sort=date`)).json();
     expect(newest.results.map((item: { id: string }) => item.id)).toEqual(
       citedBy(hub)

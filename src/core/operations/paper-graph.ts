@@ -12,6 +12,7 @@ import { PAPER_ID_PATTERN, parsePaperId, shortWorkId, type PaperId } from '../pa
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
 import type { SearchOutcome } from '../papers/contract/paper-search.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
+import { emptyPage } from './papers.ts';
 
 /** Longer than any DOI in use (the longest registered run to about 300 characters). */
 const MAX_PAPER_ID_LENGTH = 400;
@@ -114,9 +115,13 @@ function relatedOperation(relation: PaperRelation, tool: { name: string; title: 
       const paper = new JsonText<z.infer<typeof PaperSchema>>((await paperOutcome(id, context)).body).value();
       const work = shortWorkId(paper.id);
       const about = { id: paper.id, title: paper.title, url: `${context.deps.content.siteUrl}/api/v1/papers/${work}` };
-      const query = { relation, work, sort, limit, page };
+      // Past the paging window nothing is fetched (OpenAlex refuses it): the first page gives the total.
+      const past = page * limit > MAX_REACHABLE_RESULTS;
+      const query = { relation, work, sort, limit, page: past ? 1 : page };
       const outcome = await context.deps.papers.related(query, context.clientAddress, { relation, sort, paper: about });
-      return answer<RelatedResponse>(outcome);
+      return answer<RelatedResponse>(
+        past ? { ...outcome, body: new JsonText(emptyPage(outcome.body, page)) } : outcome,
+      );
     },
   });
 }

@@ -155,9 +155,12 @@ export const searchPapers = defineOperation({
   },
 });
 
-/** The answer for a page past the paging window, as for a page past the last result: no results, no next. */
-function emptyPage(firstPage: JsonText, page: number): string {
-  const first = new JsonText<z.infer<typeof SearchResponseSchema>>(firstPage).value();
+/**
+ * The answer for a page past the paging window, as for a page past the last result: no results, no
+ * next. Made from the first page (which holds the total), for any list in the search response's shape.
+ */
+export function emptyPage(firstPage: JsonText, page: number): string {
+  const first = new JsonText<{ pagination: z.infer<typeof PaginationSchema> }>(firstPage).value();
   const pagination = { ...first.pagination, has_more: false, cursor: encodeCursor(page), next_cursor: null };
   return JSON.stringify({ ...first, results: [], has_more: false, next_cursor: null, pagination });
 }
