@@ -1,3 +1,5 @@
+// The paper graph's REST doors: a paper, its citations, its references (operations/paper-graph.ts).
+import { z } from 'zod';
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { queryFromInput } from '../http/query-from-input.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
@@ -13,12 +15,13 @@ import type { PaperId } from '../papers/contract/paper-id.ts';
 import { PaperSchema } from '../papers/contract/paper.ts';
 import { CITATION_MEDIA_SCHEMAS, citationAnswer, citationFormatOf, CitationFormatParam } from './citation-answer.ts';
 import { SEARCH_CACHE_CONTROL, searchCacheHeaders } from './search.ts';
-import { z } from 'zod';
 
 const UPSTREAM_FAILED = errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', [
   'Retry-After',
 ]);
-const ID_REFUSED = errorResponse('The id is neither an OpenAlex work id nor a DOI (invalid_paper_id)');
+const ID_REFUSED = errorResponse(
+  'The id is neither an OpenAlex work id nor a DOI (invalid_paper_id), or format is not bibtex or csl (invalid_parameter)',
+);
 const NOT_IN_INDEX = errorResponse('The paper index has no such paper (paper_not_found)');
 
 export const paperRoute = defineRoute({
@@ -27,7 +30,7 @@ export const paperRoute = defineRoute({
   operationId: 'getPaper',
   summary: 'Read one paper',
   description:
-    'One paper of the paper index by OpenAlex work id (W…) or DOI (percent-encode its slash in the path, or not): ' +
+    'One paper of the paper index by OpenAlex work id (W…) or DOI (with its slash percent-encoded, as %2F): ' +
     "the search result's fields with every author, the abstract, venue, volume, issue, pages and reference count, " +
     'and the URLs of its citations and references. Cached for one hour. As a reference to cite: ' +
     '`?format=bibtex|csl`, or Accept: application/x-bibtex or application/vnd.citationstyles.csl+json.',
