@@ -5,14 +5,19 @@ import { z } from 'zod';
 import { defineOperation, type AnyOperation, type OperationContext } from '../http/operation.ts';
 import { issue } from '../http/validation.ts';
 import { JsonText } from '../json-text.ts';
-import { PaginationSchema } from '../pagination.ts';
 import { CITATION_FORMATS, CITATION_MEDIA_TYPES, citationText } from '../papers/citations/citation-export.ts';
-import { PaperSchema, RELATED_SORTS, type PaperRecord, type PaperRelation } from '../papers/contract/paper.ts';
+import {
+  PAPER_RELATIONS,
+  PaperSchema,
+  RELATED_SORTS,
+  type PaperRecord,
+  type PaperRelation,
+} from '../papers/contract/paper.ts';
 import { PAPER_ID_PATTERN, parsePaperId, shortWorkId, type PaperId } from '../papers/contract/paper-id.ts';
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
 import type { SearchOutcome } from '../papers/contract/paper-search.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
-import { emptyPage } from './papers.ts';
+import { emptyPage, RESULTS_PAGE_FIELDS } from './papers.ts';
 
 /** Longer than any DOI in use (the longest registered run to about 300 characters). */
 const MAX_PAPER_ID_LENGTH = 400;
@@ -90,13 +95,8 @@ export const RelatedResponseSchema = z
   .object({
     results: z.array(SearchResultItemSchema).describe('Page of papers, in the order of `sort`'),
     total: z.int().min(0).describe('How many papers the list holds'),
-    limit: z.int().describe('Results per page'),
-    has_more: z.boolean().describe('The next page holds results (paging reaches the first 10,000)'),
-    next_cursor: z.string().nullable().describe('Cursor for the next page; null on the last page'),
-    pagination: PaginationSchema,
-    relation: z
-      .enum(['citations', 'references'])
-      .describe('citations: works citing the paper; references: works it cites'),
+    ...RESULTS_PAGE_FIELDS,
+    relation: z.enum(PAPER_RELATIONS).describe('citations: works citing the paper; references: works it cites'),
     sort: z.enum(RELATED_SORTS).describe('Order used'),
     paper: z
       .object({ id: z.string(), title: z.string(), url: z.string() })

@@ -40,6 +40,15 @@ const optionalYearParam = (bound: string) =>
     .pipe(optionalIntParam(YEAR_RANGE.min, YEAR_RANGE.max))
     .meta({ type: 'integer', minimum: YEAR_RANGE.min, maximum: YEAR_RANGE.max, description: yearDescription(bound) });
 
+/** `?format=`: a paper answer (a paper, a page of search results) as references to cite. */
+export const CitationFormatParam = z
+  .enum(CITATION_FORMATS, { error: 'must be "bibtex" or "csl"' })
+  .optional()
+  .describe(
+    'Answer as references to cite: bibtex (application/x-bibtex) or csl (CSL-JSON); ' +
+      'the same as asking for either media type in Accept',
+  );
+
 export const SearchQuerySchema = z.object({
   q: QueryTextParam,
   corpus: z
@@ -71,24 +80,22 @@ export const SearchQuerySchema = z.object({
     .meta({ description: SORT_DESCRIPTION }),
   year_from: optionalYearParam('Earliest'),
   year_to: optionalYearParam('Latest'),
-  format: z
-    .enum(CITATION_FORMATS, { error: 'must be "bibtex" or "csl"' })
-    .optional()
-    .meta({
-      description:
-        'Answer as references to cite: bibtex (application/x-bibtex) or csl (CSL-JSON); the same as asking ' +
-        'for either media type in Accept',
-    }),
+  format: CitationFormatParam,
 });
+
+/** The paging fields of every page of papers (renderResultsPage writes them): search and a paper's lists. */
+export const RESULTS_PAGE_FIELDS = {
+  limit: z.int().describe('Results per page'),
+  has_more: z.boolean().describe('The next page holds results (paging reaches the first 10,000)'),
+  next_cursor: z.string().nullable().describe('Cursor for the next page; null on the last page'),
+  pagination: PaginationSchema,
+};
 
 export const SearchResponseSchema = z
   .object({
     results: z.array(SearchResultItemSchema).describe('Page of results, in the order of `sort`'),
     total: z.int().min(0).describe('Total papers found'),
-    limit: z.int().describe('Results per page'),
-    has_more: z.boolean().describe('The next page holds results (paging reaches the first 10,000)'),
-    next_cursor: z.string().nullable().describe('Cursor for the next page; null on the last page'),
-    pagination: PaginationSchema,
+    ...RESULTS_PAGE_FIELDS,
     corpus: z.enum(CORPORA).describe('Corpus used'),
     sort: z.enum(PAPER_SORTS).describe('Order used'),
   })

@@ -7,7 +7,15 @@ import { escapeHtml } from '../ask/text.ts';
 import type { Paper } from '../papers/contract/paper.ts';
 import { shortWorkId } from '../papers/contract/paper-id.ts';
 import type { SearchResultItem } from '../papers/contract/search-result-item.ts';
-import { PAPERS_LABELS, PAPERS_MARKERS, paperPagePath, readableDate, renderPaperItems } from './papers-page.ts';
+import {
+  link,
+  PAPERS_LABELS,
+  PAPERS_MARKERS,
+  paperPagePath,
+  readableDate,
+  readingLinks,
+  renderPaperItems,
+} from './papers-page.ts';
 
 /** One page of one of the paper's lists, as the API answers it. */
 export interface PaperList {
@@ -43,10 +51,7 @@ function metaLine(paper: Paper): string {
 function paperLinks(paper: Paper): Array<{ label: string; href: string }> {
   const api = `/api/v1/papers/${shortWorkId(paper.id)}`;
   return [
-    ...(paper.doi
-      ? [{ label: `${PAPERS_LABELS.doi} ${paper.doi.replace('https://doi.org/', '')}`, href: paper.doi }]
-      : []),
-    ...(paper.open_access_url ? [{ label: PAPERS_LABELS.openAccess, href: paper.open_access_url }] : []),
+    ...readingLinks(paper),
     { label: PAPERS_LABELS.openAlex, href: paper.id },
     { label: 'BibTeX', href: `${api}?format=bibtex` },
     { label: 'CSL-JSON', href: `${api}?format=csl` },
@@ -54,15 +59,12 @@ function paperLinks(paper: Paper): Array<{ label: string; href: string }> {
   ];
 }
 
-const anchor = (href: string, text: string, extra = '') =>
-  `<a href="${escapeHtml(href)}"${extra}>${escapeHtml(text)}</a>`;
-
 function listHtml(page: PaperPage, which: 'citations' | 'references'): string {
   const list = page[which];
   const heading = `<h2 id="${LIST_ANCHORS[which]}">${LIST_HEADINGS[which]} (${list.total.toLocaleString('en')})</h2>`;
   if (list.results.length === 0) return `${heading}<p class="muted">None in the index.</p>`;
   const next = list.next_cursor
-    ? `<p>${anchor(page.nextUrl(which, list.next_cursor), `More ${LIST_HEADINGS[which].toLowerCase()}`, ' rel="next"')}</p>`
+    ? `<p>${link(page.nextUrl(which, list.next_cursor), `More ${LIST_HEADINGS[which].toLowerCase()}`, ' rel="next"')}</p>`
     : '';
   return `${heading}<ol class="cards paper-results">${renderPaperItems(list.results)}</ol>${next}`;
 }
@@ -72,13 +74,13 @@ export function paperArticleHtml(page: PaperPage): string {
   const { paper } = page;
   const authors = paper.authors.length ? `<p class="authors">${escapeHtml(paper.authors.join(', '))}</p>` : '';
   const links = paperLinks(paper)
-    .map((target) => `<li>${anchor(target.href, target.label)}</li>`)
+    .map((target) => `<li>${link(target.href, target.label)}</li>`)
     .join('');
   const abstract = paper.abstract
     ? `<p>${escapeHtml(paper.abstract)}</p>`
     : '<p class="muted">The index has no abstract for this paper.</p>';
   return (
-    `<article class="paper"><p>${anchor('/papers', 'Papers')}</p><h1>${escapeHtml(paper.title)}</h1>${authors}` +
+    `<article class="paper"><p>${link('/papers', 'Papers')}</p><h1>${escapeHtml(paper.title)}</h1>${authors}` +
     `<p class="meta">${escapeHtml(metaLine(paper))}</p><ul class="paper-links">${links}</ul>` +
     `<h2>Abstract</h2>${abstract}${listHtml(page, 'citations')}${listHtml(page, 'references')}</article>`
   );

@@ -4,6 +4,7 @@
 // script (src/site/papers-client.ts) builds the same structure from the JSON answer. Both take their URLs, labels and wording from here, so they
 // cannot drift apart. The script bundles this file, so it imports types only from the search code.
 import { escapeHtml } from '../ask/text.ts';
+import { shortWorkId } from '../papers/contract/paper-id.ts';
 import type { Corpus } from '../papers/contract/corpora.ts';
 import type { SearchResultItem } from '../papers/contract/search-result-item.ts';
 import type { PaperSort } from '../papers/contract/paper-source.ts';
@@ -17,7 +18,7 @@ export const SEARCH_API_PATH = '/api/v1/reports/search';
 export const PAGE_SIZE = 20;
 
 /** The path of a paper's own page (its citations and references), from its OpenAlex id. */
-export const paperPagePath = (openAlexId: string) => `/papers/${openAlexId.slice(openAlexId.lastIndexOf('/') + 1)}`;
+export const paperPagePath = (openAlexId: string) => `/papers/${shortWorkId(openAlexId)}`;
 
 /**
  * A search as the page's form and URL spell it: the raw strings, unvalidated. The API checks them
@@ -143,11 +144,17 @@ export function readableDate(item: Pick<SearchResultItem, 'date' | 'publication_
   return year !== undefined && monthName && day !== undefined ? `${day} ${monthName} ${year}` : item.date;
 }
 
-/** What one result shows: its title linked, authors, source, date, topic, type and citations, and where to read it. */
-export function describePaper(item: SearchResultItem): PaperView {
-  const links = [];
+/** Where a paper can be read: its DOI, and a free copy when there is one. */
+export function readingLinks(item: Pick<SearchResultItem, 'doi' | 'open_access_url'>) {
+  const links: Array<{ label: string; href: string }> = [];
   if (item.doi) links.push({ label: `${PAPERS_LABELS.doi} ${item.doi.replace(DOI_PREFIX, '')}`, href: item.doi });
   if (item.open_access_url) links.push({ label: PAPERS_LABELS.openAccess, href: item.open_access_url });
+  return links;
+}
+
+/** What one result shows: its title linked, authors, source, date, topic, type and citations, and where to read it. */
+export function describePaper(item: SearchResultItem): PaperView {
+  const links = readingLinks(item);
   links.push({ label: PAPERS_LABELS.paperPage, href: paperPagePath(item.id) });
   links.push({ label: PAPERS_LABELS.openAlex, href: item.id });
   return {
@@ -165,7 +172,9 @@ export function describePaper(item: SearchResultItem): PaperView {
   };
 }
 
-const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+/** A link, text and address escaped; `extra` is attributes written as they are (rel="next"). */
+export const link = (href: string, text: string, extra = '') =>
+  `<a href="${escapeHtml(href)}"${extra}>${escapeHtml(text)}</a>`;
 
 /** The result list's items as HTML, everything escaped. */
 export function renderPaperItems(items: readonly SearchResultItem[]): string {

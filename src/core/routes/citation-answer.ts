@@ -1,6 +1,5 @@
 // Paper answers as references to cite: `?format=bibtex|csl`, or an Accept header naming BibTeX or
 // CSL-JSON. Shared by the paper route and search, whose JSON stays the default.
-import { z } from 'zod';
 import type { CoreResponse } from '../http/types.ts';
 import { preferredMediaType } from '../http/negotiation.ts';
 import {
@@ -10,14 +9,6 @@ import {
   type Citable,
   type CitationFormat,
 } from '../papers/citations/citation-export.ts';
-
-export const CitationFormatParam = z
-  .enum(CITATION_FORMATS, { error: 'must be "bibtex" or "csl"' })
-  .optional()
-  .describe(
-    'Answer as references to cite: bibtex (application/x-bibtex) or csl (CSL-JSON); ' +
-      'the same as asking for either media type in Accept',
-  );
 
 const OFFERED = ['application/json', ...Object.values(CITATION_MEDIA_TYPES)];
 

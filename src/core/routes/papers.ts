@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { queryFromInput } from '../http/query-from-input.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
+import { CitationFormatParam } from '../operations/papers.ts';
 import {
   getPaper,
   paperCitations,
@@ -13,7 +14,7 @@ import {
 } from '../operations/paper-graph.ts';
 import type { PaperId } from '../papers/contract/paper-id.ts';
 import { PaperSchema } from '../papers/contract/paper.ts';
-import { CITATION_MEDIA_SCHEMAS, citationAnswer, citationFormatOf, CitationFormatParam } from './citation-answer.ts';
+import { CITATION_MEDIA_SCHEMAS, citationAnswer, citationFormatOf } from './citation-answer.ts';
 import { SEARCH_CACHE_CONTROL, searchCacheHeaders } from './search.ts';
 
 const UPSTREAM_FAILED = errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', [
