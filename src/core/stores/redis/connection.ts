@@ -22,7 +22,7 @@ export class StoreUnavailableError extends Error {
 }
 
 /** Redis does not have the script of that digest (restarted, or flushed): send it in full. */
-export function isNoScript(error: unknown): boolean {
+function isNoScript(error: unknown): boolean {
   return String((error as Error | undefined)?.message).includes('NOSCRIPT');
 }
 
