@@ -65,6 +65,11 @@ export const ERROR_CODES = {
       'Check the id against the Location of the 202 answer; if it is right the job is gone (finished jobs are kept ' +
       'one hour, and a store that restarts empty loses them all): start the work again.',
   },
+  job_cancelled: {
+    status: 409,
+    title: 'The work was cancelled by the client that started it (MCP tasks/cancel)',
+    resolution: 'Start the work again if its result is still wanted.',
+  },
   invalid_paper_id: {
     status: 400,
     title: 'The paper id is neither an OpenAlex work id nor a DOI',

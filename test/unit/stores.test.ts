@@ -166,6 +166,40 @@ describe('MemoryJobStore', () => {
     expect(await store.get(newJobId())).toBeUndefined();
   });
 
+  it('cancels an unfinished job once: its first outcome stands, and a late finish changes nothing', async () => {
+    const clock = manualClock(1_000);
+    const store = new MemoryJobStore(limits, clock.read);
+    const job = await store.create('mcp-task:product', 'ip:1', 'token:tok_a');
+    await store.start(job.id);
+    clock.now = 1_500;
+    const cancelled = await store.cancel(job.id);
+    expect(cancelled).toMatchObject({ status: 'failed', cancelled: true, completedAt: 1_500, client: 'token:tok_a' });
+    expect(JSON.parse(cancelled!.outcome!.json).error.code).toBe('job_cancelled');
+    await store.finish(job.id, { status: 200, json: '{"late":true}' });
+    expect((await store.get(job.id))?.outcome).toEqual(cancelled!.outcome);
+
+    const done = await store.create('mcp-task:product', 'ip:1', 'token:tok_a');
+    await store.finish(done.id, { status: 200, json: '{"ok":true}' });
+    const again = await store.cancel(done.id);
+    expect(again).toMatchObject({ status: 'completed' });
+    expect(again?.cancelled).toBeUndefined();
+    expect(await store.cancel(newJobId())).toBeUndefined();
+  });
+
+  it('lists the jobs of one client and kind, oldest first', async () => {
+    const clock = manualClock(1_000);
+    const store = new MemoryJobStore({ ...limits, share: share(10, 10) }, clock.read);
+    const first = await store.create('mcp-task:product', 'ip:1', 'token:tok_a');
+    clock.now = 2_000;
+    await store.create('mcp-task:docs', 'ip:1', 'token:tok_a');
+    await store.create('mcp-task:product', 'ip:1', 'token:tok_b');
+    await store.create('mcp-task:product', 'ip:1');
+    const second = await store.create('mcp-task:product', 'ip:2', 'token:tok_a');
+    const listed = await store.listFor('token:tok_a', 'mcp-task:product');
+    expect(listed.map((job) => job.id)).toEqual([first.id, second.id]);
+    expect(await store.listFor('token:tok_c', 'mcp-task:product')).toEqual([]);
+  });
+
   it('holds each client to its share (429) and refuses everyone when full (503)', async () => {
     const store = new MemoryJobStore(limits, manualClock().read);
     await store.create('batch', 'A');

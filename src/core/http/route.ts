@@ -27,6 +27,8 @@ export interface RouteContext<Query, Body> {
   request: CoreRequest;
   deps: AppDeps;
   requestId: string;
+  /** Who the request counts as (phases/identify.ts): `token:<clientId>`, else `ip:<address>`. */
+  client: string;
   /** In-process dispatch through the same route table (the batch executor uses it). */
   dispatch(request: CoreRequest): Promise<CoreResponse>;
   /** The route a method and raw path would reach, if any. */

@@ -34,6 +34,10 @@ export interface JobRecord {
   kind: string;
   /** The client (network address) the job counts against. */
   owner: string;
+  /** Who may see the job through MCP Tasks: its bearer token's client, else its address. */
+  client?: string;
+  /** Ended by its client (tasks/cancel): failed for REST pollers, `cancelled` for MCP. */
+  cancelled?: true;
   status: JobStatus;
   createdAt: number;
   /** A job not finished by then ends failed: work never stays running forever. */

@@ -44,16 +44,19 @@ export const jobRoute = defineRoute({
       headers: POLL_HEADERS,
     },
     400: errorResponse('Malformed job id (invalid_job_id)'),
-    404: errorResponse('No such job: unknown, expired, or lost with the job store (job_not_found)'),
+    404: errorResponse(
+      'No such job: unknown, expired, lost with the job store, or an MCP task of another client (job_not_found)',
+    ),
     429: RATE_LIMITED_RESPONSE,
   },
   batchable: true,
   directoryName: 'jobs',
   cacheControl: 'no-store',
-  handler: async ({ params, deps }) => {
+  handler: async ({ params, deps, client }) => {
     const id = params['jobId'] ?? '';
     const job = await deps.stores.jobs.get(id);
-    if (!job)
+    // An MCP task is its client's alone (DESIGN.md): to anybody else it is not there.
+    if (!job || (job.client !== undefined && job.client !== client))
       throw new ApiError(
         'job_not_found',
         // Only "not found" is known: an id never issued, a job past its hour and a job whose store restarted

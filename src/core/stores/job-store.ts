@@ -1,13 +1,21 @@
 // Where asynchronous jobs live: an async interface (so a shared backend can stand behind it) and the
 // bounded in-memory default. Finished jobs stay pollable for an hour; a job still running at its
 // deadline ends failed with a reason, so nothing is `running` forever.
+import { ERROR_CODES } from '../errors.ts';
 import { newJobId, type JobOutcome, type JobRecord } from '../jobs/job.ts';
 import { FairShareMap, type FairShare } from './capacity.ts';
 
 export interface JobStore {
-  /** A new queued job counted against `owner`; throws CapacityError when there is no room. */
-  create(kind: string, owner: string): Promise<JobRecord>;
+  /**
+   * A new queued job counted against `owner` (an address), visible to `client` when one is named;
+   * throws CapacityError when there is no room.
+   */
+  create(kind: string, owner: string, client?: string): Promise<JobRecord>;
   get(id: string): Promise<JobRecord | undefined>;
+  /** The unexpired jobs of a kind made for `client`, oldest first. */
+  listFor(client: string, kind: string): Promise<JobRecord[]>;
+  /** Ends an unfinished job as cancelled; returns the job as it now stands (undefined when unknown). */
+  cancel(id: string): Promise<JobRecord | undefined>;
   start(id: string): Promise<void>;
   /** Records the outcome; a job that already ended (past its deadline, or abandoned) keeps its first. */
   finish(id: string, outcome: JobOutcome): Promise<void>;
@@ -38,8 +46,32 @@ export function failedOutcome(code: string, message: string, resolution: string,
 }
 
 /** A job as it starts: queued, with its deadline. */
-export function queuedJob(kind: string, owner: string, createdAt: number, limits: JobLimits): JobRecord {
-  return { id: newJobId(), kind, owner, status: 'queued', createdAt, deadline: createdAt + limits.timeoutMs };
+export function queuedJob(
+  kind: string,
+  owner: string,
+  client: string | undefined,
+  createdAt: number,
+  limits: JobLimits,
+): JobRecord {
+  return {
+    id: newJobId(),
+    kind,
+    owner,
+    ...(client === undefined ? {} : { client }),
+    status: 'queued',
+    createdAt,
+    deadline: createdAt + limits.timeoutMs,
+  };
+}
+
+export function cancelledOutcome(): JobOutcome {
+  const { status, resolution } = ERROR_CODES.job_cancelled;
+  return failedOutcome('job_cancelled', 'The client that started this work cancelled it.', resolution, status);
+}
+
+/** Oldest first, ties by id, so a list cursor (the last id seen) is stable. */
+export function byCreation(a: JobRecord, b: JobRecord): number {
+  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 export function timedOutOutcome(limits: JobLimits): JobOutcome {
@@ -58,8 +90,8 @@ export class MemoryJobStore implements JobStore {
     this.#jobs = new FairShareMap(this.#limits.share, 'asynchronous jobs', now);
   }
 
-  async create(kind: string, owner: string): Promise<JobRecord> {
-    const job = queuedJob(kind, owner, this.#now(), this.#limits);
+  async create(kind: string, owner: string, client?: string): Promise<JobRecord> {
+    const job = queuedJob(kind, owner, client, this.#now(), this.#limits);
     // Held until its deadline, then for the retention period once it has an outcome.
     this.#jobs.add(job.id, job, owner, JOB_RECORD_OVERHEAD_BYTES, this.#limits.timeoutMs + this.#limits.retentionMs);
     return { ...job };
@@ -70,6 +102,24 @@ export class MemoryJobStore implements JobStore {
     if (!job) return undefined;
     if (job.outcome === undefined && job.deadline <= this.#now()) this.#end(job, timedOutOutcome(this.#limits));
     return { ...job };
+  }
+
+  async listFor(client: string, kind: string): Promise<JobRecord[]> {
+    const mine = [...this.#jobs.values()].filter((job) => job.client === client && job.kind === kind);
+    return Promise.all(mine.sort(byCreation).map((job) => this.get(job.id))).then((jobs) =>
+      jobs.filter((job): job is JobRecord => job !== undefined),
+    );
+  }
+
+  async cancel(id: string): Promise<JobRecord | undefined> {
+    const job = await this.get(id);
+    const held = this.#jobs.get(id);
+    if (job && held && held.outcome === undefined) {
+      held.cancelled = true;
+      this.#end(held, cancelledOutcome());
+      return { ...held };
+    }
+    return job;
   }
 
   async start(id: string): Promise<void> {

@@ -53,6 +53,7 @@ function contextOf(exchange: Exchange): RouteContext<unknown, unknown> {
     request: exchange.request,
     deps: app.deps,
     requestId: exchange.requestId,
+    client: exchange.client,
     dispatch: app.dispatch,
     find: app.find,
     routes: app.routes,

@@ -3,6 +3,8 @@
 // reason at the next poll, on whichever instance, and never stays `running`.
 import type { JobOutcome, JobRecord } from '../../jobs/job.ts';
 import {
+  byCreation,
+  cancelledOutcome,
   DEFAULT_JOB_LIMITS,
   failedOutcome,
   JOB_RECORD_OVERHEAD_BYTES,
@@ -23,6 +25,7 @@ interface StoredJob extends JobRecord {
 
 export class RedisJobStore implements JobStore {
   readonly #jobs: RedisFairShareMap;
+  readonly #redis: RedisConnection;
   readonly #limits: JobLimits;
   readonly #leaseMs: number;
   readonly #now: () => number;
@@ -33,15 +36,40 @@ export class RedisJobStore implements JobStore {
     this.#limits = { ...DEFAULT_JOB_LIMITS, ...limits };
     this.#leaseMs = leaseMs;
     this.#now = now;
+    this.#redis = redis;
     this.#jobs = new RedisFairShareMap(redis, 'rh:jobs:', this.#limits.share, 'asynchronous jobs', now);
   }
 
-  async create(kind: string, owner: string): Promise<JobRecord> {
-    const queued = queuedJob(kind, owner, this.#now(), this.#limits);
+  async create(kind: string, owner: string, client?: string): Promise<JobRecord> {
+    const queued = queuedJob(kind, owner, client, this.#now(), this.#limits);
     const job: StoredJob = { ...queued, leaseUntil: queued.createdAt + this.#leaseMs };
     const ttl = this.#limits.timeoutMs + this.#limits.retentionMs;
     await this.#jobs.add(job.id, JSON.stringify(job), owner, JOB_RECORD_OVERHEAD_BYTES, ttl);
+    if (client !== undefined) {
+      // The client's index, scored by when each job expires at the latest; lapsed members go at each list.
+      const index = clientIndex(client);
+      await this.#redis.send(['ZADD', index, String(queued.createdAt + ttl), job.id]);
+      await this.#redis.send(['PEXPIRE', index, String(ttl)]);
+    }
     return publicRecord(job);
+  }
+
+  async listFor(client: string, kind: string): Promise<JobRecord[]> {
+    const index = clientIndex(client);
+    await this.#redis.send(['ZREMRANGEBYSCORE', index, '-inf', String(this.#now())]);
+    const ids = (await this.#redis.send(['ZRANGE', index, '0', '-1'])) as string[];
+    const jobs = await Promise.all(ids.map((id) => this.get(id)));
+    return jobs.filter((job): job is JobRecord => job?.kind === kind && job.client === client).sort(byCreation);
+  }
+
+  async cancel(id: string): Promise<JobRecord | undefined> {
+    const job = await this.get(id);
+    if (!job || job.outcome !== undefined) return job;
+    const text = await this.#jobs.get(id);
+    if (text === undefined) return undefined;
+    const ended = await this.#end({ ...(JSON.parse(text) as StoredJob), cancelled: true }, cancelledOutcome());
+    // Another instance recorded an outcome first: the job stands as that one left it.
+    return ended ? publicRecord(ended) : this.get(id);
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
@@ -124,6 +152,10 @@ export class RedisJobStore implements JobStore {
     clearInterval(this.#leases.get(id));
     this.#leases.delete(id);
   }
+}
+
+function clientIndex(client: string): string {
+  return `rh:jobs:c:${client}`;
 }
 
 function publicRecord(job: StoredJob): JobRecord {
