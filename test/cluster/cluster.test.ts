@@ -20,6 +20,8 @@ beforeAll(async () => {
     OPENALEX_URL: standIn.url,
     RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
     JOB_LEASE_MS: String(JOB_LEASE_MS),
+    // Short enough that an MCP call kept slow by the stand-in becomes a task without a long wait.
+    SYNC_BUDGET_MS: '2000',
     // The last test registers until Redis is back; the hourly limit is not what it tests.
     REGISTER_PER_HOUR: '1000',
   });
@@ -82,6 +84,59 @@ describe('one state across instances', () => {
     expect(onA.json().status).toBe('completed');
     expect((await me.get(`${b}${second}`)).json()).toEqual(onA.json());
     expect(onA.json().result.data.responses[0]).toEqual(done.json().result.data.responses[0]);
+  });
+
+  it('makes an MCP task through one instance and reads it through the other, in both revisions', async () => {
+    const { a, b } = bases();
+    const me = client('127.0.0.19');
+    const mcp = (base: string, version: string, method: string, params: Record<string, unknown>) => {
+      const modern = version === '2026-07-28';
+      const headers: Record<string, string> = { accept: 'application/json', 'mcp-protocol-version': version };
+      let sent = params;
+      if (modern) {
+        headers['mcp-method'] = method;
+        const name = params['name'] ?? params['taskId'];
+        if (typeof name === 'string') headers['mcp-name'] = name;
+        sent = {
+          ...params,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': version,
+            'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+          },
+        };
+      }
+      return me.post(`${base}/.well-known/mcp`, { jsonrpc: '2.0', id: 1, method, params: sent }, headers);
+    };
+
+    const legacy = (
+      await mcp(a, '2025-11-25', 'tools/call', { name: 'search_glossary', arguments: { query: 'gas' }, task: {} })
+    ).json();
+    const taskId = legacy.result.task.taskId;
+    const result = (await mcp(b, '2025-11-25', 'tasks/result', { taskId })).json();
+    expect(result.result._meta['io.modelcontextprotocol/related-task']).toEqual({ taskId });
+    expect(result.result.structuredContent).toBeDefined();
+    const listed = (await mcp(b, '2025-11-25', 'tasks/list', {})).json();
+    expect(listed.result.tasks.map((task: { taskId: string }) => task.taskId)).toContain(taskId);
+
+    // 2026-07-28: a paper lookup the stand-in keeps past the sync budget becomes a task on A, read on B.
+    standIn.setFault({ kind: 'slow', delayMs: 5_000, times: 1 });
+    try {
+      const created = (
+        await mcp(a, '2026-07-28', 'tools/call', { name: 'get_paper', arguments: { id: 'W9000000011' } })
+      ).json();
+      expect(created.result.resultType).toBe('task');
+      const onB = (await mcp(b, '2026-07-28', 'tasks/get', { taskId: created.result.taskId })).json();
+      expect(onB.result).toMatchObject({ taskId: created.result.taskId, status: 'working' });
+      expect(
+        (await mcp(b, '2026-07-28', 'tasks/cancel', { taskId: created.result.taskId })).json().result,
+      ).toMatchObject({
+        resultType: 'complete',
+      });
+      const onA = (await mcp(a, '2026-07-28', 'tasks/get', { taskId: created.result.taskId })).json();
+      expect(onA.result.status).toBe('cancelled');
+    } finally {
+      standIn.setFault(undefined);
+    }
   });
 
   it('replays an idempotent request on another instance, and answers 409 and 422 there', async () => {

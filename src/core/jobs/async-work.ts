@@ -53,6 +53,21 @@ export async function settleInto(
   }
 }
 
+export const OUT_OF_TIME = Symbol('out of time');
+
+/** The work's value if it settles within `budgetMs`, else OUT_OF_TIME (the work runs on). */
+export async function withinBudget<T>(running: Promise<T>, budgetMs: number): Promise<T | typeof OUT_OF_TIME> {
+  let timer: NodeJS.Timeout | undefined;
+  const outOfTime = new Promise<typeof OUT_OF_TIME>((resolve) => {
+    timer = setTimeout(() => resolve(OUT_OF_TIME), budgetMs);
+  });
+  try {
+    return await Promise.race([running, outOfTime]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function runWithinBudget(
   context: RouteContext<unknown, unknown>,
   kind: string,
@@ -71,16 +86,8 @@ export async function runWithinBudget(
   const running = work();
   // Work that ran to its end synchronously left the budget nothing to interrupt: no timer for it.
   if (!(running instanceof Promise)) return running;
-  let timer: NodeJS.Timeout | undefined;
-  const outOfTime = new Promise<'budget'>((resolve) => {
-    timer = setTimeout(() => resolve('budget'), config.syncBudgetMs);
-  });
-  try {
-    const first = await Promise.race([running, outOfTime]);
-    if (first !== 'budget') return first;
-  } finally {
-    clearTimeout(timer);
-  }
+  const first = await withinBudget(running, config.syncBudgetMs);
+  if (first !== OUT_OF_TIME) return first;
   const job = await stores.jobs.create(kind, owner);
   background.track(settleInto(stores.jobs, job, running, logError));
   return acceptedResult(job, false);

@@ -64,9 +64,9 @@ export interface McpExchange {
 }
 
 /** The members a 2026-07-28 result carries besides its own. */
-export function modernMembers(server: McpServerDefinition, cacheable: boolean): McpParams {
+export function modernMembers(server: McpServerDefinition, cacheable: boolean, resultType = 'complete'): McpParams {
   return {
-    resultType: 'complete',
+    resultType,
     ...(cacheable ? { ttlMs: TTL_MS, cacheScope: 'public' } : {}),
     _meta: { [META.serverInfo]: { name: server.name, title: server.title, version: server.version } },
   };
@@ -74,7 +74,13 @@ export function modernMembers(server: McpServerDefinition, cacheable: boolean): 
 
 export function encodeResult(exchange: McpExchange, result: McpParams, cacheable: boolean): string {
   return JSON.stringify(
-    exchange.era === 'modern' ? { ...result, ...modernMembers(exchange.server, cacheable) } : result,
+    exchange.era === 'modern'
+      ? // A CreateTaskResult says "task"; every other result "complete" (SEP-2322, SEP-2663).
+        {
+          ...result,
+          ...modernMembers(exchange.server, cacheable, result['resultType'] === 'task' ? 'task' : 'complete'),
+        }
+      : result,
   );
 }
 

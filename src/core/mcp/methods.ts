@@ -1,10 +1,11 @@
 // The methods of both eras, by name: lists, reads, prompts, completions, discovery and initialize.
 // tools/call has a file of its own (tool-calls.ts).
 import { candidatesFor, completionValues } from './completions.ts';
-import { CAPABILITIES, type McpContext, type McpParams, type McpServerDefinition } from './definition.ts';
+import { ERA_CAPABILITIES, type McpContext, type McpParams, type McpServerDefinition } from './definition.ts';
 import { invalidParams, type McpExchange, type Reply } from './envelope.ts';
 import { promptDefinition } from './prompts.ts';
 import { JSONRPC_ERRORS, LEGACY_PROTOCOL_VERSIONS, rpcFailure, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.ts';
+import { LEGACY_TASK_METHODS, MODERN_TASK_METHODS } from './task-methods.ts';
 import { readResource, resourceTemplates, type ResourceEntry } from './resources.ts';
 import { callTool } from './tool-calls.ts';
 import { toolDefinition } from './tool.ts';
@@ -86,7 +87,7 @@ function discover(server: McpServerDefinition): Reply {
   return {
     result: {
       supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
-      capabilities: CAPABILITIES,
+      capabilities: ERA_CAPABILITIES.modern,
       instructions: server.instructions,
     },
     cacheable: true,
@@ -100,7 +101,10 @@ type Method = (exchange: McpExchange, params: McpParams) => Reply | Promise<Repl
 
 /** The methods both eras answer alike. */
 const COMMON_METHODS: Record<string, Method> = {
-  'tools/list': ({ server }) => ({ result: { tools: server.tools.map(toolDefinition) }, cacheable: true }),
+  'tools/list': ({ server, era }) => ({
+    result: { tools: server.tools.map((tool) => toolDefinition(tool, era)) },
+    cacheable: true,
+  }),
   'tools/call': callTool,
   'resources/list': ({ server, context }, params) => listResources(server, params, context),
   'resources/templates/list': ({ server }) => ({
@@ -113,11 +117,12 @@ const COMMON_METHODS: Record<string, Method> = {
   'completion/complete': ({ server, context }, params) => complete(server, params, context),
 };
 
-/** The methods of each era: those common to both, and 2026-07-28's discover or the older initialize and ping. */
+/** The methods of each era: those common to both, its task methods, and 2026-07-28's discover or the older initialize and ping. */
 const METHODS: Record<McpExchange['era'], Record<string, Method>> = {
-  modern: { ...COMMON_METHODS, 'server/discover': ({ server }) => discover(server) },
+  modern: { ...COMMON_METHODS, ...MODERN_TASK_METHODS, 'server/discover': ({ server }) => discover(server) },
   legacy: {
     ...COMMON_METHODS,
+    ...LEGACY_TASK_METHODS,
     ping: () => ({ result: {} }),
     initialize: ({ server }, params) => initialize(server, params),
   },
@@ -129,7 +134,7 @@ function initialize(server: McpServerDefinition, params: McpParams): Reply {
   return {
     result: {
       protocolVersion: legacy ? requested : LEGACY_PROTOCOL_VERSIONS[0],
-      capabilities: CAPABILITIES,
+      capabilities: ERA_CAPABILITIES.legacy,
       serverInfo: { name: server.name, title: server.title, version: server.version },
       instructions: server.instructions,
     },

@@ -15,7 +15,12 @@ export const META = {
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',
   clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
   serverInfo: 'io.modelcontextprotocol/serverInfo',
+  /** 2025-11-25: ties a tasks/result answer to its task. */
+  relatedTask: 'io.modelcontextprotocol/related-task',
 } as const;
+
+/** The 2026-07-28 extension (SEP-2663) a request declares in its client capabilities to take tasks. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 export const JSONRPC_ERRORS = {
   parseError: -32700,
@@ -25,6 +30,8 @@ export const JSONRPC_ERRORS = {
   internalError: -32603,
   /** 2026-07-28: HTTP headers disagree with the body, or a required header is missing. */
   headerMismatch: -32020,
+  /** 2026-07-28: the request lacks a client capability the method needs (the tasks extension). */
+  missingClientCapability: -32021,
   /** 2026-07-28: the request's protocol version is not one the server speaks. */
   unsupportedProtocolVersion: -32022,
 } as const;

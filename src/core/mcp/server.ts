@@ -264,7 +264,7 @@ export function descriptor(server: McpServerDefinition, siteUrl: string) {
     protocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
     endpoints: server.paths.map((path) => `${siteUrl}${path}`),
     capabilities: CAPABILITIES,
-    tools: server.tools.map(toolDefinition),
+    tools: server.tools.map((tool) => toolDefinition(tool)),
   };
 }
 

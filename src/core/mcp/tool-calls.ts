@@ -1,12 +1,16 @@
 // tools/call: a tool found by name, its arguments checked, run, and its result remembered when it
-// depends on the request and the build alone (or, for a search page, on the page's hash).
+// depends on the request and the build alone (or, for a search page, on the page's hash). A call
+// becomes a task when the client asks (2025-11-25) or, for a client that takes tasks, when it
+// outlives the sync budget (2026-07-28).
 import { toApiError } from '../errors.ts';
 import type { RouteResult } from '../http/route.ts';
 import { JsonText } from '../json-text.ts';
 import { answerCacheOf } from './answer-cache.ts';
 import type { McpContext, McpParams } from './definition.ts';
 import { encodeResult, invalidParams, respond, type McpExchange, type Reply } from './envelope.ts';
-import { ToolFailure, type DerivedToolOutput, type ToolOutput } from './tool.ts';
+import { OUT_OF_TIME, withinBudget } from '../jobs/async-work.ts';
+import { declaresTasks, startTask, taskFields } from './tasks.ts';
+import { ToolFailure, type AnyTool, type DerivedToolOutput, type ToolOutput } from './tool.ts';
 
 /** Longest tool arguments (as JSON) whose result is remembered. */
 const MAX_MEMO_ARGUMENTS = 512;
@@ -30,19 +34,64 @@ export async function callTool(exchange: McpExchange, params: McpParams): Promis
   const { server, context } = exchange;
   const tool = server.tools.find((candidate) => candidate.name === params['name']);
   if (!tool) return unknownTool(exchange, params['name']);
+  const taskNow = asksForTask(exchange, params);
+  if (taskNow === 'malformed') return invalidParams('"task" must be an object, such as {} or {"ttl": 60000}.');
   const rawArgs = params['arguments'] ?? {};
   // Validation is a pure function of the raw arguments, so a remembered result may skip it too;
   // only short arguments make a key, so no client can fill the memo with long ones.
   const argsText = JSON.stringify(rawArgs);
   const argsKey =
     argsText.length <= MAX_MEMO_ARGUMENTS ? `mcp|${server.key}|${exchange.era}|${tool.name}|${argsText}` : undefined;
-  const cache = answerCacheOf(context.deps);
-  const remembered = tool.deterministic && argsKey ? cache.lookup(argsKey) : undefined;
+  const remembered =
+    !taskNow && tool.deterministic && argsKey ? answerCacheOf(context.deps).lookup(argsKey) : undefined;
   if (remembered) return { encoded: remembered };
   const args = tool.input.safeParse(rawArgs);
   if (!args.success) return invalidArguments(exchange, tool.name, args.error.issues[0]);
+  const run = () => runTool(exchange, tool, args.data, argsKey);
+  if (taskNow)
+    return asTask(exchange, tool, async () => ({ task: taskFields(await startTask(exchange, run), 'legacy') }));
+  if (exchange.era === 'modern' && declaresTasks(params)) return answerOrTask(exchange, tool, run());
+  return run();
+}
+
+/** 2025-11-25: the client asks for a task with `task`; 2026-07-28 ignores that field (SEP-2663). */
+function asksForTask(exchange: McpExchange, params: McpParams): boolean | 'malformed' {
+  const task = exchange.era === 'legacy' ? params['task'] : undefined;
+  if (task === undefined) return false;
+  return typeof task === 'object' && task !== null && !Array.isArray(task) ? true : 'malformed';
+}
+
+/** A task's answer; when the client's share of jobs is full, the tool says so instead. */
+async function asTask(exchange: McpExchange, tool: AnyTool, make: () => Promise<McpParams>): Promise<Reply> {
   try {
-    const output = await tool.run(args.data, context);
+    return { result: await make() };
+  } catch (error) {
+    return toolFailure(error, tool.name, exchange.context);
+  }
+}
+
+/**
+ * 2026-07-28, for a request that takes tasks: the result when it comes within the sync budget, else
+ * a task for the call already running (the server decides, SEP-2663).
+ */
+async function answerOrTask(exchange: McpExchange, tool: AnyTool, running: Promise<Reply>): Promise<Reply> {
+  const first = await withinBudget(running, exchange.context.deps.config.syncBudgetMs);
+  if (first !== OUT_OF_TIME) return first;
+  return asTask(exchange, tool, async () => ({
+    ...taskFields(await startTask(exchange, () => running), 'modern'),
+    resultType: 'task',
+  }));
+}
+
+async function runTool(
+  exchange: McpExchange,
+  tool: AnyTool,
+  args: unknown,
+  argsKey: string | undefined,
+): Promise<Reply> {
+  const { context } = exchange;
+  try {
+    const output = await tool.run(args, context);
     if ('basis' in output) {
       if (argsKey) return { encoded: derivedResult(exchange, tool.name, argsKey, output) };
       return { result: toolResult(output.render()) };
@@ -50,7 +99,7 @@ export async function callTool(exchange: McpExchange, params: McpParams): Promis
     const result = toolResult(output);
     if (!tool.deterministic || !argsKey) return { result };
     const encoded = new JsonText(encodeResult(exchange, result, false));
-    cache.remember(argsKey, encoded);
+    answerCacheOf(context.deps).remember(argsKey, encoded);
     return { encoded };
   } catch (error) {
     return toolFailure(error, tool.name, context);

@@ -80,9 +80,21 @@ function objectSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 const definitions = new WeakMap<AnyTool, Record<string, unknown>>();
+const legacyDefinitions = new WeakMap<AnyTool, Record<string, unknown>>();
 
-/** The tool as tools/list publishes it; computed once per tool. */
-export function toolDefinition(tool: AnyTool): Record<string, unknown> {
+/**
+ * The tool as tools/list publishes it; computed once per tool and era. Any tool can run as a task:
+ * 2025-11-25 says so per tool (`execution.taskSupport`); 2026-07-28 leaves it to the server.
+ */
+export function toolDefinition(tool: AnyTool, era: 'modern' | 'legacy' = 'modern'): Record<string, unknown> {
+  if (era === 'legacy') {
+    let legacy = legacyDefinitions.get(tool);
+    if (!legacy) {
+      legacy = { ...toolDefinition(tool), execution: { taskSupport: 'optional' } };
+      legacyDefinitions.set(tool, legacy);
+    }
+    return legacy;
+  }
   let definition = definitions.get(tool);
   if (!definition) {
     definition = {

@@ -81,7 +81,15 @@ function headerValue(raw: string | null, sentinel: boolean): string | null | und
   }
 }
 
-const NAMED_BY = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' } as const;
+/** The body member that Mcp-Name mirrors, by method (SEP-2243; the task methods by SEP-2663). */
+const NAMED_BY = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+} as const;
 
 /** The 2026-07-28 checks of a request's `_meta` and of the headers that mirror its body. */
 export function modernRefusal(
