@@ -117,7 +117,9 @@ export async function askInProcess() {
   const passages = serialised.passages.length;
   // One word (common and rarer), several words, explanatory, definitional and comparison
   // questions, a phrase, a prefix and words the index does not know (typo correction, no answer),
-  // all from the synthetic vocabulary.
+  // all from the synthetic vocabulary; then a misspelt question (two letters swapped: the speller
+  // corrects it), a long conversational one, and live data and advice (declined).
+  const swapped = (word = '') => `${word.slice(0, 3)}${word[4]}${word[3]}${word.slice(5)}`;
   const queries = [
     VOCABULARY[5] ?? '',
     VOCABULARY[400] ?? '',
@@ -129,6 +131,9 @@ export async function askInProcess() {
     (VOCABULARY[300] ?? '').slice(0, 5),
     `${VOCABULARY[90]} ${VOCABULARY[91]}`,
     `what is the capital of ${(VOCABULARY[60] ?? '').slice(0, 7)}qu`,
+    `what is ${swapped(VOCABULARY[43 * 7])}`,
+    `we run a ${VOCABULARY[20]} at work and keep hearing about ${VOCABULARY[320]} from colleagues, how does ${VOCABULARY[44 * 7]} work`,
+    `what is the price of ${VOCABULARY[45 * 7]} today`,
   ];
   const options = { limit: 5, types: ['essay', 'glossary'] };
   for (let i = 0; i < 200; i += 1) index.search(queries[i % queries.length], options);
@@ -154,8 +159,10 @@ export async function askInProcess() {
     );
   }
   const times = { p50: median(rounds.map((r) => r.p50)), p99: median(rounds.map((r) => r.p99)) };
+  // Issue 33's goal, with question understanding, spelling correction and declines in the path.
+  const met = times.p50 < 2 && times.p99 < 10 ? 'met' : 'NOT met';
   console.log(
-    `${`ask in-process (${passages.toLocaleString('en')} passages)`.padEnd(34)} p50 ${fmt(times.p50)} p99 ${fmt(times.p99)} (medians of 5 rounds) | index build ${buildMs.toFixed(0)} ms, load ${loadMs.toFixed(0)} ms`,
+    `${`ask in-process (${passages.toLocaleString('en')} passages)`.padEnd(34)} p50 ${fmt(times.p50)} p99 ${fmt(times.p99)} (medians of 5 rounds; goal p50 < 2 ms, p99 < 10 ms: ${met}) | index build ${buildMs.toFixed(0)} ms, load ${loadMs.toFixed(0)} ms`,
   );
 }
 

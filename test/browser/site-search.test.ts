@@ -110,6 +110,29 @@ describe.skipIf(!chromiumAvailable)('the header search in a browser', () => {
     await context.close();
   });
 
+  it.each([
+    ['without JavaScript', false],
+    ['with JavaScript', true],
+  ])(
+    'shows what it searched for when a question is misspelt, and the answer, %s',
+    async (_label, javaScriptEnabled) => {
+      const context = await launched.browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${running.server.url}/ask`);
+      await page.fill('#ask-q', 'waht is a smart contrat');
+      await Promise.all([page.waitForURL(/\/ask\?q=/).catch(() => undefined), page.press('#ask-q', 'Enter')]);
+      const line = page.locator('#ask-results .searched-for');
+      await line.waitFor();
+      expect(await line.textContent()).toBe('Showing results for what is a smart contract');
+      await page.locator('#ask-results blockquote').first().waitFor();
+      expect(await page.locator('#ask-results blockquote').first().textContent()).toMatch(
+        /program stored on a blockchain/i,
+      );
+      expect((await resultItems(page))[0]?.href).toBe('/glossary/smart-contract');
+      await context.close();
+    },
+  );
+
   it('puts the list of matching pages under the answer with JavaScript too', async () => {
     const page = await launched.browser.newPage();
     await page.goto(`${running.server.url}/glossary`);

@@ -273,3 +273,61 @@ describe('the Ask page without JavaScript', () => {
     expect(twin.text).toMatch(/^# Ask/);
   });
 });
+
+describe('questions as people type them', () => {
+  it('corrects a misspelt question and says what it searched for, in JSON, the event stream and the page', async () => {
+    const response = await ask('q=waht%20is%20a%20smart%20contrat');
+    const body = response.json();
+    expectMatchesOpenApi('/ask', 'get', 200, body);
+    expect(body.searched_for).toBe('what is a smart contract');
+    expect(body.answer).toMatchObject({ type: 'glossary', slug: 'smart-contract' });
+    expect((await ask('q=what%20is%20a%20smart%20contract')).json().searched_for).toBeNull();
+
+    const streamed = await request(`${server.url}/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ q: 'waht is a smart contrat', prefer: { streaming: true } }),
+    });
+    const [meta] = await readEvents(streamed.body, (event) => event.event === 'meta');
+    expect(JSON.parse(meta!.data)).toMatchObject({ searched_for: 'what is a smart contract' });
+
+    const page = await http(`${server.url}/ask?q=waht%20is%20a%20smart%20contrat`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(page.text).toMatch(/<p class="searched-for">Showing results for <em>what is a smart contract<\/em><\/p>/);
+  });
+
+  it.each([
+    ['what is the price of ether today', /live data/],
+    ['should I buy bitcoin now', /advice/],
+    ['what is a convolutional neural network', /never mention “convolutional”/],
+  ])('declines %s, saying what the site offers or why', async (question, reason) => {
+    const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
+    expectMatchesOpenApi('/ask', 'get', 200, body);
+    expect(body.answer).toBeNull();
+    expect(body.confidence).toBe(0);
+    expect(body.no_answer_reason).toMatch(reason);
+    expect(body.sources.length).toBeGreaterThan(0);
+  });
+
+  it('answers a comparison from both sides, the sides first', async () => {
+    const body = (await ask('q=proof%20of%20stake%20vs%20proof%20of%20work')).json();
+    expect(body.answer.passages.map((passage: { slug: string }) => passage.slug)).toEqual([
+      'proof-of-stake',
+      'proof-of-work',
+    ]);
+    expect(body.sources.slice(0, 2).map((source: { slug: string }) => source.slug)).toEqual([
+      'proof-of-stake',
+      'proof-of-work',
+    ]);
+  });
+
+  it('reads a long question for its question part', async () => {
+    const question =
+      'I have been reading about language models for a while and I keep seeing people mention that they make things ' +
+      'up, why do language models hallucinate';
+    const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
+    expect(body.query).toBe(question);
+    expect(body.answer).toMatchObject({ slug: 'hallucination' });
+  });
+});

@@ -17,6 +17,7 @@ const source: AskSource = {
 };
 const result: AskPageResult = {
   query: 'merkel tree',
+  searched_for: null,
   answer: null,
   confidence: 0,
   no_answer_reason: 'Nothing covers the question.',

@@ -39,6 +39,7 @@ describe('the ask event stream', () => {
   });
   const result = (answer: AskResult['answer']): AskResult => ({
     query: 'q',
+    searched_for: null,
     answer,
     confidence: answer ? 0.9 : 0.2,
     no_answer_reason: answer ? null : 'No confident answer: nothing here speaks to “q”.',

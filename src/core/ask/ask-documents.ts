@@ -63,7 +63,7 @@ const MIN_PASSAGE_WORDS = 35;
 /** Longer paragraphs are cut at sentence boundaries into parts of about half this. */
 const MAX_PASSAGE_WORDS = 220;
 
-const EXPLANATORY_CUES =
+export const EXPLANATORY_CUES =
   /\b(?:because|therefore|hence|thus|which means|this means|that means|the reason|the result|as a result|resulted in|due to|leads? to|led to|so that|in order to|causes?|caused|triggered|driven by|explains?|why)\b/gi;
 
 const QUOTED = /"[^"]*"|“[^”]*”/g;

@@ -1,15 +1,16 @@
 // Ranked passage search over essays and the glossary, with extractive answers: BM25 over paragraph-
-// sized passages (a heading or a term's names weigh more than the text), question understanding
-// (intent, synonyms from the glossary's names, comparisons from both sides), and an honest "no
-// confident answer" when the best passage does not cover what was asked. Built at build time,
-// loaded once at server start.
+// sized passages (names weigh more than text) for a question read first (question-reading.ts), each
+// side of a comparison answered, and an honest "no answer" when nothing covers what was asked or the
+// question is one the site declines. Built at build time, loaded once at server start.
+import { answerOf, noAnswerReason, round, sourceOf } from './answer-shape.ts';
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
-import { excerpt } from './excerpts.ts';
-import { buildAskIndex } from './index-build.ts';
-import type { AnswerPassage, AskAnswer, AskOptions, AskResult, AskSource, SerialisedAskIndex } from './ask-types.ts';
+import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
+import { buildAskIndex, spellerTexts } from './index-build.ts';
+import { parseQuestion, withoutFiller, type OutOfScope, type Question } from './question.ts';
+import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
-import { type Question, parseQuestion } from './question.ts';
-import { terms, words } from './text.ts';
+import { Speller, vocabularyOf } from './speller.ts';
+import { indexTerm, terms, words } from './text.ts';
 
 export type {
   AnswerPassage,
@@ -42,6 +43,7 @@ const EXPLANATION_ESSAY_BOOST = 1.3;
 const EXPLANATION_DEFINITION_FACTOR = 0.75;
 const EXPLANATION_CUE_BOOST = 0.1;
 const DEFINITION_BOOST = 1.3;
+const QUANTITY_BOOST = 1.5;
 /**
  * Below this share of the question's weight (IDF-weighted concepts) covered by the best passage,
  * there is no confident answer. Calibrated on the evaluation set: every in-domain question reaches
@@ -50,9 +52,13 @@ const DEFINITION_BOOST = 1.3;
 export const MIN_CONFIDENCE = 0.55;
 /** A comparison's joint passage (one that speaks to both sides) leads the sources from here. */
 const JOINT_COVERAGE = 0.9;
-const ANSWER_MAX_WORDS = 90;
-const ANSWER_MAX_SENTENCES = 3;
-const SNIPPET_MAX_WORDS = 40;
+/** The sentences an answer prefers, by the kind of question (excerpts.ts). */
+const PREFERRED_SENTENCES: Partial<Record<Question['intent'], Plan['prefer']>> = {
+  explanation: 'explanation',
+  quantity: 'number',
+};
+/** A situation's words, in a long question, rank at this fraction of the question part's. */
+const SITUATION_WEIGHT = 0.3;
 
 interface Ranked {
   passage: number;
@@ -62,8 +68,6 @@ interface Ranked {
   /** How sure we are that it answers: its coverage, raised when it is about what was asked. */
   confidence: number;
 }
-
-const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
 
 export class AskIndex {
   readonly #passages: AskPassage[];
@@ -84,6 +88,9 @@ export class AskIndex {
   /** Per passage: the terms of its names, and the terms it only mentions in quotation marks. */
   readonly #nameTerms: Array<Set<string>>;
   readonly #mentions = new Map<number, Set<string>>();
+  readonly #speller: Speller;
+  /** Per passage: 1 when its text has a number (figures for quantity questions). */
+  readonly #hasNumber: Uint8Array;
 
   private constructor(serialised: SerialisedAskIndex) {
     this.#passages = serialised.passages;
@@ -105,6 +112,11 @@ export class AskIndex {
       if (passage.mentions.length > 0) this.#mentions.set(at, new Set(passage.mentions));
     });
     this.#planner = new QueryPlanner(this.#postings, this.#passages.length, serialised.names);
+    this.#hasNumber = Uint8Array.from(this.#passages, (passage) => (/\d/.test(passage.text) ? 1 : 0));
+    this.#speller = new Speller(vocabularyOf(spellerTexts(this.#passages)), serialised.commonWords, (word) => {
+      const term = indexTerm(word);
+      return term !== null && this.#postings.has(term);
+    });
   }
 
   /** The index of a build's documents, serialised (see index-build.ts). */
@@ -118,29 +130,92 @@ export class AskIndex {
 
   search(asked: string, options: AskOptions): AskResult {
     const started = performance.now();
-    const question = parseQuestion(asked);
+    const read = readQuestion(asked, this.#speller);
     const allowed = new Set(options.types);
-    const plan = this.#planner.plan(question.content);
-    const { ranked, total } = this.#rank(plan, question, allowed);
-
-    const compared = question.sides ? this.#compare(question.sides, ranked, allowed) : undefined;
-    let answerPassages = compared?.answerPassages ?? [];
-    const leading = compared?.leading ?? [];
-    const confidence = compared?.confidence ?? ranked[0]?.confidence ?? 0;
-    if (answerPassages.length === 0 && ranked[0] && ranked[0].confidence >= MIN_CONFIDENCE)
-      answerPassages = [{ passage: ranked[0].passage, plan }];
-
-    const sources = this.#sources([...leading, ...ranked], options.limit).map((hit) => this.#source(hit, plan));
-    const answer = answerPassages.length > 0 ? this.#answer(answerPassages) : null;
+    const plan = this.#planOf(read);
+    const { ranked, total } = this.#rank(plan, read.question, allowed);
+    const { chosen, leading, confidence, unknown } = this.#choose(read, plan, ranked, allowed);
+    const answer =
+      chosen.length > 0
+        ? answerOf(chosen.map((hit) => ({ passage: this.#passages[hit.passage]!, plan: hit.plan })))
+        : null;
     return {
-      query: question.text,
+      query: read.text,
+      searched_for: read.corrected ? read.text : null,
       answer,
       confidence: round(confidence, 2),
-      no_answer_reason: answer ? null : this.#noAnswerReason(ranked[0], plan),
-      sources,
+      no_answer_reason: answer ? null : this.#noAnswerReason(ranked[0], plan, read.declined, unknown),
+      sources: this.#sources([...leading, ...ranked], options.limit).map((hit) =>
+        sourceOf(this.#passages[hit.passage]!, plan, hit.score),
+      ),
       total,
       took_ms: round(performance.now() - started),
     };
+  }
+
+  /**
+   * The passages to quote: one per side of a comparison, else the best hit when it is confident.
+   * Live data and advice are declined whatever matches (no passage of ours is the price today), and
+   * so is a question about something the content never names; their confidence is 0.
+   */
+  #choose(read: ReadQuestion, plan: Plan, ranked: readonly Ranked[], allowed: ReadonlySet<AskDocumentType>) {
+    const { question } = read;
+    const compared = question.sides ? this.#compare(question.sides, ranked, allowed) : undefined;
+    const unknown = [...this.#unknownWords(plan), ...this.#unknownSubject(question)];
+    const leading = compared?.leading ?? [];
+    if (read.declined || unknown.length > 0) return { chosen: [], leading, confidence: 0, unknown };
+    const confidence = compared?.confidence ?? ranked[0]?.confidence ?? 0;
+    const best = ranked[0] && confidence >= MIN_CONFIDENCE ? [{ passage: ranked[0].passage, plan }] : [];
+    const chosen = compared?.answerPassages.length ? compared.answerPassages : best;
+    return { chosen, leading, confidence, unknown };
+  }
+
+  /**
+   * A conversational question's plan: its question part's concepts (words of talk set aside) decide
+   * coverage; the situation's words still rank, at a fraction of their weight.
+   */
+  #planOf({ question, situation }: ReadQuestion): Plan {
+    const prefer = PREFERRED_SENTENCES[question.intent];
+    const plan = this.#situated(question, situation);
+    return prefer ? { ...plan, prefer } : plan;
+  }
+
+  #situated(question: Question, situation: string | undefined): Plan {
+    if (situation === undefined) return this.#planner.plan(question.content);
+    const focused = this.#planner.plan(withoutFiller(question.content));
+    const weights = new Map(focused.weights);
+    for (const [term, weight] of this.#planner.plan(situation).weights)
+      if (!weights.has(term)) weights.set(term, weight * SITUATION_WEIGHT);
+    return { concepts: focused.concepts, weights };
+  }
+
+  /**
+   * A subject of several words ("solana's proof of history") that no glossary term is named and no
+   * passage says: the content does not cover it, whatever its single words match.
+   */
+  #unknownSubject(question: Question): string[] {
+    const head = question.subject?.head.replace(/['’]s\b/g, '');
+    const written = head ? words(head) : [];
+    if (!head || written.length < 2 || this.#planner.slugsNamed(head).length > 0) return [];
+    const [rarest] = terms(head)
+      .map((term) => this.#postings.get(term) ?? [])
+      .sort((a, b) => a.length - b.length);
+    const phrase = ` ${written.join(' ')} `;
+    for (let at = 0; rarest && at < rarest.length; at += 2)
+      if (this.#phraseText(rarest[at]!).includes(phrase)) return [];
+    return [head];
+  }
+
+  /**
+   * Words of the question the content never uses in any form, nor as a typo of a word it does, when
+   * they are half the question or more ("convolutional neural network"): it asks about something
+   * else. Fewer (a "peg" beside TerraUSD) leave the question to coverage.
+   */
+  #unknownWords(plan: Plan): string[] {
+    const unknown = plan.concepts
+      .filter((concept) => concept.alternatives.every((terms) => terms.every((term) => !this.#postings.has(term))))
+      .map((concept) => concept.asked.join(' '));
+    return unknown.length * 2 >= plan.concepts.length ? unknown : [];
   }
 
   /**
@@ -171,7 +246,8 @@ export class AskIndex {
     const joint = top && top.coverage >= JOINT_COVERAGE && this.#passages[top.passage]!.type === 'essay' ? [top] : [];
     const scoreOf = (hit: Ranked) => ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
     return {
-      leading: [...joint, ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) }))],
+      // The sides lead, in the order asked; a passage that speaks to both follows them.
+      leading: [...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })), ...joint],
       answerPassages: sides.map((side) => ({ passage: side.best.passage, plan: side.plan })),
       confidence: Math.min(...sides.map((side) => side.best.confidence)),
     };
@@ -327,6 +403,8 @@ export class AskIndex {
       return kind * (1 + EXPLANATION_CUE_BOOST * passage.explains);
     }
     if (question.intent === 'definition' && passage.kind === 'definition') return DEFINITION_BOOST;
+    // A quantity comes from a passage that has the number.
+    if (question.intent === 'quantity') return this.#hasNumber[at] ? QUANTITY_BOOST : 1;
     return 1;
   }
 
@@ -360,42 +438,13 @@ export class AskIndex {
     return chosen;
   }
 
-  #source(hit: Ranked, plan: Plan): AskSource {
-    const passage = this.#passages[hit.passage]!;
-    return {
-      type: passage.type,
-      slug: passage.slug,
-      title: passage.title,
-      section: passage.section,
-      url: passage.url,
-      markdownUrl: passage.markdownUrl,
-      ...excerpt(passage, plan, SNIPPET_MAX_WORDS, 2),
-      score: round(hit.score),
-    };
-  }
-
-  #answer(chosen: ReadonlyArray<{ passage: number; plan: Plan }>): AskAnswer {
-    const passages = chosen.map(({ passage: at, plan }): AnswerPassage => {
-      const passage = this.#passages[at]!;
-      const text =
-        passage.kind === 'definition'
-          ? passage.text
-          : excerpt(passage, plan, ANSWER_MAX_WORDS, ANSWER_MAX_SENTENCES, false).snippet;
-      const { type, slug, title, section, url } = passage;
-      return { text, type, slug, title, section, url };
-    });
-    const [first] = passages as [AnswerPassage, ...AnswerPassage[]];
-    return { ...first, text: passages.map((passage) => passage.text).join('\n\n'), passages };
-  }
-
-  #noAnswerReason(best: Ranked | undefined, plan: Plan): string {
-    if (!best) return 'Nothing in the essays or glossary matches the question.';
+  #noAnswerReason(best: Ranked | undefined, plan: Plan, declined: OutOfScope | undefined, unknown: string[]): string {
     const missing = plan.concepts
       .filter(
-        (concept) => !concept.alternatives.some((terms) => terms.every((term) => this.#speaksTo(term, best.passage))),
+        (concept) =>
+          best && !concept.alternatives.some((terms) => terms.every((term) => this.#speaksTo(term, best.passage))),
       )
-      .map((concept) => `“${concept.asked.join(' ')}”`);
-    const what = missing.length > 0 ? `nothing here speaks to ${missing.join(', ')}` : 'no passage answers it closely';
-    return `No confident answer: ${what}. The nearest sources are listed.`;
+      .map((concept) => concept.asked.join(' '));
+    return noAnswerReason({ found: best !== undefined, missing, declined, unknown });
   }
 }

@@ -50,11 +50,11 @@ export function renderSearchedFor(searchedFor: string | undefined): string {
   return searchedFor ? `<p class="searched-for">${ASK_LABELS.searchedFor} <em>${escapeHtml(searchedFor)}</em></p>` : '';
 }
 
-/** The answer's result, with `searched_for` when the search corrected what was typed (spelling). */
-export type AskPageResult = AskResult & { searched_for?: string };
+/** The answer's result; `searched_for` is set when the search corrected what was typed (spelling). */
+export type AskPageResult = AskResult;
 
 export function renderAskResults(result: AskPageResult): string {
-  const searchedFor = renderSearchedFor(result.searched_for);
+  const searchedFor = renderSearchedFor(result.searched_for ?? undefined);
   if (result.sources.length === 0)
     return `${searchedFor}<p class="muted">Nothing in the essays or glossary matches “${escapeHtml(result.query)}”.</p>`;
   const answer = result.answer

@@ -27,6 +27,7 @@ async function* askEvents(compute: () => AskResult, signal: AbortSignal): AsyncG
     const result = compute();
     yield event('meta', {
       query: result.query,
+      ...(result.searched_for ? { searched_for: result.searched_for } : {}),
       total: result.total,
       took_ms: result.took_ms,
       confidence: result.confidence,

@@ -34,6 +34,8 @@ export interface AskAnswer extends AnswerPassage {
 
 export interface AskResult {
   query: string;
+  /** The question as searched when words the content never uses were read as typos ("Showing results for"); else null. */
+  searched_for: string | null;
   answer: AskAnswer | null;
   /** How much of the question the answer's passage covers, 0 to 1 (see MIN_CONFIDENCE). */
   confidence: number;
@@ -57,4 +59,6 @@ export interface SerialisedAskIndex {
   postings: Record<string, number[]>;
   /** Indexed terms in each passage's text. */
   lengths: number[];
+  /** Common English words the speller must not correct into the content's words (index-build.ts). */
+  commonWords: string[];
 }

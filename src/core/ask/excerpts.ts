@@ -1,10 +1,13 @@
 // Excerpts: the sentences of a passage that best match a question's plan, with the matched words'
 // ranges, for sources' snippets and for extractive answers.
-import type { AskPassage } from './ask-documents.ts';
+import { EXPLANATORY_CUES, type AskPassage } from './ask-documents.ts';
 import type { Excerpt } from './ask-types.ts';
 import type { Plan } from './query-plan.ts';
 import { sentencesAt } from './sentences.ts';
 import { indexTerm, rawWords } from './text.ts';
+
+/** A preferred sentence (see Plan.prefer) weighs as much as this share of the question's rarest word. */
+const PREFERENCE_SHARE = 0.5;
 
 /**
  * The sentences of a passage that best match the plan: a window of up to `maxSentences` and about
@@ -21,10 +24,20 @@ export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSe
     idf: concept.idf,
     pattern: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu'),
   }));
+  // A reason is in the sentences that explain ("because", "which means"), a quantity in those with a number.
+  const preferred =
+    plan.prefer === 'number'
+      ? /\d/
+      : plan.prefer === 'explanation'
+        ? new RegExp(EXPLANATORY_CUES.source, 'i')
+        : undefined;
+  const bonus = PREFERENCE_SHARE * Math.max(0, ...plan.concepts.map((concept) => concept.idf));
   let best = 0;
   let bestWeight = -1;
   sentences.forEach((sentence, at) => {
-    const weight = patterns.reduce((sum, { idf, pattern }) => sum + (pattern.test(sentence) ? idf : 0), 0);
+    const weight =
+      patterns.reduce((sum, { idf, pattern }) => sum + (pattern.test(sentence) ? idf : 0), 0) +
+      (preferred?.test(sentence) ? bonus : 0);
     if (weight > bestWeight) {
       bestWeight = weight;
       best = at;

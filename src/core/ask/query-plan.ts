@@ -1,7 +1,7 @@
 // Query planning: a question's words grouped into concepts (a name the glossary knows, written any
 // of its ways, or a plain word), each with the terms that count as speaking to it: its synonyms, a
 // prefix completion of the last word, and typo corrections against the index's own vocabulary.
-import { indexTerm, rawWords, terms } from './text.ts';
+import { indexTerm, rawWords, terms, words } from './text.ts';
 
 /**
  * Related names the glossary's aliases do not join, used as synonyms in both directions. Kept short:
@@ -36,6 +36,8 @@ export interface Plan {
   concepts: Concept[];
   /** Scoring weight of each term. */
   weights: Map<string, number>;
+  /** What the answer's sentences should have: a reason's explanation, a quantity's number. */
+  prefer?: 'explanation' | 'number';
 }
 
 /** A word of the question with its index term. */
@@ -51,7 +53,7 @@ export class QueryPlanner {
   readonly #vocabulary: string[];
   /** Name (as a term sequence) → the name groups it belongs to; a group is one thing's names. */
   readonly #nameGroups = new Map<string, number[]>();
-  readonly #groups: Array<{ slug: string | null; keys: string[] }> = [];
+  readonly #groups: Array<{ slug: string | null; keys: string[]; names: string[] }> = [];
   readonly #longestName: number;
 
   constructor(
@@ -69,7 +71,7 @@ export class QueryPlanner {
     ];
     for (const { slug, names } of groups) {
       const keys = [...new Set(names.map((name) => terms(name).join(' ')).filter(Boolean))];
-      const group = this.#groups.push({ slug, keys }) - 1;
+      const group = this.#groups.push({ slug, keys, names: names.map((name) => words(name).join(' ')) }) - 1;
       for (const key of keys) {
         const known = this.#nameGroups.get(key) ?? [];
         if (!known.includes(group)) this.#nameGroups.set(key, [...known, group]);
@@ -79,14 +81,19 @@ export class QueryPlanner {
     this.#longestName = longest;
   }
 
-  /** The glossary terms (slugs) a name, as written, belongs to. */
+  /**
+   * The glossary terms (slugs) a name, as written, belongs to: the term of that title first, then
+   * those with it as an alias, then those whose names share its stems ("tokenization" and "token"
+   * are both "token").
+   */
   slugsNamed(name: string): string[] {
-    const slugs: string[] = [];
+    const written = words(name).join(' ');
+    const ranked: Array<{ slug: string; rank: number }> = [];
     for (const group of this.#nameGroups.get(terms(name).join(' ')) ?? []) {
-      const slug = this.#groups[group]?.slug;
-      if (slug) slugs.push(slug);
+      const { slug, names } = this.#groups[group]!;
+      if (slug) ranked.push({ slug, rank: names[0] === written ? 0 : names.includes(written) ? 1 : 2 });
     }
-    return slugs;
+    return ranked.sort((a, b) => a.rank - b.rank).map((entry) => entry.slug);
   }
 
   /** The concepts of a question and the weight of each term that speaks to them. */

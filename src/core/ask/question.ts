@@ -2,7 +2,7 @@
 // its subject or the two sides being compared, quoted phrases, and the words that carry meaning.
 import { words } from './text.ts';
 
-export type QuestionIntent = 'definition' | 'explanation' | 'comparison' | 'keywords';
+export type QuestionIntent = 'definition' | 'explanation' | 'comparison' | 'quantity' | 'keywords';
 
 export interface Question {
   /** Whitespace-normalised, as asked. */
@@ -22,7 +22,8 @@ export interface Question {
 const DEFINITION_PREFIX =
   /^(?:(?:what|who)\s+(?:is|are|was|were)|what'?s|define|definition\s+of|meaning\s+of|explain|describe|tell\s+me\s+about)\s+(?:an?\s+|the\s+)?/i;
 /** "what does MEV stand for" → "MEV". */
-const STANDS_FOR = /^what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(.+?)\s+(?:stand\s+for|mean)$/i;
+const STANDS_FOR =
+  /^what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(.+?)\s+(?:stand\s+for|mean)(?:\s+(?:in|on|for|with)\s+.+)?$/i;
 /** Definitions that are really requests for an explanation: "what is X used for", "what is the point of X". */
 const NOT_A_DEFINITION = /\b(?:used\s+for|good\s+for|the\s+point\s+of|the\s+problem|the\s+risk|the\s+difference)\b/i;
 
@@ -38,6 +39,13 @@ const QUESTION_WORDS =
   /\b(?:differences?|differ(?:s|ent)?|compare[ds]?|comparison|versus|vs|between|explain|describe|define|definition|meaning|mean|means|stand\s+for|tell|please)\b/gi;
 const EXPLANATION_START =
   /^(?:why|how|can|could|does|do|did|is|are|should|would|will|when|where|which|what\s+(?:happens|happened|causes|caused|makes|problem|problems|risks?|limits?))\b/i;
+
+/** "how many …", "how long …", "what is the maximum supply of …": the answer is a number. */
+const QUANTITY =
+  /^(?:how\s+(?:many|much|long|big|large|fast|old|often|low|high|far)|what\s+(?:is|was|are|were)\s+the\s+(?:maximum|minimum|size|number|cost|supply|amount|length))\b/i;
+const QUANTITY_FRAME = /\b(?:maximum|minimum|number|amount|total)\b\s*(?:of\s+)?/gi;
+/** "how does X work": X is what it asks about. */
+const HOW_WORKS = /^how\s+(?:does|do|did)\s+(?:an?\s+|the\s+)?(.+?)\s+work$/i;
 
 const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
@@ -62,6 +70,15 @@ export function parseQuestion(asked: string): Question {
   const sides = comparisonSides(bare);
   if (sides) return { text: normalised, intent: 'comparison', sides, phrases, content };
 
+  // "the maximum supply of bitcoin": the passage with the figure says "a cap of 21 million", not "maximum".
+  if (QUANTITY.test(bare))
+    return {
+      text: normalised,
+      intent: 'quantity',
+      phrases,
+      content: content.replace(QUANTITY_FRAME, ' ').replace(/\s+/g, ' ').trim(),
+    };
+
   const standsFor = STANDS_FOR.exec(bare)?.[1];
   const defined =
     standsFor ??
@@ -71,5 +88,67 @@ export function parseQuestion(asked: string): Question {
     return { text: normalised, intent: 'definition', subject: { full: defined, head }, phrases, content };
   }
   const intent = EXPLANATION_START.test(bare) || /^what\b/i.test(bare) ? 'explanation' : 'keywords';
-  return { text: normalised, intent, phrases, content };
+  const works = HOW_WORKS.exec(bare)?.[1];
+  const subject = works ? { full: works, head: works } : undefined;
+  return { text: normalised, intent, ...(subject ? { subject } : {}), phrases, content };
+}
+
+/** Questions the site declines whatever its content holds, and the sentence that says what it offers instead. */
+export const OUT_OF_SCOPE = {
+  live: {
+    pattern:
+      /\b(?:today|tonight|tomorrow|yesterday|right\s+now|at\s+the\s+moment|this\s+(?:week|month)|latest\s+news|weather|forecast)\b|\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b/i,
+    reason:
+      'No answer: this asks for live data (prices, news, weather), which this site does not carry. ' +
+      'Its essays and glossary explain how these systems work; paper search finds research on them.',
+  },
+  advice: {
+    pattern:
+      /\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b|\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bfinancial\s+advice\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b/i,
+    reason:
+      'No answer: this asks for advice on what to buy or do, which this site does not give. ' +
+      'Its essays and glossary explain how these systems work, so you can weigh the choice yourself.',
+  },
+} as const;
+
+export type OutOfScope = keyof typeof OUT_OF_SCOPE;
+
+export function outOfScope(text: string): OutOfScope | undefined {
+  for (const kind of Object.keys(OUT_OF_SCOPE) as OutOfScope[]) if (OUT_OF_SCOPE[kind].pattern.test(text)) return kind;
+  return undefined;
+}
+
+/** Where a long question's question starts: "…, is there a way to …", "…. How do I …". */
+const QUESTION_CLAUSE =
+  /(?:^|[,.;:!?]\s*|\s(?:but|so|and)\s+)((?:is\s+there|are\s+there|how|what|why|which|when|where|can|could|should|does|do|is|are)\b[^,.;:!?]*)[.?!]*$/i;
+/** Words of talk, not of subject: set aside when a long question is judged on its question part. */
+const FILLER = new Set(
+  (
+    'way ways make makes making thing things something anything stuff get gets getting got use used using want wants ' +
+    'need needs needed trying try tried really just like know sure possible better good bad lot lots kind sort ' +
+    'somehow actually basically maybe anyone someone people users user work works working seem seems able ' +
+    'also still even much many every time times there here'
+  ).split(' '),
+);
+
+/** A question part without its words of talk. */
+export function withoutFiller(text: string): string {
+  return text
+    .split(/\s+/)
+    .filter((word) => !FILLER.has(word.toLowerCase().replace(/[^\p{L}]/gu, '')))
+    .join(' ');
+}
+
+/** Long enough that the asker's situation comes before the question. */
+const CONVERSATIONAL_WORDS = 14;
+
+/**
+ * A long question's own question, the situation before it set aside: "I'm building a dapp and my
+ * users …, is there a way to batch things" → "is there a way to batch things". Undefined for a short
+ * question, or one whose question part is short too (nothing to set aside).
+ */
+export function questionClause(text: string): string | undefined {
+  if (words(text).length < CONVERSATIONAL_WORDS) return undefined;
+  const clause = QUESTION_CLAUSE.exec(text.trim())?.[1];
+  return clause && words(clause).length >= 3 && words(clause).length < words(text).length ? clause : undefined;
 }

@@ -37,8 +37,15 @@ export function words(text: string): string[] {
 export function indexTerm(word: string): string | null {
   const lower = word.toLowerCase();
   if (STOPWORDS.has(lower) && !isAcronym(word)) return null;
-  return stemmer(lower);
+  return stemmer(americanSpelling(lower));
 }
+
+/**
+ * The content writes British and American spellings both ("centralised", "tokenization"): -ise
+ * forms index as -ize, on both sides, so either spelling meets the other.
+ */
+const BRITISH_ISE = /(?<=\p{L}{3})is(ation|ations|e|es|ed|ing|er|ers)$/u;
+const americanSpelling = (word: string) => word.replace(BRITISH_ISE, 'iz$1');
 
 export function terms(text: string): string[] {
   return rawWords(text).flatMap((word) => indexTerm(word) ?? []);

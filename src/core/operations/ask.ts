@@ -53,7 +53,14 @@ const answerPassageFields = {
 
 export const AskResponseSchema = z
   .object({
-    query: z.string(),
+    query: z.string().describe('The question as searched: spelling corrected, whitespace normalised'),
+    searched_for: z
+      .string()
+      .nullable()
+      .describe(
+        'Set when words the content never uses were read as typos of words it does ("Showing results for"): ' +
+          'the question as searched; null when nothing was corrected',
+      ),
     answer: z
       .object({
         ...answerPassageFields,
@@ -80,7 +87,10 @@ export const AskResponseSchema = z
     no_answer_reason: z
       .string()
       .nullable()
-      .describe('Why answer is null, in one sentence; null when there is an answer'),
+      .describe(
+        'Why answer is null, in one sentence; null when there is an answer. Questions for live data (prices ' +
+          'today) or advice (what to buy) are declined with what the site offers instead',
+      ),
     sources: z.array(AskSourceSchema).describe('Best passage per essay section or glossary term, best first'),
     total: z.int().describe('Essay sections and glossary terms that matched'),
     took_ms: z.number(),

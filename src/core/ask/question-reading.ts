@@ -1,0 +1,33 @@
+// Reading a question before ranking: its typos corrected against the content's words, its question
+// part found when the asker describes a situation first, and whether the site declines it whatever
+// matches (live data, advice). Ranking (ask-index.ts) works on what this returns.
+import { outOfScope, parseQuestion, questionClause, type OutOfScope, type Question } from './question.ts';
+import type { Speller } from './speller.ts';
+
+export interface ReadQuestion {
+  /** The question as searched (typos corrected), whitespace normalised: the answer's `query`. */
+  text: string;
+  /** Set when a word was corrected: what the answer says it searched for. */
+  corrected: boolean;
+  /** The question part, parsed (the whole question unless it is conversational). */
+  question: Question;
+  /** A long question's words around its question part, which still rank a little. */
+  situation: string | undefined;
+  /** Declined whatever matches. */
+  declined: OutOfScope | undefined;
+}
+
+export function readQuestion(asked: string, speller: Speller): ReadQuestion {
+  // Words the content never uses are read as typos of words it does: the answer says so.
+  const correction = speller.correct(asked);
+  const searched = correction?.text ?? asked;
+  const whole = parseQuestion(searched);
+  const clause = questionClause(searched);
+  return {
+    text: whole.text,
+    corrected: correction !== undefined,
+    question: clause ? parseQuestion(clause) : whole,
+    situation: clause ? whole.content : undefined,
+    declined: outOfScope(searched),
+  };
+}

@@ -1,0 +1,99 @@
+// Spelling correction against the site's own vocabulary, by mnemonist's SymSpell (symmetric delete:
+// candidates within two edits, a swap of adjacent letters counting as one, found without scanning
+// the vocabulary). A word is left alone when the content uses it, or when it is a common English
+// word (SCOWL's common lists, taken at build time: index-build.ts), so "hearing" never becomes
+// "heading". Among the candidates the nearest wins, then the most frequent.
+import { SymSpell } from 'mnemonist';
+import { rawWords } from './text.ts';
+
+/** Shorter words are too ambiguous to correct: "gss" could be gas or GSS. */
+const MIN_LENGTH = 4;
+/** A correction must be a word the content uses at least this often (not a one-off name or typo). */
+const MIN_FREQUENCY = 2;
+/** Edits allowed: one for most words, two from this length on ("blokchian"). */
+const TWO_EDITS_FROM = 8;
+
+export interface Correction {
+  /** The question with its unknown words replaced. */
+  text: string;
+  /** Each replaced word and what it became. */
+  changes: Array<{ from: string; to: string }>;
+}
+
+/** Each lowercased word of the texts and how often it occurs. */
+export function vocabularyOf(texts: Iterable<string>): Map<string, number> {
+  const frequency = new Map<string, number>();
+  for (const text of texts)
+    for (const word of rawWords(text)) {
+      const lower = word.toLowerCase();
+      frequency.set(lower, (frequency.get(lower) ?? 0) + 1);
+    }
+  return frequency;
+}
+
+export class Speller {
+  readonly #frequency: ReadonlyMap<string, number>;
+  readonly #common: ReadonlySet<string>;
+  /** Built on the first word that needs it: most questions have none, and it holds several MB. */
+  #symSpell: SymSpell | undefined;
+
+  readonly #indexed: (word: string) => boolean;
+
+  /**
+   * `frequency`: the content's words; `common`: English words never to correct though the content
+   * lacks them; `indexed`: whether the index knows a word in some form ("centralisation" when the
+   * content says "centralised"), which is then no typo either.
+   */
+  constructor(
+    frequency: ReadonlyMap<string, number>,
+    common: Iterable<string> = [],
+    indexed: (word: string) => boolean = () => false,
+  ) {
+    this.#frequency = frequency;
+    this.#common = new Set(common);
+    this.#indexed = indexed;
+  }
+
+  /** The question with words the content never uses corrected, or undefined when none needed it. */
+  correct(question: string): Correction | undefined {
+    const changes: Correction['changes'] = [];
+    // A capitalised word inside a question is a name ("Mona Lisa"): not ours to correct.
+    const names = /\p{Ll}/u.test(question);
+    const text = question.replace(/\p{L}+/gu, (word, at: number) => {
+      if (names && at > 0 && /^\p{Lu}/u.test(word)) return word;
+      const to = this.suggest(word);
+      if (!to) return word;
+      changes.push({ from: word, to });
+      return to;
+    });
+    return changes.length > 0 ? { text, changes } : undefined;
+  }
+
+  /** What a word is a typo of, or undefined when it is known, too short, or near nothing known. */
+  suggest(word: string): string | undefined {
+    const lower = word.toLowerCase();
+    if (lower.length < MIN_LENGTH || this.#frequency.has(lower) || this.#common.has(lower) || this.#indexed(lower))
+      return undefined;
+    const allowed = lower.length >= TWO_EDITS_FROM ? 2 : 1;
+    // verbosity 1: every candidate at the smallest distance; the most frequent of them wins.
+    let best: { term: string; distance: number; count: number } | undefined;
+    // Typos rarely touch the first letter: a candidate must keep it ("generalisation" is no centralisation).
+    for (const candidate of this.#index().search(lower))
+      if (candidate.distance <= allowed && candidate.term[0] === lower[0] && candidate.count > (best?.count ?? 0))
+        best = candidate;
+    return best?.term;
+  }
+
+  #index(): SymSpell {
+    if (!this.#symSpell) {
+      const index = new SymSpell({ maxDistance: 2, verbosity: 1 });
+      for (const [word, count] of this.#frequency) {
+        if (count < MIN_FREQUENCY || word.length < MIN_LENGTH - 1) continue;
+        // SymSpell counts a word once per add: its frequency breaks ties between equally near words.
+        for (let added = 0; added < count; added += 1) index.add(word);
+      }
+      this.#symSpell = index;
+    }
+    return this.#symSpell;
+  }
+}

@@ -1,0 +1,102 @@
+// Question understanding in process: spelling correction against a vocabulary, questions declined
+// whatever matches (live data, advice), and the question part of a long conversational question.
+import { describe, expect, it } from 'vitest';
+import { OUT_OF_SCOPE, outOfScope, parseQuestion, questionClause, withoutFiller } from '../../src/core/ask/question.ts';
+import { Speller, vocabularyOf } from '../../src/core/ask/speller.ts';
+
+const content = [
+  'A smart contract is a program on a blockchain. What it does is fixed when the contract is deployed.',
+  'A Merkle tree hashes data in pairs; the Merkle root commits to every transaction in the block.',
+  'The heading of each section names what the section is about, and what follows explains it.',
+  'A validator stakes ether; a validator that misbehaves is slashed. Centralised sequencers order transactions.',
+  'Transactions wait in the mempool until a block includes them; transactions pay fees.',
+];
+
+describe('Speller', () => {
+  const speller = new Speller(vocabularyOf(content), ['hearing'], (word) => word === 'centralisation');
+
+  it('corrects words the content never uses into the nearest word it does, and says what changed', () => {
+    expect(speller.correct('waht is a smart contrat')).toEqual({
+      text: 'what is a smart contract',
+      changes: [
+        { from: 'waht', to: 'what' },
+        { from: 'contrat', to: 'contract' },
+      ],
+    });
+    expect(speller.correct('merkel root')?.text).toBe('merkle root');
+    expect(speller.correct('what does a validater do')?.text).toBe('what does a validator do');
+  });
+
+  it('leaves known words, common English words, indexed forms, short words and names alone', () => {
+    expect(speller.correct('what is a smart contract')).toBeUndefined();
+    // "hearing" is one edit from "heading", which the content uses; it is a word of its own.
+    expect(speller.correct('hearing')).toBeUndefined();
+    expect(speller.correct('centralisation')).toBeUndefined();
+    expect(speller.correct('wht')).toBeUndefined();
+    const names = speller.correct('who painted the Mona Lisa')?.changes ?? [];
+    expect(names.map((change) => change.from)).not.toContain('Lisa');
+  });
+
+  it('never changes the first letter, and gives up past the edits a word length allows', () => {
+    // "seading" is one edit from "heading" but starts otherwise.
+    expect(speller.suggest('seading')).toBeUndefined();
+    expect(speller.suggest('tranzactoins')).toBe('transactions');
+    expect(speller.suggest('contrxyz')).toBeUndefined();
+  });
+});
+
+describe('questions declined whatever matches', () => {
+  it.each([
+    ['what is the price of ether today', 'live'],
+    ['what will the weather be tomorrow', 'live'],
+    ['what is the current gas price on ethereum', 'live'],
+    ['what is bitcoin trading at right now', 'live'],
+    ['should I buy bitcoin now', 'advice'],
+    ['is ethereum a good investment', 'advice'],
+    ['which coin should I buy this year', 'advice'],
+    ['will solana go up next year', 'advice'],
+  ])('%s → %s', (question, kind) => {
+    expect(outOfScope(question)).toBe(kind);
+  });
+
+  it.each([
+    'what determines gas prices',
+    'how does the fee market price blockspace',
+    'why do stablecoins lose their peg',
+    'what happened to Terra in May 2022',
+    'how should I evaluate a RAG system',
+  ])('answers %s', (question) => {
+    expect(outOfScope(question)).toBeUndefined();
+  });
+
+  it('says what the site offers instead', () => {
+    for (const { reason } of Object.values(OUT_OF_SCOPE)) expect(reason).toMatch(/essays and glossary explain/);
+  });
+});
+
+describe('conversational questions', () => {
+  it('reads a long question for its question part', () => {
+    const asked =
+      'I keep seeing people on twitter talk about sandwich attacks on their swaps, what is MEV and why does it happen';
+    expect(questionClause(asked)).toBe('what is MEV and why does it happen');
+    expect(
+      questionClause(
+        "I'm building a dapp and my users complain that every click needs a signature, is there a way to batch things",
+      ),
+    ).toBe('is there a way to batch things');
+  });
+
+  it('leaves short questions whole, and sets words of talk aside', () => {
+    expect(questionClause('what is a rollup')).toBeUndefined();
+    expect(withoutFiller('is there a way to make their wallets smarter')).toBe('is a to their wallets smarter');
+  });
+
+  it('knows a quantity question, and how X works names X', () => {
+    expect(parseQuestion('how many parameters did GPT-3 have').intent).toBe('quantity');
+    expect(parseQuestion('what is the maximum supply of bitcoin')).toMatchObject({
+      intent: 'quantity',
+      content: 'what is the supply of bitcoin',
+    });
+    expect(parseQuestion("how does solana's proof of history work").subject?.head).toBe("solana's proof of history");
+  });
+});
