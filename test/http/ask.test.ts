@@ -322,6 +322,17 @@ describe('questions as people type them', () => {
     ]);
   });
 
+  it('adds a sentence that sets the sides against each other, where the content has one', async () => {
+    const body = (await ask('q=what%20is%20the%20difference%20between%20RLHF%20and%20DPO')).json();
+    const [first, second, contrast] = body.answer.passages;
+    expect([first.slug, second.slug]).toEqual(['rlhf', 'direct-preference-optimization']);
+    expect(contrast.text).toMatch(/\bDPO\b.*\bRLHF\b|\bRLHF\b.*\bDPO\b/);
+    expect(contrast.text.split(' ').length).toBeLessThanOrEqual(30);
+    expect(body.answer.text.endsWith(contrast.text)).toBe(true);
+    // No such sentence here: each side's passage, nothing else.
+    expect((await ask('q=rollup%20vs%20sidechain')).json().answer.passages).toHaveLength(2);
+  });
+
   it('reads a long question for its question part', async () => {
     const question =
       'I have been reading about language models for a while and I keep seeing people mention that they make things ' +

@@ -4,6 +4,7 @@
 import type { AskPassage } from './ask-documents.ts';
 import type { AnswerPassage, AskAnswer, AskSource } from './ask-types.ts';
 import { excerpt } from './excerpts.ts';
+import { sentencesAt } from './sentences.ts';
 import { OUT_OF_SCOPE, type OutOfScope } from './question.ts';
 import type { Plan } from './query-plan.ts';
 
@@ -12,6 +13,24 @@ const ANSWER_MAX_SENTENCES = 3;
 const SNIPPET_MAX_WORDS = 40;
 
 export const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
+
+/** The best hit of each source (a glossary term, an essay section: `sourceOf` numbers them), in order. */
+export function bestPerSource<Hit extends { passage: number }>(
+  hits: readonly Hit[],
+  sourceOf: Int32Array,
+  limit: number,
+): Hit[] {
+  const seen = new Set<number>();
+  const chosen: Hit[] = [];
+  for (const hit of hits) {
+    const key = sourceOf[hit.passage]!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    chosen.push(hit);
+    if (chosen.length === limit) break;
+  }
+  return chosen;
+}
 
 export function sourceOf(passage: AskPassage, plan: Plan, score: number): AskSource {
   return {
@@ -26,7 +45,46 @@ export function sourceOf(passage: AskPassage, plan: Plan, score: number): AskSou
   };
 }
 
-export function answerOf(chosen: ReadonlyArray<{ passage: AskPassage; plan: Plan }>): AskAnswer {
+/** Words that set two things against each other in one sentence. */
+const CONTRAST =
+  /\b(?:unlike|whereas|while|instead|in contrast|by contrast|rather than|but|differs?|differences?|compared|than|versus|vs)\b/i;
+
+/** Longer sentences that name both sides are lists and narratives, not contrasts. */
+const CONTRAST_MAX_WORDS = 30;
+
+/** Whether a sentence names every concept of a plan (a term's stem starts one of its words). */
+function names(sentence: string, plan: Plan): boolean {
+  const lower = ` ${sentence.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')}`;
+  return plan.concepts.every((concept) =>
+    concept.alternatives.some((terms) => terms.every((term) => lower.includes(` ${term}`))),
+  );
+}
+
+/**
+ * A sentence that sets the two sides of a comparison against each other ("Unlike proof of work,
+ * proof of stake …"), from the first passage that has one, if any does.
+ */
+export function contrastingSentence(
+  passages: readonly AskPassage[],
+  sides: readonly Plan[],
+): AnswerPassage | undefined {
+  for (const passage of passages)
+    for (const sentence of sentencesAt(passage.text, passage.sentences))
+      if (
+        sentence.split(' ').length <= CONTRAST_MAX_WORDS &&
+        CONTRAST.test(sentence) &&
+        sides.every((side) => names(sentence, side))
+      ) {
+        const { type, slug, title, section, url } = passage;
+        return { text: sentence, type, slug, title, section, url };
+      }
+  return undefined;
+}
+
+export function answerOf(
+  chosen: ReadonlyArray<{ passage: AskPassage; plan: Plan }>,
+  contrast?: AnswerPassage,
+): AskAnswer {
   const passages = chosen.map(({ passage, plan }): AnswerPassage => {
     const text =
       passage.kind === 'definition'
@@ -35,6 +93,7 @@ export function answerOf(chosen: ReadonlyArray<{ passage: AskPassage; plan: Plan
     const { type, slug, title, section, url } = passage;
     return { text, type, slug, title, section, url };
   });
+  if (contrast) passages.push(contrast);
   const [first] = passages as [AnswerPassage, ...AnswerPassage[]];
   return { ...first, text: passages.map((passage) => passage.text).join('\n\n'), passages };
 }

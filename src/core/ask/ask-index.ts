@@ -2,7 +2,7 @@
 // sized passages (names weigh more than text) for a question read first (question-reading.ts), each
 // side of a comparison answered, and an honest "no answer" when nothing covers what was asked or the
 // question is one the site declines. Built at build time, loaded once at server start.
-import { answerOf, noAnswerReason, round, sourceOf } from './answer-shape.ts';
+import { answerOf, bestPerSource, contrastingSentence, noAnswerReason, round, sourceOf } from './answer-shape.ts';
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerTexts } from './index-build.ts';
@@ -50,7 +50,9 @@ const QUANTITY_BOOST = 1.5;
  * 0.6 or more, every out-of-domain one 0.5 or less.
  */
 export const MIN_CONFIDENCE = 0.55;
-/** A comparison's joint passage (one that speaks to both sides) leads the sources from here. */
+/** Passages searched, best first, for a sentence that contrasts a comparison's sides. */
+const CONTRAST_CANDIDATES = 30;
+/** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
 const JOINT_COVERAGE = 0.9;
 /** The sentences an answer prefers, by the kind of question (excerpts.ts). */
 const PREFERRED_SENTENCES: Partial<Record<Question['intent'], Plan['prefer']>> = {
@@ -134,18 +136,16 @@ export class AskIndex {
     const allowed = new Set(options.types);
     const plan = this.#planOf(read);
     const { ranked, total } = this.#rank(plan, read.question, allowed);
-    const { chosen, leading, confidence, unknown } = this.#choose(read, plan, ranked, allowed);
-    const answer =
-      chosen.length > 0
-        ? answerOf(chosen.map((hit) => ({ passage: this.#passages[hit.passage]!, plan: hit.plan })))
-        : null;
+    const { chosen, leading, confidence, unknown, contrast } = this.#choose(read, plan, ranked, allowed);
+    const quoted = chosen.map((hit) => ({ passage: this.#passages[hit.passage]!, plan: hit.plan }));
+    const answer = chosen.length > 0 ? answerOf(quoted, contrast) : null;
     return {
       query: read.text,
       searched_for: read.corrected ? read.text : null,
       answer,
       confidence: round(confidence, 2),
       no_answer_reason: answer ? null : this.#noAnswerReason(ranked[0], plan, read.declined, unknown),
-      sources: this.#sources([...leading, ...ranked], options.limit).map((hit) =>
+      sources: bestPerSource([...leading, ...ranked], this.#sourceOf, options.limit).map((hit) =>
         sourceOf(this.#passages[hit.passage]!, plan, hit.score),
       ),
       total,
@@ -167,7 +167,7 @@ export class AskIndex {
     const confidence = compared?.confidence ?? ranked[0]?.confidence ?? 0;
     const best = ranked[0] && confidence >= MIN_CONFIDENCE ? [{ passage: ranked[0].passage, plan }] : [];
     const chosen = compared?.answerPassages.length ? compared.answerPassages : best;
-    return { chosen, leading, confidence, unknown };
+    return { chosen, leading, confidence, unknown, contrast: compared?.contrast };
   }
 
   /**
@@ -226,7 +226,7 @@ export class AskIndex {
     [first, second]: readonly [string, string],
     ranked: readonly Ranked[],
     allowed: ReadonlySet<AskDocumentType>,
-  ): { answerPassages: Array<{ passage: number; plan: Plan }>; leading: Ranked[]; confidence: number } | undefined {
+  ) {
     let both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
     // Both sides may be names of one term ("Groth16 and PLONK" are both zk-SNARKs): then the
     // passages elsewhere that speak of each side, not that term's definition twice.
@@ -250,6 +250,14 @@ export class AskIndex {
       leading: [...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })), ...joint],
       answerPassages: sides.map((side) => ({ passage: side.best.passage, plan: side.plan })),
       confidence: Math.min(...sides.map((side) => side.best.confidence)),
+      // With both sides answered, a sentence of the best passages that sets one against the other.
+      contrast:
+        sides.length === 2
+          ? contrastingSentence(
+              [...joint, ...ranked.slice(0, CONTRAST_CANDIDATES)].map((hit) => this.#passages[hit.passage]!),
+              sides.map((side) => side.plan),
+            )
+          : undefined,
     };
   }
 
@@ -422,20 +430,6 @@ export class AskIndex {
       }
     }
     return undefined;
-  }
-
-  /** The best passage of each source, in order. */
-  #sources(hits: readonly Ranked[], limit: number): Ranked[] {
-    const seen = new Set<number>();
-    const chosen: Ranked[] = [];
-    for (const hit of hits) {
-      const key = this.#sourceOf[hit.passage]!;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      chosen.push(hit);
-      if (chosen.length === limit) break;
-    }
-    return chosen;
   }
 
   #noAnswerReason(best: Ranked | undefined, plan: Plan, declined: OutOfScope | undefined, unknown: string[]): string {

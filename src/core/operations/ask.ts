@@ -67,12 +67,16 @@ export const AskResponseSchema = z
         text: z
           .string()
           .describe(
-            'Extractive, never generated: the passage, or both sides of a comparison separated by a blank line',
+            'Extractive, never generated: the passage, or each side of a comparison (and a contrasting sentence), ' +
+              'separated by blank lines',
           ),
         passages: z
           .array(z.object(answerPassageFields).meta({ id: 'AskAnswerPassage' }))
           .min(1)
-          .describe('Each quoted passage with its own source: one, or one per side of a comparison'),
+          .describe(
+            'Each quoted passage with its own source: one, or one per side of a comparison followed, where the ' +
+              'content has one, by a sentence that sets the sides against each other',
+          ),
       })
       .nullable()
       .describe(
