@@ -224,8 +224,13 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
         method: c.method ?? 'GET',
         body: c.body,
       };
-      run.ours.push(await load({ ...options, url: c.ours, pid: c.oursPid }));
-      if (c.quiet) run.quiet.push(await load({ ...options, url: c.quiet, pid: c.quietPid }));
+      // The log-on and log-off servers take turns going first: an A-A run (both logging) measured the
+      // first of two identical servers 0-10 % ahead of the second.
+      const logOn = () => load({ ...options, url: c.ours, pid: c.oursPid });
+      const logOff = c.quiet ? () => load({ ...options, url: c.quiet ?? '', pid: c.quietPid }) : undefined;
+      if (logOff && round % 2 === 1) run.quiet.push(await logOff());
+      run.ours.push(await logOn());
+      if (logOff && round % 2 === 0) run.quiet.push(await logOff());
       run.bare.push(await load({ ...options, url: c.bare, pid: c.barePid }));
     }
   }
@@ -234,9 +239,10 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
     const o = summary(run.ours);
     const b = summary(run.bare);
     const ratio = o.rps / b.rps;
-    const quietRatio = run.quiet.length ? summary(run.quiet).rps / b.rps : undefined;
+    const q = run.quiet.length ? summary(run.quiet) : undefined;
+    const quietRatio = q ? q.rps / b.rps : undefined;
     console.log(
-      `${c.name.padEnd(34)} ours ${String(o.rps).padStart(6)} req/s p50 ${o.p50} ms p99 ${o.p99} ms | bare ${String(b.rps).padStart(6)} req/s p50 ${b.p50} ms p99 ${b.p99} ms | ratio ${ratio.toFixed(2)}${quietRatio === undefined ? '' : ` (log off ${quietRatio.toFixed(2)})`}${Number.isNaN(o.cpu) ? '' : ` | server CPU/request ours ${o.cpu.toFixed(1)} µs, bare ${b.cpu.toFixed(1)} µs`}${o.failures ? ` | ${o.failures} FAILED` : ''}`,
+      `${c.name.padEnd(34)} ours ${String(o.rps).padStart(6)} req/s p50 ${o.p50} ms p99 ${o.p99} ms | bare ${String(b.rps).padStart(6)} req/s p50 ${b.p50} ms p99 ${b.p99} ms | ratio ${ratio.toFixed(2)}${quietRatio === undefined ? '' : ` (log off ${quietRatio.toFixed(2)})`}${Number.isNaN(o.cpu) ? '' : ` | server CPU/request ours ${o.cpu.toFixed(1)} µs${q ? ` (log off ${q.cpu.toFixed(1)} µs)` : ''}, bare ${b.cpu.toFixed(1)} µs`}${o.failures ? ` | ${o.failures} FAILED` : ''}`,
     );
     return {
       name: c.name,
