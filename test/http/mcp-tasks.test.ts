@@ -162,6 +162,7 @@ describe('2025-11-25 tasks on the product server', () => {
     const early = errorOf(await rpc(path, LEGACY, 'tasks/result', { taskId: task.taskId }));
     expect(Date.now() - started).toBeGreaterThanOrEqual(BUDGET_MS - 20);
     expect(early).toMatchObject({ code: -32603, data: { taskId: task.taskId, status: 'working' } });
+    expect(early.message).toContain(`after ${BUDGET_MS} ms`);
     let waited = (await rpc(path, LEGACY, 'tasks/result', { taskId: task.taskId })).json();
     for (let round = 0; waited.error && round < 10; round += 1)
       waited = (await rpc(path, LEGACY, 'tasks/result', { taskId: task.taskId })).json();

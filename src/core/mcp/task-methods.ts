@@ -57,11 +57,12 @@ async function legacyResult(exchange: McpExchange, job: JobRecord): Promise<Repl
     return { result: { ...result, _meta: meta } };
   }
   if (ended.outcome === undefined) {
-    const seconds = Math.round(exchange.context.deps.config.syncBudgetMs / 1000);
+    const budgetMs = exchange.context.deps.config.syncBudgetMs;
+    const waited = budgetMs >= 1000 ? `${Math.round(budgetMs / 1000)} s` : `${budgetMs} ms`;
     return {
       failure: rpcFailure(
         JSONRPC_ERRORS.internalError,
-        `The task is still working after ${seconds} s; call tasks/result again, or poll tasks/get.`,
+        `The task is still working after ${waited}; call tasks/result again, or poll tasks/get.`,
         { taskId: ended.id, status: 'working' },
       ),
     };
