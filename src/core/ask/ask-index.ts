@@ -5,12 +5,12 @@
 import { answerOf, bestPerSource, contrastingSentence, noAnswerReason, round, sourceOf } from './answer-shape.ts';
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
-import { buildAskIndex, spellerTexts } from './index-build.ts';
+import { buildAskIndex, spellerFor } from './index-build.ts';
 import { parseQuestion, withoutFiller, type OutOfScope, type Question } from './question.ts';
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
-import { Speller, vocabularyOf } from './speller.ts';
-import { indexTerm, terms, words } from './text.ts';
+import type { Speller } from './speller.ts';
+import { terms, words } from './text.ts';
 
 export type {
   AnswerPassage,
@@ -115,10 +115,7 @@ export class AskIndex {
     });
     this.#planner = new QueryPlanner(this.#postings, this.#passages.length, serialised.names);
     this.#hasNumber = Uint8Array.from(this.#passages, (passage) => (/\d/.test(passage.text) ? 1 : 0));
-    this.#speller = new Speller(vocabularyOf(spellerTexts(this.#passages)), serialised.commonWords, (word) => {
-      const term = indexTerm(word);
-      return term !== null && this.#postings.has(term);
-    });
+    this.#speller = spellerFor(this.#passages, this.#postings, serialised.commonWords);
   }
 
   /** The index of a build's documents, serialised (see index-build.ts). */

@@ -8,6 +8,11 @@ import { indexTerm, rawWords } from './text.ts';
 
 /** A preferred sentence (see Plan.prefer) weighs as much as this share of the question's rarest word. */
 const PREFERENCE_SHARE = 0.5;
+/** What a preferred sentence has; one non-global pattern each, built once. */
+const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
+  number: /\d/,
+  explanation: new RegExp(EXPLANATORY_CUES.source, 'i'),
+};
 
 /**
  * The sentences of a passage that best match the plan: a window of up to `maxSentences` and about
@@ -25,13 +30,8 @@ export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSe
     pattern: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu'),
   }));
   // A reason is in the sentences that explain ("because", "which means"), a quantity in those with a number.
-  const preferred =
-    plan.prefer === 'number'
-      ? /\d/
-      : plan.prefer === 'explanation'
-        ? new RegExp(EXPLANATORY_CUES.source, 'i')
-        : undefined;
-  const bonus = PREFERENCE_SHARE * Math.max(0, ...plan.concepts.map((concept) => concept.idf));
+  const preferred = plan.prefer && PREFERRED[plan.prefer];
+  const bonus = preferred ? PREFERENCE_SHARE * Math.max(0, ...plan.concepts.map((concept) => concept.idf)) : 0;
   let best = 0;
   let bestWeight = -1;
   sentences.forEach((sentence, at) => {

