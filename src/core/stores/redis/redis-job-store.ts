@@ -63,16 +63,20 @@ export class RedisJobStore implements JobStore {
   }
 
   async cancel(id: string): Promise<JobRecord | undefined> {
-    const job = await this.get(id);
-    if (!job || job.outcome !== undefined) return job;
-    const text = await this.#jobs.get(id);
-    if (text === undefined) return undefined;
-    const ended = await this.#end({ ...(JSON.parse(text) as StoredJob), cancelled: true }, cancelledOutcome());
+    const job = await this.#current(id);
+    if (!job || job.outcome !== undefined) return job && publicRecord(job);
+    const ended = await this.#end({ ...job, cancelled: true }, cancelledOutcome());
     // Another instance recorded an outcome first: the job stands as that one left it.
     return ended ? publicRecord(ended) : this.get(id);
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
+    const job = await this.#current(id);
+    return job && publicRecord(job);
+  }
+
+  /** The job as stored, ended first when its deadline or its instance's lease has passed. */
+  async #current(id: string): Promise<StoredJob | undefined> {
     const text = await this.#jobs.get(id);
     if (text === undefined) return undefined;
     let job = JSON.parse(text) as StoredJob;
@@ -87,7 +91,7 @@ export class RedisJobStore implements JobStore {
       if (failure)
         job = (await this.#end(job, failure)) ?? (JSON.parse((await this.#jobs.get(id)) ?? text) as StoredJob);
     }
-    return publicRecord(job);
+    return job;
   }
 
   async start(id: string): Promise<void> {
