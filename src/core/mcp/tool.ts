@@ -79,33 +79,27 @@ function objectSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return { ...json, type: 'object', properties: json['properties'] ?? {}, required: json['required'] ?? [] };
 }
 
-const definitions = new WeakMap<AnyTool, Record<string, unknown>>();
-const legacyDefinitions = new WeakMap<AnyTool, Record<string, unknown>>();
+const definitions = { modern: new WeakMap<AnyTool, JsonSchema>(), legacy: new WeakMap<AnyTool, JsonSchema>() };
 
 /**
  * The tool as tools/list publishes it; computed once per tool and era. Any tool can run as a task:
  * 2025-11-25 says so per tool (`execution.taskSupport`); 2026-07-28 leaves it to the server.
  */
 export function toolDefinition(tool: AnyTool, era: 'modern' | 'legacy' = 'modern'): Record<string, unknown> {
-  if (era === 'legacy') {
-    let legacy = legacyDefinitions.get(tool);
-    if (!legacy) {
-      legacy = { ...toolDefinition(tool), execution: { taskSupport: 'optional' } };
-      legacyDefinitions.set(tool, legacy);
-    }
-    return legacy;
-  }
-  let definition = definitions.get(tool);
+  let definition = definitions[era].get(tool);
   if (!definition) {
-    definition = {
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: objectSchema(tool.input, 'input'),
-      outputSchema: objectSchema(tool.output, 'output'),
-      annotations: { title: tool.title, ...tool.annotations },
-    };
-    definitions.set(tool, definition);
+    definition =
+      era === 'legacy'
+        ? { ...toolDefinition(tool), execution: { taskSupport: 'optional' } }
+        : {
+            name: tool.name,
+            title: tool.title,
+            description: tool.description,
+            inputSchema: objectSchema(tool.input, 'input'),
+            outputSchema: objectSchema(tool.output, 'output'),
+            annotations: { title: tool.title, ...tool.annotations },
+          };
+    definitions[era].set(tool, definition);
   }
   return definition;
 }
