@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../support/cluster.ts';
 import { fixtureWorks } from '../support/fixtures.ts';
 import { httpFrom, type RawResponse } from '../support/http.ts';
+import { mcpFramed } from '../support/mcp-framing.ts';
 import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
 
 const RATE_LIMIT = 60;
@@ -90,22 +91,12 @@ describe('one state across instances', () => {
     const { a, b } = bases();
     const me = client('127.0.0.19');
     const mcp = (base: string, version: string, method: string, params: Record<string, unknown>) => {
-      const modern = version === '2026-07-28';
-      const headers: Record<string, string> = { accept: 'application/json', 'mcp-protocol-version': version };
-      let sent = params;
-      if (modern) {
-        headers['mcp-method'] = method;
-        const name = params['name'] ?? params['taskId'];
-        if (typeof name === 'string') headers['mcp-name'] = name;
-        sent = {
-          ...params,
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': version,
-            'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
-          },
-        };
-      }
-      return me.post(`${base}/.well-known/mcp`, { jsonrpc: '2.0', id: 1, method, params: sent }, headers);
+      const framed = mcpFramed(version, method, params);
+      return me.post(
+        `${base}/.well-known/mcp`,
+        { jsonrpc: '2.0', id: 1, method, params: framed.params },
+        framed.headers,
+      );
     };
 
     const legacy = (

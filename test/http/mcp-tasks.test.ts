@@ -8,13 +8,12 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { http, httpFrom, type RawResponse } from '../support/http.ts';
+import { MODERN, TAKES_TASKS, TASKS_EXTENSION, mcpFramed, mcpHeaders } from '../support/mcp-framing.ts';
 import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
 
 const BUDGET_MS = 300;
 const running = useServerWithStandIn({ SYNC_BUDGET_MS: String(BUDGET_MS) });
-const EXTENSION = 'io.modelcontextprotocol/tasks';
 const LEGACY = '2025-11-25';
-const MODERN = '2026-07-28';
 const PAPER = 'W9000000001';
 const SERVERS = [
   { path: '/.well-known/mcp', tool: 'get_paper', args: { id: PAPER } },
@@ -32,27 +31,9 @@ function rpc(
   params: Params = {},
   options: { headers?: Record<string, string>; tasks?: boolean; from?: string } = {},
 ): Promise<RawResponse> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': version,
-  };
-  let sent = params;
-  if (version === MODERN) {
-    const capabilities = options.tasks === false ? {} : { extensions: { [EXTENSION]: {} } };
-    sent = {
-      ...params,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': version,
-        'io.modelcontextprotocol/clientCapabilities': capabilities,
-      },
-    };
-    headers['mcp-method'] = method;
-    const name = params['name'] ?? params['taskId'];
-    if (typeof name === 'string') headers['mcp-name'] = name;
-  }
-  const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params: sent });
-  const init = { method: 'POST', headers: { ...headers, ...options.headers }, body };
+  const framed = mcpFramed(version, method, params, options.tasks === false ? {} : TAKES_TASKS);
+  const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params: framed.params });
+  const init = { method: 'POST', headers: { ...framed.headers, ...options.headers }, body };
   const url = `${running.server.url}${path}`;
   return options.from ? httpFrom(options.from, url, init) : http(url, init);
 }
@@ -230,7 +211,7 @@ describe('2025-11-25 tasks on the product server', () => {
 describe.each(SERVERS)('2026-07-28 tasks extension on $path', ({ path, tool, args }) => {
   it('advertises the extension, not the 2025-11-25 capability, and no per-tool task support', async () => {
     const { capabilities } = resultOf(await rpc(path, MODERN, 'server/discover'));
-    expect(capabilities.extensions[EXTENSION]).toEqual({});
+    expect(capabilities.extensions[TASKS_EXTENSION]).toEqual({});
     expect(capabilities.tasks).toBeUndefined();
     const { tools } = resultOf(await rpc(path, MODERN, 'tools/list'));
     for (const listed of tools) expect(listed.execution).toBeUndefined();
@@ -242,7 +223,7 @@ describe.each(SERVERS)('2026-07-28 tasks extension on $path', ({ path, tool, arg
       expect(response.status).toBe(400);
       const error = errorOf(response);
       expect(error.code).toBe(-32021);
-      expect(error.data.requiredCapabilities.extensions[EXTENSION]).toEqual({});
+      expect(error.data.requiredCapabilities.extensions[TASKS_EXTENSION]).toEqual({});
     }
   });
 
@@ -347,16 +328,9 @@ describe('SDK clients run a tool as a task end to end', () => {
       endpointId: 'research-hub-tests',
       rawDispatch: async (request) => {
         const { method, params } = request as { method: string; params?: Params };
-        const name = params?.['name'] ?? params?.['taskId'];
         const response = await http(url().href, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            'mcp-protocol-version': MODERN,
-            'mcp-method': method,
-            ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
-          },
+          headers: mcpHeaders(MODERN, method, params),
           // The session hands over method and params; the JSON-RPC envelope is the dispatcher's.
           body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, ...(request as Params) }),
         });
@@ -366,7 +340,7 @@ describe('SDK clients run a tool as a task end to end', () => {
       v2RequestFraming: {
         protocolVersion: MODERN,
         clientInfo,
-        clientCapabilities: { extensions: { [EXTENSION]: {} } },
+        clientCapabilities: TAKES_TASKS,
       },
     });
     try {
