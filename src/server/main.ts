@@ -110,7 +110,6 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
       status: res.statusCode,
       ms: Math.round((performance.now() - started) * 100) / 100,
       id: requestId,
-      // The client went away before the whole response was sent (e.g. a closed event stream).
       aborted: res.destroyed && !res.writableFinished,
     });
   }
