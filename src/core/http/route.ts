@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import type { ApiError } from '../errors.ts';
-import type { Operation } from './operation.ts';
+import { outputJson, type Operation } from './operation.ts';
 import type { CoreRequest, CoreResponse } from './types.ts';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -115,6 +115,23 @@ export interface Route<Query = unknown, Body = unknown> {
 /** Typed identity: lets TypeScript infer Query and Body from the schemas. */
 export function defineRoute<Query, Body = undefined>(route: Route<Query, Body>): Route<Query, Body> {
   return route;
+}
+
+/**
+ * The handler of a route that only opens a door to its operation: the input read from the request,
+ * the output as the 200 body (a fixed operation's from the memo, without waiting).
+ */
+export function operationHandler<Query, Body, Input>(
+  operation: Operation<Input, unknown>,
+  inputOf: (context: RouteContext<Query, Body>) => Input,
+): Route<Query, Body>['handler'] {
+  return (context) => {
+    const output = outputJson(operation, inputOf(context), {
+      deps: context.deps,
+      clientAddress: context.request.clientAddress,
+    });
+    return output instanceof Promise ? output.then((body) => ({ body })) : { body: output };
+  };
 }
 
 // A route table is heterogeneous; the dispatcher only relies on schemas and handler agreeing.

@@ -24,7 +24,7 @@ async function askSources(context: RouteContext<unknown, unknown>, query: string
     { question: query, limit: 20, types: [type] },
     { deps: context.deps, clientAddress: context.request.clientAddress },
   );
-  return answer.value().sources;
+  return answer.sources;
 }
 
 type SearchInput = Parameters<typeof searchPapers.run>[0];

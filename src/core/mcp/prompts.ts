@@ -142,7 +142,7 @@ export const literatureReview: McpPrompt = {
     } catch (error) {
       papers = `The paper index could not be searched (${toApiError(error).message}); say so, and rely on the essays.`;
     }
-    const essays = (await askQuestion.run({ question: topic, limit: 3, types: ['essay'] }, where)).value().sources;
+    const essays = (await askQuestion.run({ question: topic, limit: 3, types: ['essay'] }, where)).sources;
     const slugs = [...new Set(essays.map((source) => source.slug))].slice(0, 2);
     const embeddedEssays = (
       await Promise.all(slugs.map((slug) => embed(`research-hub://essays/${slug}`, context)))

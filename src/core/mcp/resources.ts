@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import type { AnyRoute, RouteContext } from '../http/route.ts';
+import { outputJson } from '../http/operation.ts';
 import { listEssays } from '../operations/essays.ts';
 import { listGlossaryTerms } from '../operations/glossary.ts';
 import { getPaper } from '../operations/paper-graph.ts';
@@ -167,7 +168,8 @@ export const essaysByTagResources: ResourceKind = {
   read: async ({ tag = '' }, context) => {
     // Exactly a tag an essay carries: the REST list reads a blank tag as no filter, a resource cannot.
     if (!context.deps.content.essays.some((essay) => essay.tags.includes(tag))) return undefined;
-    const page = await listEssays.run(
+    const page = await outputJson(
+      listEssays,
       { tag, limit: 200, page: 1 },
       { deps: context.deps, clientAddress: context.request.clientAddress },
     );
@@ -186,7 +188,8 @@ export const termsByCategoryResources: ResourceKind = {
   read: async ({ category = '' }, context) => {
     const known = GLOSSARY_CATEGORIES.find((candidate) => candidate === category);
     if (!known) return undefined;
-    const page = await listGlossaryTerms.run(
+    const page = await outputJson(
+      listGlossaryTerms,
       { category: known, limit: 200, page: 1 },
       { deps: context.deps, clientAddress: context.request.clientAddress },
     );

@@ -5,6 +5,7 @@
 // -32602 before it runs under the older revisions).
 import { z } from 'zod';
 import type { AnyOperation, OperationTool } from '../http/operation.ts';
+import { JsonText } from '../json-text.ts';
 import type { RouteContext } from '../http/route.ts';
 
 export interface ToolOutput<Output> {
@@ -110,8 +111,8 @@ export class ToolFailure extends Error {
 
 /**
  * The tool an operation declares (`operation.tool`): its schemas and run are the operation's; its
- * text is the result's JSON, its structured content the result. Its output depends only on the
- * arguments and the built content, unless the operation says `openWorld` (the paper index upstream).
+ * text is the output's JSON, its structured content the output. Its results are remembered when
+ * the operation's output is fixed (depends only on the arguments and the built content).
  */
 export function toolFrom(operation: AnyOperation, { name, title, description, openWorld }: OperationTool): AnyTool {
   return defineTool({
@@ -121,10 +122,12 @@ export function toolFrom(operation: AnyOperation, { name, title, description, op
     input: operation.input,
     output: operation.output,
     annotations: openWorld ? { ...READS_OUR_CONTENT, openWorldHint: true } : READS_OUR_CONTENT,
-    deterministic: !openWorld,
+    deterministic: operation.fixed === true,
     run: async (args, context) => {
-      const result = await operation.run(args, { deps: context.deps, clientAddress: context.request.clientAddress });
-      return { text: result.text, structured: result.value() };
+      const output = await operation.run(args, { deps: context.deps, clientAddress: context.request.clientAddress });
+      return output instanceof JsonText
+        ? { text: output.text, structured: output.value() }
+        : { text: JSON.stringify(output), structured: output };
     },
   });
 }

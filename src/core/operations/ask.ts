@@ -3,8 +3,7 @@
 import { z } from 'zod';
 import { MIN_CONFIDENCE } from '../ask/ask-index.ts';
 import { type ErrorCode } from '../errors.ts';
-import { defineOperation, type OperationContext, type AnyOperation } from '../http/operation.ts';
-import { rememberedJson, type JsonText } from '../json-text.ts';
+import { defineOperation, type AnyOperation } from '../http/operation.ts';
 import { issue, textInput, textProblem, textSchema } from '../http/validation.ts';
 
 export const ASK_TYPES = ['essay', 'glossary'] as const;
@@ -194,17 +193,13 @@ export const AskInputSchema = z.object({
     .describe('Document types to search (default both)'),
 });
 
-/** Ranked search over essays and glossary with an extractive answer; pure over the built content, and synchronous. */
-export function answerQuestion(
-  { question, limit, types }: z.output<typeof AskInputSchema>,
-  { deps }: OperationContext,
-): JsonText<z.output<typeof AskResponseSchema>> {
-  // Case matters: "DID" (an identifier) is not "did".
-  const key = `ask|${limit}|${types.join(',')}|${question}`;
-  return rememberedJson(deps.memo, key, () => deps.ask.search(question, { limit, types }));
-}
-
-export const askQuestion = defineOperation({ input: AskInputSchema, output: AskResponseSchema, run: answerQuestion });
+/** Ranked search over essays and glossary with an extractive answer; pure over the built content. */
+export const askQuestion = defineOperation({
+  input: AskInputSchema,
+  output: AskResponseSchema,
+  fixed: true,
+  run: ({ question, limit, types }, { deps }) => deps.ask.search(question, { limit, types }),
+});
 
 /** This domain's operations (those with a `tool` are MCP tools too). */
 export const askOperations: readonly AnyOperation[] = [askQuestion];

@@ -1,10 +1,8 @@
 // The essays capability: its operations with their input and output schemas (the REST route in
 // routes/essays.ts and the MCP tools are its doors).
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
 import { EssayItemSchema } from '../content/content-data.ts';
 import { defineOperation, type AnyOperation } from '../http/operation.ts';
-import { type JsonText, rememberedJson } from '../json-text.ts';
 import { pageBody, PaginationSchema } from '../pagination.ts';
 
 export const EssaysListResponseSchema = z
@@ -18,16 +16,6 @@ export const EssaysListResponseSchema = z
   })
   .meta({ id: 'EssaysListResponse' });
 
-/** One page of the list, serialised and tagged once per process (the content is fixed at build time). */
-export function essaysPage(
-  { tag, limit, page }: { tag?: string | undefined; limit: number; page: number },
-  deps: AppDeps,
-): JsonText<z.infer<typeof EssaysListResponseSchema>> {
-  return rememberedJson(deps.memo, `essays|${tag ?? ''}|${limit}|${page}`, () =>
-    pageBody(deps.content.listEssays({ tag, limit, page }), 'essays'),
-  );
-}
-
 /** What listing the essays takes: the one place its limits are written (the route derives its query). */
 export const EssaysListInputSchema = z.object({
   tag: z.string().max(100).optional().describe('Only essays with this topic tag'),
@@ -38,7 +26,8 @@ export const EssaysListInputSchema = z.object({
 export const listEssays = defineOperation({
   input: EssaysListInputSchema,
   output: EssaysListResponseSchema,
-  run: (input, { deps }) => essaysPage(input, deps),
+  fixed: true,
+  run: ({ tag, limit, page }, { deps }) => pageBody(deps.content.listEssays({ tag, limit, page }), 'essays'),
 });
 
 /** This domain's operations (those with a `tool` are MCP tools too). */

@@ -1,11 +1,9 @@
 // The glossary capability: its operations with their input and output schemas (the REST route in
 // routes/glossary.ts and the MCP tools are its doors).
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { GlossaryTermItemSchema } from '../content/content-data.ts';
 import { defineOperation, type AnyOperation } from '../http/operation.ts';
-import { type JsonText, rememberedJson } from '../json-text.ts';
 import { pageBody, PaginationSchema } from '../pagination.ts';
 
 export const GlossaryListResponseSchema = z
@@ -19,16 +17,6 @@ export const GlossaryListResponseSchema = z
   })
   .meta({ id: 'GlossaryListResponse' });
 
-/** One page of the list, serialised and tagged once per process (the content is fixed at build time). */
-export function glossaryPage(
-  { category, limit, page }: { category?: string | undefined; limit: number; page: number },
-  deps: AppDeps,
-): JsonText<z.infer<typeof GlossaryListResponseSchema>> {
-  return rememberedJson(deps.memo, `glossary|${category ?? ''}|${limit}|${page}`, () =>
-    pageBody(deps.content.listGlossary({ category, limit, page }), 'terms'),
-  );
-}
-
 /** What listing the glossary takes: the one place its limits are written (the route derives its query). */
 export const GlossaryListInputSchema = z.object({
   category: z.enum(GLOSSARY_CATEGORIES).optional().describe('Only terms in this category'),
@@ -39,7 +27,8 @@ export const GlossaryListInputSchema = z.object({
 export const listGlossaryTerms = defineOperation({
   input: GlossaryListInputSchema,
   output: GlossaryListResponseSchema,
-  run: (input, { deps }) => glossaryPage(input, deps),
+  fixed: true,
+  run: ({ category, limit, page }, { deps }) => pageBody(deps.content.listGlossary({ category, limit, page }), 'terms'),
 });
 
 export const GlossaryCategoriesSchema = z
@@ -63,14 +52,14 @@ export const listGlossaryCategories = defineOperation({
     title: 'List the glossary categories',
     description: 'Each glossary category with its number of terms and its page; pass one to search_glossary.',
   },
-  run: (_input, { deps }) =>
-    rememberedJson(deps.memo, 'glossary-categories', () => ({
-      categories: GLOSSARY_CATEGORIES.map((category) => ({
-        category,
-        terms: deps.content.listGlossary({ category, limit: 1, page: 1 }).total,
-        url: `${deps.content.siteUrl}/glossary/category/${category}`,
-      })),
+  fixed: true,
+  run: (_input, { deps }) => ({
+    categories: GLOSSARY_CATEGORIES.map((category) => ({
+      category,
+      terms: deps.content.listGlossary({ category, limit: 1, page: 1 }).total,
+      url: `${deps.content.siteUrl}/glossary/category/${category}`,
     })),
+  }),
 });
 
 /** This domain's operations (those with a `tool` are MCP tools too). */

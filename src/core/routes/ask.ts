@@ -9,17 +9,11 @@ import {
   RATE_LIMITED_RESPONSE,
 } from '../http/common-schemas.ts';
 import { prefersHtml } from '../http/negotiation.ts';
+import { outputJson } from '../http/operation.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';
-import {
-  answerQuestion,
-  AskBodySchema,
-  AskQuerySchema,
-  askQuestion,
-  AskResponseSchema,
-  checkQuestion,
-} from '../operations/ask.ts';
+import { AskBodySchema, AskQuerySchema, askQuestion, AskResponseSchema, checkQuestion } from '../operations/ask.ts';
 
 export const askGetRoute = defineRoute({
   method: 'GET',
@@ -62,7 +56,8 @@ export const askGetRoute = defineRoute({
       const example = checked[0] === 'missing_query' ? ', e.g. ?q=what is a rollup' : '';
       throw new ApiError(checked[0], `Query parameter "${query.asked}": ${checked[1]}${example}.`);
     }
-    const body = await askQuestion.run(
+    const body = await outputJson(
+      askQuestion,
       { question: checked, limit: query.limit, types: query.types },
       { deps, clientAddress: request.clientAddress },
     );
@@ -112,8 +107,8 @@ export const askPostRoute = defineRoute({
       return { raw: askEventStream(() => deps.ask.search(body.question, body), request.signal) };
     }
     const input = { question: body.question, limit: body.limit, types: body.types };
-    return runWithinBudget(context, 'ask', () => ({
-      body: answerQuestion(input, { deps, clientAddress: request.clientAddress }),
+    return runWithinBudget(context, 'ask', async () => ({
+      body: await outputJson(askQuestion, input, { deps, clientAddress: request.clientAddress }),
     }));
   },
 });

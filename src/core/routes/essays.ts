@@ -1,7 +1,7 @@
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
-import { defineRoute, type AnyRoute } from '../http/route.ts';
+import { defineRoute, operationHandler, type AnyRoute } from '../http/route.ts';
 import { queryFromInput } from '../http/query-from-input.ts';
-import { EssaysListInputSchema, EssaysListResponseSchema, essaysPage, listEssays } from '../operations/essays.ts';
+import { EssaysListInputSchema, EssaysListResponseSchema, listEssays } from '../operations/essays.ts';
 
 /** The query string of the list, derived from the operation's input (page as the opaque cursor). */
 const EssaysQuerySchema = queryFromInput(EssaysListInputSchema);
@@ -27,9 +27,11 @@ export const essaysRoute = defineRoute({
   directoryName: 'essays',
   cacheControl: 'public, max-age=300',
   operation: listEssays,
-  handler: ({ query, deps }) => ({
-    body: essaysPage({ tag: query.tag, limit: query.limit, page: query.cursor ?? 1 }, deps),
-  }),
+  handler: operationHandler(listEssays, ({ query }) => ({
+    tag: query.tag,
+    limit: query.limit,
+    page: query.cursor ?? 1,
+  })),
 });
 
 /** This file's routes, in the order the route table lists them. */

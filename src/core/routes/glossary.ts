@@ -1,10 +1,9 @@
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { queryFromInput } from '../http/query-from-input.ts';
-import { defineRoute, type AnyRoute } from '../http/route.ts';
+import { defineRoute, operationHandler, type AnyRoute } from '../http/route.ts';
 import {
   GlossaryCategoriesSchema,
   GlossaryListResponseSchema,
-  glossaryPage,
   GlossaryListInputSchema,
   listGlossaryCategories,
   listGlossaryTerms,
@@ -34,9 +33,11 @@ export const glossaryRoute = defineRoute({
   directoryName: 'glossary',
   cacheControl: 'public, max-age=300',
   operation: listGlossaryTerms,
-  handler: ({ query, deps }) => ({
-    body: glossaryPage({ category: query.category, limit: query.limit, page: query.cursor ?? 1 }, deps),
-  }),
+  handler: operationHandler(listGlossaryTerms, ({ query }) => ({
+    category: query.category,
+    limit: query.limit,
+    page: query.cursor ?? 1,
+  })),
 });
 
 export const glossaryCategoriesRoute = defineRoute({
@@ -56,9 +57,7 @@ export const glossaryCategoriesRoute = defineRoute({
   directoryName: 'glossary_categories',
   cacheControl: 'public, max-age=300',
   operation: listGlossaryCategories,
-  handler: ({ deps, request }) => ({
-    body: listGlossaryCategories.run({}, { deps, clientAddress: request.clientAddress }),
-  }),
+  handler: operationHandler(listGlossaryCategories, () => ({})),
 });
 
 /** This file's routes, in the order the route table lists them. */
