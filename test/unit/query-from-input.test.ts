@@ -2,7 +2,7 @@
 // operation's input states: the bounds and defaults of integers and the values of enums agree.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { queryFromInput } from '../../src/core/http/query-from-input.ts';
+import { integerQueryParam, queryFromInput } from '../../src/core/http/query-from-input.ts';
 import { routes } from '../../src/core/routes/index.ts';
 
 type Field = z.ZodType;
@@ -63,5 +63,23 @@ describe('query strings derived from operation inputs', () => {
     expect(Object.keys(query.shape)).toEqual(['cursor']);
     expect(query.safeParse({ cursor: '!!' }).success).toBe(false);
     expect(() => queryFromInput(z.object({ when: z.date() }))).toThrow(/no query-string form/);
+  });
+
+  it("derive one integer parameter with the input's bounds, leaving its default to the handler", () => {
+    const field = z.int().min(2).max(9).default(4).describe('How many');
+    const param = integerQueryParam(field);
+    expect([param.safeParse('2').data, param.safeParse('9').data, param.safeParse(undefined).data]).toEqual([
+      2,
+      9,
+      undefined,
+    ]);
+    expect([param.safeParse('1').success, param.safeParse('10').success, param.safeParse('4.5').success]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(param.description).toBe('How many');
+    expect(integerQueryParam(field, 'Alias of count').description).toBe('Alias of count');
+    expect(() => integerQueryParam(z.string())).toThrow(/not an integer field/);
   });
 });

@@ -39,8 +39,8 @@ function enumParam(inner: z.ZodEnum, optional: boolean, fallback: unknown): Fiel
   return optional ? param.optional() : param;
 }
 
-/** One query parameter for one input field; undefined when a field has no query-string form. */
-function queryParam(field: Field): Field {
+/** One query parameter for one input field, with its bounds and default; throws for a field with no query-string form. */
+export function queryParam(field: Field): Field {
   const { inner, optional, fallback } = unwrap(field);
   let param: Field;
   if (inner instanceof z.ZodNumber && inner.isInt) param = integerParam(inner, fallback);
@@ -49,6 +49,18 @@ function queryParam(field: Field): Field {
   else if (inner instanceof z.ZodString) return field;
   else throw new Error(`queryFromInput: no query-string form for a ${inner.def.type} field`);
   return field.description ? param.describe(field.description) : param;
+}
+
+/**
+ * The query parameter of one integer input field, for a route whose query string is partly its own
+ * (aliases, one parameter winning over another): the bounds come from the input. An absent value
+ * stays undefined, for the handler to pick between the aliases before the default applies.
+ */
+export function integerQueryParam(field: z.ZodType, description = field.description): z.ZodType<number | undefined> {
+  const { inner } = unwrap(field);
+  if (!(inner instanceof z.ZodNumber && inner.isInt)) throw new Error('integerQueryParam: not an integer field');
+  const param = integerParam(inner, undefined) as z.ZodType<number | undefined>;
+  return description ? param.describe(description) : param;
 }
 
 /**

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MIN_CONFIDENCE } from '../ask/ask-index.ts';
 import { type ErrorCode } from '../errors.ts';
 import { defineOperation, type AnyOperation } from '../http/operation.ts';
+import { queryParam } from '../http/query-from-input.ts';
 import { issue, textInput, textProblem, textSchema } from '../http/validation.ts';
 
 export const ASK_TYPES = ['essay', 'glossary'] as const;
@@ -100,9 +101,18 @@ export const AskResponseSchema = z
   })
   .meta({ id: 'AskResponse' });
 
-const limitSchema = z.int().min(1).max(20);
 /** A comma-separated list of ASK_TYPES, spaces allowed around each. */
 const TYPES_PATTERN = `^(?:\\s*(?:${ASK_TYPES.join('|')})\\s*(?:,\\s*(?:${ASK_TYPES.join('|')})\\s*)*)?$`;
+
+export const AskInputSchema = z.object({
+  question: textInput(MAX_QUESTION_LENGTH).describe('The question, at least 2 characters'),
+  limit: z.int().min(1).max(20).default(5).describe('Sources to return, 1 to 20 (default 5)'),
+  types: z
+    .array(z.enum(ASK_TYPES))
+    .min(1)
+    .default([...ASK_TYPES])
+    .describe('Document types to search (default both)'),
+});
 
 export const AskQuerySchema = z
   .object({
@@ -124,17 +134,7 @@ export const AskQuerySchema = z
         description: 'Alias of q, read only when q is absent',
         'x-alias-of': 'q',
       }),
-    limit: z
-      .string()
-      .optional()
-      .transform((raw, context) => {
-        if (raw === undefined) return 5;
-        const value = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
-        if (limitSchema.safeParse(value).success) return value;
-        context.addIssue({ code: 'custom', message: 'must be an integer from 1 to 20' });
-        return z.NEVER;
-      })
-      .meta({ type: 'integer', minimum: 1, maximum: 20, description: 'Sources to return, 1 to 20 (default 5)' }),
+    limit: queryParam(AskInputSchema.shape.limit) as z.ZodType<number>,
     types: z
       .string()
       .optional()
@@ -164,8 +164,8 @@ export const AskBodySchema = z
   .object({
     q: QuestionField.optional().describe(`The question, 2 to ${MAX_QUESTION_LENGTH} characters`),
     query: QuestionField.optional().describe('Alias of q; q wins when both are sent'),
-    limit: limitSchema.optional().describe('Sources to return, 1 to 20 (default 5)'),
-    types: z.array(z.enum(ASK_TYPES)).min(1).optional().describe('Document types to search (default both)'),
+    limit: AskInputSchema.shape.limit,
+    types: AskInputSchema.shape.types,
     prefer: z.object({ streaming: z.boolean().optional().describe('true: answer as text/event-stream') }).optional(),
   })
   .transform((value, context) => {
@@ -176,22 +176,12 @@ export const AskBodySchema = z
     }
     return {
       question,
-      limit: value.limit ?? 5,
-      types: value.types ?? [...ASK_TYPES],
+      limit: value.limit,
+      types: value.types,
       streaming: value.prefer?.streaming === true,
     };
   })
   .meta({ id: 'AskRequest', anyOf: [{ required: ['q'] }, { required: ['query'] }] });
-
-export const AskInputSchema = z.object({
-  question: textInput(MAX_QUESTION_LENGTH).describe('The question, at least 2 characters'),
-  limit: limitSchema.default(5).describe('Sources to return, 1 to 20 (default 5)'),
-  types: z
-    .array(z.enum(ASK_TYPES))
-    .min(1)
-    .default([...ASK_TYPES])
-    .describe('Document types to search (default both)'),
-});
 
 /** Ranked search over essays and glossary with an extractive answer; pure over the built content. */
 export const askQuestion = defineOperation({

@@ -2,6 +2,7 @@
 // routes/search.ts and the MCP tools are its doors).
 import { z } from 'zod';
 import { defineOperation, type AnyOperation } from '../http/operation.ts';
+import { integerQueryParam } from '../http/query-from-input.ts';
 import { JsonText } from '../json-text.ts';
 import { issue, optionalIntParam, textInput, textProblem, textSchema } from '../http/validation.ts';
 import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
@@ -49,30 +50,34 @@ export const CitationFormatParam = z
       'the same as asking for either media type in Accept',
   );
 
+export const SearchInputSchema = z.object({
+  query: textInput(MAX_QUERY_LENGTH).describe('What to search for, at least 2 characters'),
+  corpus: z.enum(CORPORA).default('ai').describe('ai or web3 (default ai)'),
+  limit: z
+    .int()
+    .min(1)
+    .max(200)
+    .default(DEFAULT_LIMIT)
+    .describe(`Results per page, 1 to 200 (default ${DEFAULT_LIMIT})`),
+  page: z.int().min(1).max(MAX_REACHABLE_RESULTS).default(1).describe('Page number (default 1)'),
+  sort: z.enum(PAPER_SORTS).default('citations').describe(SORT_DESCRIPTION),
+  year_from: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Earliest')),
+  year_to: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Latest')),
+});
+
 export const SearchQuerySchema = z.object({
   q: QueryTextParam,
   corpus: z
     .enum(CORPORA, { error: 'must be "ai" or "web3"' })
     .optional()
     .meta({ description: 'Corpus to search (default ai)' }),
-  limit: optionalIntParam(1, 200).meta({
-    type: 'integer',
-    minimum: 1,
-    maximum: 200,
-    description: 'Results per page, 1 to 200 (default 50)',
-  }),
-  per_page: optionalIntParam(1, 200).meta({
-    type: 'integer',
-    minimum: 1,
-    maximum: 200,
-    description: 'Alias of limit; limit wins when both are sent',
-  }),
-  page: optionalIntParam(1, MAX_REACHABLE_RESULTS).meta({
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_REACHABLE_RESULTS,
-    description: `Page number (default 1); cursor wins when both are sent. Pages past page × limit = ${MAX_REACHABLE_RESULTS} are empty`,
-  }),
+  // The bounds are the input's; which of limit and per_page, page and cursor counts is searchInputOf's.
+  limit: integerQueryParam(SearchInputSchema.shape.limit),
+  per_page: integerQueryParam(SearchInputSchema.shape.limit, 'Alias of limit; limit wins when both are sent'),
+  page: integerQueryParam(
+    SearchInputSchema.shape.page,
+    `Page number (default 1); cursor wins when both are sent. Pages past page × limit = ${MAX_REACHABLE_RESULTS} are empty`,
+  ),
   cursor: CursorParam,
   sort: z
     .enum(PAPER_SORTS, { error: `must be one of ${PAPER_SORTS.map((sort) => `"${sort}"`).join(', ')}` })
@@ -100,21 +105,6 @@ export const SearchResponseSchema = z
     sort: z.enum(PAPER_SORTS).describe('Order used'),
   })
   .meta({ id: 'SearchResponse' });
-
-export const SearchInputSchema = z.object({
-  query: textInput(MAX_QUERY_LENGTH).describe('What to search for, at least 2 characters'),
-  corpus: z.enum(CORPORA).default('ai').describe('ai or web3 (default ai)'),
-  limit: z
-    .int()
-    .min(1)
-    .max(200)
-    .default(DEFAULT_LIMIT)
-    .describe(`Results per page, 1 to 200 (default ${DEFAULT_LIMIT})`),
-  page: z.int().min(1).max(MAX_REACHABLE_RESULTS).default(1).describe('Page number (default 1)'),
-  sort: z.enum(PAPER_SORTS).default('citations').describe(SORT_DESCRIPTION),
-  year_from: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Earliest')),
-  year_to: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Latest')),
-});
 
 type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
