@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import type { ApiError } from '../errors.ts';
 import { outputJson, type Operation } from './operation.ts';
+import type { JsonText } from '../json-text.ts';
 import type { CoreRequest, CoreResponse } from './types.ts';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -125,13 +126,15 @@ export function operationHandler<Query, Body, Input>(
   operation: Operation<Input, unknown>,
   inputOf: (context: RouteContext<Query, Body>) => Input,
 ): Route<Query, Body>['handler'] {
-  return (context) => {
-    const output = outputJson(operation, inputOf(context), {
-      deps: context.deps,
-      clientAddress: context.request.clientAddress,
-    });
-    return output instanceof Promise ? output.then((body) => ({ body })) : { body: output };
-  };
+  return (context) =>
+    resultOf(
+      outputJson(operation, inputOf(context), { deps: context.deps, clientAddress: context.request.clientAddress }),
+    );
+}
+
+/** An operation's output as the route's 200 result: at once when the output is at hand (a kept answer). */
+export function resultOf(output: JsonText | Promise<JsonText>): JsonResult | Promise<JsonResult> {
+  return output instanceof Promise ? output.then((body) => ({ body })) : { body: output };
 }
 
 // A route table is heterogeneous; the dispatcher only relies on schemas and handler agreeing.

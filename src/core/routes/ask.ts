@@ -10,7 +10,7 @@ import {
 } from '../http/common-schemas.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import { outputJson } from '../http/operation.ts';
-import { defineRoute, type AnyRoute } from '../http/route.ts';
+import { defineRoute, resultOf, type AnyRoute } from '../http/route.ts';
 import { runWithinBudget } from '../jobs/async-work.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';
 import { AskBodySchema, AskQuerySchema, askQuestion, AskResponseSchema, checkQuestion } from '../operations/ask.ts';
@@ -107,9 +107,10 @@ export const askPostRoute = defineRoute({
       return { raw: askEventStream(() => deps.ask.search(body.question, body), request.signal) };
     }
     const input = { question: body.question, limit: body.limit, types: body.types };
-    return runWithinBudget(context, 'ask', async () => ({
-      body: await outputJson(askQuestion, input, { deps, clientAddress: request.clientAddress }),
-    }));
+    // At once when the answer is kept or made synchronously: the budget then needs no timer.
+    return runWithinBudget(context, 'ask', () =>
+      resultOf(outputJson(askQuestion, input, { deps, clientAddress: request.clientAddress })),
+    );
   },
 });
 
