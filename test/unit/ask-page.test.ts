@@ -1,8 +1,8 @@
 // The Ask page rendered by the server for readers without JavaScript: the list of matching pages under
 // the answer, and "Showing results for" when the search corrected what was typed.
 import { describe, expect, it } from 'vitest';
-import type { AskSource } from '../../src/core/ask/ask-index.ts';
-import { renderAskResults, type AskPageResult } from '../../src/core/ask/ask-page.ts';
+import type { AskResult, AskSource } from '../../src/core/ask/ask-index.ts';
+import { renderAskResults } from '../../src/core/ask/ask-page.ts';
 
 const source: AskSource = {
   type: 'glossary',
@@ -15,7 +15,7 @@ const source: AskSource = {
   snippet: 'A Merkle tree hashes data in pairs.',
   highlights: [[2, 8]],
 };
-const result: AskPageResult = {
+const result: AskResult = {
   query: 'merkel tree',
   searched_for: null,
   answer: null,

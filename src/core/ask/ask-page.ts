@@ -46,15 +46,12 @@ function answerFrom(passages: readonly AnswerPassage[]): string {
 }
 
 /** "Showing results for …" when the search corrected the question; empty otherwise. */
-export function renderSearchedFor(searchedFor: string | undefined): string {
+function renderSearchedFor(searchedFor: string | null): string {
   return searchedFor ? `<p class="searched-for">${ASK_LABELS.searchedFor} <em>${escapeHtml(searchedFor)}</em></p>` : '';
 }
 
-/** The answer's result; `searched_for` is set when the search corrected what was typed (spelling). */
-export type AskPageResult = AskResult;
-
-export function renderAskResults(result: AskPageResult): string {
-  const searchedFor = renderSearchedFor(result.searched_for ?? undefined);
+export function renderAskResults(result: AskResult): string {
+  const searchedFor = renderSearchedFor(result.searched_for);
   if (result.sources.length === 0)
     return `${searchedFor}<p class="muted">Nothing in the essays or glossary matches “${escapeHtml(result.query)}”.</p>`;
   const answer = result.answer
