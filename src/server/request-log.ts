@@ -1,12 +1,13 @@
 // One line per request on stdout: a JSON line for log collectors, or a short readable line when
 // stdout is a terminal someone is watching.
 //
-// A request only leaves its entry here; the lines of one turn of the event loop are formatted and
-// written together when the turn ends, in one synchronous write. Formatting each line by hand as
-// its request ended served 5-12 % fewer requests per second than this (issue 32; same-run A/Bs of 8
-// rounds: essay page, essay list, search). pino's asynchronous destination gained nothing over one
-// synchronous write per turn, and holding lines for 100 ms cost the full glossary page 13-17 %, so
-// nothing is held past the turn. On exit (a stop or a crash) the turn's lines go out.
+// A request only leaves its entry and its end time here; the lines are formatted and written
+// together, in one synchronous write, when 256 have gathered or 50 ms after the first. Issue 32,
+// measured with the log-on and log-off servers under load side by side (bench/lib.mjs
+// `compareSideBySide`; two servers measured one after the other differ by up to 10 % even when
+// identical): writing once per event-loop turn cost 13-15 % of the server's CPU per request on the
+// essay page and the glossary, one write per 256 lines about 6 %. Formatting each line as its
+// request ended, into a buffer, cost 11 %. On exit (a stop or a crash) the gathered lines go out.
 
 export interface RequestLogEntry {
   method: string;
@@ -18,34 +19,56 @@ export interface RequestLogEntry {
   aborted: boolean;
 }
 
+/** Lines gathered before they are written, and how long the first of them waits at most. */
+const BATCH_LINES = 256;
+const BATCH_MS = 50;
+
 /** Terminals act on control characters, so a line meant for one shows them escaped. */
 // eslint-disable-next-line no-control-regex -- control characters are what must be escaped
 const SAFE = /^[^"\\\x00-\x1f]*$/;
 const readable = (text: string) => (SAFE.test(text) ? text : JSON.stringify(text));
 
-function jsonLines(entries: readonly RequestLogEntry[], now: Date): string {
-  const time = now.toISOString();
+type Format = (entries: readonly RequestLogEntry[], endedAt: readonly number[]) => string;
+
+/** Requests that end in the same millisecond (or second, on a terminal) share one formatted time. */
+function timeFormatter(format: (date: Date) => string): (at: number) => string {
+  let last = Number.NaN;
   let text = '';
-  for (const { method, path, status, ms, id, aborted } of entries) {
+  return (at) => {
+    if (at !== last) [last, text] = [at, format(new Date(at))];
+    return text;
+  };
+}
+
+const jsonLines: Format = (entries, endedAt) => {
+  const timeOf = timeFormatter((date) => date.toISOString());
+  let text = '';
+  for (let index = 0; index < entries.length; index += 1) {
+    const { method, path, status, ms, id, aborted } = entries[index] as RequestLogEntry;
+    const time = timeOf(endedAt[index] ?? 0);
     const line = aborted ? { time, method, path, status, ms, id, aborted } : { time, method, path, status, ms, id };
     text += `${JSON.stringify(line)}\n`;
   }
   return text;
-}
+};
 
-function textLines(entries: readonly RequestLogEntry[], now: Date): string {
-  const time = now.toTimeString().slice(0, 8);
+const textLines: Format = (entries, endedAt) => {
+  const timeOf = timeFormatter((date) => date.toTimeString().slice(0, 8));
   let text = '';
-  for (const { method, path, status, ms, aborted } of entries) {
+  for (let index = 0; index < entries.length; index += 1) {
+    const { method, path, status, ms, aborted } = entries[index] as RequestLogEntry;
+    const time = timeOf(Math.floor((endedAt[index] ?? 0) / 1000) * 1000);
     text += `${time} ${status} ${readable(method)} ${readable(path)} ${ms} ms${aborted ? ' (client went away)' : ''}\n`;
   }
   return text;
-}
+};
 
 export class RequestLog {
   #entries: RequestLogEntry[] = [];
+  #endedAt: number[] = [];
+  #timer: NodeJS.Timeout | undefined;
   readonly #write: (text: string) => void;
-  readonly #lines: (entries: readonly RequestLogEntry[], now: Date) => string;
+  readonly #lines: Format;
   readonly #flush = () => this.flush();
 
   constructor(
@@ -58,14 +81,22 @@ export class RequestLog {
   }
 
   add(entry: RequestLogEntry): void {
-    if (this.#entries.push(entry) === 1) setImmediate(this.#flush);
+    this.#endedAt.push(Date.now());
+    const gathered = this.#entries.push(entry);
+    if (gathered >= BATCH_LINES) this.flush();
+    // Unref'd: a process with nothing else to do exits, and 'exit' writes the lines.
+    else if (gathered === 1) this.#timer = setTimeout(this.#flush, BATCH_MS).unref();
   }
 
-  /** Writes the lines of every entry so far; the time is the write's, within the turn that answered them. */
+  /** Writes the lines of every entry so far. */
   flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     const entries = this.#entries;
     if (entries.length === 0) return;
+    const endedAt = this.#endedAt;
     this.#entries = [];
-    this.#write(this.#lines(entries, new Date()));
+    this.#endedAt = [];
+    this.#write(this.#lines(entries, endedAt));
   }
 }

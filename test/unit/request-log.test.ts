@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RequestLog } from '../../src/server/request-log.ts';
 
 describe('RequestLog', () => {
@@ -31,5 +31,50 @@ describe('RequestLog on a terminal', () => {
     const [first, second] = writes[0]!.trimEnd().split('\n');
     expect(first).toMatch(/^\d\d:\d\d:\d\d 200 GET \/api\/v1\/essays 1\.25 ms$/);
     expect(second).toMatch(/^\d\d:\d\d:\d\d 404 GET "\/x\\u001b\[2J" 0\.5 ms \(client went away\)$/);
+  });
+});
+
+describe('RequestLog batching', () => {
+  const entry = (id: string) => ({ method: 'GET', path: '/', status: 200, ms: 1, id, aborted: false });
+
+  it('holds lines at most 50 ms, stamped with the time each request ended', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-27T10:00:00.000Z') });
+    try {
+      const writes: string[] = [];
+      const log = new RequestLog((text) => writes.push(text));
+      log.add(entry('first'));
+      vi.advanceTimersByTime(30);
+      log.add(entry('second'));
+      vi.advanceTimersByTime(19);
+      expect(writes).toEqual([]);
+      vi.advanceTimersByTime(1);
+      const lines = writes
+        .join('')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(lines.map((line) => [line.id, line.time])).toEqual([
+        ['first', '2026-11-27T10:00:00.000Z'],
+        ['second', '2026-11-27T10:00:00.030Z'],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes at once when 256 lines have gathered, and nothing twice', () => {
+    const writes: string[] = [];
+    const log = new RequestLog((text) => writes.push(text));
+    for (let i = 0; i < 300; i += 1) log.add(entry(`r${i}`));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.trimEnd().split('\n')).toHaveLength(256);
+    log.flush();
+    log.flush();
+    const ids = writes
+      .join('')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line).id);
+    expect(ids).toEqual(Array.from({ length: 300 }, (_, i) => `r${i}`));
   });
 });
