@@ -189,9 +189,8 @@ export function summary(runs) {
 }
 
 /**
- * @typedef {{name: string, ours: string, bare: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, connections: number, oursPid?: number, barePid?: number, quiet?: string, quietPid?: number}} Case
- * `quiet`: the same server with its request log off, measured in the same rounds.
- * @typedef {{name: string, ours: ReturnType<typeof summary>, bare: ReturnType<typeof summary>, ratio: number, quietRatio?: number, oursRounds: number[], bareRounds: number[]}} Comparison
+ * @typedef {{name: string, ours: string, bare: string, headers?: Record<string, string>, method?: 'GET' | 'POST', body?: string, connections: number, oursPid?: number, barePid?: number}} Case
+ * @typedef {{name: string, ours: ReturnType<typeof summary>, bare: ReturnType<typeof summary>, ratio: number, oursRounds: number[], bareRounds: number[]}} Comparison
  */
 
 /**
@@ -204,6 +203,15 @@ export async function compare(c) {
   return /** @type {Comparison} */ (result);
 }
 
+/** @param {Pick<Case, 'headers' | 'method' | 'body' | 'connections'>} c @param {number} seconds */
+const loadOptionsOf = (c, seconds) => ({
+  headers: c.headers ?? {},
+  seconds,
+  connections: c.connections,
+  method: c.method ?? 'GET',
+  body: c.body,
+});
+
 /**
  * Several cases measured in the same rounds (each round runs every case, ours then bare), so cases
  * compared with each other meet the same machine: a slow minute hits all of them alike.
@@ -212,26 +220,13 @@ export async function compare(c) {
  * @returns {Promise<Comparison[]>}
  */
 export async function compareInterleaved(cases, { rounds, seconds }) {
-  /** @type {Array<{c: Case, ours: Array<Awaited<ReturnType<typeof load>>>, quiet: Array<Awaited<ReturnType<typeof load>>>, bare: Array<Awaited<ReturnType<typeof load>>>}>} */
-  const runs = cases.map((c) => ({ c, ours: [], quiet: [], bare: [] }));
+  /** @type {Array<{c: Case, ours: Array<Awaited<ReturnType<typeof load>>>, bare: Array<Awaited<ReturnType<typeof load>>>}>} */
+  const runs = cases.map((c) => ({ c, ours: [], bare: [] }));
   for (let round = 0; round < rounds; round += 1) {
     for (const run of runs) {
       const { c } = run;
-      const options = {
-        headers: c.headers ?? {},
-        seconds,
-        connections: c.connections,
-        method: c.method ?? 'GET',
-        body: c.body,
-      };
-      // The log-on and log-off servers take turns going first: an A-A run (both logging) measured the
-      // first of two identical servers 0-10 % ahead of the second.
-      const logOn = () => load({ ...options, url: c.ours, pid: c.oursPid });
-      const logOff = c.quiet ? () => load({ ...options, url: c.quiet ?? '', pid: c.quietPid }) : undefined;
-      if (logOff && round % 2 === 1) run.quiet.push(await logOff());
-      run.ours.push(await logOn());
-      if (logOff && round % 2 === 0) run.quiet.push(await logOff());
-      run.bare.push(await load({ ...options, url: c.bare, pid: c.barePid }));
+      run.ours.push(await load({ ...loadOptionsOf(c, seconds), url: c.ours, pid: c.oursPid }));
+      run.bare.push(await load({ ...loadOptionsOf(c, seconds), url: c.bare, pid: c.barePid }));
     }
   }
   return runs.map((run) => {
@@ -239,21 +234,51 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
     const o = summary(run.ours);
     const b = summary(run.bare);
     const ratio = o.rps / b.rps;
-    const q = run.quiet.length ? summary(run.quiet) : undefined;
-    const quietRatio = q ? q.rps / b.rps : undefined;
     console.log(
-      `${c.name.padEnd(34)} ours ${String(o.rps).padStart(6)} req/s p50 ${o.p50} ms p99 ${o.p99} ms | bare ${String(b.rps).padStart(6)} req/s p50 ${b.p50} ms p99 ${b.p99} ms | ratio ${ratio.toFixed(2)}${quietRatio === undefined ? '' : ` (log off ${quietRatio.toFixed(2)})`}${Number.isNaN(o.cpu) ? '' : ` | server CPU/request ours ${o.cpu.toFixed(1)} µs${q ? ` (log off ${q.cpu.toFixed(1)} µs)` : ''}, bare ${b.cpu.toFixed(1)} µs`}${o.failures ? ` | ${o.failures} FAILED` : ''}`,
+      `${c.name.padEnd(34)} ours ${String(o.rps).padStart(6)} req/s p50 ${o.p50} ms p99 ${o.p99} ms | bare ${String(b.rps).padStart(6)} req/s p50 ${b.p50} ms p99 ${b.p99} ms | ratio ${ratio.toFixed(2)}${Number.isNaN(o.cpu) ? '' : ` | server CPU/request ours ${o.cpu.toFixed(1)} µs, bare ${b.cpu.toFixed(1)} µs`}${o.failures ? ` | ${o.failures} FAILED` : ''}`,
     );
     return {
       name: c.name,
       ours: o,
       bare: b,
       ratio,
-      ...(quietRatio === undefined ? {} : { quietRatio }),
       oursRounds: run.ours.map((r) => r.rps),
       bareRounds: run.bare.map((r) => r.rps),
     };
   });
+}
+
+/**
+ * Two servers of ours that differ in one setting, under the same load at the same time, round after
+ * round: the median of the rounds' ratios of their req/s, and of their server CPU per request.
+ * Measured one after the other, two identical servers differed by up to 10 % on these machines (the
+ * host's load changes from second to second; issue 32's A-A runs); side by side, both meet the same
+ * moment, and identical servers stay within 1-3 %. Both share the load generator, so req/s
+ * understates a difference that CPU per request shows in full.
+ * @param {Pick<Case, 'name' | 'headers' | 'method' | 'body' | 'connections'>} c
+ * @param {{url: string, pid: number}} a
+ * @param {{url: string, pid: number}} b
+ * @param {{rounds: number, seconds: number}} shape
+ * @returns {Promise<{rps: number, cpu: number, failures: number}>} a's over b's; `cpu`: a's CPU per request over b's
+ */
+export async function compareSideBySide(c, a, b, { rounds, seconds }) {
+  const rpsRatios = [];
+  const cpuRatios = [];
+  let failures = 0;
+  // The first round warms both up and is not counted: a server new to a path spends its first few
+  // thousand requests compiling it (CPU per request up to 60 % higher in the first 2 s). Both must
+  // have the same history: one that has served the path longer is the cheaper.
+  for (let round = 0; round <= rounds; round += 1) {
+    const [onA, onB] = await Promise.all(
+      [a, b].map((server) => load({ ...loadOptionsOf(c, seconds), url: server.url, pid: server.pid })),
+    );
+    if (!onA || !onB) throw new Error('side-by-side load did not run');
+    if (round === 0) continue;
+    rpsRatios.push(onA.rps / onB.rps);
+    cpuRatios.push(onA.cpu / onA.requests / (onB.cpu / onB.requests));
+    failures += onA.errors + onA.non2xx + onB.errors + onB.non2xx;
+  }
+  return { rps: median(rpsRatios), cpu: median(cpuRatios), failures };
 }
 
 /** @param {number} pid */
