@@ -72,6 +72,28 @@ describe('rate limits in Redis', () => {
     expect(await first.send(['GET', `rh:rl:${run}:net`])).toBe(String(limit));
   });
 
+  it('enforces the limits per instance while Redis is stalled, waiting at most the command timeout', async () => {
+    const stalled = connectRedis(redis.url, { commandTimeoutMs: 200 });
+    expect(await stalled.ready(5_000)).toBe(true);
+    const run = fresh();
+    const buckets = [minute(`${run}:a`, 3), minute(`${run}:net`, 6)];
+    const instance = redisRateLimitStore(stalled);
+    redis.pause(true);
+    try {
+      const decisions = [];
+      for (let index = 0; index < 5; index += 1) {
+        const started = performance.now();
+        decisions.push(await instance.consume(buckets, 1));
+        // A charge, and for a refusal the charges given back: each waits one timeout at most.
+        expect(performance.now() - started).toBeLessThan(1_000);
+      }
+      expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, true, false, false]);
+    } finally {
+      redis.pause(false);
+      await stalled.close();
+    }
+  });
+
   it('enforces the limits per instance, at once, while Redis is stopped, and shares them again after', async () => {
     const run = fresh();
     const buckets = [minute(`${run}:a`, 3), minute(`${run}:net`, 6)];

@@ -86,6 +86,11 @@ export class RedisProcess {
   }
 
   /** SIGTERM: Redis writes its append-only file and exits, as `docker compose stop` would have it. */
+  /** Stops (SIGSTOP) or resumes (SIGCONT) the process: up and connected, but answering nothing. */
+  pause(paused: boolean): void {
+    this.#child?.kill(paused ? 'SIGSTOP' : 'SIGCONT');
+  }
+
   async stop(): Promise<void> {
     if (!this.#child) return;
     this.#child.kill('SIGTERM');

@@ -52,6 +52,14 @@ export type RedisClient = ReturnType<typeof createRedisClient>;
 
 export interface ConnectedRedis extends RedisConnection {
   readonly client: RedisClient;
+  /**
+   * The same connection without a timer per command, for a caller that bounds its own wait (the rate
+   * limiter, once per charge). node-redis times each command with `AbortSignal.timeout` and an event
+   * listener, whose timer lives on for the whole timeout after the reply.
+   */
+  readonly untimed: RedisConnection;
+  /** Longest a command waits for Redis. */
+  readonly timeoutMs: number;
   /** Resolves once connected, or after `timeoutMs` (the stores degrade until then). */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -67,6 +75,9 @@ function createRedisClient(url: string, timeoutMs: number) {
   return createClient({
     url,
     disableOfflineQueue: true,
+    // While Redis is stalled (up, but not answering), commands wait in the client: at most this many,
+    // then each fails at once and its store degrades, so a stall cannot grow the heap without end.
+    commandsQueueMaxLength: 10_000,
     // Every command, ours and the rate limiter's, gives up after this long.
     commandOptions: { timeout: timeoutMs },
     socket: {
@@ -81,6 +92,7 @@ export function connectRedis(url: string, options: RedisOptions = {}): Connected
   const timeoutMs = options.commandTimeoutMs ?? 1_000;
   const client = createRedisClient(url, timeoutMs);
   const binaryClient = client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
+  const untimedClient = client.withCommandOptions({ timeout: 0 });
   let lastLogged = 0;
   client.on('error', (error: Error) => {
     // A down Redis reports on every reconnect attempt: one line every 10 s is enough.
@@ -93,18 +105,23 @@ export function connectRedis(url: string, options: RedisOptions = {}): Connected
     () => false,
   );
 
-  const send = async (args: readonly RedisArgument[], binary = false): Promise<unknown> => {
-    try {
-      return await (binary ? binaryClient : client).sendCommand([...args]);
-    } catch (error) {
-      if (isNoScript(error)) throw error;
-      throw new StoreUnavailableError(error);
-    }
-  };
+  const sendWith =
+    (plain: typeof client, binary: typeof binaryClient) =>
+    async (args: readonly RedisArgument[], asBuffers = false): Promise<unknown> => {
+      try {
+        return await (asBuffers ? binary : plain).sendCommand([...args]);
+      } catch (error) {
+        if (isNoScript(error)) throw error;
+        throw new StoreUnavailableError(error);
+      }
+    };
+  const send = sendWith(client, binaryClient);
 
   return {
     client,
     send,
+    untimed: { send: sendWith(untimedClient, untimedClient.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer })) },
+    timeoutMs,
     async ready(waitMs) {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<false>((resolve) => {
