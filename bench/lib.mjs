@@ -269,9 +269,12 @@ export async function compareSideBySide(c, a, b, { rounds, seconds }) {
   // thousand requests compiling it (CPU per request up to 60 % higher in the first 2 s). Both must
   // have the same history: one that has served the path longer is the cheaper.
   for (let round = 0; round <= rounds; round += 1) {
-    const [onA, onB] = await Promise.all(
-      [a, b].map((server) => load({ ...loadOptionsOf(c, seconds), url: server.url, pid: server.pid })),
+    // The two loads take turns starting first.
+    const order = round % 2 ? [b, a] : [a, b];
+    const measured = await Promise.all(
+      order.map((server) => load({ ...loadOptionsOf(c, seconds), url: server.url, pid: server.pid })),
     );
+    const [onA, onB] = round % 2 ? [measured[1], measured[0]] : measured;
     if (!onA || !onB) throw new Error('side-by-side load did not run');
     if (round === 0) continue;
     rpsRatios.push(onA.rps / onB.rps);
