@@ -1,7 +1,7 @@
 // One line per request on stdout: a JSON line for log collectors, or a short readable line when
 // stdout is a terminal someone is watching.
 //
-// A request only leaves its entry and its end time here; the lines are formatted and written
+// A request only leaves its entry here; the lines are formatted and written
 // together, in one synchronous write, when 256 have gathered or 50 ms after the first. Issue 32,
 // measured with the log-on and log-off servers under load side by side (bench/lib.mjs
 // `compareSideBySide`; two servers measured one after the other differ by up to 10 % even when
@@ -17,6 +17,8 @@ export interface RequestLogEntry {
   id: string;
   /** The client went away before the whole response was sent (e.g. a closed event stream). */
   aborted: boolean;
+  /** When the request ended (Date.now()): the line's time. */
+  endedAt: number;
 }
 
 /** Lines gathered before they are written, and how long the first of them waits at most. */
@@ -28,7 +30,7 @@ const BATCH_MS = 50;
 const SAFE = /^[^"\\\x00-\x1f]*$/;
 const readable = (text: string) => (SAFE.test(text) ? text : JSON.stringify(text));
 
-type Format = (entries: readonly RequestLogEntry[], endedAt: readonly number[]) => string;
+type Format = (entries: readonly RequestLogEntry[]) => string;
 
 /** Requests that end in the same millisecond (or second, on a terminal) share one formatted time. */
 function timeFormatter(format: (date: Date) => string): (at: number) => string {
@@ -40,24 +42,22 @@ function timeFormatter(format: (date: Date) => string): (at: number) => string {
   };
 }
 
-const jsonLines: Format = (entries, endedAt) => {
+const jsonLines: Format = (entries) => {
   const timeOf = timeFormatter((date) => date.toISOString());
   let text = '';
-  for (let index = 0; index < entries.length; index += 1) {
-    const { method, path, status, ms, id, aborted } = entries[index] as RequestLogEntry;
-    const time = timeOf(endedAt[index] ?? 0);
+  for (const { method, path, status, ms, id, aborted, endedAt } of entries) {
+    const time = timeOf(endedAt);
     const line = aborted ? { time, method, path, status, ms, id, aborted } : { time, method, path, status, ms, id };
     text += `${JSON.stringify(line)}\n`;
   }
   return text;
 };
 
-const textLines: Format = (entries, endedAt) => {
+const textLines: Format = (entries) => {
   const timeOf = timeFormatter((date) => date.toTimeString().slice(0, 8));
   let text = '';
-  for (let index = 0; index < entries.length; index += 1) {
-    const { method, path, status, ms, aborted } = entries[index] as RequestLogEntry;
-    const time = timeOf(Math.floor((endedAt[index] ?? 0) / 1000) * 1000);
+  for (const { method, path, status, ms, aborted, endedAt } of entries) {
+    const time = timeOf(Math.floor(endedAt / 1000) * 1000);
     text += `${time} ${status} ${readable(method)} ${readable(path)} ${ms} ms${aborted ? ' (client went away)' : ''}\n`;
   }
   return text;
@@ -65,7 +65,6 @@ const textLines: Format = (entries, endedAt) => {
 
 export class RequestLog {
   #entries: RequestLogEntry[] = [];
-  #endedAt: number[] = [];
   #timer: NodeJS.Timeout | undefined;
   readonly #write: (text: string) => void;
   readonly #lines: Format;
@@ -81,7 +80,6 @@ export class RequestLog {
   }
 
   add(entry: RequestLogEntry): void {
-    this.#endedAt.push(Date.now());
     const gathered = this.#entries.push(entry);
     if (gathered >= BATCH_LINES) this.flush();
     // Unref'd: a process with nothing else to do exits, and 'exit' writes the lines.
@@ -94,9 +92,7 @@ export class RequestLog {
     this.#timer = undefined;
     const entries = this.#entries;
     if (entries.length === 0) return;
-    const endedAt = this.#endedAt;
     this.#entries = [];
-    this.#endedAt = [];
-    this.#write(this.#lines(entries, endedAt));
+    this.#write(this.#lines(entries));
   }
 }

@@ -6,8 +6,17 @@ describe('RequestLog', () => {
     const writes: string[] = [];
     const log = new RequestLog((text) => writes.push(text));
     const paths = ['/api/v1/reports/search', '/x"y', '/back\\slash', '/tab\there', '/ünïcode'];
-    for (const path of paths) log.add({ method: 'GET', path, status: 200, ms: 0.12, id: 'req-1', aborted: false });
-    log.add({ method: 'POST', path: '/ask', status: 200, ms: 3, id: 'id "quoted"', aborted: true });
+    for (const path of paths)
+      log.add({ method: 'GET', path, status: 200, ms: 0.12, id: 'req-1', aborted: false, endedAt: Date.now() });
+    log.add({
+      method: 'POST',
+      path: '/ask',
+      status: 200,
+      ms: 3,
+      id: 'id "quoted"',
+      aborted: true,
+      endedAt: Date.now(),
+    });
     log.flush();
     expect(writes).toHaveLength(1);
     const lines = writes[0]!
@@ -25,8 +34,24 @@ describe('RequestLog on a terminal', () => {
   it('writes a short readable line, with control characters escaped', () => {
     const writes: string[] = [];
     const log = new RequestLog((text) => writes.push(text), 'text');
-    log.add({ method: 'GET', path: '/api/v1/essays', status: 200, ms: 1.25, id: 'req-1', aborted: false });
-    log.add({ method: 'GET', path: '/x\u001b[2J', status: 404, ms: 0.5, id: 'req-2', aborted: true });
+    log.add({
+      method: 'GET',
+      path: '/api/v1/essays',
+      status: 200,
+      ms: 1.25,
+      id: 'req-1',
+      aborted: false,
+      endedAt: Date.now(),
+    });
+    log.add({
+      method: 'GET',
+      path: '/x\u001b[2J',
+      status: 404,
+      ms: 0.5,
+      id: 'req-2',
+      aborted: true,
+      endedAt: Date.now(),
+    });
     log.flush();
     const [first, second] = writes[0]!.trimEnd().split('\n');
     expect(first).toMatch(/^\d\d:\d\d:\d\d 200 GET \/api\/v1\/essays 1\.25 ms$/);
@@ -35,7 +60,15 @@ describe('RequestLog on a terminal', () => {
 });
 
 describe('RequestLog batching', () => {
-  const entry = (id: string) => ({ method: 'GET', path: '/', status: 200, ms: 1, id, aborted: false });
+  const entry = (id: string) => ({
+    method: 'GET',
+    path: '/',
+    status: 200,
+    ms: 1,
+    id,
+    aborted: false,
+    endedAt: Date.now(),
+  });
 
   it('holds lines at most 50 ms, stamped with the time each request ended', () => {
     vi.useFakeTimers({ now: Date.parse('2026-11-27T10:00:00.000Z') });
