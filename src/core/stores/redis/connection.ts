@@ -1,8 +1,9 @@
 // The one thing Redis-backed stores need from a client: send a command, run a Lua script. Stores take
 // this minimal connection (as the MCP SDK v2's stores take a minimal client), so a test can hand them
 // anything that speaks it. `connectRedis` makes the real one over @redis/client, with every command
-// bounded by a timeout and no offline queue: while Redis is down a command fails at once, and each
-// store degrades as documented (README, "Running several instances") instead of hanging.
+// bounded by a timeout (its own, or for `untimed`, its caller's) and no offline queue: while Redis is
+// down a command fails at once, and each store degrades as documented (README, "Running several
+// instances") instead of hanging.
 import { createHash } from 'node:crypto';
 import { createClient, RESP_TYPES } from '@redis/client';
 
@@ -78,7 +79,7 @@ function createRedisClient(url: string, timeoutMs: number) {
     // While Redis is stalled (up, but not answering), commands wait in the client: at most this many,
     // then each fails at once and its store degrades, so a stall cannot grow the heap without end.
     commandsQueueMaxLength: 10_000,
-    // Every command, ours and the rate limiter's, gives up after this long.
+    // Every command but those sent `untimed` gives up after this long.
     commandOptions: { timeout: timeoutMs },
     socket: {
       connectTimeout: 2_000,
@@ -91,8 +92,6 @@ function createRedisClient(url: string, timeoutMs: number) {
 export function connectRedis(url: string, options: RedisOptions = {}): ConnectedRedis {
   const timeoutMs = options.commandTimeoutMs ?? 1_000;
   const client = createRedisClient(url, timeoutMs);
-  const binaryClient = client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
-  const untimedClient = client.withCommandOptions({ timeout: 0 });
   let lastLogged = 0;
   client.on('error', (error: Error) => {
     // A down Redis reports on every reconnect attempt: one line every 10 s is enough.
@@ -105,9 +104,10 @@ export function connectRedis(url: string, options: RedisOptions = {}): Connected
     () => false,
   );
 
-  const sendWith =
-    (plain: typeof client, binary: typeof binaryClient) =>
-    async (args: readonly RedisArgument[], asBuffers = false): Promise<unknown> => {
+  /** `send` over `plain`, or over its view that returns bulk strings as Buffers. */
+  const sendOver = (plain: typeof client) => {
+    const binary = plain.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
+    return async (args: readonly RedisArgument[], asBuffers = false): Promise<unknown> => {
       try {
         return await (asBuffers ? binary : plain).sendCommand([...args]);
       } catch (error) {
@@ -115,12 +115,13 @@ export function connectRedis(url: string, options: RedisOptions = {}): Connected
         throw new StoreUnavailableError(error);
       }
     };
-  const send = sendWith(client, binaryClient);
+  };
+  const send = sendOver(client);
 
   return {
     client,
     send,
-    untimed: { send: sendWith(untimedClient, untimedClient.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer })) },
+    untimed: { send: sendOver(client.withCommandOptions({ timeout: 0 })) },
     timeoutMs,
     async ready(waitMs) {
       let timer: NodeJS.Timeout | undefined;

@@ -4,10 +4,11 @@
 // enforcing the same limits on what it sees itself, so an outage loosens limits by at most the number
 // of instances instead of switching them off.
 //
-// The wait for Redis is bounded by the library's RLWrapperTimeouts, one timer per bucket charged, over the
-// connection without node-redis's own timer per command: those timers (AbortSignal.timeout and an event
-// listener each, alive for the whole timeout) cost 30-40 µs of CPU per request, half of what Redis added
-// to a request over memory (issue 30, bench:redis: 68-74 µs before, 31-38 after).
+// The wait for Redis is bounded by the library's RLWrapperTimeouts, one timer per bucket charged,
+// over the connection without node-redis's own timer per command: those timers (AbortSignal.timeout
+// and an event listener each, alive for the whole timeout) cost 25-40 µs of CPU per request, about
+// half of what Redis added to a request over memory (issue 30, bench:redis with the memory server
+// first in each round, as it then ran: 68-74 µs before, 31-44 after).
 import { RateLimiterRedis, RLWrapperTimeouts } from 'rate-limiter-flexible';
 import { LimiterRateLimitStore, memoryLimiter } from '../limiter-rate-limit-store.ts';
 import { RedisScript, type ConnectedRedis } from './connection.ts';
