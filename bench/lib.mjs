@@ -253,8 +253,9 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
  * round: the median of the rounds' ratios of their req/s, and of their server CPU per request.
  * Measured one after the other, two identical servers differed by up to 10 % on these machines (the
  * host's load changes from second to second; issue 32's A-A runs); side by side, both meet the same
- * moment, and identical servers stay within 1-3 %. Both share the load generator, so req/s
- * understates a difference that CPU per request shows in full.
+ * moment, and identical servers measured 0.95-1.01 of each other's req/s and within 3 % in CPU per
+ * request. Both share the load generator, so req/s understates a difference that CPU per request
+ * shows in full.
  * @param {Pick<Case, 'name' | 'headers' | 'method' | 'body' | 'connections'>} c
  * @param {{url: string, pid: number}} a
  * @param {{url: string, pid: number}} b

@@ -51,7 +51,7 @@ const standIn = await startOpenAlexStandIn({
   ],
 });
 // The server as `npm start > server.log` runs it, request log on; and the same with its log off, measured
-// side by side with it after each case, so the log's cost is seen beside each ratio (issue 32).
+// side by side with it on every case, so the log's cost is seen beside each ratio (issue 32).
 const ours = await startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
 const quiet = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' }, { stdout: 'file' });
 const essays = await (await fetch(`${ours.url}/api/v1/essays?limit=1`)).json();
@@ -155,13 +155,9 @@ for (const group of groups) {
   }
   const measured = await compareInterleaved(
     prepared.map(({ c, bare }) => ({
-      name: c.name,
+      ...loadShape(c),
       ours: `${ours.url}${c.path}`,
       bare: bare.url,
-      headers: c.headers ?? {},
-      method: c.method ?? 'GET',
-      ...(c.body ? { body: c.body } : {}),
-      connections: c.connections ?? connections,
       oursPid: ours.pid,
       barePid: bare.pid,
     })),
@@ -232,19 +228,27 @@ quiet.stop();
 await standIn.close();
 
 /**
+ * What a case sends, with the shared defaults filled in.
+ * @param {(typeof cases)[number]} c
+ */
+function loadShape(c) {
+  return {
+    name: c.name,
+    headers: c.headers ?? {},
+    method: c.method ?? 'GET',
+    ...(c.body ? { body: c.body } : {}),
+    connections: c.connections ?? connections,
+  };
+}
+
+/**
  * The request log's cost on one case: the log-on and log-off servers under the same load at the same
  * time. The log is on in production: it must cost no more than 5 % of any case's throughput.
  * @param {(typeof cases)[number]} c
  */
 async function logCost(c) {
   const { rps, cpu, failures } = await compareSideBySide(
-    {
-      name: c.name,
-      headers: c.headers ?? {},
-      method: c.method ?? 'GET',
-      ...(c.body ? { body: c.body } : {}),
-      connections: c.connections ?? connections,
-    },
+    loadShape(c),
     { url: `${ours.url}${c.path}`, pid: ours.pid },
     { url: `${quiet.url}${c.path}`, pid: quiet.pid },
     { rounds, seconds },
