@@ -111,6 +111,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
       ms: Math.round((performance.now() - started) * 100) / 100,
       id: requestId,
       aborted: res.destroyed && !res.writableFinished,
+      endedAt: Date.now(),
     });
   }
   /** Refusals from node's parser read as the route at their path words errors (MCP: JSON-RPC). */

@@ -1,20 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { RequestLog, type LogSink } from '../../src/server/request-log.ts';
-
-/** A sink that keeps what each write gave it as text, written at once (as stdout on Linux). */
-function collector(): LogSink & { writes: string[] } {
-  const writes: string[] = [];
-  return { writes, writableLength: 0, write: (chunk) => writes.push(Buffer.from(chunk).toString('utf8')) };
-}
+import { RequestLog } from '../../src/server/request-log.ts';
 
 describe('RequestLog', () => {
   it('writes one valid JSON line per request, escaping what needs it, in one batch', () => {
-    const { writes, ...sink } = collector();
-    const log = new RequestLog(sink);
+    const writes: string[] = [];
+    const log = new RequestLog((text) => writes.push(text));
     const paths = ['/api/v1/reports/search', '/x"y', '/back\\slash', '/tab\there', '/ünïcode'];
-    for (const path of paths) log.add({ method: 'GET', path, status: 200, ms: 0.12, id: 'req-1', aborted: false });
+    for (const path of paths)
+      log.add({ method: 'GET', path, status: 200, ms: 0.12, id: 'req-1', aborted: false, endedAt: Date.now() });
     log.add({
       method: 'POST',
       path: '/ask',
@@ -22,6 +17,7 @@ describe('RequestLog', () => {
       ms: 3,
       id: 'id "quoted"',
       aborted: true,
+      endedAt: Date.now(),
     });
     log.flush();
     expect(writes).toHaveLength(1);
@@ -38,8 +34,8 @@ describe('RequestLog', () => {
 
 describe('RequestLog on a terminal', () => {
   it('writes a short readable line, with control characters escaped', () => {
-    const { writes, ...sink } = collector();
-    const log = new RequestLog(sink, 'text');
+    const writes: string[] = [];
+    const log = new RequestLog((text) => writes.push(text), 'text');
     log.add({
       method: 'GET',
       path: '/api/v1/essays',
@@ -47,6 +43,7 @@ describe('RequestLog on a terminal', () => {
       ms: 1.25,
       id: 'req-1',
       aborted: false,
+      endedAt: Date.now(),
     });
     log.add({
       method: 'GET',
@@ -55,6 +52,7 @@ describe('RequestLog on a terminal', () => {
       ms: 0.5,
       id: 'req-2',
       aborted: true,
+      endedAt: Date.now(),
     });
     log.flush();
     const [first, second] = writes[0]!.trimEnd().split('\n');
@@ -71,13 +69,14 @@ describe('RequestLog batching', () => {
     ms: 1,
     id,
     aborted: false,
+    endedAt: Date.now(),
   });
 
   it('holds lines at most 50 ms, stamped with the time each request ended', () => {
     vi.useFakeTimers({ now: Date.parse('2026-11-27T10:00:00.000Z') });
     try {
-      const { writes, ...sink } = collector();
-      const log = new RequestLog(sink);
+      const writes: string[] = [];
+      const log = new RequestLog((text) => writes.push(text));
       log.add(entry('first'));
       vi.advanceTimersByTime(30);
       log.add(entry('second'));
@@ -99,8 +98,8 @@ describe('RequestLog batching', () => {
   });
 
   it('writes at once when 256 lines have gathered, and nothing twice', () => {
-    const { writes, ...sink } = collector();
-    const log = new RequestLog(sink);
+    const writes: string[] = [];
+    const log = new RequestLog((text) => writes.push(text));
     for (let i = 0; i < 300; i += 1) log.add(entry(`r${i}`));
     expect(writes).toHaveLength(1);
     expect(writes[0]!.trimEnd().split('\n')).toHaveLength(256);
@@ -115,59 +114,21 @@ describe('RequestLog batching', () => {
   });
 });
 
-describe('RequestLog buffer', () => {
-  const entry = (id: string, path = '/') => ({ method: 'GET', path, status: 200, ms: 1.5, id, aborted: false });
-  const parsed = (writes: string[]) =>
-    writes
-      .join('')
+describe('RequestLog text', () => {
+  it('carries non-ASCII text and escapes lone surrogates, which UTF-8 cannot hold', () => {
+    const writes: string[] = [];
+    const log = new RequestLog((text) => writes.push(text));
+    const paths = ['/ünïcode/日本', '/emoji/\u{1F600}', '/lone/\ud800x'];
+    for (const [i, path] of paths.entries())
+      log.add({ method: 'GET', path, status: 200, ms: 1, id: `r${i}`, aborted: false, endedAt: Date.now() });
+    log.flush();
+    const text = Buffer.from(writes.join(''), 'utf8').toString('utf8');
+    const lines = text
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line));
-
-  it('writes early when long lines fill it, losing and reordering nothing', () => {
-    const { writes, ...sink } = collector();
-    const log = new RequestLog(sink);
-    const paths = Array.from({ length: 200 }, (_, i) => `/${String(i).padStart(3, '0')}/${'p'.repeat(600)}`);
-    for (const [i, path] of paths.entries()) log.add(entry(`r${i}`, path));
-    log.flush();
-    expect(writes.length).toBeGreaterThan(1);
-    expect(parsed(writes).map((line) => line.path)).toEqual(paths);
-  });
-
-  it('writes a line too long for it on its own, after the lines before it', () => {
-    const { writes, ...sink } = collector();
-    const log = new RequestLog(sink);
-    const long = `/${'\u0001'.repeat(20_000)}`; // escaped as \u0001: six characters each
-    log.add(entry('before'));
-    log.add(entry('long', long));
-    log.add(entry('after'));
-    log.flush();
-    expect(parsed(writes).map((line) => [line.id, line.path])).toEqual([
-      ['before', '/'],
-      ['long', long],
-      ['after', '/'],
-    ]);
-  });
-
-  it('leaves the bytes alone that a sink kept to write later', () => {
-    const kept: Uint8Array[] = [];
-    const log = new RequestLog({ writableLength: 1, write: (chunk) => kept.push(chunk) });
-    log.add(entry('first'));
-    log.flush();
-    log.add(entry('second'));
-    log.flush();
-    const ids = kept.map((chunk) => JSON.parse(Buffer.from(chunk).toString('utf8')).id);
-    expect(ids).toEqual(['first', 'second']);
-  });
-
-  it('carries non-ASCII text and escapes lone surrogates, which UTF-8 cannot hold', () => {
-    const { writes, ...sink } = collector();
-    const log = new RequestLog(sink);
-    const paths = ['/ünïcode/日本', '/emoji/\u{1F600}', '/lone/\ud800x'];
-    for (const [i, path] of paths.entries()) log.add(entry(`r${i}`, path));
-    log.flush();
-    expect(parsed(writes).map((line) => line.path)).toEqual(paths);
-    expect(writes.join('')).toContain('\\ud800');
+    expect(lines.map((line) => line.path)).toEqual(paths);
+    expect(text).toContain('\\ud800');
   });
 });
 
@@ -178,7 +139,7 @@ describe('RequestLog on exit', () => {
     const { RequestLog } = await import(${JSON.stringify(module)});
     const log = new RequestLog();
     for (let i = 0; i < 300; i += 1)
-      log.add({ method: 'GET', path: '/', status: 200, ms: 1, id: 'r' + i, aborted: false });
+      log.add({ method: 'GET', path: '/', status: 200, ms: 1, id: 'r' + i, aborted: false, endedAt: Date.now() });
     ${end}`;
   const ids = (stdout: string) =>
     stdout
