@@ -7,9 +7,10 @@
 // `compareSideBySide`; two servers measured one after the other differ by up to 10 % even when
 // identical): writing once per event-loop turn cost 13-15 % of the server's CPU per request on the
 // essay page and the glossary, one write per 256 lines about 6 %. Formatting each line as its
-// request ended into a 64 KiB buffer kept for the purpose cut the young-generation collection time the
-// log adds from 2-3 µs to under 1 µs per request (--trace-gc), yet measured the same in req/s and CPU
-// per request as this (side by side, 11 rounds), so the simpler code stays. On exit (a stop or a crash) the gathered lines go out.
+// request ended, into a 64 KiB buffer kept for the purpose, cut the young-generation collection time
+// the log adds from 2-3 µs to under 1 µs per request (--trace-gc), yet measured the same as this in
+// req/s and CPU per request (side by side, 11 rounds), so the simpler code stays. On exit (a stop or
+// a crash) the gathered lines go out.
 
 export interface RequestLogEntry {
   method: string;

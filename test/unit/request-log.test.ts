@@ -114,7 +114,7 @@ describe('RequestLog batching', () => {
   });
 });
 
-describe('RequestLog text', () => {
+describe('RequestLog encoding', () => {
   it('carries non-ASCII text and escapes lone surrogates, which UTF-8 cannot hold', () => {
     const writes: string[] = [];
     const log = new RequestLog((text) => writes.push(text));
