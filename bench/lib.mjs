@@ -249,40 +249,49 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
 }
 
 /**
- * Two servers of ours that differ in one setting, under the same load at the same time, round after
- * round: the median of the rounds' ratios of their req/s, and of their server CPU per request.
+ * Servers of ours that differ in one setting, or not at all, under the same load at the same time,
+ * round after round: for each of `others`, the median of the rounds' ratios of `first`'s req/s to its
+ * own, and of `first`'s server CPU per request to its own.
  * Measured one after the other, two identical servers differed by up to 10 % on these machines (the
- * host's load changes from second to second; issue 32's A-A runs); side by side, both meet the same
- * moment, and identical servers measured 0.95-1.01 of each other's req/s and within 3 % in CPU per
- * request. Both share the load generator, so req/s understates a difference that CPU per request
- * shows in full.
+ * host's load changes from second to second; issue 32's A-A runs); side by side, all meet the same
+ * moment. Each must have the same history (one that has served a path longer spends up to 12 % less
+ * CPU on it), which is why an identical server is measured in the same rounds, not after. All share
+ * the load generator, so req/s understates a difference that CPU per request shows in full.
  * @param {Pick<Case, 'name' | 'headers' | 'method' | 'body' | 'connections'>} c
- * @param {{url: string, pid: number}} a
- * @param {{url: string, pid: number}} b
+ * @param {{url: string, pid: number}} first
+ * @param {Array<{url: string, pid: number}>} others
  * @param {{rounds: number, seconds: number}} shape
- * @returns {Promise<{rps: number, cpu: number, failures: number}>} a's over b's; `cpu`: a's CPU per request over b's
+ * @returns {Promise<{ratios: Array<{rps: number, cpu: number}>, failures: number}>} `first`'s over each other's
  */
-export async function compareSideBySide(c, a, b, { rounds, seconds }) {
-  const rpsRatios = [];
-  const cpuRatios = [];
+export async function compareSideBySide(c, first, others, { rounds, seconds }) {
+  const servers = [first, ...others];
+  const rpsRatios = others.map(() => /** @type {number[]} */ ([]));
+  const cpuRatios = others.map(() => /** @type {number[]} */ ([]));
   let failures = 0;
-  // The first round warms both up and is not counted: a server new to a path spends its first few
-  // thousand requests compiling it (CPU per request up to 60 % higher in the first 2 s). Both must
-  // have the same history: one that has served the path longer is the cheaper.
+  // The first round warms them up and is not counted: a server new to a path spends its first few
+  // thousand requests compiling it (CPU per request up to 60 % higher in the first 2 s).
   for (let round = 0; round <= rounds; round += 1) {
-    // The two loads take turns starting first.
-    const order = round % 2 ? [b, a] : [a, b];
+    // The loads take turns starting first.
+    const shift = round % servers.length;
+    const order = [...servers.slice(shift), ...servers.slice(0, shift)];
     const measured = await Promise.all(
       order.map((server) => load({ ...loadOptionsOf(c, seconds), url: server.url, pid: server.pid })),
     );
-    const [onA, onB] = round % 2 ? [measured[1], measured[0]] : measured;
-    if (!onA || !onB) throw new Error('side-by-side load did not run');
+    const [onFirst, ...onOthers] = servers.map((server) => measured[order.indexOf(server)]);
+    if (!onFirst || onOthers.some((on) => !on)) throw new Error('side-by-side load did not run');
     if (round === 0) continue;
-    rpsRatios.push(onA.rps / onB.rps);
-    cpuRatios.push(onA.cpu / onA.requests / (onB.cpu / onB.requests));
-    failures += onA.errors + onA.non2xx + onB.errors + onB.non2xx;
+    for (const [index, on] of onOthers.entries()) {
+      if (!on) continue;
+      rpsRatios[index]?.push(onFirst.rps / on.rps);
+      cpuRatios[index]?.push(onFirst.cpu / onFirst.requests / (on.cpu / on.requests));
+      failures += on.errors + on.non2xx;
+    }
+    failures += onFirst.errors + onFirst.non2xx;
   }
-  return { rps: median(rpsRatios), cpu: median(cpuRatios), failures };
+  return {
+    ratios: others.map((_, index) => ({ rps: median(rpsRatios[index] ?? []), cpu: median(cpuRatios[index] ?? []) })),
+    failures,
+  };
 }
 
 /** @param {number} pid */

@@ -54,6 +54,9 @@ const standIn = await startOpenAlexStandIn({
 // side by side with it on every case, so the log's cost is seen beside each ratio (issue 32).
 const ours = await startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
 const quiet = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' }, { stdout: 'file' });
+// A second server with its log on, measured with `ours` and `quiet` in the same rounds: what the
+// comparison reads when there is no difference, printed beside the log's cost.
+const twin = await startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
 const essays = await (await fetch(`${ours.url}/api/v1/essays?limit=1`)).json();
 const essayPath = new URL(essays.essays[0].url).pathname;
 
@@ -133,7 +136,11 @@ console.log(`bench: ${rounds} rounds x ${seconds} s, ${connections} connections,
 const results = [];
 /** @type {Array<{name: string, ratio: number, target: number}>} */
 const targets = [];
-/** What the request log costs each case, printed under its comparison with bare. @type {Map<string, {rps: number, cpu: number, failures: number}>} */
+/**
+ * What the request log costs each case, printed under its comparison with bare, and what two identical
+ * servers read in the same comparison.
+ * @type {Map<string, {rps: number, cpu: number, failures: number, identical: {rps: number, cpu: number}}>}
+ */
 const logCosts = new Map();
 // Cases of one group are measured in the same rounds, as they are compared with each other.
 /** @type {Array<typeof cases>} */
@@ -144,7 +151,7 @@ for (const c of cases) {
   if (group) group.push(c);
   else groups.push([c]);
 }
-// The log's cost first, case by case, while the two servers have served the same requests: one that
+// The log's cost first, case by case, while the three servers have served the same requests: one that
 // has run a path (or the code it shares with others) longer spends less CPU on it.
 for (const c of groups.flat()) await logCost(c);
 for (const group of groups) {
@@ -172,9 +179,10 @@ for (const group of groups) {
     const cost = logCosts.get(c.name);
     if (cost)
       console.log(
-        `  log on vs off, side by side: ${cost.rps.toFixed(2)} of its req/s, CPU/request ${cost.cpu >= 1 ? '+' : ''}${((cost.cpu - 1) * 100).toFixed(1)} %; ` +
+        `  log on vs off, side by side: ${cost.rps.toFixed(2)} of its req/s, CPU/request ${percent(cost.cpu)}; ` +
           `ratio to bare ${result.ratio.toFixed(2)} with the log on, so ${(result.ratio / cost.rps).toFixed(2)} with it off` +
-          (cost.failures ? ` | ${cost.failures} FAILED` : ''),
+          (cost.failures ? ` | ${cost.failures} FAILED` : '') +
+          `\n  two identical servers, both logging, measured alike: ${cost.identical.rps.toFixed(2)} of each other's req/s, CPU/request ${percent(cost.identical.cpu)}`,
       );
   }
   console.log(`  server RSS ${rssMegabytes(ours.pid)} MB`);
@@ -222,9 +230,18 @@ if (search && mcpSearch) {
 for (const { name, ratio, target } of targets) {
   console.log(`target ${name}: ratio ${ratio.toFixed(2)} (wanted >= ${target}) ${ratio >= target ? 'met' : 'NOT MET'}`);
 }
+if (logCosts.size > 0) {
+  const costs = [...logCosts.values()];
+  console.log(
+    `log on vs off: ${costs.filter((cost) => cost.rps >= 0.95).length} of ${costs.length} cases at 0.95 or more; ` +
+      `two identical servers measured alike: ${costs.filter((cost) => cost.identical.rps >= 0.95).length} of ${costs.length}, ` +
+      `from ${Math.min(...costs.map((cost) => cost.identical.rps)).toFixed(2)} to ${Math.max(...costs.map((cost) => cost.identical.rps)).toFixed(2)}`,
+  );
+}
 console.log(`server RSS after load: ${rssMegabytes(ours.pid)} MB (peak ${peakRssMegabytes(ours.pid)} MB)`);
 ours.stop();
 quiet.stop();
+twin.stop();
 await standIn.close();
 
 /**
@@ -247,14 +264,26 @@ function loadShape(c) {
  * @param {(typeof cases)[number]} c
  */
 async function logCost(c) {
-  const { rps, cpu, failures } = await compareSideBySide(
+  const {
+    ratios: [off, identical],
+    failures,
+  } = await compareSideBySide(
     loadShape(c),
     { url: `${ours.url}${c.path}`, pid: ours.pid },
-    { url: `${quiet.url}${c.path}`, pid: quiet.pid },
+    [
+      { url: `${quiet.url}${c.path}`, pid: quiet.pid },
+      { url: `${twin.url}${c.path}`, pid: twin.pid },
+    ],
     { rounds, seconds },
   );
-  logCosts.set(c.name, { rps, cpu, failures });
-  targets.push({ name: `log on vs off, ${c.name}`, ratio: rps, target: 0.95 });
+  if (!off || !identical) throw new Error('log comparison did not run');
+  logCosts.set(c.name, { ...off, failures, identical });
+  targets.push({ name: `log on vs off, ${c.name}`, ratio: off.rps, target: 0.95 });
+}
+
+/** A ratio of CPU per request as a signed percentage. @param {number} ratio */
+function percent(ratio) {
+  return `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`;
 }
 
 /**
