@@ -277,11 +277,12 @@ export async function compareSideBySide(c, first, others, { rounds, seconds }) {
     const measured = await Promise.all(
       order.map((server) => load({ ...loadOptionsOf(c, seconds), url: server.url, pid: server.pid })),
     );
-    const [onFirst, ...onOthers] = servers.map((server) => measured[order.indexOf(server)]);
-    if (!onFirst || onOthers.some((on) => !on)) throw new Error('side-by-side load did not run');
+    // Back in the servers' order: `order` is `servers` rotated left by `shift`.
+    const back = servers.length - shift;
+    const [onFirst, ...onOthers] = [...measured.slice(back), ...measured.slice(0, back)];
+    if (!onFirst) throw new Error('side-by-side load did not run');
     if (round === 0) continue;
     for (const [index, on] of onOthers.entries()) {
-      if (!on) continue;
       rpsRatios[index]?.push(onFirst.rps / on.rps);
       cpuRatios[index]?.push(onFirst.cpu / onFirst.requests / (on.cpu / on.requests));
       failures += on.errors + on.non2xx;
