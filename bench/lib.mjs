@@ -249,24 +249,29 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
 }
 
 /**
- * Servers of ours that differ in one setting, or not at all, under the same load at the same time,
- * round after round: for each of `others`, the median of the rounds' ratios of `first`'s req/s to its
- * own, and of `first`'s server CPU per request to its own.
- * Measured one after the other, two identical servers differed by up to 10 % on these machines (the
- * host's load changes from second to second; issue 32's A-A runs); side by side, all meet the same
- * moment. Each must have the same history (one that has served a path longer spends up to 12 % less
- * CPU on it), which is why an identical server is measured in the same rounds, not after. All share
- * the load generator, so req/s understates a difference that CPU per request shows in full.
+ * Two pairs of servers of ours that differ in one setting, all four under the same load at the same
+ * time, round after round. Per round, the geometric mean of pair `a`'s req/s over pair `b`'s (and of
+ * their server CPU per request): `difference`, the median of those rounds. And the same four
+ * regrouped so each side holds one of each pair: `chance`, what the comparison reads where there is
+ * no difference, with the same spread.
+ * Why so: measured one after the other, two identical servers differed by up to 10 % on these
+ * machines (the host's load changes from second to second; issue 32's A-A runs); side by side, all
+ * meet the same moment. But one process stays up to 3 % faster than an identical one on a path for
+ * its whole life (V8 compiles each differently), so one server per side measured its own luck as
+ * the setting's cost; two per side halve that. All share the load generator, so req/s understates a
+ * difference that CPU per request shows in full.
  * @param {Pick<Case, 'name' | 'headers' | 'method' | 'body' | 'connections'>} c
- * @param {{url: string, pid: number}} first
- * @param {Array<{url: string, pid: number}>} others
+ * @param {[Server, Server]} a
+ * @param {[Server, Server]} b
  * @param {{rounds: number, seconds: number}} shape
- * @returns {Promise<{ratios: Array<{rps: number, cpu: number}>, failures: number}>} `first`'s over each other's
+ * @returns {Promise<{difference: Ratios, chance: Ratios, failures: number}>} `a`'s over `b`'s
+ * @typedef {{url: string, pid: number}} Server
+ * @typedef {{rps: number, cpu: number}} Ratios
  */
-export async function compareSideBySide(c, first, others, { rounds, seconds }) {
-  const servers = [first, ...others];
-  const rpsRatios = others.map(() => /** @type {number[]} */ ([]));
-  const cpuRatios = others.map(() => /** @type {number[]} */ ([]));
+export async function compareSideBySide(c, a, b, { rounds, seconds }) {
+  const servers = [...a, ...b];
+  /** @type {Array<{rps: number[], cpu: number[]}>} per counted round, in `servers`' order */
+  const measuredRounds = [];
   let failures = 0;
   // The first round warms them up and is not counted: a server new to a path spends its first few
   // thousand requests compiling it (CPU per request up to 60 % higher in the first 2 s).
@@ -279,20 +284,23 @@ export async function compareSideBySide(c, first, others, { rounds, seconds }) {
     );
     // Back in the servers' order: `order` is `servers` rotated left by `shift`.
     const back = servers.length - shift;
-    const [onFirst, ...onOthers] = [...measured.slice(back), ...measured.slice(0, back)];
-    if (!onFirst) throw new Error('side-by-side load did not run');
-    if (round === 0) continue;
-    for (const [index, on] of onOthers.entries()) {
-      rpsRatios[index]?.push(onFirst.rps / on.rps);
-      cpuRatios[index]?.push(onFirst.cpu / onFirst.requests / (on.cpu / on.requests));
-      failures += on.errors + on.non2xx;
-    }
-    failures += onFirst.errors + onFirst.non2xx;
+    const inOrder = [...measured.slice(back), ...measured.slice(0, back)];
+    failures += inOrder.reduce((sum, on) => sum + on.errors + on.non2xx, 0);
+    if (round > 0)
+      measuredRounds.push({ rps: inOrder.map((on) => on.rps), cpu: inOrder.map((on) => on.cpu / on.requests) });
   }
-  return {
-    ratios: others.map((_, index) => ({ rps: median(rpsRatios[index] ?? []), cpu: median(cpuRatios[index] ?? []) })),
-    failures,
+  /** @param {number[]} values @param {number[]} indexes into `servers` */
+  const product = (values, indexes) => indexes.reduce((result, index) => result * (values[index] ?? Number.NaN), 1);
+  /** Median over the rounds of the geometric mean of servers `top` over that of servers `bottom`. @param {number[]} top @param {number[]} bottom */
+  const ratios = (top, bottom) => {
+    /** @param {number[]} values */
+    const ratio = (values) => Math.sqrt(product(values, top) / product(values, bottom));
+    return {
+      rps: median(measuredRounds.map((round) => ratio(round.rps))),
+      cpu: median(measuredRounds.map((round) => ratio(round.cpu))),
+    };
   };
+  return { difference: ratios([0, 1], [2, 3]), chance: ratios([0, 2], [1, 3]), failures };
 }
 
 /** @param {number} pid */

@@ -50,13 +50,12 @@ const standIn = await startOpenAlexStandIn({
     ...synthetic,
   ],
 });
-// The server as `npm start > server.log` runs it, request log on; and the same with its log off, measured
-// side by side with it on every case, so the log's cost is seen beside each ratio (issue 32).
+// The server as `npm start > server.log` runs it, request log on; and, for the log's cost beside each
+// ratio (issue 32), a second one like it and two with the log off, all four measured side by side.
 const ours = await startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
+const ours2 = await startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
 const quiet = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' }, { stdout: 'file' });
-// A second server with its log on, measured with `ours` and `quiet` in the same rounds: what the
-// comparison reads when there is no difference, printed beside the log's cost.
-const twin = await startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
+const quiet2 = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' }, { stdout: 'file' });
 const essays = await (await fetch(`${ours.url}/api/v1/essays?limit=1`)).json();
 const essayPath = new URL(essays.essays[0].url).pathname;
 
@@ -137,9 +136,9 @@ const results = [];
 /** @type {Array<{name: string, ratio: number, target: number}>} */
 const targets = [];
 /**
- * What the request log costs each case, printed under its comparison with bare, and what two identical
- * servers read in the same comparison.
- * @type {Map<string, {rps: number, cpu: number, failures: number, identical: {rps: number, cpu: number}}>}
+ * What the request log costs each case, printed under its comparison with bare, and what the same
+ * comparison reads by chance.
+ * @type {Map<string, Awaited<ReturnType<typeof compareSideBySide>>>}
  */
 const logCosts = new Map();
 // Cases of one group are measured in the same rounds, as they are compared with each other.
@@ -151,7 +150,7 @@ for (const c of cases) {
   if (group) group.push(c);
   else groups.push([c]);
 }
-// The log's cost first, case by case, while the three servers have served the same requests: one that
+// The log's cost first, case by case, while the four servers have served the same requests: one that
 // has run a path (or the code it shares with others) longer spends less CPU on it.
 for (const c of groups.flat()) await logCost(c);
 for (const group of groups) {
@@ -179,10 +178,10 @@ for (const group of groups) {
     const cost = logCosts.get(c.name);
     if (cost)
       console.log(
-        `  log on vs off, side by side: ${cost.rps.toFixed(2)} of its req/s, CPU/request ${percent(cost.cpu)}; ` +
-          `ratio to bare ${result.ratio.toFixed(2)} with the log on, so ${(result.ratio / cost.rps).toFixed(2)} with it off` +
+        `  log on vs off, two servers each side by side: ${cost.difference.rps.toFixed(2)} of its req/s, CPU/request ${percent(cost.difference.cpu)}; ` +
+          `ratio to bare ${result.ratio.toFixed(2)} with the log on, so ${(result.ratio / cost.difference.rps).toFixed(2)} with it off` +
           (cost.failures ? ` | ${cost.failures} FAILED` : '') +
-          `\n  two identical servers, both logging, measured alike: ${cost.identical.rps.toFixed(2)} of each other's req/s, CPU/request ${percent(cost.identical.cpu)}`,
+          `\n  the same four regrouped, one of each per side (no difference): ${cost.chance.rps.toFixed(2)}, CPU/request ${percent(cost.chance.cpu)}`,
       );
   }
   console.log(`  server RSS ${rssMegabytes(ours.pid)} MB`);
@@ -232,16 +231,15 @@ for (const { name, ratio, target } of targets) {
 }
 if (logCosts.size > 0) {
   const costs = [...logCosts.values()];
+  const chance = costs.map((cost) => cost.chance.rps);
   console.log(
-    `log on vs off: ${costs.filter((cost) => cost.rps >= 0.95).length} of ${costs.length} cases at 0.95 or more; ` +
-      `two identical servers measured alike: ${costs.filter((cost) => cost.identical.rps >= 0.95).length} of ${costs.length}, ` +
-      `from ${Math.min(...costs.map((cost) => cost.identical.rps)).toFixed(2)} to ${Math.max(...costs.map((cost) => cost.identical.rps)).toFixed(2)}`,
+    `log on vs off: ${costs.filter((cost) => cost.difference.rps >= 0.95).length} of ${costs.length} cases at 0.95 or more; ` +
+      `by chance (regrouped): ${chance.filter((rps) => rps >= 0.95).length} of ${costs.length}, ` +
+      `from ${Math.min(...chance).toFixed(2)} to ${Math.max(...chance).toFixed(2)}`,
   );
 }
 console.log(`server RSS after load: ${rssMegabytes(ours.pid)} MB (peak ${peakRssMegabytes(ours.pid)} MB)`);
-ours.stop();
-quiet.stop();
-twin.stop();
+for (const server of [ours, ours2, quiet, quiet2]) server.stop();
 await standIn.close();
 
 /**
@@ -264,21 +262,14 @@ function loadShape(c) {
  * @param {(typeof cases)[number]} c
  */
 async function logCost(c) {
-  const {
-    ratios: [off, identical],
-    failures,
-  } = await compareSideBySide(
-    loadShape(c),
-    { url: `${ours.url}${c.path}`, pid: ours.pid },
-    [
-      { url: `${quiet.url}${c.path}`, pid: quiet.pid },
-      { url: `${twin.url}${c.path}`, pid: twin.pid },
-    ],
-    { rounds, seconds },
-  );
-  if (!off || !identical) throw new Error('log comparison did not run');
-  logCosts.set(c.name, { ...off, failures, identical });
-  targets.push({ name: `log on vs off, ${c.name}`, ratio: off.rps, target: 0.95 });
+  /** @param {typeof ours} server @returns {{url: string, pid: number}} */
+  const onPath = (server) => ({ url: `${server.url}${c.path}`, pid: server.pid });
+  const cost = await compareSideBySide(loadShape(c), [onPath(ours), onPath(ours2)], [onPath(quiet), onPath(quiet2)], {
+    rounds,
+    seconds,
+  });
+  logCosts.set(c.name, cost);
+  targets.push({ name: `log on vs off, ${c.name}`, ratio: cost.difference.rps, target: 0.95 });
 }
 
 /** A ratio of CPU per request as a signed percentage. @param {number} ratio */
