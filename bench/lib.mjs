@@ -258,7 +258,7 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
  * machines (the host's load changes from second to second; issue 32's A-A runs); side by side, all
  * meet the same moment. But one process stays up to 3 % faster than an identical one on a path for
  * its whole life (V8 compiles each differently), so one server per side measured its own luck as
- * the setting's cost; two per side halve that. All share the load generator, so req/s understates a
+ * the setting's cost; two per side average two processes' luck. All share the load generator, so req/s understates a
  * difference that CPU per request shows in full.
  * @param {Pick<Case, 'name' | 'headers' | 'method' | 'body' | 'connections'>} c
  * @param {[Server, Server]} a
