@@ -1,18 +1,18 @@
 // One line per request on stdout: a JSON line for log collectors, or a short readable line when
 // stdout is a terminal someone is watching.
 //
-// A request only leaves its entry here; the lines are formatted and written
-// together, in one synchronous write, when 256 have gathered or 50 ms after the first. Issue 32,
-// measured with the log-on and log-off servers under load side by side (bench/lib.mjs
-// `compareSideBySide`; two servers measured one after the other differ by up to 10 % even when
-// identical): writing once per event-loop turn cost 13-15 % of the server's CPU per request on the
-// essay page and the glossary, one write per 256 lines about 6 % (2.6-8.8 % by case, two servers
-// each side, 10 rounds). Counted inside the server (thread CPU around each batch, cached search at
-// about 190 µs a request): formatting 1.1-1.7 µs a line, the write 0.9-1.2 µs, and the entries held
-// until their batch make young-generation collections longer by up to 4 µs. Formatting each line as
-// its request ended, into a 64 KiB buffer kept for the purpose, took that last part away but cost
-// more CPU per request than this in three cases of four (-1 to +7 %); hand-built JSON, fs.writeSync
-// and smaller batches measured no better. On exit (a stop or a crash) the gathered lines go out.
+// A request only leaves its entry here; the lines are formatted and written together, in one
+// synchronous write, when 256 have gathered or 50 ms after the first. Issue 32, measured with the
+// log-on and log-off servers under load side by side (bench/lib.mjs `compareSideBySide`; two
+// servers measured one after the other differ by up to 10 % even when identical): writing once per
+// event-loop turn cost 13-15 % of the server's CPU per request on the essay page and the glossary,
+// one write per 256 lines about 6 % (2.6-8.8 % by case, two servers each side, 10 rounds). Counted
+// inside the server (thread CPU around each batch, cached search at about 190 µs a request):
+// formatting 1.1-1.7 µs a line, the write 0.9-1.2 µs, and the entries held until their batch make
+// young-generation collections longer by up to 4 µs. Formatting each line as its request ended,
+// into a 64 KiB buffer kept for the purpose, took that last part away but cost more CPU per request
+// than this in three cases of four (-1 to +7 %); hand-built JSON, fs.writeSync and smaller batches
+// measured no better. On exit (a stop or a crash) the gathered lines go out.
 
 export interface RequestLogEntry {
   method: string;
