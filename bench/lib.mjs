@@ -258,8 +258,8 @@ export async function compareInterleaved(cases, { rounds, seconds }) {
  * machines (the host's load changes from second to second; issue 32's A-A runs); side by side, all
  * meet the same moment. But one process stays up to 3 % faster than an identical one on a path for
  * its whole life (V8 compiles each differently), so one server per side measured its own luck as
- * the setting's cost; two per side average two processes' luck. All share the load generator, so req/s understates a
- * difference that CPU per request shows in full.
+ * the setting's cost; two per side average two processes' luck. All share the load generator, so
+ * req/s understates a difference that CPU per request shows in full.
  * @param {Pick<Case, 'name' | 'headers' | 'method' | 'body' | 'connections'>} c
  * @param {[Server, Server]} a
  * @param {[Server, Server]} b
@@ -276,15 +276,15 @@ export async function compareSideBySide(c, a, b, { rounds, seconds }) {
   // The first round warms them up and is not counted: a server new to a path spends its first few
   // thousand requests compiling it (CPU per request up to 60 % higher in the first 2 s).
   for (let round = 0; round <= rounds; round += 1) {
-    // The loads take turns starting first.
-    const shift = round % servers.length;
-    const order = [...servers.slice(shift), ...servers.slice(0, shift)];
-    const measured = await Promise.all(
-      order.map((server) => load({ ...loadOptionsOf(c, seconds), url: server.url, pid: server.pid })),
-    );
-    // Back in the servers' order: `order` is `servers` rotated left by `shift`.
-    const back = servers.length - shift;
-    const inOrder = [...measured.slice(back), ...measured.slice(0, back)];
+    // The loads take turns starting first; each keeps its server's place in `loads`.
+    /** @type {Array<ReturnType<typeof load>>} */
+    const loads = [];
+    for (let turn = 0; turn < servers.length; turn += 1) {
+      const index = (round + turn) % servers.length;
+      const server = /** @type {Server} */ (servers[index]);
+      loads[index] = load({ ...loadOptionsOf(c, seconds), url: server.url, pid: server.pid });
+    }
+    const inOrder = await Promise.all(loads);
     failures += inOrder.reduce((sum, on) => sum + on.errors + on.non2xx, 0);
     if (round > 0)
       measuredRounds.push({ rps: inOrder.map((on) => on.rps), cpu: inOrder.map((on) => on.cpu / on.requests) });
