@@ -297,6 +297,16 @@ describe('questions as people type them', () => {
     expect(page.text).toMatch(/<p class="searched-for">Showing results for <em>what is a smart contract<\/em><\/p>/);
   });
 
+  it('reads an English word the content lacks as itself, not as a typo of a content word', async () => {
+    // One edit from "accept" and "addition", which the content uses; the speller leaves both alone,
+    // and ranking must not correct them behind its back (it quoted the verifier that "accepts").
+    for (const word of ['accented', 'addicted']) {
+      const body = (await ask(`q=${word}`)).json();
+      expect(body.searched_for).toBeNull();
+      expect(body.answer).toBeNull();
+    }
+  });
+
   it.each([
     ['what is the price of ether today', /live data/],
     ['should I buy bitcoin now', /advice/],

@@ -1,6 +1,6 @@
 // Query planning: a question's words grouped into concepts (a name the glossary knows, written any
 // of its ways, or a plain word), each with the terms that count as speaking to it: its synonyms, a
-// prefix completion of the last word, and typo corrections against the index's own vocabulary.
+// prefix completion of the last word. Typos are the speller's (speller.ts), before planning.
 import { indexTerm, rawWords, terms, words } from './text.ts';
 
 /**
@@ -14,10 +14,9 @@ const RELATED_NAMES: readonly string[][] = [
   ['zero knowledge', 'ZK'],
 ];
 
-/** Synonyms, prefix completions and typo corrections score less than the words asked. */
+/** Synonyms and prefix completions score less than the words asked. */
 const SYNONYM_WEIGHT = 0.5;
 const PREFIX_WEIGHT = 0.5;
-const FUZZY_WEIGHT = 0.6;
 const MAX_PREFIX_TERMS = 8;
 
 /** One thing the question asks about: a word, or a name that may be written several ways. */
@@ -106,7 +105,6 @@ export class QueryPlanner {
     const weigh = (term: string, weight: number) => weights.set(term, Math.max(weights.get(term) ?? 0, weight));
     const concepts = this.#concepts(asked, weigh);
     this.#completeLast(concepts, weigh);
-    this.#correct(concepts, weigh);
     return { concepts, weights };
   }
 
@@ -165,18 +163,6 @@ export class QueryPlanner {
     }
   }
 
-  /** A long word the index does not know may be a typo: the known words within an edit or two count too. */
-  #correct(concepts: Concept[], weigh: (term: string, weight: number) => void): void {
-    for (const concept of concepts) {
-      const [term] = concept.alternatives[0] ?? [];
-      if (concept.alternatives.length > 1 || !term || term.length < 5 || this.#postings.has(term)) continue;
-      for (const corrected of this.#corrections(term)) {
-        concept.alternatives.push([corrected]);
-        weigh(corrected, FUZZY_WEIGHT);
-      }
-    }
-  }
-
   /**
    * The other names of a name in a group. A glossary term's aliases are often instances of it
    * (Groth16 and PLONK are zk-SNARKs, Aave is a lending protocol), not synonyms of each other: an
@@ -207,35 +193,4 @@ export class QueryPlanner {
     }
     return found.sort((a, b) => a.length - b.length).slice(0, MAX_PREFIX_TERMS);
   }
-
-  /** Indexed terms one edit away (two for long words), same first letter: typos, not rewrites. */
-  #corrections(term: string): string[] {
-    const allowed = term.length >= 8 ? 2 : 1;
-    return this.#vocabulary
-      .filter(
-        (candidate) =>
-          candidate[0] === term[0] &&
-          Math.abs(candidate.length - term.length) <= allowed &&
-          withinEdits(term, candidate, allowed),
-      )
-      .slice(0, 3);
-  }
-}
-
-/** Whether two strings are at most `limit` edits (insertions, deletions, substitutions) apart. */
-function withinEdits(a: string, b: string, limit: number): boolean {
-  let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    let rowMinimum = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current.push(value);
-      rowMinimum = Math.min(rowMinimum, value);
-    }
-    if (rowMinimum > limit) return false;
-    previous = current;
-  }
-  return previous[b.length]! <= limit;
 }
