@@ -57,7 +57,8 @@ const standIn = await startOpenAlexStandIn({
 // The server as `npm start > server.log` runs it, request log on; and, for the log's cost beside each
 // ratio (issue 32), a second one like it and two with the log off, all four measured side by side.
 // Started on, off, off, on: of four identical servers, the two started first read 0.9-4.5 % more CPU
-// per request than the other two in 8 of 8 cases (A-A runs, 10 rounds), so neither side gets both.
+// per request than the other two in 8 of 8 cases (A-A runs, 10 rounds), so no side gets both, in the
+// comparison or in its regrouped check (compareSideBySide).
 const ours = await startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
 const quiet = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' }, { stdout: 'file' });
 const quiet2 = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' }, { stdout: 'file' });
