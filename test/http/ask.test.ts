@@ -228,8 +228,7 @@ describe('streaming (prefer.streaming)', () => {
     const events = await readEvents(response.body, (event) => event.event === 'answer');
     controller.abort();
     expect(events.at(-1)?.event).toBe('answer');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const line = server.output.find((entry) => entry.includes(id));
+    const [line] = await server.linesWith(id);
     expect(line, 'request log line').toBeDefined();
     expect(JSON.parse(line!)).toMatchObject({ status: 200, aborted: true });
   });

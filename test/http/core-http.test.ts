@@ -83,8 +83,7 @@ describe('request ids and logs', () => {
   it('writes one JSON log line per request', async () => {
     const id = `log-test-${Date.now()}`;
     await http(url('/api/v1/glossary?limit=1'), { headers: { 'x-request-id': id } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const lines = server.output.filter((line) => line.includes(id));
+    const lines = await server.linesWith(id);
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]!);
     expect(entry).toMatchObject({ method: 'GET', path: '/api/v1/glossary', status: 200, id });

@@ -12,6 +12,11 @@ export interface TestServer {
   output: string[];
   /** Resolves with the exit code (or signal) once the process has ended. */
   exited: Promise<number | string | null>;
+  /**
+   * The printed lines that contain `text`, once there is at least one or `timeoutMs` has passed: the
+   * request log writes its lines in batches, up to 50 ms after a request ends, later on a busy machine.
+   */
+  linesWith(text: string, timeoutMs?: number): Promise<string[]>;
   /** Sends a signal without waiting (shutdown tests). */
   signal(name: NodeJS.Signals): void;
   stop(): Promise<void>;
@@ -84,6 +89,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     pid: child.pid ?? 0,
     output,
     exited,
+    linesWith: async (text, timeoutMs = 3_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const lines = output.filter((line) => line.includes(text));
+        if (lines.length > 0 || Date.now() > deadline) return lines;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     signal: (name) => void child.kill(name),
     stop: () =>
       new Promise<void>((resolve) => {
