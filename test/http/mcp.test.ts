@@ -324,7 +324,7 @@ describe('MCP transport rules over raw HTTP', () => {
       params: { name: 'search_glossary', arguments: { query: 'layer two' } },
     };
     // Until a remembered result is deflated for splicing its answers go out uncompressed by the core.
-    for (let tries = 0; tries < 50; tries += 1) {
+    for (let tries = 0; tries < 250; tries += 1) {
       const warm = await rpc({ ...body, id: 11 }, { 'accept-encoding': 'gzip' });
       if (warm.headers['content-encoding'] === 'gzip') break;
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -348,7 +348,7 @@ describe('MCP transport rules over raw HTTP', () => {
     expect(accepted.status).toBe(202);
     expect(accepted.headers['preference-applied']).toBe('respond-async');
     let polled;
-    for (let attempt = 0; attempt < 50; attempt += 1) {
+    for (let attempt = 0; attempt < 250; attempt += 1) {
       polled = await http(`${running.server.url}${accepted.headers['location']}`);
       if (polled.status === 200) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
