@@ -71,16 +71,19 @@ export class RedisProcess {
   readonly port: number;
   readonly url: string;
   readonly #dir: string;
+  /** Settings after the shipped file's, as `--name value` pairs (a test's small maxmemory). */
+  readonly #extra: readonly string[];
   #child: ChildProcess | undefined;
 
-  constructor(port: number, dir: string) {
+  constructor(port: number, dir: string, extra: readonly string[] = []) {
     this.port = port;
     this.url = `redis://127.0.0.1:${port}`;
     this.#dir = dir;
+    this.#extra = extra;
   }
 
   async start(): Promise<void> {
-    const args = [REDIS_CONF, '--port', String(this.port), '--bind', '127.0.0.1'];
+    const args = [REDIS_CONF, '--port', String(this.port), '--bind', '127.0.0.1', ...this.#extra];
     this.#child = spawn('redis-server', args, { cwd: this.#dir, stdio: 'ignore' });
     await waitForPort(this.port);
   }
