@@ -94,6 +94,14 @@ export class RedisProcess {
     this.#child?.kill(paused ? 'SIGSTOP' : 'SIGCONT');
   }
 
+  /** SIGKILL: Redis dies as in a crash, with no chance to write what its append-only file lacks. */
+  async crash(): Promise<void> {
+    if (!this.#child) return;
+    this.#child.kill('SIGKILL');
+    await exitOf(this.#child);
+    this.#child = undefined;
+  }
+
   async stop(): Promise<void> {
     if (!this.#child) return;
     this.#child.kill('SIGTERM');
