@@ -96,8 +96,14 @@ describe('Redis full of cached pages', () => {
     expect(used).toBeGreaterThan(5.5 * 1024 * 1024);
 
     expect(await stateKeys(direct)).toEqual(expect.arrayContaining(before));
-    const bearer = await httpFrom(me, `${server.url}/api/v1/essays?limit=1`, { authorization: `Bearer ${token}` });
+    const bearer = await httpFrom(me, `${server.url}/api/v1/essays?limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(bearer.status).toBe(200);
+    const unknown = await httpFrom(me, `${server.url}/api/v1/essays?limit=1`, {
+      headers: { authorization: `Bearer rh_${'x'.repeat(32)}` },
+    });
+    expect(unknown.status).toBe(401);
     const replay = await post(`${server.url}/ask`, { q: 'what is a wallet' }, { 'idempotency-key': key });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect((await httpFrom(me, location)).json()).toEqual(job.json());

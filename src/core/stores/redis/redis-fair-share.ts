@@ -198,6 +198,12 @@ local time = redis.call('TIME')
 return {redis.call('HGET', KEYS[1], 'v'), tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)}
 `);
 
+/** KEYS: any key of the store (it names the node, on Redis Cluster). Returns Redis's time in ms. */
+const CLOCK = new RedisScript(`
+local time = redis.call('TIME')
+return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+`);
+
 /** The key names of a store: `rh:{name}:`, one hash tag, so one Cluster slot. */
 export function storeKeys(name: string) {
   const prefix = `rh:{${name}}:`;
@@ -233,6 +239,11 @@ export class RedisFairShareMap {
   async read(key: string): Promise<{ value: string | undefined; now: number }> {
     const [value, now] = (await READ.run(this.#redis, [this.#keys.entry(key)], [])) as [unknown, number];
     return { value: typeof value === 'string' ? value : undefined, now: Number(now) };
+  }
+
+  /** Redis's clock (ms since the epoch), read on the node that holds this store. */
+  async time(): Promise<number> {
+    return Number(await CLOCK.run(this.#redis, [this.#keys.bookkeeping[0] as string], []));
   }
 
   /**

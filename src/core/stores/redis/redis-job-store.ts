@@ -43,7 +43,7 @@ export class RedisJobStore implements JobStore {
   }
 
   async create(kind: string, owner: string, client?: string): Promise<JobRecord> {
-    const queued = queuedJob(kind, owner, client, await this.#time(), this.#limits);
+    const queued = queuedJob(kind, owner, client, await this.#jobs.time(), this.#limits);
     const job: StoredJob = { ...queued, leaseUntil: queued.createdAt + this.#leaseMs };
     const ttl = this.#limits.timeoutMs + this.#limits.retentionMs;
     await this.#jobs.add(job.id, JSON.stringify(job), owner, JOB_RECORD_OVERHEAD_BYTES, ttl);
@@ -58,7 +58,7 @@ export class RedisJobStore implements JobStore {
 
   async listFor(client: string, kind: string): Promise<JobRecord[]> {
     const index = clientIndex(client);
-    await this.#redis.send(['ZREMRANGEBYSCORE', index, '-inf', String(await this.#time())]);
+    await this.#redis.send(['ZREMRANGEBYSCORE', index, '-inf', String(await this.#jobs.time())]);
     const ids = (await this.#redis.send(['ZRANGE', index, '0', '-1'])) as string[];
     const jobs = await Promise.all(ids.map((id) => this.get(id)));
     return jobs.filter((job): job is JobRecord => job?.kind === kind && job.client === client).sort(byCreation);
@@ -181,12 +181,6 @@ export class RedisJobStore implements JobStore {
       'outcome',
     );
     return replaced ? ended : undefined;
-  }
-
-  /** Redis's clock, in ms since the epoch. */
-  async #time(): Promise<number> {
-    const [seconds, micros] = (await this.#redis.send(['TIME'])) as [string, string];
-    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
   }
 
   #release(id: string): void {
