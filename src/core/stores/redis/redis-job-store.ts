@@ -18,8 +18,11 @@ import { StoreUnavailableError, type RedisConnection } from './connection.ts';
 import { RedisFairShareMap } from './redis-fair-share.ts';
 
 export const DEFAULT_JOB_LEASE_MS = 15_000;
-/** Pauses between attempts to record an outcome while Redis does not answer: about 20 s in all. */
-const OUTCOME_RETRY_MS = [250, 500, 1_000, 2_000, 4_000, 4_000, 4_000, 4_000];
+/**
+ * Pauses between attempts to record an outcome while Redis does not answer: about 20 s in all, and
+ * never more than a second, so the outcome lands within a second of Redis's return.
+ */
+const OUTCOME_RETRY_MS = [100, 250, 500, ...Array.from({ length: 19 }, () => 1_000)];
 
 interface StoredJob extends JobRecord {
   /** Until when the running instance vouches for the job, on Redis's clock. */
@@ -89,7 +92,8 @@ export class RedisJobStore implements JobStore {
     const failure =
       job.deadline <= now
         ? timedOutOutcome(this.#limits)
-        : (job.leaseUntil ?? job.createdAt) <= now
+        : // This instance runs the job: it knows it has not stopped, whatever its lease says after an outage.
+          !this.#leases.has(id) && (job.leaseUntil ?? job.createdAt) <= now
           ? failedOutcome(
               'internal_error',
               'The server instance running this job stopped, or could not reach the state store to record its result.',
