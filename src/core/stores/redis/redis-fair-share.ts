@@ -10,9 +10,9 @@
 //            O(log n), its soonest expiry first)
 //   bytes    the total size; obytes a hash owner -> size held
 // A member is `owner \n expiry (15 digits) \n bytes \n key`: everything needed to forget an entry is
-// in it, so losing any bookkeeping key loses nothing that cannot be rebuilt (see REPAIR). Time is
-// Redis's (TIME), never the instance's, and every bookkeeping key has a TTL as long as the longest
-// entry's, so an idle store leaves nothing behind.
+// in it, so losing any bookkeeping key loses nothing that cannot be rebuilt (`forget`, `repair`,
+// `usage` and `totals` below). Time is Redis's (TIME), never the instance's, and every bookkeeping
+// key has a TTL longer than the longest entry's, so an idle store leaves nothing behind.
 import { CapacityError, type FairShare } from '../capacity.ts';
 import { RedisScript, type RedisConnection } from './connection.ts';
 
