@@ -2,30 +2,16 @@
 // page needs no script, stylesheet or font for it. Content writes `$$...$$`: inline inside a line,
 // display on lines of its own. A single `$` stays currency ("$2 billion"), so the parser runs with
 // `singleDollarTextMath: false`. The Markdown twins serve the source, so they keep the TeX.
-// Self-contained besides katex, because astro.config.mjs loads it before the site is built.
+// Self-contained besides katex (and types), because astro.config.mjs loads it before the site is built.
+import type { Element, Nodes } from 'hast';
 import katex from 'katex';
+import type { HastPluginDefinition } from 'satteri';
 
 /** The parser option for Astro's Markdown processor (Sätteri): `$$` math only. */
 export const MATH_FEATURE = { singleDollarTextMath: false } as const;
 
-interface MathElement {
-  type: 'element';
-  tagName: string;
-  properties?: Record<string, unknown>;
-  children?: readonly unknown[];
-}
-
-interface RawNode {
-  type: 'raw';
-  value: string;
-}
-
-interface VisitContext {
-  textContent(node: MathElement): string;
-}
-
-const classesOf = (node: MathElement): string[] => {
-  const value = node.properties?.['className'];
+const classesOf = (node: Readonly<Element>): string[] => {
+  const value = node.properties['className'];
   return Array.isArray(value) ? value.map(String) : [];
 };
 
@@ -46,26 +32,23 @@ export function displayMathHtml(tex: string): string {
   return `<div class="math-display" tabindex="0">${renderMath(tex, true)}</div>`;
 }
 
-const raw = (value: string): RawNode => ({ type: 'raw', value });
+const raw = (value: string): Extract<Nodes, { type: 'raw' }> => ({ type: 'raw', value });
 
 /** The `<code>` of a math node, found in the element the parser made for it. */
-function mathCode(node: MathElement): MathElement | undefined {
+function mathCode(node: Readonly<Element>): Readonly<Element> | undefined {
   if (node.tagName === 'code') return node;
-  return node.children?.find(
-    (child): child is MathElement =>
-      (child as MathElement).type === 'element' && (child as MathElement).tagName === 'code',
-  );
+  return node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
 }
 
 /**
  * A Sätteri hast plugin: the parser turns `$$x$$` into `<code class="math-inline">` and a display
  * block into `<pre><code class="math-display">`; both become KaTeX's MathML.
  */
-export const mathPlugin = {
+export const mathPlugin: HastPluginDefinition = {
   name: 'research-hub:math',
   element: {
     filter: ['pre', 'code'],
-    visit(node: MathElement, context: VisitContext): RawNode | undefined {
+    visit(node, context) {
       const code = mathCode(node);
       if (code === undefined) return undefined;
       const classes = classesOf(code);
