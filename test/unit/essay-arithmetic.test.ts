@@ -345,6 +345,42 @@ const claims: Claim[] = [
     pattern: /about 20 hashes, or (\d+) bytes/,
     value: Math.ceil(Math.log2(1e6)) * 32,
   },
+  {
+    file: 'glossary/quantization.md',
+    what: '70B weights at 16 bits, GB',
+    pattern: /At 16 bits, a 70-billion-parameter model needs about (\d+) GB/,
+    value: (70e9 * 2) / 1e9,
+  },
+  {
+    file: 'glossary/quantization.md',
+    what: '70B weights at 4 bits, GB',
+    pattern: /At 4 bits it needs about (\d+) GB/,
+    value: (70e9 * 0.5) / 1e9,
+  },
+  {
+    file: RAG,
+    what: 'int8 vector storage, GB',
+    pattern: /8-bit integers cuts that to about (\d+) GB/,
+    value: (2e6 * 1024) / 1e9,
+  },
+  {
+    file: RAG,
+    what: 'binary vector storage, MB',
+    pattern: /one-bit binary codes to about (\d+) MB/,
+    value: (2e6 * 1024) / 8 / 1e6,
+  },
+  {
+    file: ATTENTION,
+    what: 'KV cache of one 4,096-token conversation, GiB',
+    pattern: /4,096-token conversation needs (\d+) GiB/,
+    value: (4096 * 2 * 32 * 32 * 128 * 2) / 2 ** 30,
+  },
+  {
+    file: ATTENTION,
+    what: 'KV cache of a batch of sixteen, GiB',
+    pattern: /sixteen of them in a batch need (\d+) GiB/,
+    value: (16 * 4096 * 2 * 32 * 32 * 128 * 2) / 2 ** 30,
+  },
   { file: ZK, what: 'Schnorr response s', pattern: /s = 3 \+ 5 · 7 = (\d+)/, value: 3 + 5 * 7 },
   {
     file: ZK,
