@@ -3,8 +3,10 @@ import { readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
+import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { MATH_FEATURE, mathPlugin } from './src/site/math.ts';
 import { contentDates, lastmodOf } from './src/site/sitemap.ts';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -61,7 +63,10 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // Code blocks follow the reader's colour scheme (switched in site.css) with themes whose every
   // token meets WCAG AA contrast; the default github-dark greys out comments below it.
+  // Mathematics: `$$...$$` parsed by Sätteri (a single `$` stays currency), rendered to MathML by
+  // src/site/math.ts at build time.
   markdown: {
+    processor: satteri({ features: { math: MATH_FEATURE }, hastPlugins: [mathPlugin] }),
     shikiConfig: { themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
   },
 });

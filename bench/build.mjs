@@ -44,7 +44,7 @@ for (let e = 0; e < ESSAYS; e += 1) {
   const date = new Date(Date.UTC(2020, 0, 1) + e * 86_400_000).toISOString().slice(0, 10);
   writeFileSync(
     path.join(dir, 'essays', `essay-${e}.md`),
-    `---\ntitle: "Synthetic essay ${e}"\ndescription: "A synthetic essay generated for the build benchmark; not real content."\ndate: ${date}\ntags: [bench, tag-${e % 20}]\nreferences:\n  - title: "Attention Is All You Need"\n    authors: "Ashish Vaswani et al."\n    year: 2017\n    venue: "NeurIPS"\n    url: "https://arxiv.org/abs/1706.03762"\n---\n\n${sections.join('\n')}`,
+    `---\ntitle: "Synthetic essay ${e}"\ndescription: "A synthetic essay generated for the build benchmark; not real content."\ndate: ${date}\nupdated: ${date}\ntags: [bench, tag-${e % 20}]\nreferences:\n  - title: "Attention Is All You Need"\n    authors: "Ashish Vaswani et al."\n    year: 2017\n    venue: "NeurIPS"\n    url: "https://arxiv.org/abs/1706.03762v7"\n---\n\n${sections.join('\n')}`,
   );
 }
 writeFileSync(

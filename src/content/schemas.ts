@@ -32,14 +32,26 @@ export const ReferenceSchema = z.object({
 });
 export type Reference = z.infer<typeof ReferenceSchema>;
 
-export const EssayFrontmatterSchema = z.object({
-  title: z.string().min(5),
-  description: z.string().min(40, 'description should be one or two sentences (40+ characters)').max(300),
-  date: z.coerce.date({ error: 'date must be YYYY-MM-DD' }),
-  updated: z.coerce.date().optional(),
-  tags: z.array(slug).min(1, 'give the essay at least one tag').max(8),
-  references: z.array(ReferenceSchema).default([]),
-});
+/**
+ * `updated` is required: it is the date a reader, the feed and the sitemap's lastmod go by, and the
+ * date fast-moving figures are checked against (content/figures.yaml's asOf). It is the publication
+ * date until the essay is first revised.
+ */
+export const EssayFrontmatterSchema = z
+  .object({
+    title: z.string().min(5),
+    description: z.string().min(40, 'description should be one or two sentences (40+ characters)').max(300),
+    date: z.coerce.date({ error: 'date must be YYYY-MM-DD' }),
+    updated: z.coerce.date({
+      error: 'updated must be YYYY-MM-DD: the date of the last revision (the publication date if none)',
+    }),
+    tags: z.array(slug).min(1, 'give the essay at least one tag').max(8),
+    references: z.array(ReferenceSchema).default([]),
+  })
+  .refine((essay) => essay.updated >= essay.date, {
+    error: 'updated cannot be before date (the publication date)',
+    path: ['updated'],
+  });
 export type EssayFrontmatter = z.infer<typeof EssayFrontmatterSchema>;
 
 export const GlossaryFrontmatterSchema = z.object({

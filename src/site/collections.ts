@@ -1,6 +1,6 @@
 // The only module that reads the content collections; pages get plain entries from here.
 import { getCollection } from 'astro:content';
-import { findContentProblems } from './content-links.ts';
+import { findContentProblems, findContentWarnings } from './content-links.ts';
 import type { Diagram } from './diagrams.ts';
 import { sortEssays, sortTerms, sortTracks, type SiteContent } from './site-content.ts';
 
@@ -33,6 +33,9 @@ export function loadSiteContent(): Promise<SiteContent> {
       curriculum: sortTracks(curriculum),
     };
     const problems = findContentProblems(content, { diagrams, figures });
+    // Stale figures warn on every build (in the build's log) until someone rechecks them.
+    for (const warning of findContentWarnings(content, { diagrams, figures }))
+      console.warn(`[WARN] [content] ${warning}`);
     if (problems.length > 0)
       throw new Error(`Content has ${problems.length} broken reference(s):\n${problems.join('\n')}`);
     return content;

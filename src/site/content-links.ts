@@ -3,7 +3,7 @@
 // content/figures.yaml must be stated the same way everywhere. The build calls this and fails with
 // one line per problem, naming the file and the fix.
 import { diagramText, type Diagram } from './diagrams.ts';
-import { findFigureProblems, type ContentText, type FigureEntry } from './figures.ts';
+import { findFigureProblems, findStaleFigureWarnings, type ContentText, type FigureEntry } from './figures.ts';
 import { categoryPath, diagramPath, essayPath, FIXED_PAGES, tagPath, termPath } from './urls.ts';
 import type { SiteContent } from './site-content.ts';
 
@@ -26,7 +26,34 @@ export function findContentProblems(
     ...curriculumProblems(content, essays, terms),
     ...internalLinkProblems(content, sitePages(content, essays, terms, support.diagrams)),
     ...findFigureProblems(support.figures, contentTexts(content, support.diagrams)),
+    ...arxivVersionProblems(content, support.figures),
   ];
+}
+
+/** Warnings that do not stop the build: figures checked before the essay stating them was last revised. */
+export function findContentWarnings(content: SiteContent, support: ContentSupport): string[] {
+  return findStaleFigureWarnings(support.figures, contentTexts(content, support.diagrams));
+}
+
+/** An arXiv link without a version (`v2`) follows the paper as it is revised, away from the text we cite. */
+const UNVERSIONED_ARXIV = /arxiv\.org\/(?:abs|pdf)\/(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?!v\d)(?![\d.])/gi;
+
+/** Every arXiv link in references, bodies and figure sources names the version cited. */
+function arxivVersionProblems(content: SiteContent, figures: readonly FigureEntry[]): string[] {
+  const places: Array<[string, string]> = [
+    ...content.essays.map((entry): [string, string] => [
+      `content/essays/${entry.id}.md`,
+      [...entry.data.references.map((ref) => ref.url), entry.body ?? ''].join('\n'),
+    ]),
+    ...content.glossary.map((entry): [string, string] => [`content/glossary/${entry.id}.md`, entry.body ?? '']),
+    ...figures.map((figure): [string, string] => [`content/figures.yaml ("${figure.id}")`, figure.data.source]),
+  ];
+  return places.flatMap(([file, text]) =>
+    [...text.matchAll(UNVERSIONED_ARXIV)].map(
+      (match) =>
+        `${file}: arXiv link "${match[0]}" names no version; pin the version you cite, e.g. "${match[0]}v1", so later revisions cannot change what the reference points at.`,
+    ),
+  );
 }
 
 /** A term's "related" list names other terms that exist. */
@@ -108,6 +135,7 @@ function contentTexts(content: SiteContent, diagrams: readonly Diagram[]): Conte
     ...content.essays.map((entry) => ({
       file: `content/essays/${entry.id}.md`,
       text: [entry.data.title, entry.data.description, entry.body ?? ''].join('\n'),
+      updated: entry.data.updated,
     })),
     ...content.glossary.map((entry) => ({
       file: `content/glossary/${entry.id}.md`,

@@ -33,6 +33,9 @@ export function feedItem(siteUrl: string, essay: RenderedEssay): RSSFeedItem {
     title: essay.data.title,
     link: absoluteUrl(siteUrl, essayPath(essay.id)),
     pubDate: essay.data.date,
+    // RSS 2.0 has no revision date; atom:updated (the feed already declares the Atom namespace) is
+    // the one feed readers understand, so a revised essay shows when it last changed.
+    customData: `<atom:updated>${essay.data.updated.toISOString()}</atom:updated>`,
     description: essay.data.description,
     categories: essay.data.tags,
     content: absolutiseHtmlLinks(siteUrl, html) + referencesHtml(essay),
@@ -43,7 +46,7 @@ export function feedXml(siteUrl: string, essays: readonly RenderedEssay[]): Prom
   const newestFirst = sortEssays(essays);
   const feedUrl = absoluteUrl(siteUrl, DISCOVERY.feed);
   const lastChange = newestFirst
-    .map((essay) => essay.data.updated ?? essay.data.date)
+    .map((essay) => essay.data.updated)
     .reduce<Date | undefined>((latest, date) => (latest && latest > date ? latest : date), undefined);
   return getRssString({
     title: FEED_TITLE,

@@ -8,10 +8,11 @@ export interface FigureEntry {
   data: Figure;
 }
 
-/** A piece of prose to check, named by the file it comes from. */
+/** A piece of prose to check, named by the file it comes from; an essay also says when it was last revised. */
 export interface ContentText {
   file: string;
   text: string;
+  updated?: Date | undefined;
 }
 
 const normalise = (value: string) => value.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -53,4 +54,48 @@ export function findFigureProblems(figures: readonly FigureEntry[], texts: reado
       );
   }
   return problems;
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** "November 2026" as a comparable month number (year × 12 + month index). */
+function monthNumber(asOf: string): number {
+  const [month = '', year = ''] = asOf.toLowerCase().split(' ');
+  return Number(year) * 12 + MONTHS.indexOf(month);
+}
+
+/**
+ * The freshness rule: an essay revised after a fast-moving figure was last checked states a figure
+ * that may have moved on since. These are warnings, not errors: the figure may still be right, but
+ * someone should look at its source and move its `asOf` (or the figure) forward.
+ */
+export function findStaleFigureWarnings(figures: readonly FigureEntry[], texts: readonly ContentText[]): string[] {
+  const warnings: string[] = [];
+  for (const { id, data } of figures) {
+    if (!data.asOf) continue;
+    const checked = monthNumber(data.asOf);
+    for (const { file, text, updated } of texts) {
+      if (updated === undefined) continue;
+      const revised = updated.getUTCFullYear() * 12 + updated.getUTCMonth();
+      if (revised <= checked || !new RegExp(data.pattern, 'i').test(text)) continue;
+      const day = updated.toISOString().slice(0, 10);
+      warnings.push(
+        `${file} (updated ${day}) states ${data.quantity} as of ${data.asOf}, older than the essay; check ${data.source} and move "${id}"'s asOf in content/figures.yaml forward (then the essay's "as of").`,
+      );
+    }
+  }
+  return warnings;
 }

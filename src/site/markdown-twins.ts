@@ -24,8 +24,7 @@ const link = (siteUrl: string, text: string, path: string) => `[${text}](${absol
 
 export function essayMarkdown(siteUrl: string, essay: Essay): string {
   const { title, description, date, updated, tags, references } = essay.data;
-  const meta = [`Published ${isoDate(date)}`];
-  if (updated) meta.push(`updated ${isoDate(updated)}`);
+  const meta = [`Published ${isoDate(date)}`, `updated ${isoDate(updated)}`];
   meta.push(`tags: ${tags.map((tag) => link(siteUrl, tag, tagPath(tag))).join(', ')}`);
   const parts = [
     `# ${title}`,

@@ -27,7 +27,7 @@ export function essayRecord(siteUrl: string, entry: Entry<EssayFrontmatter>): Es
     title: entry.data.title,
     description: entry.data.description,
     date: isoDate(entry.data.date),
-    updated: entry.data.updated ? isoDate(entry.data.updated) : null,
+    updated: isoDate(entry.data.updated),
     tags: entry.data.tags,
     url: absoluteUrl(siteUrl, path),
     markdownUrl: absoluteUrl(siteUrl, markdownPath(path)),

@@ -215,6 +215,42 @@ describe('/sitemap.xml', () => {
   });
 });
 
+describe('essay revision dates and mathematics on every surface', () => {
+  it('every essay has an updated date, shown on its page, in its twin, in the feed and as its lastmod', async () => {
+    const { essays } = (await get('/data/content.json')).json<{
+      essays: Array<{ slug: string; date: string; updated: string | null }>;
+    }>();
+    const feed = xml.parse((await get('/feed.xml')).text).rss.channel.item as Array<{
+      link: string;
+      'atom:updated': string;
+    }>;
+    const sitemap = xml.parse((await get('/sitemap-0.xml')).text).urlset.url as Array<{ loc: string; lastmod: string }>;
+    for (const essay of essays) {
+      expect(essay.updated, essay.slug).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(essay.updated! >= essay.date, essay.slug).toBe(true);
+      const url = `${TEST_SITE_URL}/essays/${essay.slug}`;
+      const page = (await get(`/essays/${essay.slug}`)).text;
+      expect(page, essay.slug).toContain(`<time class="updated" datetime="${essay.updated}">${essay.updated}</time>`);
+      expect((await get(`/essays/${essay.slug}.md`)).text, essay.slug).toContain(`updated ${essay.updated}`);
+      expect(feed.find((item) => item.link === url)?.['atom:updated'], essay.slug).toBe(
+        `${essay.updated}T00:00:00.000Z`,
+      );
+      expect(sitemap.find((entry) => entry.loc === url)?.lastmod.slice(0, 10), essay.slug).toBe(essay.updated);
+    }
+  });
+
+  it('renders $$...$$ as MathML on the page and keeps the TeX in the Markdown twin', async () => {
+    const page = (await get('/essays/defi-mechanics')).text;
+    const twin = (await get('/essays/defi-mechanics.md')).text;
+    expect(twin).toContain('$$\\frac{2\\sqrt{r}}{1 + r} - 1$$');
+    expect(page).toMatch(/<math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML">[^]*<msqrt>/);
+    expect(page).not.toContain('$$');
+    expect(page).not.toContain('math-inline');
+    // A single dollar is money, not mathematics.
+    expect((await get('/essays/bridges-and-cross-chain-risk')).text).toContain('$2 billion');
+  });
+});
+
 describe('/feed.xml', () => {
   let body: string;
   let rss: any;

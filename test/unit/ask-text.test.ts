@@ -28,6 +28,16 @@ describe('ask terms', () => {
       markdownToText('## Title\n\nSee [the term](/glossary/gas) and **bold** `code`.\n\n| a | b |\n|---|---|'),
     ).toBe('Title See the term and bold code. a b');
   });
+
+  it('reads $$...$$ mathematics as arithmetic, so TeX commands never become terms', () => {
+    expect(markdownToText('It is $$\\frac{2\\sqrt{r}}{1 + r} - 1$$ here.')).toBe('It is 2√r/(1 + r) - 1 here.');
+    expect(markdownToText('A fall to $$12{,}000 / (10 \\times 0.825) \\approx 1{,}455$$, about $5.')).toBe(
+      'A fall to 12,000 / (10 × 0.825) ≈ 1,455, about $5.',
+    );
+    const display = '$$\n\\begin{aligned}\n\\text{debt} &< 1.5 \\\\\nP &< \\$2{,}250\n\\end{aligned}\n$$';
+    expect(markdownToText(display)).toBe('debt < 1.5 P < \\$2,250');
+    expect(terms(markdownToText('$$\\operatorname{softmax}(QK^\\top / \\sqrt{d_k})$$'))).not.toContain('sqrt');
+  });
 });
 
 describe('sentence boundaries', () => {

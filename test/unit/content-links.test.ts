@@ -12,7 +12,14 @@ const term = (id: string, related: string[], body = '') => ({
 const essay = (id: string, body: string) => ({
   id,
   body,
-  data: { title: id, description: 'd', date: new Date('2026-01-01'), tags: ['ai'], references: [] },
+  data: {
+    title: id,
+    description: 'd',
+    date: new Date('2026-01-01'),
+    updated: new Date('2026-01-01'),
+    tags: ['ai'],
+    references: [],
+  },
 });
 
 function content(overrides: Partial<SiteContent>): SiteContent {

@@ -1,12 +1,29 @@
 // The figures the essays work out from a formula, computed again: each claim finds the number an essay
 // states (a pattern with one capture group) and checks it is the formula's result rounded as written,
 // so a mistyped or miscomputed worked example fails here instead of reaching a reader.
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const read = (file: string) => readFileSync(path.join(root, 'content', file), 'utf8').replace(/\s+/g, ' ');
+const contentRoot = path.resolve(import.meta.dirname, '../../content');
+
+/**
+ * A file's prose with its TeX read as the plain arithmetic it states, so one pattern finds a figure
+ * whether it is written "20,000 × 0.825" or "$$20{,}000 \times 0.825$$".
+ */
+function plainText(markdown: string): string {
+  return markdown
+    .replaceAll('$$', '')
+    .replaceAll('{,}', ',')
+    .replace(/\\approx\b/g, '≈')
+    .replace(/\\times\b/g, '×')
+    .replace(/\\cdot\b/g, '·')
+    .replace(/\\bmod\b/g, 'mod')
+    .replace(/\s+/g, ' ');
+}
+
+const read = (file: string, root = contentRoot) => plainText(readFileSync(path.join(root, file), 'utf8'));
 
 interface Claim {
   file: string;
@@ -43,12 +60,34 @@ const pow = (base: number, exponent: number, modulus: number) => {
   return result;
 };
 
+/** The x with a·x ≡ 1 (mod m), by trying each residue: m is tiny here. */
+const inverseMod = (a: number, m: number) => {
+  const residue = ((a % m) + m) % m;
+  return [...Array(m).keys()].find((x) => (residue * x) % m === 1) ?? Number.NaN;
+};
+
 const DEFI = 'essays/defi-mechanics.md';
 const EVAL = 'essays/evaluating-language-models-honestly.md';
 const RAG = 'essays/retrieval-augmented-generation-in-practice.md';
 const ATTENTION = 'essays/attention-and-transformers.md';
 const ZK = 'essays/zero-knowledge-proofs-for-engineers.md';
 const AGENTS = 'essays/agents-and-tool-use.md';
+const ROLLUPS = 'essays/rollups-and-ethereum-scaling.md';
+const LEARN = 'essays/how-language-models-learn.md';
+
+/** The constant-product pool of the DeFi essay, scaled: sell `sold` ETH into x ETH and y USDC. */
+const constantProductSale = (x: number, y: number, sold: number) => {
+  const received = y - (x * y) / (x + sold);
+  const startPrice = y / x;
+  const endPrice = (x * y) / (x + sold) ** 2;
+  return {
+    averageBelowStart: (1 - received / sold / startPrice) * 100,
+    marginalBelowStart: (1 - endPrice / startPrice) * 100,
+  };
+};
+const deeperPool = constantProductSale(10_000, 20_000_000, 10);
+/** Usable bytes of one blob: 4,096 field elements of which 31 bytes each stay below the modulus. */
+const usableBlobBytes = 4096 * 31;
 
 const claims: Claim[] = [
   {
@@ -225,7 +264,161 @@ const claims: Claim[] = [
   { file: ZK, what: 'Schnorr y = 2^7 mod 23', pattern: /2\^7 mod 23 = (\d+)/, value: pow(2, 7, 23) },
   { file: ZK, what: 'Schnorr 13^5 mod 23', pattern: /13\^5 mod 23 is (\d+)/, value: pow(13, 5, 23) },
   { file: ZK, what: 'Groth16 pairing gas', pattern: /4 × 34,000 = (\d{1,3}(?:,\d{3})*)/, value: 45_000 + 4 * 34_000 },
+  {
+    file: 'essays/prompting-as-programming.md',
+    what: 'messages the few-shot prompt misroutes',
+    pattern: /add the (\d+) messages it still misroutes/,
+    value: 120 * (1 - 0.86),
+  },
+  {
+    file: DEFI,
+    what: 'average execution below start, 100× deeper pool',
+    pattern: /execute about (\d+(?:\.\d+)?)% below the starting price on average/,
+    value: deeperPool.averageBelowStart,
+  },
+  {
+    file: DEFI,
+    what: 'marginal price move, 100× deeper pool',
+    pattern: /marginal price would end about (\d+(?:\.\d+)?)% lower/,
+    value: deeperPool.marginalBelowStart,
+  },
+  { file: DEFI, what: 'constant k', pattern: /100 × 200,000 = (\d{1,3}(?:,\d{3})*)/, value: 100 * 200_000 },
+  {
+    file: 'essays/stablecoins-and-their-failure-modes.md',
+    what: 'Maker liquidation price',
+    pattern: /P &< \\\$(\d{1,3}(?:,\d{3})*)/,
+    value: (1.5 * 15_000) / 10,
+  },
+  {
+    file: LEARN,
+    what: 'bytes per parameter in mixed-precision Adam training',
+    pattern: /each parameter still needs about (\d+) bytes/,
+    value: 2 + 2 + 4 + 8,
+  },
+  {
+    file: LEARN,
+    what: 'training memory of a 7B model, GB',
+    pattern: /7-billion-parameter model needs about (\d+) GB/,
+    value: (7e9 * 16) / 1e9,
+  },
+  {
+    file: LEARN,
+    what: '6ND for GPT-3, ×10^23',
+    pattern: /≈ (\d+(?:\.\d+)?) × 10\^\{23\}/,
+    value: (6 * 175e9 * 300e9) / 1e23,
+  },
+  { file: ROLLUPS, what: 'usable bytes of a blob', pattern: /usable data, ([\d,]+) bytes/, value: usableBlobBytes },
+  {
+    file: ROLLUPS,
+    what: 'calldata gas for one blob of data, millions',
+    pattern: /126,976 × 16 ≈ (\d+(?:\.\d+)?) million gas/,
+    value: (usableBlobBytes * 16) / 1e6,
+  },
+  {
+    file: ROLLUPS,
+    what: 'calldata cost per transaction, cents',
+    pattern: /or about (\w+) cents per transaction/,
+    value: ((usableBlobBytes * 16 * 10e-9) / (usableBlobBytes / 120)) * 3000 * 100,
+    allowance: 0.5,
+  },
+  {
+    file: ROLLUPS,
+    what: 'blob cost for the batch, dollars',
+    pattern: /roughly \$(\d+(?:\.\d+)?) for the whole batch/,
+    value: 131_072 * 1e-9 * 3000,
+  },
+  {
+    file: ROLLUPS,
+    what: 'simple transfers per 30M-gas block',
+    pattern: /30,000,000 \/ 21,000 ≈ ([\d,]+)/,
+    value: Math.floor(30_000_000 / 21_000),
+  },
+  {
+    file: ROLLUPS,
+    what: 'simple transfers per second',
+    pattern: /or about (\d+) per second/,
+    value: 30_000_000 / 21_000 / 12,
+  },
+  {
+    file: 'essays/how-blockchains-agree.md',
+    what: 'Merkle proof bytes for a million transactions',
+    pattern: /about 20 hashes, or (\d+) bytes/,
+    value: Math.ceil(Math.log2(1e6)) * 32,
+  },
+  {
+    file: 'glossary/quantization.md',
+    what: '70B weights at 16 bits, GB',
+    pattern: /At 16 bits, a 70-billion-parameter model needs about (\d+) GB/,
+    value: (70e9 * 2) / 1e9,
+  },
+  {
+    file: 'glossary/quantization.md',
+    what: '70B weights at 4 bits, GB',
+    pattern: /At 4 bits it needs about (\d+) GB/,
+    value: (70e9 * 0.5) / 1e9,
+  },
+  {
+    file: RAG,
+    what: 'int8 vector storage, GB',
+    pattern: /8-bit integers cuts that to about (\d+) GB/,
+    value: (2e6 * 1024) / 1e9,
+  },
+  {
+    file: RAG,
+    what: 'binary vector storage, MB',
+    pattern: /one-bit binary codes to about (\d+) MB/,
+    value: (2e6 * 1024) / 8 / 1e6,
+  },
+  {
+    file: ATTENTION,
+    what: 'KV cache of one 4,096-token conversation, GiB',
+    pattern: /4,096-token conversation needs (\d+) GiB/,
+    value: (4096 * 2 * 32 * 32 * 128 * 2) / 2 ** 30,
+  },
+  {
+    file: ATTENTION,
+    what: 'KV cache of a batch of sixteen, GiB',
+    pattern: /sixteen of them in a batch need (\d+) GiB/,
+    value: (16 * 4096 * 2 * 32 * 32 * 128 * 2) / 2 ** 30,
+  },
+  { file: ZK, what: 'Schnorr response s', pattern: /s = 3 \+ 5 · 7 = (\d+)/, value: 3 + 5 * 7 },
+  {
+    file: ZK,
+    what: 'Schnorr second response mod 11',
+    pattern: /which is (\d+) mod 11\. From/,
+    value: (3 + 9 * 7) % 11,
+  },
+  {
+    file: ZK,
+    what: 'extracted secret from two transcripts',
+    pattern: /\\frac\{5\}\{-4\} mod 11 = (\d+)/,
+    value: (5 * inverseMod(-4, 11)) % 11,
+  },
+  { file: ZK, what: 'simulated commitment t', pattern: /t = 48 mod 23 = (\d+)/, value: (16 * 3) % 23 },
+  { file: ZK, what: 'order of 2 mod 23', pattern: /2\^\{11\} = 2048 = 89 · 23 \+ (\d+)/, value: 2 ** 11 - 89 * 23 },
+  {
+    file: ZK,
+    what: 'R1CS witness x^3 + 2x + 7 at x = 3',
+    pattern: /= \(1, 3, 9, 27, (\d+)\)/,
+    value: 3 ** 3 + 2 * 3 + 7,
+  },
 ];
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+
+/** A figure as written: digits with thousands commas, or a small number in words ("six cents"). */
+const writtenNumber = (written: string) => NUMBER_WORDS[written.toLowerCase()] ?? Number(written.replaceAll(',', ''));
 
 /** Half a unit in the last written digit: "25.5" allows 0.05, "18,182" allows 0.5. */
 function roundingAllowance(written: string): number {
@@ -233,20 +426,73 @@ function roundingAllowance(written: string): number {
   return 0.5 * 10 ** -decimals + 1e-9;
 }
 
+/** Why a claim does not hold in the content under `root`, or undefined when it does. */
+function claimProblem(claim: Claim, root = contentRoot): string | undefined {
+  const found = claim.pattern.exec(read(claim.file, root));
+  if (found === null) return `${claim.file} no longer states ${claim.what} (${String(claim.pattern)})`;
+  const written = found[1] ?? '';
+  const stated = writtenNumber(written);
+  const allowed = claim.allowance ?? roundingAllowance(written.replaceAll(',', ''));
+  if (Number.isNaN(stated) || Math.abs(stated - claim.value) > allowed)
+    return `${claim.file}: ${claim.what} is written ${written}, the formula gives ${claim.value}`;
+  return undefined;
+}
+
 describe('figures the essays compute from a formula', () => {
   it.each(claims.map((claim) => [claim.what, claim] as const))('%s', (_what, claim) => {
-    const found = claim.pattern.exec(read(claim.file));
-    expect(found, `${claim.file} no longer states ${claim.what} (${String(claim.pattern)})`).not.toBeNull();
-    const written = (found?.[1] ?? '').replaceAll(',', '');
-    const stated = Number(written);
-    expect(
-      Math.abs(stated - claim.value),
-      `${claim.file}: ${claim.what} is written ${written}, the formula gives ${claim.value}`,
-    ).toBeLessThanOrEqual(claim.allowance ?? roundingAllowance(written));
+    expect(claimProblem(claim)).toBeUndefined();
   });
 
   it('catches the fivefold impermanent loss stated as the fourfold one', () => {
     const claim = claims.find((c) => c.what === 'impermanent loss, fivefold');
     expect(Math.abs(20 - (claim?.value ?? 0))).toBeGreaterThan(roundingAllowance('20'));
+  });
+});
+
+describe('a planted arithmetic error in a copy of the content', () => {
+  const copy = mkdtempSync(path.join(tmpdir(), 'content-arithmetic-'));
+  cpSync(contentRoot, copy, { recursive: true });
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  const plant = (file: string, from: string, to: string) => {
+    const full = path.join(copy, file);
+    const text = readFileSync(full, 'utf8');
+    expect(text, `${file} should contain the sentence to corrupt`).toContain(from);
+    writeFileSync(full, text.replace(from, to));
+  };
+  const claim = (what: string) => claims.find((c) => c.what === what) as Claim;
+
+  it('fails the misrouted count when it says eleven, as it once did', () => {
+    plant('essays/prompting-as-programming.md', 'add the 17 messages', 'add the 11 messages');
+    expect(claimProblem(claim('messages the few-shot prompt misroutes'), copy)).toMatch(
+      /misroutes is written 11, the formula gives 16\.8/,
+    );
+  });
+
+  it('fails a health factor computed wrongly inside TeX', () => {
+    plant('essays/defi-mechanics.md', '12{,}000 \\approx 1.38', '12{,}000 \\approx 1.83');
+    expect(claimProblem(claim('health factor'), copy)).toMatch(/health factor is written 1\.83/);
+  });
+
+  it('fails when a worked example is reworded so its figure can no longer be found', () => {
+    plant('essays/rollups-and-ethereum-scaling.md', 'roughly $0.39 for the whole batch', 'a fraction of a dollar');
+    expect(claimProblem(claim('blob cost for the batch, dollars'), copy)).toMatch(/no longer states blob cost/);
+  });
+});
+
+describe('references cited in more than one essay', () => {
+  it('give the same year everywhere (BERT was once 2018 in one list and 2019 in another)', () => {
+    const essays = readdirSync(path.join(contentRoot, 'essays')).filter((name) => name.endsWith('.md'));
+    const yearsByUrl = new Map<string, Set<string>>();
+    for (const name of essays) {
+      const text = readFileSync(path.join(contentRoot, 'essays', name), 'utf8');
+      for (const match of text.matchAll(/year: (\d{4})\s+venue: .*\s+url: "([^"]+)"/g)) {
+        const [, year = '', url = ''] = match;
+        yearsByUrl.set(url, (yearsByUrl.get(url) ?? new Set()).add(year));
+      }
+    }
+    const disagreeing = [...yearsByUrl].filter(([, years]) => years.size > 1).map(([url]) => url);
+    expect(yearsByUrl.size).toBeGreaterThan(50);
+    expect(disagreeing).toEqual([]);
   });
 });

@@ -61,9 +61,55 @@ export function joinedCompounds(text: string): string[] {
   );
 }
 
+/** TeX commands the content uses, as the symbol a reader would write in plain text. */
+const TEX_SYMBOLS: Record<string, string> = {
+  approx: '≈',
+  times: '×',
+  cdot: '·',
+  le: '≤',
+  ge: '≥',
+  leftarrow: '←',
+  partial: '∂',
+  pm: '±',
+  ldots: '…',
+  top: 'ᵀ',
+  bmod: 'mod',
+  ln: 'ln',
+  log: 'log',
+  eta: 'η',
+  beta: 'β',
+  tau: 'τ',
+};
+
+/** A term of a fraction or root, bracketed when it is more than one symbol. */
+const group = (tex: string) => (/^[\w.\\√]+$/.test(tex.trim()) ? tex.trim() : `(${tex.trim()})`);
+
+/**
+ * `$$...$$` mathematics as plain text ("$$\frac{a}{b} \approx 2$$" → "a/b ≈ 2"), so snippets read
+ * as arithmetic and TeX commands ("frac", "times") never become index terms.
+ */
+export function texToText(markdown: string): string {
+  return markdown.replace(/\$\$([\s\S]+?)\$\$/g, (_whole, tex: string) =>
+    tex
+      .replace(/\\(?:begin|end)\{[a-z]+\}|&|\\\\|\\[,;!]|\\q?quad/g, ' ')
+      .replaceAll('{,}', ',')
+      .replace(/\\sqrt\{([^{}]*)\}/g, (_root, radicand: string) => `√${group(radicand)}`)
+      .replace(
+        /\\frac\{([^{}]*)\}\{([^{}]*)\}/g,
+        (_frac, top: string, bottom: string) => `${group(top)}/${group(bottom)}`,
+      )
+      .replace(/\\(?:text|operatorname|mathrm)\{([^{}]*)\}/g, '$1')
+      .replace(/\\(?:left|right)/g, '')
+      .replace(/\\([A-Za-z]+)/g, (command: string, name: string) => TEX_SYMBOLS[name] ?? command)
+      .replace(/[{}]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+
 /** Markdown to plain prose for indexing and snippets: links keep their text, markup goes. */
 export function markdownToText(markdown: string): string {
-  return markdown
+  return texToText(markdown)
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
