@@ -22,7 +22,7 @@ import { describeStartupFailure, startupReport } from './startup-report.ts';
 import { STATIC_MANIFEST_FILE, StaticManifestSchema } from './static-manifest.ts';
 import { StaticSite } from './static-files.ts';
 import { collectWhenIdle } from './idle-collector.ts';
-import { closeIfBodyUnread, createTransport, type RefusedRequest } from './transport.ts';
+import { closeIfBodyUnread, createTransport, refusalStatus, type RefusedRequest } from './transport.ts';
 
 export interface RunningServer {
   url: string;
@@ -63,6 +63,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
       req.headers['forwarded'],
     );
     const response = await app.handle(toCoreRequest(req, res, requestId, client));
+    if (clientGone(res)) return;
     closeIfBodyUnread(req, res);
     const writing = writeCoreResponse(req, res, response);
     if (writing) await writing;
@@ -77,6 +78,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
   ): Promise<void> {
     closeIfBodyUnread(req, res);
     const response = await site.serve({ method: req.method ?? 'GET', path: pathname, search, headers: req.headers });
+    if (clientGone(res)) return;
     res.writeHead(response.status, { ...response.headers, 'X-Request-Id': requestId });
     res.end(response.body ?? undefined);
   }
@@ -104,13 +106,14 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     } finally {
       inFlight.delete(requestId);
     }
+    const aborted = res.destroyed && !res.writableFinished;
     log?.add({
       method: req.method ?? 'GET',
       path: pathname,
-      status: res.statusCode,
+      status: refusalStatus(res) ?? res.statusCode,
       ms: Math.round((performance.now() - started) * 100) / 100,
       id: requestId,
-      aborted: res.destroyed && !res.writableFinished,
+      aborted,
       endedAt: Date.now(),
     });
   }
@@ -120,6 +123,19 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     return errorBodyFor(route, error, { headers: new NodeHeaders(request?.headers ?? {}) }, undefined);
   }
   return { handle, deps, proxies, refusalText };
+}
+
+/**
+ * nginx's "client closed request": what the log says of a request whose client went away before any of
+ * its answer was written (a slow body's 408, written by the transport, is logged as 408 instead).
+ */
+const CLIENT_CLOSED_REQUEST = 499;
+
+/** True, and the status to log set, when the client has gone and nothing is left to write to. */
+function clientGone(res: ServerResponse): boolean {
+  if (!res.destroyed) return false;
+  res.statusCode = CLIENT_CLOSED_REQUEST;
+  return true;
 }
 
 export async function startServer(

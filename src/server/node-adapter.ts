@@ -96,10 +96,12 @@ function readBody(req: IncomingMessage): Promise<Uint8Array> {
       } else chunks.push(chunk);
     });
     req.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total)));
-    req.once('error', reject);
-    // A client cut off mid-body (timeout, disconnect) ends the wait too, or the handler would hang.
+    // A client cut off mid-body (timeout, disconnect: node's "aborted") ends the wait too, or the handler
+    // would hang; it is the client's doing, not a server error, so it is no 500 with a stack trace.
+    const cutOff = () => reject(new ApiError('request_timeout', 'The request body did not arrive in full.'));
+    req.once('error', cutOff);
     req.once('close', () => {
-      if (!req.complete) reject(new ApiError('request_timeout', 'The request body did not arrive in full.'));
+      if (!req.complete) cutOff();
     });
   });
 }
@@ -156,7 +158,20 @@ async function writeStream(
   res.flushHeaders();
   for await (const chunk of body) {
     if (res.destroyed) break;
-    if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+    if (!res.write(chunk)) await drainedOrClosed(res);
   }
   res.end();
+}
+
+/** A client that goes away while its buffer is full sends no 'drain': its 'close' ends the wait instead. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 }

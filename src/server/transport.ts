@@ -41,6 +41,14 @@ export interface RefusedRequest {
 /** The request line at the start of what the parser was given, when it got that far. */
 const REQUEST_LINE = /^([A-Z]+) (\S+) HTTP\/1\.[01]\r?\n/;
 
+/** Responses the transport answered itself (a refusal from node's parser mid-body): the status it sent. */
+const refusals = new WeakMap<ServerResponse, number>();
+
+/** The status the client was sent for a request whose answer the transport wrote instead of the handler. */
+export function refusalStatus(res: ServerResponse): number | undefined {
+  return refusals.get(res);
+}
+
 export interface Transport {
   server: Server;
   /** Requests received since start. */
@@ -123,13 +131,16 @@ export function createTransport(
     // The socket's last response, which is this request's only while it is not finished.
     const last = responses.get(socket);
     const current = last && !last.writableFinished ? last : undefined;
-    if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
+    // A client that ends its side in the middle of a body has gone away: nobody is left to read an answer.
+    const goneMidBody = current !== undefined && error.code === 'HPE_INVALID_EOF_STATE';
+    if (error.code === 'ECONNRESET' || goneMidBody || !socket.writable || current?.headersSent) {
       socket.destroy();
       return;
     }
     const code = PARSER_ERRORS[error.code ?? ''] ?? 'bad_request';
     const apiError = new ApiError(code, PARSER_MESSAGES[code] ?? 'The request is not valid HTTP/1.1.');
     const body = refusalBody(apiError, current ? requestOf(current.req) : requestLineOf(error.rawPacket));
+    if (current) refusals.set(current, apiError.status);
     socket.write(
       `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
