@@ -14,6 +14,9 @@ import type { Config } from '../core/config.ts';
 import { ApiError, type ErrorCode } from '../core/errors.ts';
 import type { TrustedProxies } from '../core/http/client-address.ts';
 
+/** Every method some path here answers: the Allow of a CONNECT, which no path does. */
+const SERVED_METHODS = 'GET, HEAD, POST, OPTIONS';
+
 /** A GET or HEAD body up to this size is drained to keep the connection; a larger or endless one closes it. */
 const DRAINED_BODY_BYTES = 64 * 1024;
 /** How long a closing connection waits for the client to read its answer before it is reset. */
@@ -127,6 +130,14 @@ export function createTransport(
     }
   };
 
+  // Node hands CONNECT to 'connect' listeners, and closes the connection unanswered when there is none.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const error = new ApiError('method_not_allowed', 'CONNECT is not served here: this server is not a proxy.', {
+      headers: { Allow: SERVED_METHODS },
+    });
+    writeRefusal(socket, error, refusalBody(error, requestOf(req)));
+  });
+
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket) => {
     // The socket's last response, which is this request's only while it is not finished.
     const last = responses.get(socket);
@@ -141,17 +152,7 @@ export function createTransport(
     const apiError = new ApiError(code, PARSER_MESSAGES[code] ?? 'The request is not valid HTTP/1.1.');
     const body = refusalBody(apiError, current ? requestOf(current.req) : requestLineOf(error.rawPacket));
     if (current) refusals.set(current, apiError.status);
-    socket.write(
-      `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        'Cache-Control: no-store\r\n' +
-        `X-Request-Id: ${crypto.randomUUID()}\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
-    );
-    // Node leaves a refused socket open and reading while the client sends; only a timer lets it go.
-    lingeringClose(socket);
+    writeRefusal(socket, apiError, body);
   });
 
   return {
@@ -179,6 +180,25 @@ export function createTransport(
       });
     },
   };
+}
+
+/** Writes a refusal straight to the socket and closes it: there is no response object to write it with. */
+function writeRefusal(socket: Socket, error: ApiError, body: string): void {
+  const extra = Object.entries(error.headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.write(
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      'Cache-Control: no-store\r\n' +
+      extra +
+      `X-Request-Id: ${crypto.randomUUID()}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+  // Node leaves a refused socket open and reading while the client sends; only a timer lets it go.
+  lingeringClose(socket);
 }
 
 function requestOf(req: IncomingMessage): RefusedRequest {
