@@ -13,7 +13,7 @@ import { ConfigError, loadConfig, type Config } from '../core/config.ts';
 import type { ApiError } from '../core/errors.ts';
 import { CONTENT_DATA_PATH, ContentDataSchema } from '../core/content/content-data.ts';
 import { createDeps } from '../core/deps.ts';
-import { TrustedProxies } from '../core/http/client-address.ts';
+import { clientKey, TrustedProxies } from '../core/http/client-address.ts';
 import { errorBodyFor } from '../core/http/route.ts';
 import { routes } from '../core/routes/index.ts';
 import { NodeHeaders, toCoreRequest, writeCoreResponse } from './node-adapter.ts';
@@ -57,10 +57,12 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
   async function serveCore(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
     const remote = req.socket.remoteAddress ?? 'unknown';
     const forwardedFor = req.headers['x-forwarded-for'];
-    const client = proxies.clientAddress(
-      remote,
-      Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
-      req.headers['forwarded'],
+    const client = clientKey(
+      proxies.clientAddress(
+        remote,
+        Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+        req.headers['forwarded'],
+      ),
     );
     const response = await app.handle(toCoreRequest(req, res, requestId, client));
     if (clientGone(res)) return;

@@ -12,7 +12,7 @@ import {
 import type { Socket } from 'node:net';
 import type { Config } from '../core/config.ts';
 import { ApiError, type ErrorCode } from '../core/errors.ts';
-import type { TrustedProxies } from '../core/http/client-address.ts';
+import { clientKey, type TrustedProxies } from '../core/http/client-address.ts';
 
 /** Every method some path here answers: the Allow of a CONNECT, which no path does. */
 const SERVED_METHODS = 'GET, HEAD, POST, OPTIONS';
@@ -105,9 +105,10 @@ export function createTransport(
   server.maxConnections = config.maxConnections;
 
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
+    const remote = socket.remoteAddress ?? 'unknown';
     // A trusted proxy carries many clients' connections: the cap is for clients, not for it.
-    if (proxies.has(address)) return;
+    if (proxies.has(remote)) return;
+    const address = clientKey(remote);
     const count = (perClient.get(address) ?? 0) + 1;
     if (count > config.maxConnectionsPerClient) {
       socket.destroy();
