@@ -168,6 +168,8 @@ export async function startServer(
       await deps.background.idle(Math.max(0, config.shutdownGraceMs - (Date.now() - started)));
       const abandoned = await deps.stores.jobs.abandonUnfinished('The server shut down before the work finished.');
       if (cut > 0 || abandoned > 0) console.log(`shutdown: ${cut} request(s) cut, ${abandoned} job(s) ended failed`);
+      // Job polls were answered until now; the stores close after the last connection.
+      transport.close();
       await deps.stores.close();
     },
   };
@@ -207,7 +209,11 @@ async function main(): Promise<void> {
     throw error;
   }
   console.log(startupReport(config, running.url));
+  // A stop is taken once: a supervisor and a terminal may both send one (npm passes SIGINT on as well).
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     console.log(`${signal} received: finishing in-flight requests (up to ${config.shutdownGraceMs} ms)`);
     running.close().then(
       () => process.exit(0),
@@ -217,8 +223,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 // scripts/start.mjs launches this bundle with the flags in scripts/server-command.mjs.

@@ -56,11 +56,20 @@ export interface Transport {
   server: Server;
   /** Requests received since start. */
   readonly served: number;
-  /** Requests being answered now. */
+  /** Requests being answered now (those that came before a drain began). */
   readonly inFlight: number;
-  /** Stops accepting at once; resolves when in-flight requests are answered or `graceMs` has passed. */
+  /**
+   * Stops taking new work: from now on a job poll is still answered (its state), anything else gets 503
+   * with Retry-After, so a client polling its job hears how it ended rather than a refused connection.
+   * Resolves when the requests that came before are answered or `graceMs` has passed.
+   */
   drain(graceMs: number): Promise<{ cut: number }>;
+  /** Stops listening and closes every connection, cutting whatever is still being answered. */
+  close(): void;
 }
+
+/** A job poll, which a draining server still answers: the job's state is what its client waits for. */
+const JOB_POLL = /^\/api\/(v1\/)?jobs\/[^/?]+(\?|$)/;
 
 export function createTransport(
   config: Config,
@@ -75,6 +84,7 @@ export function createTransport(
   let inFlight = 0;
   let served = 0;
   let draining = false;
+  let drainDeadline = 0;
   let drained: (() => void) | undefined;
   // One handler for every response (it needs no request of its own): no closure per request.
   const answered = () => {
@@ -91,17 +101,41 @@ export function createTransport(
       connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
     },
     (req, res) => {
-      inFlight += 1;
       served += 1;
       responses.set(req.socket, res);
-      if (draining) res.setHeader('Connection', 'close');
-      res.once('close', answered);
+      if (draining) {
+        res.setHeader('Connection', 'close');
+        if (!JOB_POLL.test(req.url ?? '') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+          refuseWhileDraining(req, res);
+          return;
+        }
+      } else {
+        inFlight += 1;
+        res.once('close', answered);
+      }
       handle(req, res).catch((error: unknown) => {
         console.error('unhandled error while serving', req.url, error);
         res.destroy();
       });
     },
   );
+
+  /** 503 until the process is gone: Retry-After is what is left of the grace period (a new server may be up). */
+  const refuseWhileDraining = (req: IncomingMessage, res: ServerResponse) => {
+    const seconds = Math.max(1, Math.ceil((drainDeadline - Date.now()) / 1000));
+    const error = new ApiError('service_unavailable', 'The server is shutting down and takes no new work.', {
+      headers: { 'Retry-After': String(seconds) },
+    });
+    const body = refusalBody(error, requestOf(req));
+    res.writeHead(error.status, {
+      ...error.headers,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Request-Id': crypto.randomUUID(),
+      'Content-Length': String(Buffer.byteLength(body)),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
   server.maxConnections = config.maxConnections;
 
   server.on('connection', (socket: Socket) => {
@@ -166,19 +200,21 @@ export function createTransport(
     },
     drain(graceMs) {
       draining = true;
-      server.close();
+      drainDeadline = Date.now() + graceMs;
       server.closeIdleConnections();
       return new Promise((resolve) => {
         const finish = () => {
           clearTimeout(timer);
-          const cut = inFlight;
-          server.closeAllConnections();
-          resolve({ cut });
+          resolve({ cut: inFlight });
         };
         const timer = setTimeout(finish, graceMs);
         drained = finish;
         if (inFlight === 0) finish();
       });
+    },
+    close() {
+      server.close();
+      server.closeAllConnections();
     },
   };
 }
