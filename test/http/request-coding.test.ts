@@ -63,7 +63,7 @@ function post(path: string, headers: Record<string, string>, body: Buffer) {
   return fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body,
+    body: new Uint8Array(body),
   });
 }
 
