@@ -124,7 +124,11 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     const route = request && app.find(request.method, request.url.split('?', 1)[0] ?? '/');
     return errorBodyFor(route, error, { headers: new NodeHeaders(request?.headers ?? {}) }, undefined);
   }
-  return { handle, deps, proxies, refusalText };
+  /** A line for a request the transport answered itself (a CONNECT, new work while draining). */
+  function logAnswer(method: string, url: string, status: number, id: string): void {
+    log?.add({ method, path: url.split('?', 1)[0] ?? '/', status, ms: 0, id, aborted: false, endedAt: Date.now() });
+  }
+  return { handle, deps, proxies, refusalText, logAnswer };
 }
 
 /**
@@ -145,8 +149,8 @@ export async function startServer(
   distDir: string,
   inFlight: InFlight = new Map(),
 ): Promise<RunningServer> {
-  const { handle, deps, proxies, refusalText } = createHandler(config, distDir, inFlight);
-  const transport = createTransport(config, handle, proxies, refusalText);
+  const { handle, deps, proxies, refusalText, logAnswer } = createHandler(config, distDir, inFlight);
+  const transport = createTransport(config, handle, proxies, refusalText, logAnswer);
   const { server } = transport;
   // With REDIS_URL, serve once connected; past the wait, the stores degrade until Redis answers.
   await deps.stores.ready(5_000);

@@ -78,6 +78,8 @@ export function createTransport(
   proxies: TrustedProxies,
   /** The body of a refusal from node's parser, as the route at the request's path words errors. */
   refusalText: (error: ApiError, request: RefusedRequest | undefined) => string,
+  /** Logs a request answered here rather than by `handle`: a CONNECT, new work while draining. */
+  logAnswer: (method: string, url: string, status: number, id: string) => void = () => {},
 ): Transport {
   const responses = new WeakMap<Socket, ServerResponse>();
   const perClient = new Map<string, number>();
@@ -127,14 +129,16 @@ export function createTransport(
       headers: { 'Retry-After': String(seconds) },
     });
     const body = refusalBody(error, requestOf(req));
+    const id = crypto.randomUUID();
     res.writeHead(error.status, {
       ...error.headers,
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': 'no-store',
-      'X-Request-Id': crypto.randomUUID(),
+      'X-Request-Id': id,
       'Content-Length': String(Buffer.byteLength(body)),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
+    logAnswer(req.method ?? 'GET', req.url ?? '/', error.status, id);
   };
   server.maxConnections = config.maxConnections;
 
@@ -170,7 +174,8 @@ export function createTransport(
     const error = new ApiError('method_not_allowed', 'CONNECT is not served here: this server is not a proxy.', {
       headers: { Allow: SERVED_METHODS },
     });
-    writeRefusal(socket, error, refusalBody(error, requestOf(req)));
+    const id = writeRefusal(socket, error, refusalBody(error, requestOf(req)));
+    logAnswer('CONNECT', req.url ?? '', error.status, id);
   });
 
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket) => {
@@ -219,8 +224,9 @@ export function createTransport(
   };
 }
 
-/** Writes a refusal straight to the socket and closes it: there is no response object to write it with. */
-function writeRefusal(socket: Socket, error: ApiError, body: string): void {
+/** Writes a refusal straight to the socket and closes it (no response object to write it with); its request id. */
+function writeRefusal(socket: Socket, error: ApiError, body: string): string {
+  const id = crypto.randomUUID();
   const extra = Object.entries(error.headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
@@ -229,13 +235,14 @@ function writeRefusal(socket: Socket, error: ApiError, body: string): void {
       'Content-Type: application/json; charset=utf-8\r\n' +
       'Cache-Control: no-store\r\n' +
       extra +
-      `X-Request-Id: ${crypto.randomUUID()}\r\n` +
+      `X-Request-Id: ${id}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +
       body,
   );
   // Node leaves a refused socket open and reading while the client sends; only a timer lets it go.
   lingeringClose(socket);
+  return id;
 }
 
 function requestOf(req: IncomingMessage): RefusedRequest {

@@ -433,11 +433,7 @@ describe('bodies however they arrive', () => {
 describe('graceful shutdown (finding 7)', () => {
   it('drains a slow in-flight request on SIGTERM and answers new work 503 with Retry-After', async () => {
     const standIn = await startOpenAlexStandIn({ works: [...fixtureWorks.ai, ...fixtureWorks.web3] });
-    const server = await startTestServer({
-      OPENALEX_URL: standIn.url,
-      LOG_REQUESTS: 'false',
-      SHUTDOWN_GRACE_MS: '10000',
-    });
+    const server = await startTestServer({ OPENALEX_URL: standIn.url, SHUTDOWN_GRACE_MS: '10000' });
     try {
       standIn.setFault({ kind: 'slow', delayMs: 3_000 });
       const slow = http(`${server.url}/api/v1/reports/search?q=neural`);
@@ -449,6 +445,10 @@ describe('graceful shutdown (finding 7)', () => {
       expect(late.status).toBe(503);
       expect(Number(late.headers['retry-after'])).toBeGreaterThan(0);
       expectErrorShape(late.json(), 'service_unavailable');
+      const line = await server.linesWith(`"id":"${late.headers['x-request-id']}"`);
+      expect(line.map((text) => JSON.parse(text))).toEqual([
+        expect.objectContaining({ path: '/healthz', status: 503 }),
+      ]);
       const response = await slow;
       expect(response.status).toBe(200);
       expect(response.json().results.length).toBeGreaterThan(0);
