@@ -71,16 +71,19 @@ export class RedisProcess {
   readonly port: number;
   readonly url: string;
   readonly #dir: string;
+  /** Settings after the shipped file's, as `--name value` pairs (a test's small maxmemory). */
+  readonly #extra: readonly string[];
   #child: ChildProcess | undefined;
 
-  constructor(port: number, dir: string) {
+  constructor(port: number, dir: string, extra: readonly string[] = []) {
     this.port = port;
     this.url = `redis://127.0.0.1:${port}`;
     this.#dir = dir;
+    this.#extra = extra;
   }
 
   async start(): Promise<void> {
-    const args = [REDIS_CONF, '--port', String(this.port), '--bind', '127.0.0.1'];
+    const args = [REDIS_CONF, '--port', String(this.port), '--bind', '127.0.0.1', ...this.#extra];
     this.#child = spawn('redis-server', args, { cwd: this.#dir, stdio: 'ignore' });
     await waitForPort(this.port);
   }
@@ -89,6 +92,14 @@ export class RedisProcess {
   /** Stops (SIGSTOP) or resumes (SIGCONT) the process: up and connected, but answering nothing. */
   pause(paused: boolean): void {
     this.#child?.kill(paused ? 'SIGSTOP' : 'SIGCONT');
+  }
+
+  /** SIGKILL: Redis dies as in a crash, with no chance to write what its append-only file lacks. */
+  async crash(): Promise<void> {
+    if (!this.#child) return;
+    this.#child.kill('SIGKILL');
+    await exitOf(this.#child);
+    this.#child = undefined;
   }
 
   async stop(): Promise<void> {

@@ -6,6 +6,7 @@ import { DEFAULT_IDEMPOTENCY_LIMITS, MemoryIdempotencyStore, type IdempotencySto
 import { DEFAULT_JOB_LIMITS, MemoryJobStore, type JobStore } from './job-store.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 import { connectRedis, type ConnectedRedis } from './redis/connection.ts';
+import { evictionWarning } from './redis/eviction-policy.ts';
 import { RedisIdempotencyStore } from './redis/redis-idempotency-store.ts';
 import { RedisJobStore } from './redis/redis-job-store.ts';
 import { redisRateLimitStore } from './redis/redis-rate-limit-store.ts';
@@ -36,7 +37,17 @@ const perClient = <T extends { share: { perClient: { count: number; bytes: numbe
 
 export function createStores(config: Config, log: (message: string) => void = console.error): Stores {
   if (!config.redisUrl) return createMemoryStores(config);
-  return createRedisStores(config, connectRedis(config.redisUrl, { log }));
+  const redis = connectRedis(config.redisUrl, { log });
+  // Once connected (within the 5 s start-up waits for Redis): a policy that could evict state is said
+  // in one sentence. No longer wait, so a short-lived process is not kept alive by the check.
+  void redis
+    .ready(5_000)
+    .then((connected) => (connected ? evictionWarning(redis) : undefined))
+    .then(
+      (warning) => warning && log(warning),
+      () => undefined,
+    );
+  return createRedisStores(config, redis);
 }
 
 export function createRedisStores(config: Config, redis: ConnectedRedis): Stores {
