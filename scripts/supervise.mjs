@@ -4,9 +4,10 @@
 import { constants } from 'node:os';
 
 /**
- * npm runs a script as `sh -c "<script>"` and passes a SIGTERM it receives to that shell only; dash
- * dies of it without passing it on, so the script's own process would never hear of it and a server
- * would keep its port. Under npm, a parent that goes away is therefore taken as a SIGTERM.
+ * npm runs a script as `sh -c "<script>"` and passes a SIGTERM or SIGINT it receives to that shell
+ * only. `npm start` execs (package.json), so there the launcher is npm's child and hears the signal
+ * itself; other scripts run under a dash that dies of the signal without passing it on. Under npm, a
+ * parent that goes away (that shell, or npm killed outright) is therefore taken as a SIGTERM.
  */
 export function stopWhenNpmShellExits() {
   if (!process.env['npm_lifecycle_event']) return;
@@ -20,25 +21,24 @@ export function stopWhenNpmShellExits() {
 }
 
 /**
- * Ties this process to `child`: SIGTERM and SIGHUP are passed on, and this process exits when the
- * child does, with its exit code (128 + the signal number when a signal ended it), unless `restarted`
- * says a new child took its place. SIGINT is not passed on: a terminal's Ctrl-C already reaches the
- * whole process group, and a second SIGINT would cut short the child's graceful shutdown.
+ * Ties this process to `child`: SIGTERM, SIGINT and SIGHUP are passed on, and this process exits only
+ * when the child does, with its exit code (128 + the signal number when a signal ended it), unless
+ * `restarted` says a new child took its place. A supervisor that signals only the top process (npm)
+ * thus reaches the server, and learns of its end only once it has ended. Ctrl-C in a terminal reaches
+ * the whole process group as well, so the server may hear a signal twice: it takes the first.
  * @param {import('node:child_process').ChildProcess} child
  * @param {(code: number | null, signal: NodeJS.Signals | null) => boolean} [restarted]
  */
 export function superviseChild(child, restarted = () => false) {
   const forward = (/** @type {NodeJS.Signals} */ signal) => child.kill(signal);
-  const ignore = () => {};
-  process.on('SIGINT', ignore);
-  for (const signal of /** @type {const} */ (['SIGTERM', 'SIGHUP'])) process.on(signal, forward);
+  const signals = /** @type {const} */ (['SIGTERM', 'SIGINT', 'SIGHUP']);
+  for (const signal of signals) process.on(signal, forward);
   child.on('error', (error) => {
     console.error(`Could not run ${child.spawnfile}: ${error.message}`);
     process.exit(1);
   });
   child.on('exit', (code, signal) => {
-    process.off('SIGINT', ignore);
-    for (const name of /** @type {const} */ (['SIGTERM', 'SIGHUP'])) process.off(name, forward);
+    for (const name of signals) process.off(name, forward);
     if (!restarted(code, signal)) process.exit(code ?? (signal ? 128 + constants.signals[signal] : 1));
   });
 }

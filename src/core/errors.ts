@@ -63,7 +63,8 @@ export const ERROR_CODES = {
     title: 'No such job here: an unknown id, a job past its hour, or one lost with the job store',
     resolution:
       'Check the id against the Location of the 202 answer; if it is right the job is gone (finished jobs are kept ' +
-      'one hour, and a store that restarts empty loses them all): start the work again.',
+      'one hour, a minute once their result was read, less when the store is full; a store that restarts empty ' +
+      'loses them all): start the work again.',
   },
   job_cancelled: {
     status: 409,

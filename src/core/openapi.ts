@@ -61,6 +61,10 @@ const HEADER_DOCS: Record<string, { description: string; schema: JsonObject }> =
   },
   Age: { description: 'Seconds since the cached result was fetched (RFC 9111)', schema: { type: 'integer' } },
   Allow: { description: 'The methods this path answers', schema: { type: 'string' } },
+  'Accept-Encoding': {
+    description: 'On a 415 for a body coding not taken: the codings a request body may come in',
+    schema: { type: 'string' },
+  },
   Location: { description: 'The job to poll: /api/v1/jobs/{jobId}', schema: { type: 'string' } },
   'Preference-Applied': {
     description: 'respond-async when the Prefer header was honoured (RFC 7240)',
@@ -142,6 +146,7 @@ function parameters(route: AnyRoute): JsonObject[] {
     { $ref: '#/components/parameters/IdempotencyKey' },
     ...(async ? [{ $ref: '#/components/parameters/Prefer' }] : []),
     ...(route.responses[304] ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
+    ...(route.body || route.rawBody ? [{ $ref: '#/components/parameters/ContentEncoding' }] : []),
   ];
 }
 
@@ -168,7 +173,14 @@ function sharedResponses(route: AnyRoute): Record<string, ResponseSpec> {
           422: errorResponse('This Idempotency-Key was used with a different request (idempotency_key_reused)'),
         }
       : {}),
-    ...(takesBody ? { 413: errorResponse('Body over 1 MiB (payload_too_large)') } : {}),
+    ...(takesBody
+      ? {
+          413: errorResponse('Body over 1 MiB once decoded (payload_too_large)'),
+          415: errorResponse('A Content-Encoding other than gzip, deflate or br (unsupported_media_type)', [
+            'Accept-Encoding',
+          ]),
+        }
+      : {}),
     500: errorResponse('An unexpected failure (internal_error); report the X-Request-Id. Never a stack trace'),
   };
 }
@@ -395,6 +407,15 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], siteUrl: strin
               { pattern: IDEMPOTENCY_KEY_PATTERNS.bare, description: 'Bare (lenient)' },
             ],
           },
+        },
+        ContentEncoding: {
+          name: 'Content-Encoding',
+          in: 'header',
+          required: false,
+          description:
+            'The body may be sent in gzip, deflate or br (RFC 9110 section 8.4); the 1 MiB limit applies to the ' +
+            'decoded bytes. Any other coding gets 415 with Accept-Encoding naming these.',
+          schema: { type: 'string', example: 'gzip' },
         },
         IfNoneMatch: {
           name: 'If-None-Match',

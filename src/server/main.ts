@@ -13,7 +13,7 @@ import { ConfigError, loadConfig, type Config } from '../core/config.ts';
 import type { ApiError } from '../core/errors.ts';
 import { CONTENT_DATA_PATH, ContentDataSchema } from '../core/content/content-data.ts';
 import { createDeps } from '../core/deps.ts';
-import { TrustedProxies } from '../core/http/client-address.ts';
+import { clientKey, TrustedProxies } from '../core/http/client-address.ts';
 import { errorBodyFor } from '../core/http/route.ts';
 import { routes } from '../core/routes/index.ts';
 import { NodeHeaders, toCoreRequest, writeCoreResponse } from './node-adapter.ts';
@@ -22,7 +22,7 @@ import { describeStartupFailure, startupReport } from './startup-report.ts';
 import { STATIC_MANIFEST_FILE, StaticManifestSchema } from './static-manifest.ts';
 import { StaticSite } from './static-files.ts';
 import { collectWhenIdle } from './idle-collector.ts';
-import { closeIfBodyUnread, createTransport, type RefusedRequest } from './transport.ts';
+import { closeIfBodyUnread, createTransport, refusalStatus, type RefusedRequest } from './transport.ts';
 
 export interface RunningServer {
   url: string;
@@ -57,12 +57,15 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
   async function serveCore(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
     const remote = req.socket.remoteAddress ?? 'unknown';
     const forwardedFor = req.headers['x-forwarded-for'];
-    const client = proxies.clientAddress(
-      remote,
-      Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
-      req.headers['forwarded'],
+    const client = clientKey(
+      proxies.clientAddress(
+        remote,
+        Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+        req.headers['forwarded'],
+      ),
     );
     const response = await app.handle(toCoreRequest(req, res, requestId, client));
+    if (clientGone(res)) return;
     closeIfBodyUnread(req, res);
     const writing = writeCoreResponse(req, res, response);
     if (writing) await writing;
@@ -77,6 +80,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
   ): Promise<void> {
     closeIfBodyUnread(req, res);
     const response = await site.serve({ method: req.method ?? 'GET', path: pathname, search, headers: req.headers });
+    if (clientGone(res)) return;
     res.writeHead(response.status, { ...response.headers, 'X-Request-Id': requestId });
     res.end(response.body ?? undefined);
   }
@@ -104,13 +108,14 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     } finally {
       inFlight.delete(requestId);
     }
+    const aborted = res.destroyed && !res.writableFinished;
     log?.add({
       method: req.method ?? 'GET',
       path: pathname,
-      status: res.statusCode,
+      status: refusalStatus(res) ?? res.statusCode,
       ms: Math.round((performance.now() - started) * 100) / 100,
       id: requestId,
-      aborted: res.destroyed && !res.writableFinished,
+      aborted,
       endedAt: Date.now(),
     });
   }
@@ -119,7 +124,24 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     const route = request && app.find(request.method, request.url.split('?', 1)[0] ?? '/');
     return errorBodyFor(route, error, { headers: new NodeHeaders(request?.headers ?? {}) }, undefined);
   }
-  return { handle, deps, proxies, refusalText };
+  /** A line for a request the transport answered itself (a CONNECT, new work while draining). */
+  function logAnswer(method: string, url: string, status: number, id: string): void {
+    log?.add({ method, path: url.split('?', 1)[0] ?? '/', status, ms: 0, id, aborted: false, endedAt: Date.now() });
+  }
+  return { handle, deps, proxies, refusalText, logAnswer };
+}
+
+/**
+ * nginx's "client closed request": what the log says of a request whose client went away before any of
+ * its answer was written (a slow body's 408, written by the transport, is logged as 408 instead).
+ */
+const CLIENT_CLOSED_REQUEST = 499;
+
+/** True, and the status to log set, when the client has gone and nothing is left to write to. */
+function clientGone(res: ServerResponse): boolean {
+  if (!res.destroyed) return false;
+  res.statusCode = CLIENT_CLOSED_REQUEST;
+  return true;
 }
 
 export async function startServer(
@@ -127,8 +149,8 @@ export async function startServer(
   distDir: string,
   inFlight: InFlight = new Map(),
 ): Promise<RunningServer> {
-  const { handle, deps, proxies, refusalText } = createHandler(config, distDir, inFlight);
-  const transport = createTransport(config, handle, proxies, refusalText);
+  const { handle, deps, proxies, refusalText, logAnswer } = createHandler(config, distDir, inFlight);
+  const transport = createTransport(config, handle, proxies, refusalText, logAnswer);
   const { server } = transport;
   // With REDIS_URL, serve once connected; past the wait, the stores degrade until Redis answers.
   await deps.stores.ready(5_000);
@@ -150,6 +172,8 @@ export async function startServer(
       await deps.background.idle(Math.max(0, config.shutdownGraceMs - (Date.now() - started)));
       const abandoned = await deps.stores.jobs.abandonUnfinished('The server shut down before the work finished.');
       if (cut > 0 || abandoned > 0) console.log(`shutdown: ${cut} request(s) cut, ${abandoned} job(s) ended failed`);
+      // Job polls were answered until now; the stores close after the last connection.
+      transport.close();
       await deps.stores.close();
     },
   };
@@ -189,7 +213,11 @@ async function main(): Promise<void> {
     throw error;
   }
   console.log(startupReport(config, running.url));
+  // A stop is taken once: a supervisor and a terminal may both send one (npm passes SIGINT on as well).
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     console.log(`${signal} received: finishing in-flight requests (up to ${config.shutdownGraceMs} ms)`);
     running.close().then(
       () => process.exit(0),
@@ -199,8 +227,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 // scripts/start.mjs launches this bundle with the flags in scripts/server-command.mjs.

@@ -1,11 +1,9 @@
 // Adapts node:http to the core's CoreRequest/CoreResponse without building web-standard Request and
 // Response objects on the hot path (they cost most of the throughput on small JSON answers).
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, payloadTooLarge } from '../core/errors.ts';
 import {
   BodyParts,
   isStreamBody,
-  MAX_BODY_BYTES,
   wholeBody,
   type CoreRequest,
   type CoreResponse,
@@ -13,6 +11,7 @@ import {
 } from '../core/http/types.ts';
 import { COMPRESS_MIN_BYTES, compress, DYNAMIC_CODINGS } from '../core/http/content-coding.ts';
 import { appendVary, chooseEncoding } from '../core/http/negotiation.ts';
+import { readBody } from './request-body.ts';
 
 export function toCoreRequest(
   req: IncomingMessage,
@@ -79,31 +78,6 @@ class NodeRequest implements CoreRequest {
   }
 }
 
-/** Not async: an async function returning this promise would wait two more turns for it. */
-function readBody(req: IncomingMessage): Promise<Uint8Array> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) return Promise.reject(payloadTooLarge());
-  // Events rather than for-await: the async iterator costs several microseconds per small body.
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    req.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > MAX_BODY_BYTES) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(payloadTooLarge());
-      } else chunks.push(chunk);
-    });
-    req.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total)));
-    req.once('error', reject);
-    // A client cut off mid-body (timeout, disconnect) ends the wait too, or the handler would hang.
-    req.once('close', () => {
-      if (!req.complete) reject(new ApiError('request_timeout', 'The request body did not arrive in full.'));
-    });
-  });
-}
-
 /** Writes a core response; returns a promise only when there is work to wait for (compression, a stream). */
 export function writeCoreResponse(
   req: IncomingMessage,
@@ -156,7 +130,20 @@ async function writeStream(
   res.flushHeaders();
   for await (const chunk of body) {
     if (res.destroyed) break;
-    if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+    if (!res.write(chunk)) await drainedOrClosed(res);
   }
   res.end();
+}
+
+/** A client that goes away while its buffer is full sends no 'drain': its 'close' ends the wait instead. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 }

@@ -12,7 +12,10 @@ import {
 import type { Socket } from 'node:net';
 import type { Config } from '../core/config.ts';
 import { ApiError, type ErrorCode } from '../core/errors.ts';
-import type { TrustedProxies } from '../core/http/client-address.ts';
+import { clientKey, type TrustedProxies } from '../core/http/client-address.ts';
+
+/** Every method some path here answers: the Allow of a CONNECT, which no path does. */
+const SERVED_METHODS = 'GET, HEAD, POST, OPTIONS';
 
 /** A GET or HEAD body up to this size is drained to keep the connection; a larger or endless one closes it. */
 const DRAINED_BODY_BYTES = 64 * 1024;
@@ -41,15 +44,32 @@ export interface RefusedRequest {
 /** The request line at the start of what the parser was given, when it got that far. */
 const REQUEST_LINE = /^([A-Z]+) (\S+) HTTP\/1\.[01]\r?\n/;
 
+/** Responses the transport answered itself (a refusal from node's parser mid-body): the status it sent. */
+const refusals = new WeakMap<ServerResponse, number>();
+
+/** The status the client was sent for a request whose answer the transport wrote instead of the handler. */
+export function refusalStatus(res: ServerResponse): number | undefined {
+  return refusals.get(res);
+}
+
 export interface Transport {
   server: Server;
   /** Requests received since start. */
   readonly served: number;
-  /** Requests being answered now. */
+  /** Requests being answered now (those that came before a drain began). */
   readonly inFlight: number;
-  /** Stops accepting at once; resolves when in-flight requests are answered or `graceMs` has passed. */
+  /**
+   * Stops taking new work: from now on a job poll is still answered (its state), anything else gets 503
+   * with Retry-After, so a client polling its job hears how it ended rather than a refused connection.
+   * Resolves when the requests that came before are answered or `graceMs` has passed.
+   */
   drain(graceMs: number): Promise<{ cut: number }>;
+  /** Stops listening and closes every connection, cutting whatever is still being answered. */
+  close(): void;
 }
+
+/** A job poll, which a draining server still answers: the job's state is what its client waits for. */
+const JOB_POLL = /^\/api\/(v1\/)?jobs\/[^/?]+(\?|$)/;
 
 export function createTransport(
   config: Config,
@@ -58,12 +78,15 @@ export function createTransport(
   proxies: TrustedProxies,
   /** The body of a refusal from node's parser, as the route at the request's path words errors. */
   refusalText: (error: ApiError, request: RefusedRequest | undefined) => string,
+  /** Logs a request answered here rather than by `handle`: a CONNECT, new work while draining. */
+  logAnswer: (method: string, url: string, status: number, id: string) => void = () => {},
 ): Transport {
   const responses = new WeakMap<Socket, ServerResponse>();
   const perClient = new Map<string, number>();
   let inFlight = 0;
   let served = 0;
   let draining = false;
+  let drainDeadline = 0;
   let drained: (() => void) | undefined;
   // One handler for every response (it needs no request of its own): no closure per request.
   const answered = () => {
@@ -80,23 +103,50 @@ export function createTransport(
       connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
     },
     (req, res) => {
-      inFlight += 1;
       served += 1;
       responses.set(req.socket, res);
-      if (draining) res.setHeader('Connection', 'close');
-      res.once('close', answered);
+      if (draining) {
+        res.setHeader('Connection', 'close');
+        if (!JOB_POLL.test(req.url ?? '') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+          refuseWhileDraining(req, res);
+          return;
+        }
+      } else {
+        inFlight += 1;
+        res.once('close', answered);
+      }
       handle(req, res).catch((error: unknown) => {
         console.error('unhandled error while serving', req.url, error);
         res.destroy();
       });
     },
   );
+
+  /** 503 until the process is gone: Retry-After is what is left of the grace period (a new server may be up). */
+  const refuseWhileDraining = (req: IncomingMessage, res: ServerResponse) => {
+    const seconds = Math.max(1, Math.ceil((drainDeadline - Date.now()) / 1000));
+    const error = new ApiError('service_unavailable', 'The server is shutting down and takes no new work.', {
+      headers: { 'Retry-After': String(seconds) },
+    });
+    const body = refusalBody(error, requestOf(req));
+    const id = crypto.randomUUID();
+    res.writeHead(error.status, {
+      ...error.headers,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Request-Id': id,
+      'Content-Length': String(Buffer.byteLength(body)),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    logAnswer(req.method ?? 'GET', req.url ?? '/', error.status, id);
+  };
   server.maxConnections = config.maxConnections;
 
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
+    const remote = socket.remoteAddress ?? 'unknown';
     // A trusted proxy carries many clients' connections: the cap is for clients, not for it.
-    if (proxies.has(address)) return;
+    if (proxies.has(remote)) return;
+    const address = clientKey(remote);
     const count = (perClient.get(address) ?? 0) + 1;
     if (count > config.maxConnectionsPerClient) {
       socket.destroy();
@@ -119,28 +169,30 @@ export function createTransport(
     }
   };
 
+  // Node hands CONNECT to 'connect' listeners, and closes the connection unanswered when there is none.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const error = new ApiError('method_not_allowed', 'CONNECT is not served here: this server is not a proxy.', {
+      headers: { Allow: SERVED_METHODS },
+    });
+    const id = writeRefusal(socket, error, refusalBody(error, requestOf(req)));
+    logAnswer('CONNECT', req.url ?? '', error.status, id);
+  });
+
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket) => {
     // The socket's last response, which is this request's only while it is not finished.
     const last = responses.get(socket);
     const current = last && !last.writableFinished ? last : undefined;
-    if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
+    // A client that ends its side in the middle of a body has gone away: nobody is left to read an answer.
+    const goneMidBody = current !== undefined && error.code === 'HPE_INVALID_EOF_STATE';
+    if (error.code === 'ECONNRESET' || goneMidBody || !socket.writable || current?.headersSent) {
       socket.destroy();
       return;
     }
     const code = PARSER_ERRORS[error.code ?? ''] ?? 'bad_request';
     const apiError = new ApiError(code, PARSER_MESSAGES[code] ?? 'The request is not valid HTTP/1.1.');
     const body = refusalBody(apiError, current ? requestOf(current.req) : requestLineOf(error.rawPacket));
-    socket.write(
-      `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        'Cache-Control: no-store\r\n' +
-        `X-Request-Id: ${crypto.randomUUID()}\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
-    );
-    // Node leaves a refused socket open and reading while the client sends; only a timer lets it go.
-    lingeringClose(socket);
+    if (current) refusals.set(current, apiError.status);
+    writeRefusal(socket, apiError, body);
   });
 
   return {
@@ -153,21 +205,44 @@ export function createTransport(
     },
     drain(graceMs) {
       draining = true;
-      server.close();
+      drainDeadline = Date.now() + graceMs;
       server.closeIdleConnections();
       return new Promise((resolve) => {
         const finish = () => {
           clearTimeout(timer);
-          const cut = inFlight;
-          server.closeAllConnections();
-          resolve({ cut });
+          resolve({ cut: inFlight });
         };
         const timer = setTimeout(finish, graceMs);
         drained = finish;
         if (inFlight === 0) finish();
       });
     },
+    close() {
+      server.close();
+      server.closeAllConnections();
+    },
   };
+}
+
+/** Writes a refusal straight to the socket and closes it (no response object to write it with); its request id. */
+function writeRefusal(socket: Socket, error: ApiError, body: string): string {
+  const id = crypto.randomUUID();
+  const extra = Object.entries(error.headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.write(
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      'Cache-Control: no-store\r\n' +
+      extra +
+      `X-Request-Id: ${id}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+  // Node leaves a refused socket open and reading while the client sends; only a timer lets it go.
+  lingeringClose(socket);
+  return id;
 }
 
 function requestOf(req: IncomingMessage): RefusedRequest {

@@ -1,8 +1,11 @@
 // The abuse fuzzer: 20,000 requests generated with fast-check over every route of the route table
 // (both MCP servers included) and some paths of the static site: hostile query strings (invalid
 // percent-encoding, NUL, duplicates, prototype keys), hostile bodies (10,000-deep JSON, bytes that are
-// not UTF-8, wrong shapes) and hostile headers. Seeded, bounded, loopback only. No answer may be a 5xx,
-// the process must survive, and every API error must come in the documented shape.
+// not UTF-8, wrong shapes, bodies in content codings taken or not, a gzip bomb) and hostile headers,
+// then methods node's parser treats apart (CONNECT) over raw sockets. Seeded, bounded, loopback only. No
+// answer may be a 5xx, the process must survive, and every API error must come in the documented shape.
+import { connect } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
@@ -71,7 +74,7 @@ const fill = (template: string, filler: string) =>
     : template.endsWith('/')
       ? `${template}${raw(filler)}`
       : template;
-const anyMethod = fc.constantFrom('GET', 'POST', 'HEAD', 'OPTIONS', 'PUT', 'DELETE');
+const anyMethod = fc.constantFrom('GET', 'POST', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'PATCH', 'PROPFIND', 'TRACE');
 const siteRoots = fc.constantFrom('/', '/essays/', '/glossary/', '/api/v1/', '/.well-known/');
 const target = fc.oneof(
   {
@@ -93,6 +96,27 @@ const target = fc.oneof(
       .map(([method, template, filler]) => ({ method, path: fill(template, filler) })),
   },
 );
+
+/** Stands for a gzip bomb: 64 MiB of spaces in a JSON string, about 64 KiB gzipped, sent as gzip. */
+const BOMB = '\u0000bomb';
+const bombBytes = gzipSync(Buffer.concat([Buffer.from('{"q":"'), Buffer.alloc(64 * 1024 * 1024, 0x20)]));
+const encoders: Record<string, (bytes: Buffer) => Buffer> = {
+  gzip: gzipSync,
+  'x-gzip': gzipSync,
+  deflate: deflateSync,
+  br: brotliCompressSync,
+};
+
+/** The body's bytes: the bomb, or the text, encoded when it says it is and `encode` holds (else mislabelled). */
+function bodyBytes(text: string, headers: Record<string, string>, encode: boolean): Buffer {
+  if (text === BOMB) {
+    headers['content-encoding'] = 'gzip';
+    return bombBytes;
+  }
+  const plain = Buffer.from(text, 'latin1');
+  const encoder = encoders[headers['content-encoding'] ?? ''];
+  return encode && encoder ? encoder(plain) : plain;
+}
 
 const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const jsonRpc = fc.record({
@@ -128,6 +152,7 @@ const body = fc.oneof(
     .map((value) => JSON.stringify(value)),
   fc.constantFrom(deep(10_000), `{"q":${deep(10_000)}}`, '{"__proto__":{"polluted":1}}', '\xff\xfe', '{', 'null', ''),
   fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+  fc.constant(BOMB),
 );
 const headers = fc.record(
   {
@@ -159,6 +184,7 @@ const headers = fc.record(
     'mcp-protocol-version': fc.constantFrom('2025-11-25', '2026-07-28', '1999-01-01', ''),
     origin: fc.constantFrom('http://localhost:4321', 'https://evil.example', 'null'),
     'x-request-id': word,
+    'content-encoding': fc.constantFrom('gzip', 'x-gzip', 'deflate', 'br', 'zstd', 'bogus', 'identity', 'gzip, br'),
   },
   { requiredKeys: [] },
 );
@@ -167,6 +193,7 @@ const request = fc.record({
   query: queryString,
   headers,
   body,
+  encode: fc.boolean(),
 });
 
 /** Header values undici would refuse to send are dropped: the transport tests cover raw bytes. */
@@ -203,13 +230,14 @@ describe('abuse fuzzer', () => {
             const target = sample.query ? `${sample.path}?${sample.query}` : sample.path;
             const sent = Object.fromEntries(Object.entries(sample.headers).filter(([, value]) => sendable(value)));
             const hasBody = sample.method === 'POST' || sample.method === 'PUT';
+            const bytes = hasBody ? bodyBytes(sample.body, sent, sample.encode) : null;
             let response;
             try {
               response = await pool.request({
                 method: sample.method as 'GET',
                 path: target,
                 headers: sent,
-                body: hasBody ? Buffer.from(sample.body, 'latin1') : null,
+                body: bytes,
               });
             } catch (error) {
               // undici refused to send it (an invalid path or header): nothing reached the server. Or the
@@ -218,13 +246,13 @@ describe('abuse fuzzer', () => {
               // closed socket.
               const code = (error as { code?: string }).code;
               const headBytes = target.length + JSON.stringify(sent).length;
-              const early = headBytes > 16 * 1024 || (hasBody && sample.body.length > 64 * 1024);
+              const early = headBytes > 16 * 1024 || (bytes !== null && bytes.length > 64 * 1024);
               if (code === 'UND_ERR_INVALID_ARG' || (code === 'UND_ERR_SOCKET' && early)) {
                 clientRefused += 1;
                 continue;
               }
               failures.push(
-                `${sample.method} ${target.slice(0, 120)} (head ${headBytes} B, body ${sample.body.length} B, ${code}): ${String(error)}`,
+                `${sample.method} ${target.slice(0, 120)} (head ${headBytes} B, body ${bytes?.length ?? 0} B, ${code}): ${String(error)}`,
               );
               continue;
             }
@@ -276,4 +304,45 @@ describe('abuse fuzzer', () => {
       }
     },
   );
+});
+
+/** Sends one raw request and resolves with every byte the server sent before it closed (or 5 s). */
+function rawAnswer(url: string, text: string): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    let received = '';
+    const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
+    const timer = setTimeout(() => socket.destroy(), 5_000);
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(received);
+    });
+  });
+}
+
+describe('methods the parser treats apart, over raw sockets', () => {
+  it('answers CONNECT and methods nothing serves on every kind of path, never closing unanswered', async () => {
+    const server = await startTestServer({ LOG_REQUESTS: 'false', RATE_LIMIT_PER_MINUTE: '10000000' });
+    const methods = ['CONNECT', 'FOO', 'M-SEARCH', 'PROPFIND', 'LINK', 'PURGE', 'TRACE', 'PATCH'];
+    const targets = ['example.com:443', '/', '/api/v1/essays', '/ask', '/api/mcp', '/api/v1/batch', '*', '/essays/'];
+    const failures: string[] = [];
+    try {
+      for (const method of methods) {
+        for (const target of targets) {
+          const text = await rawAnswer(
+            server.url,
+            `${method} ${target} HTTP/1.1\r\nHost: example.com\r\nContent-Length: 2\r\n\r\n{}`,
+          );
+          const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1]);
+          if (!(status >= 400 && status < 500))
+            failures.push(`${method} ${target}: ${text.slice(0, 80) || 'no answer'}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
 });

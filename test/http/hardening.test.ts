@@ -431,20 +431,24 @@ describe('bodies however they arrive', () => {
 });
 
 describe('graceful shutdown (finding 7)', () => {
-  it('drains a slow in-flight request on SIGTERM and refuses new connections', async () => {
+  it('drains a slow in-flight request on SIGTERM and answers new work 503 with Retry-After', async () => {
     const standIn = await startOpenAlexStandIn({ works: [...fixtureWorks.ai, ...fixtureWorks.web3] });
-    const server = await startTestServer({
-      OPENALEX_URL: standIn.url,
-      LOG_REQUESTS: 'false',
-      SHUTDOWN_GRACE_MS: '10000',
-    });
+    const server = await startTestServer({ OPENALEX_URL: standIn.url, SHUTDOWN_GRACE_MS: '10000' });
     try {
       standIn.setFault({ kind: 'slow', delayMs: 3_000 });
       const slow = http(`${server.url}/api/v1/reports/search?q=neural`);
       await new Promise((resolve) => setTimeout(resolve, 300));
       server.signal('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await expect(http(`${server.url}/healthz`)).rejects.toThrow();
+      // Still listening while it drains (job polls are answered), but taking no new work.
+      const late = await http(`${server.url}/healthz`);
+      expect(late.status).toBe(503);
+      expect(Number(late.headers['retry-after'])).toBeGreaterThan(0);
+      expectErrorShape(late.json(), 'service_unavailable');
+      const line = await server.linesWith(`"id":"${late.headers['x-request-id']}"`);
+      expect(line.map((text) => JSON.parse(text))).toEqual([
+        expect.objectContaining({ path: '/healthz', status: 503 }),
+      ]);
       const response = await slow;
       expect(response.status).toBe(200);
       expect(response.json().results.length).toBeGreaterThan(0);

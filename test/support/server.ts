@@ -10,6 +10,8 @@ export interface TestServer {
   pid: number;
   /** Lines the server printed (one JSON log line per request). */
   output: string[];
+  /** The lines of `output` that came on stderr (a client's misbehaviour must leave none). */
+  errors: string[];
   /** Resolves with the exit code (or signal) once the process has ended. */
   exited: Promise<number | string | null>;
   /**
@@ -56,6 +58,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
+  const errors: string[] = [];
   // 'close', not 'exit': it comes once the output has been read to its end as well.
   const exited = new Promise<number | string | null>((resolve) =>
     child.once('close', (code, signal) => resolve(code ?? signal)),
@@ -70,6 +73,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       for (const line of lines) {
         if (!line) continue;
         output.push(line);
+        if (stream === child.stderr) errors.push(line);
         const found = /serving on (http:\/\/\S+)/.exec(line);
         if (found?.[1]) {
           clearTimeout(timer);
@@ -88,6 +92,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url,
     pid: child.pid ?? 0,
     output,
+    errors,
     exited,
     linesWith: async (text, timeoutMs = 3_000) => {
       const deadline = Date.now() + timeoutMs;

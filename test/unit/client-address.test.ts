@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TrustedProxies } from '../../src/core/http/client-address.ts';
+import { clientKey, TrustedProxies } from '../../src/core/http/client-address.ts';
 
 describe('TrustedProxies', () => {
   const proxies = new TrustedProxies(['127.0.0.1', '10.0.0.0/8', '::1']);
@@ -26,5 +26,25 @@ describe('TrustedProxies', () => {
       '2001:db8::17',
     );
     expect(proxies.clientAddress('127.0.0.1', undefined, 'for="192.0.2.43:8080"')).toBe('192.0.2.43');
+  });
+});
+
+describe('clientKey: what per-client limits count a client by', () => {
+  it('counts an IPv6 address by its /64, however it is written', () => {
+    const key = clientKey('2001:db8:1:2::a');
+    expect(clientKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe(key);
+    expect(clientKey('2001:0db8:0001:0002:0:0:0:b')).toBe(key);
+    expect(clientKey('2001:db8:1:2::1.2.3.4')).toBe(key);
+    expect(clientKey('2001:db8:1:3::a')).not.toBe(key);
+    expect(clientKey('fe80::1%eth0')).toBe(clientKey('fe80::2'));
+    expect(clientKey('::')).toBe(clientKey('::1'));
+  });
+
+  it('counts an IPv4-mapped address as its IPv4 address, and IPv4 addresses one by one', () => {
+    expect(clientKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientKey('0:0:0:0:0:ffff:c000:207')).toBe('192.0.2.7');
+    expect(clientKey('::ffff:c000:207')).toBe('192.0.2.7');
+    expect(clientKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(clientKey('192.0.2.8')).not.toBe('192.0.2.7');
   });
 });

@@ -71,8 +71,12 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('adds what the dispatcher answers for an idempotent route that takes a body', () => {
-    expect(Object.keys(post.responses).sort()).toEqual(['200', '400', '401', '409', '413', '422', '429', '500']);
+    expect(Object.keys(post.responses).sort()).toEqual(['200', '400', '401', '409', '413', '415', '422', '429', '500']);
     expect(Object.keys(post.responses['409'].headers)).toContain('Retry-After');
+    // A body may come in gzip, deflate or br; any other coding is refused naming those (RFC 9110 §15.5.16).
+    expect(Object.keys(post.responses['415'].headers)).toContain('Accept-Encoding');
+    expect(post.parameters).toContainEqual({ $ref: '#/components/parameters/ContentEncoding' });
+    expect(get.parameters).not.toContainEqual({ $ref: '#/components/parameters/ContentEncoding' });
     expect(Object.keys(post.responses['200'].headers)).toEqual(
       expect.arrayContaining(['Idempotency-Key', 'Idempotent-Replayed', 'X-Request-Id']),
     );

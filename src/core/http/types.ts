@@ -19,6 +19,7 @@ export interface CoreRequest {
   headers: HeaderReader;
   /** Reads the body up to the configured limit; throws ApiError('payload_too_large') past it. */
   readBody(): Promise<Uint8Array>;
+  /** The client as every per-client limit counts it: an IPv4 address, or an IPv6 /64 (client-address.ts). */
   clientAddress: string;
   signal: AbortSignal;
   /** The request id, when the transport has already chosen it (it logs with it). */

@@ -36,6 +36,8 @@ export interface JobRecord {
   owner: string;
   /** Who may see the job through MCP Tasks: its bearer token's client, else its address. */
   client?: string;
+  /** How long the finished job is kept, when its client asked (an MCP task's ttl, as granted). */
+  ttlMs?: number;
   /** Ended by its client (tasks/cancel): failed for REST pollers, `cancelled` for MCP. */
   cancelled?: true;
   status: JobStatus;

@@ -50,6 +50,8 @@ const parsed = (json: string) => JSON.parse(json) as McpParams;
 /** 2025-11-25: what the tool call itself would have answered, tied to its task. */
 async function legacyResult(exchange: McpExchange, job: JobRecord): Promise<Reply> {
   const ended = await taskWhenEnded(exchange, job, exchange.context.deps.config.syncBudgetMs);
+  // Read once it has ended, a result is kept a minute more at most: the store's room is for new work.
+  if (ended.outcome !== undefined) await exchange.context.deps.stores.jobs.fetched?.(ended.id);
   const text = taskResultText(ended);
   if (text !== undefined) {
     const result = parsed(text);
@@ -102,8 +104,9 @@ async function legacyCancel(exchange: McpExchange, job: JobRecord): Promise<Repl
   return invalidParams(`Cannot cancel task: already in terminal status '${taskStatus(current, 'legacy')}'.`);
 }
 
-/** 2026-07-28: the task with its result or error inlined once it has ended. */
-function detailedTask(job: JobRecord): Reply {
+/** 2026-07-28: the task with its result or error inlined once it has ended (which counts as fetched). */
+async function detailedTask(exchange: McpExchange, job: JobRecord): Promise<Reply> {
+  if (job.outcome !== undefined) await exchange.context.deps.stores.jobs.fetched?.(job.id);
   const fields = taskFields(job, 'modern');
   const text = taskResultText(job);
   if (text !== undefined) return { result: { ...fields, result: parsed(text) } };
@@ -134,7 +137,7 @@ export const LEGACY_TASK_METHODS: Record<string, Method> = {
 
 /** tasks/result and tasks/list are gone in 2026-07-28: not listed here, they answer -32601. */
 export const MODERN_TASK_METHODS: Record<string, Method> = {
-  'tasks/get': needsExtension(onTask((_exchange, job) => detailedTask(job))),
+  'tasks/get': needsExtension(onTask(detailedTask)),
   'tasks/update': needsExtension(onTask(update)),
   'tasks/cancel': needsExtension(onTask(modernCancel)),
 };

@@ -70,20 +70,26 @@ export function taskFields(job: JobRecord, era: McpExchange['era']): McpParams {
     createdAt: new Date(job.createdAt).toISOString(),
     lastUpdatedAt: new Date(job.completedAt ?? job.createdAt).toISOString(),
     ...(era === 'modern'
-      ? { ttlMs: TASK_TTL_MS, pollIntervalMs: TASK_POLL_INTERVAL_MS }
-      : { ttl: TASK_TTL_MS, pollInterval: TASK_POLL_INTERVAL_MS }),
+      ? { ttlMs: job.ttlMs ?? TASK_TTL_MS, pollIntervalMs: TASK_POLL_INTERVAL_MS }
+      : { ttl: job.ttlMs ?? TASK_TTL_MS, pollInterval: TASK_POLL_INTERVAL_MS }),
   };
 }
 
 /**
  * A new task for `running` (the tool call, already started or not): the job exists, so tasks/get
- * finds it on any instance, before the answer naming it goes out (SEP-2663, durable creation).
- * Throws CapacityError when the client's share of jobs is full.
+ * finds it on any instance, before the answer naming it goes out (SEP-2663, durable creation). A
+ * requested `ttlMs` is granted between 60 s and the hour jobs are kept. Throws CapacityError when the
+ * client's share of jobs is full.
  */
-export async function startTask(exchange: McpExchange, running: () => Promise<Reply>): Promise<JobRecord> {
+export async function startTask(
+  exchange: McpExchange,
+  running: () => Promise<Reply>,
+  ttlMs?: number,
+): Promise<JobRecord> {
   const { context } = exchange;
   const { jobs } = context.deps.stores;
-  const job = await jobs.create(taskKind(exchange), `ip:${context.request.clientAddress}`, context.client);
+  const owner = `ip:${context.request.clientAddress}`;
+  const job = await jobs.create(taskKind(exchange), owner, context.client, ttlMs === undefined ? {} : { ttlMs });
   const outcome = running().then((reply) => ({ body: replyBody(exchange, reply) }));
   context.deps.background.track(settleInto(jobs, job, outcome, context.deps.logError));
   return job;

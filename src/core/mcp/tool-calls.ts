@@ -35,7 +35,8 @@ export async function callTool(exchange: McpExchange, params: McpParams): Promis
   const tool = server.tools.find((candidate) => candidate.name === params['name']);
   if (!tool) return unknownTool(exchange, params['name']);
   const taskNow = asksForTask(exchange, params);
-  if (taskNow === 'malformed') return invalidParams('"task" must be an object, such as {} or {"ttl": 60000}.');
+  if (taskNow === 'malformed')
+    return invalidParams('"task" must be an object, such as {} or {"ttl": 60000} (a ttl in milliseconds).');
   const rawArgs = params['arguments'] ?? {};
   // Validation is a pure function of the raw arguments, so a remembered result may skip it too;
   // only short arguments make a key, so no client can fill the memo with long ones.
@@ -48,17 +49,25 @@ export async function callTool(exchange: McpExchange, params: McpParams): Promis
   const args = tool.input.safeParse(rawArgs);
   if (!args.success) return invalidArguments(exchange, tool.name, args.error.issues[0]);
   const run = () => runTool(exchange, tool, args.data, argsKey);
-  if (taskNow)
-    return asTask(exchange, tool, async () => ({ task: taskFields(await startTask(exchange, run), 'legacy') }));
+  if (taskNow) {
+    const task = async () => taskFields(await startTask(exchange, run, taskNow.ttl), 'legacy');
+    return asTask(exchange, tool, async () => ({ task: await task() }));
+  }
   if (exchange.era === 'modern' && declaresTasks(params)) return answerOrTask(exchange, tool, run());
   return run();
 }
 
-/** 2025-11-25: the client asks for a task with `task`; 2026-07-28 ignores that field (SEP-2663). */
-function asksForTask(exchange: McpExchange, params: McpParams): boolean | 'malformed' {
+/**
+ * 2025-11-25: the client asks for a task with `task`, and may ask how long its result is kept (`ttl`,
+ * in milliseconds); 2026-07-28 ignores that field (SEP-2663).
+ */
+function asksForTask(exchange: McpExchange, params: McpParams): false | 'malformed' | { ttl?: number } {
   const task = exchange.era === 'legacy' ? params['task'] : undefined;
   if (task === undefined) return false;
-  return typeof task === 'object' && task !== null && !Array.isArray(task) ? true : 'malformed';
+  if (typeof task !== 'object' || task === null || Array.isArray(task)) return 'malformed';
+  const { ttl } = task as { ttl?: unknown };
+  if (ttl === undefined || ttl === null) return {};
+  return typeof ttl === 'number' && Number.isFinite(ttl) && ttl >= 0 ? { ttl } : 'malformed';
 }
 
 /** A task's answer; when the client's share of jobs is full, the tool says so instead. */

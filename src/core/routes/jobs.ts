@@ -33,7 +33,8 @@ export const jobRoute = defineRoute({
   summary: 'Poll an asynchronous job',
   description:
     'Answers 202 while the job is queued or running and 200 once it has completed or failed; result.data then holds ' +
-    'the full payload the synchronous call would have returned. Finished jobs are kept for one hour.',
+    'the full payload the synchronous call would have returned. Finished jobs are kept for one hour, and for a ' +
+    'minute once a poll has read their result.',
   tags: ['Jobs'],
   params: JobPathSchema,
   responses: {
@@ -61,9 +62,13 @@ export const jobRoute = defineRoute({
         'job_not_found',
         // Only "not found" is known: an id never issued, a job past its hour and a job whose store restarted
         // empty (Redis, or this process without REDIS_URL) look the same from here.
-        `No job ${id} was found: it was never made, has expired (jobs are kept one hour), or was lost with the job store.`,
+        `No job ${id} was found: it was never made, has expired (jobs are kept one hour, a minute once their ` +
+          'result was read), or was lost with the job store.',
       );
     const polled = acceptedResult(job, false);
-    return job.status === 'completed' || job.status === 'failed' ? { ...polled, status: 200 } : polled;
+    if (job.status !== 'completed' && job.status !== 'failed') return polled;
+    // Its result has been read: kept a minute more (for a retried poll), then its room is free again.
+    await deps.stores.jobs.fetched?.(id);
+    return { ...polled, status: 200 };
   },
 });

@@ -1,6 +1,8 @@
 // Where asynchronous jobs live: an async interface (so a shared backend can stand behind it) and the
-// bounded in-memory default. Finished jobs stay pollable for an hour; a job still running at its
-// deadline ends failed with a reason, so nothing is `running` forever.
+// bounded in-memory default. Finished jobs stay pollable for an hour (an MCP task: the ttl it asked
+// for, 60 s to an hour), and a minute once their result has been fetched; a job still running at its
+// deadline ends failed with a reason, so nothing is `running` forever. A full store gives up the
+// oldest finished result of its largest holder rather than refuse a newcomer (capacity.ts).
 import { ERROR_CODES } from '../errors.ts';
 import { newJobId, type JobOutcome, type JobRecord } from '../jobs/job.ts';
 import { FairShareMap, type FairShare } from './capacity.ts';
@@ -10,7 +12,7 @@ export interface JobStore {
    * A new queued job counted against `owner` (an address), visible to `client` when one is named;
    * throws CapacityError when there is no room.
    */
-  create(kind: string, owner: string, client?: string): Promise<JobRecord>;
+  create(kind: string, owner: string, client?: string, options?: { ttlMs?: number }): Promise<JobRecord>;
   get(id: string): Promise<JobRecord | undefined>;
   /** The unexpired jobs of a kind made for `client`, oldest first. */
   listFor(client: string, kind: string): Promise<JobRecord[]>;
@@ -21,21 +23,36 @@ export interface JobStore {
   finish(id: string, outcome: JobOutcome): Promise<void>;
   /** Ends every job still queued or running as failed with `reason`; returns how many. */
   abandonUnfinished(reason: string): Promise<number>;
+  /** The finished result has been fetched: it is kept FETCHED_RETENTION_MS more at most. */
+  fetched?(id: string): Promise<void>;
 }
 
 export interface JobLimits {
   share: FairShare;
-  /** How long a finished job stays pollable. */
+  /** How long a finished job stays pollable (the most an MCP task may ask for). */
   retentionMs: number;
   /** How long a job may run before it ends failed. */
   timeoutMs: number;
+  /** Places only a client with no unfinished job may take: a group of fewer clients cannot fill the store. */
+  reservedPlaces: number;
 }
 
 export const DEFAULT_JOB_LIMITS: JobLimits = {
   share: { total: { count: 2_000, bytes: 64 * 1024 * 1024 }, perClient: { count: 100, bytes: 8 * 1024 * 1024 } },
   retentionMs: 3_600_000,
   timeoutMs: 120_000,
+  reservedPlaces: 1_000,
 };
+
+/** The least an MCP task's requested ttl is raised to (DESIGN.md, turn 4). */
+export const TASK_TTL_FLOOR_MS = 60_000;
+/** How long a finished result stays once fetched: long enough for a retry of the poll that read it. */
+export const FETCHED_RETENTION_MS = 60_000;
+
+/** The retention granted for a requested ttl: between the floor and the store's retention. */
+export function grantedTtl(askedMs: number, limits: Pick<JobLimits, 'retentionMs'>): number {
+  return Math.min(limits.retentionMs, Math.max(TASK_TTL_FLOOR_MS, Math.round(askedMs)));
+}
 
 /** Bytes a record takes beyond its outcome: ids, timestamps, object headers. */
 export const JOB_RECORD_OVERHEAD_BYTES = 400;
@@ -52,12 +69,14 @@ export function queuedJob(
   client: string | undefined,
   createdAt: number,
   limits: JobLimits,
+  askedTtlMs?: number,
 ): JobRecord {
   return {
     id: newJobId(),
     kind,
     owner,
     ...(client === undefined ? {} : { client }),
+    ...(askedTtlMs === undefined ? {} : { ttlMs: grantedTtl(askedTtlMs, limits) }),
     status: 'queued',
     createdAt,
     deadline: createdAt + limits.timeoutMs,
@@ -87,14 +106,21 @@ export class MemoryJobStore implements JobStore {
   constructor(limits: Partial<JobLimits> = {}, now: () => number = Date.now) {
     this.#limits = { ...DEFAULT_JOB_LIMITS, ...limits };
     this.#now = now;
-    this.#jobs = new FairShareMap(this.#limits.share, 'asynchronous jobs', now);
+    this.#jobs = new FairShareMap(this.#limits.share, 'asynchronous jobs', now, {
+      evictable: (job) => job.outcome !== undefined,
+      reservedPlaces: this.#limits.reservedPlaces,
+    });
   }
 
-  async create(kind: string, owner: string, client?: string): Promise<JobRecord> {
-    const job = queuedJob(kind, owner, client, this.#now(), this.#limits);
+  async create(kind: string, owner: string, client?: string, options: { ttlMs?: number } = {}): Promise<JobRecord> {
+    const job = queuedJob(kind, owner, client, this.#now(), this.#limits, options.ttlMs);
     // Held until its deadline, then for the retention period once it has an outcome.
     this.#jobs.add(job.id, job, owner, JOB_RECORD_OVERHEAD_BYTES, this.#limits.timeoutMs + this.#limits.retentionMs);
     return { ...job };
+  }
+
+  async fetched(id: string): Promise<void> {
+    if (this.#jobs.get(id)?.outcome !== undefined) this.#jobs.shorten(id, FETCHED_RETENTION_MS);
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
@@ -149,6 +175,7 @@ export class MemoryJobStore implements JobStore {
     job.completedAt = this.#now();
     job.outcome = outcome;
     // Two bytes a character is what V8 can take for a string: an upper bound, never an underestimate.
-    this.#jobs.replace(job.id, job, JOB_RECORD_OVERHEAD_BYTES + 2 * outcome.json.length, this.#limits.retentionMs);
+    const retentionMs = job.ttlMs ?? this.#limits.retentionMs;
+    this.#jobs.replace(job.id, job, JOB_RECORD_OVERHEAD_BYTES + 2 * outcome.json.length, retentionMs);
   }
 }

@@ -105,8 +105,13 @@ local function secondsUntil(expiry) return math.max(1, math.ceil((expiry - now) 
 
 /**
  * KEYS: all, oe, bytes, obytes, the entry. ARGV: value, owner, bytes, ttlMs, perCount, perBytes,
- * totalCount, totalBytes, keepMs, key. Returns {1} when added, {2, value, msLeft} when the key is
- * taken, {0, scope, secondsUntilFree} when full. Costs O(log n) whatever the owner holds.
+ * totalCount, totalBytes, keepMs, key, reservedPlaces. Returns {1} when added, {2, value, msLeft} when
+ * the key is taken, {0, scope, secondsUntilFree} when full. Costs O(log n) whatever the owner holds.
+ *
+ * With reservedPlaces, the last places of the total are kept for owners holding nothing, one entry
+ * each and whatever the bytes (its result is counted when it comes): past the total less those
+ * places, an owner already holding entries is refused, so a group of fewer owners than the kept
+ * places can never take the last place from a newcomer (issue 45).
  */
 const ADD = new RedisScript(`${COMMON}${SWEEP}
 local value, owner, bytes, ttl = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
@@ -124,7 +129,14 @@ if full() then
   return {0, 'client', secondsUntil(soonest)}
 end
 local total, totalBytes = totals()
-if total + 1 > tonumber(ARGV[7]) or totalBytes + bytes > tonumber(ARGV[8]) then
+local reserved = tonumber(ARGV[11])
+local fits
+if reserved > 0 and count == 0 then
+  fits = total + 1 <= tonumber(ARGV[7])
+else
+  fits = total + 1 <= tonumber(ARGV[7]) - reserved and totalBytes + bytes <= tonumber(ARGV[8])
+end
+if not fits then
   local first = redis.call('ZRANGE', ALL, 0, 0, 'WITHSCORES')
   return {0, 'server', secondsUntil(tonumber(first[2] or now))}
 end
@@ -220,14 +232,26 @@ export class RedisFairShareMap {
   readonly #share: FairShare;
   readonly #what: string;
   readonly #keepMs: string;
+  readonly #reservedPlaces: string;
 
-  /** `keepMs`: the longest an entry of this store lives, which its bookkeeping outlives. */
-  constructor(redis: RedisConnection, name: string, share: FairShare, what: string, keepMs: number) {
+  /**
+   * `keepMs`: the longest an entry of this store lives, which its bookkeeping outlives.
+   * `reservedPlaces`: the last places of the total, kept for owners holding nothing (see ADD).
+   */
+  constructor(
+    redis: RedisConnection,
+    name: string,
+    share: FairShare,
+    what: string,
+    keepMs: number,
+    reservedPlaces = 0,
+  ) {
     this.#redis = redis;
     this.#keys = storeKeys(name);
     this.#share = share;
     this.#what = what;
     this.#keepMs = String(Math.round(keepMs) + 60_000);
+    this.#reservedPlaces = String(Math.min(reservedPlaces, Math.floor(share.total.count / 2)));
   }
 
   async get(key: string): Promise<string | undefined> {
@@ -259,7 +283,8 @@ export class RedisFairShareMap {
   ): Promise<{ value: string; msLeft: number } | undefined> {
     const { perClient, total } = this.#share;
     const counts = [perClient.count, perClient.bytes, total.count, total.bytes].map(String);
-    const args = [value, owner, String(bytes), String(Math.max(1, Math.round(ttlMs))), ...counts, this.#keepMs, key];
+    const ttl = String(Math.max(1, Math.round(ttlMs)));
+    const args = [value, owner, String(bytes), ttl, ...counts, this.#keepMs, key, this.#reservedPlaces];
     const reply = (await ADD.run(this.#redis, this.#scriptKeys(key), args)) as [number, string?, number?];
     if (reply[0] === 2) return { value: reply[1] ?? '', msLeft: Number(reply[2] ?? 0) };
     if (reply[0] === 0) {

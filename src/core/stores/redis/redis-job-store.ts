@@ -8,6 +8,7 @@ import {
   cancelledOutcome,
   DEFAULT_JOB_LIMITS,
   failedOutcome,
+  FETCHED_RETENTION_MS,
   JOB_RECORD_OVERHEAD_BYTES,
   queuedJob,
   timedOutOutcome,
@@ -42,11 +43,12 @@ export class RedisJobStore implements JobStore {
     this.#leaseMs = leaseMs;
     this.#redis = redis;
     const keepMs = this.#limits.timeoutMs + this.#limits.retentionMs;
-    this.#jobs = new RedisFairShareMap(redis, 'jobs', this.#limits.share, 'asynchronous jobs', keepMs);
+    const { share, reservedPlaces } = this.#limits;
+    this.#jobs = new RedisFairShareMap(redis, 'jobs', share, 'asynchronous jobs', keepMs, reservedPlaces);
   }
 
-  async create(kind: string, owner: string, client?: string): Promise<JobRecord> {
-    const queued = queuedJob(kind, owner, client, await this.#jobs.time(), this.#limits);
+  async create(kind: string, owner: string, client?: string, options: { ttlMs?: number } = {}): Promise<JobRecord> {
+    const queued = queuedJob(kind, owner, client, await this.#jobs.time(), this.#limits, options.ttlMs);
     const job: StoredJob = { ...queued, leaseUntil: queued.createdAt + this.#leaseMs };
     const ttl = this.#limits.timeoutMs + this.#limits.retentionMs;
     await this.#jobs.add(job.id, JSON.stringify(job), owner, JOB_RECORD_OVERHEAD_BYTES, ttl);
@@ -73,6 +75,16 @@ export class RedisJobStore implements JobStore {
     const ended = await this.#end({ ...current.job, cancelled: true }, cancelledOutcome(), current.now);
     // Another instance recorded an outcome first: the job stands as that one left it.
     return ended ? publicRecord(ended) : this.get(id);
+  }
+
+  /** A finished result that has been read is kept a minute more at most, judged by Redis's clock. */
+  async fetched(id: string): Promise<void> {
+    const { value, now } = await this.#jobs.read(id);
+    if (value === undefined) return;
+    const job = JSON.parse(value) as StoredJob;
+    if (job.completedAt === undefined) return;
+    const left = job.completedAt + (job.ttlMs ?? this.#limits.retentionMs) - now;
+    if (left > FETCHED_RETENTION_MS) await this.#jobs.extend(id, FETCHED_RETENTION_MS);
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
@@ -181,7 +193,7 @@ export class RedisJobStore implements JobStore {
       job.id,
       JSON.stringify(ended),
       bytes,
-      this.#limits.retentionMs,
+      job.ttlMs ?? this.#limits.retentionMs,
       'outcome',
     );
     return replaced ? ended : undefined;
