@@ -2,55 +2,14 @@
 // Ask quality in process, in seconds rather than a site build: the index built straight from
 // content/ (front matter and Markdown; the links' anchors are not needed to score), then the tuning
 // set (test/fixtures/ask-eval.json) scored as its HTTP test scores it, and the blind set
-// (test/fixtures/ask-blind.json, when present) as aggregates only: its questions and per-question
+// (test/fixtures/ask-blind.json, with ASK_BLIND=1) as aggregates only: its questions and per-question
 // results are never printed, so nobody tunes on it. `ASK_MISSES=1` lists the tuning set's misses.
 // Run: node scripts/launch.mjs bench/ask-quality.mjs
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-
-/** @param {string} dir */
-function entries(dir) {
-  return readdirSync(path.join(root, 'content', dir))
-    .filter((name) => name.endsWith('.md'))
-    .sort()
-    .map((name) => {
-      const text = readFileSync(path.join(root, 'content', dir, name), 'utf8');
-      const [, front = '', body = ''] = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(text) ?? [];
-      return { slug: name.replace(/\.md$/, ''), data: parse(front), body };
-    });
-}
-
-/** The documents the site hands the index (src/site/ask-documents.ts), without heading anchors. */
-export function contentDocuments() {
-  const glossary = entries('glossary').map(({ slug, data, body }) => ({
-    type: 'glossary',
-    slug,
-    title: data.term,
-    aliases: data.aliases ?? [],
-    asked: data.asked ?? [],
-    definition: data.definition,
-    body,
-    anchors: [],
-    url: `/glossary/${slug}`,
-    markdownUrl: `/glossary/${slug}.md`,
-  }));
-  const essays = entries('essays').map(({ slug, data, body }) => ({
-    type: 'essay',
-    slug,
-    title: data.title,
-    aliases: [],
-    asked: [],
-    definition: null,
-    body,
-    anchors: [],
-    url: `/essays/${slug}`,
-    markdownUrl: `/essays/${slug}.md`,
-  }));
-  return [...glossary, ...essays];
-}
+import { contentDocuments } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 // Node runs these two as they are (they locate the fixtures from their own directory).
@@ -78,15 +37,26 @@ console.log(`\ndevelopment set (${dev.length} questions)\n${blind.formatBlind(bl
 if (process.env['ASK_MISSES'])
   dev.forEach((/** @type {{ q: string; expect: string[] | null }} */ question, /** @type {number} */ at) => {
     const result = devAnswers[at];
-    const top = result.sources.slice(0, 3).map((/** @type {any} */ s) => `${s.slug}${s.section ? ` § ${s.section}` : ''}`);
+    const top = result.sources
+      .slice(0, 3)
+      .map((/** @type {any} */ s) => `${s.slug}${s.section ? ` § ${s.section}` : ''}`);
     const first = result.sources[0];
-    const key = first && (first.type === 'glossary' ? `glossary:${first.slug}` : `essay:${first.slug} §${first.section ? ` ${first.section}` : ''}`);
-    const right = question.expect === null ? result.answer === null : result.answer !== null && question.expect.includes(key);
-    if (!right) console.log(`  ${question.q} → ${top.join(' | ')}${result.answer ? '' : ' (no answer)'} c=${result.confidence}`);
+    const key =
+      first &&
+      (first.type === 'glossary'
+        ? `glossary:${first.slug}`
+        : `essay:${first.slug} §${first.section ? ` ${first.section}` : ''}`);
+    const right =
+      question.expect === null ? result.answer === null : result.answer !== null && question.expect.includes(key);
+    if (!right)
+      console.log(`  ${question.q} → ${top.join(' | ')}${result.answer ? '' : ' (no answer)'} c=${result.confidence}`);
   });
 
-const blindSet = blind.blindQuestions();
+// Only on request (ASK_BLIND=1), so that development runs never show it.
+const blindSet = process.env['ASK_BLIND'] === '1' ? blind.blindQuestions() : undefined;
 if (blindSet) {
   const answers = blindSet.map((/** @type {{ q: string }} */ question) => index.search(question.q, options));
-  console.log(`\nblind set (${blindSet.length} questions; aggregates only)\n${blind.formatBlind(blind.scoreBlind(blindSet, answers))}`);
-} else console.log('\nblind set: test/fixtures/ask-blind.json is not there yet');
+  console.log(
+    `\nblind set (${blindSet.length} questions; aggregates only)\n${blind.formatBlind(blind.scoreBlind(blindSet, answers))}`,
+  );
+} else console.log('\nblind set: not scored (ASK_BLIND=1 scores it, when test/fixtures/ask-blind.json is there)');
