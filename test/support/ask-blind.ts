@@ -68,7 +68,14 @@ export function scoreBlind(questions: readonly BlindQuestion[], answers: readonl
       if (result.answer === null) trueDeclines += 1;
       return;
     }
-    const row = kinds.get(question.kind) ?? { kind: question.kind, questions: 0, top1: 0, top3: 0, fact: 0, declined: 0 };
+    const row = kinds.get(question.kind) ?? {
+      kind: question.kind,
+      questions: 0,
+      top1: 0,
+      top3: 0,
+      fact: 0,
+      declined: 0,
+    };
     kinds.set(question.kind, row);
     const keys = result.sources.map(sourceKey);
     const hit = (key: string | undefined) => key !== undefined && question.expect!.includes(key);
