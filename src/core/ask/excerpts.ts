@@ -70,18 +70,14 @@ export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSe
 }
 
 /**
- * An answer's text: the sentence that answers best, with the neighbour (before or after) that
- * answers better, when both fit in `maxWords`; never clipped. Not the opening of the paragraph,
- * nor the sentence with the most words in common: the one that answers.
+ * An answer's text: the sentence that answers best and the one after it (which usually carries its
+ * point on), or the one before when it is the last; one sentence when two exceed `maxWords`. Not
+ * the opening of the paragraph, nor the sentence with the most words in common: the one that answers.
  */
 export function answerSentences(passage: AskPassage, plan: Plan, maxWords: number): string {
   const sentences = sentencesAt(passage.text, passage.sentences);
-  const weights = sentenceWeights(sentences, plan);
-  const best = bestOf(weights);
-  const before = best > 0 ? weights[best - 1]! : -1;
-  const after = best + 1 < sentences.length ? weights[best + 1]! : -1;
-  const neighbour = after >= before ? best + 1 : best - 1;
-  const pair = [best, neighbour].filter((at) => at >= 0 && at < sentences.length).sort((a, b) => a - b);
+  const best = bestOf(sentenceWeights(sentences, plan));
+  const pair = best + 1 < sentences.length ? [best, best + 1] : [best - 1, best].filter((at) => at >= 0);
   const text = pair.map((at) => sentences[at]!).join(' ');
   return pair.length === 2 && rawWords(text).length > maxWords ? sentences[best]! : text;
 }

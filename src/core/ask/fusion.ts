@@ -18,7 +18,7 @@ export const NEAREST = 20;
 export const SIMILARITY_FLOOR = 0.4;
 export const SIMILARITY_FULL = 0.65;
 
-/** The `count` passages with the highest similarity that `allowed` lets through, best first. */
+/** The `count` passages with the highest similarity, from the floor up, that `allowed` lets through, best first. */
 export function nearestPassages(
   similarity: Float32Array,
   allowed: (passage: number) => boolean,
@@ -27,7 +27,8 @@ export function nearestPassages(
   const best: number[] = [];
   for (let passage = 0; passage < similarity.length; passage += 1) {
     const value = similarity[passage]!;
-    if (best.length === count && value <= similarity[best[count - 1]!]!) continue;
+    // Below the floor a passage is no nearer the question than unrelated text: it adds nothing.
+    if (value < SIMILARITY_FLOOR || (best.length === count && value <= similarity[best[count - 1]!]!)) continue;
     if (!allowed(passage)) continue;
     let at = best.length === count ? count - 1 : best.length;
     while (at > 0 && similarity[best[at - 1]!]! < value) {
