@@ -76,7 +76,10 @@ export class PassageRanking {
     this.#lengths = serialised.lengths;
     this.#averageLength = this.#lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, this.#lengths.length);
     this.#scores = new Float64Array(this.#passages.length);
-    this.#nameTerms = this.#passages.map((passage) => new Set(terms(passage.names.join(' '))));
+    // What a passage is about: its names, and for a term's definition the ways readers ask for it.
+    this.#nameTerms = this.#passages.map(
+      (passage) => new Set(terms([...passage.names, passage.type === 'glossary' ? passage.context : ''].join(' '))),
+    );
     const sources = new Map<string, number>();
     this.sourceOf = Int32Array.from(this.#passages, (passage) => {
       // A glossary term is one source; an essay section is one source.
