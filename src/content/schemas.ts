@@ -52,7 +52,7 @@ export const GlossaryFrontmatterSchema = z.object({
    * How readers ask for the term in their own words ("why do chatbots make things up"): not shown,
    * indexed by ask beside the definition so a question that never names the term still finds it.
    */
-  asked: z.array(z.string().min(1)).default([]),
+  asked: z.array(z.string().min(1)).optional(),
 });
 export type GlossaryFrontmatter = z.infer<typeof GlossaryFrontmatterSchema>;
 

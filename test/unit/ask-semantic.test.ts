@@ -16,7 +16,14 @@ import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { readWordVectors, WordVectors } from '../../src/core/ask/semantic.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
 
-const hit = (passage: number, confidence = 0.3) => ({ passage, score: 0, confidence });
+const hit = (
+  passage: number,
+  confidence = 0.3,
+): { passage: number; score: number; confidence: number; similarity?: number } => ({
+  passage,
+  score: 0,
+  confidence,
+});
 
 describe('fusion', () => {
   it('puts a passage both rankings like above one only the lexical ranking puts first', () => {
@@ -85,7 +92,7 @@ describe('decline calibration', () => {
   });
 
   it.runIf(table)('has word vectors for everyday words and the content’s own', () => {
-    const words = new WordVectors(table!);
+    const words = new WordVectors(table!, () => 1);
     for (const word of ['phone', 'cheating', 'price', 'validator', 'rollup']) expect(words.has(word), word).toBe(true);
   });
 });

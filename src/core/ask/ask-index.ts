@@ -11,7 +11,7 @@ import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { terms, words } from './text.ts';
-import { centre, WordVectors } from './semantic.ts';
+import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 
 export type {
@@ -52,7 +52,6 @@ export class AskIndex {
   readonly #speller: Speller;
   /** The semantic signal (semantic.ts), when the index was built with word vectors. */
   readonly #vectors: WordVectors | undefined;
-  readonly #wordWeight: (word: string) => number;
   readonly #semanticMean: number[];
 
   private constructor(serialised: SerialisedAskIndex) {
@@ -61,14 +60,14 @@ export class AskIndex {
     this.#planner = new QueryPlanner(this.#postings, this.#passages.length, serialised.names);
     this.#ranking = new PassageRanking(serialised, this.#postings, this.#planner);
     this.#speller = spellerFor(this.#passages, this.#postings, serialised.commonWords);
-    this.#vectors = serialised.vectors ? new WordVectors(serialised.vectors) : undefined;
-    this.#wordWeight = wordWeight(this.#postings, this.#passages.length);
+    const weightOf = wordWeight(this.#postings, this.#passages.length);
+    this.#vectors = serialised.vectors ? new WordVectors(serialised.vectors, weightOf) : undefined;
     this.#semanticMean = serialised.semanticMean ?? [];
   }
 
-  /** The index of a build's documents, serialised (see index-build.ts). */
-  static build(documents: readonly AskDocument[]): SerialisedAskIndex {
-    return buildAskIndex(documents);
+  /** The index of a build's documents, serialised (see index-build.ts); `table`: other word vectors than the project's. */
+  static build(documents: readonly AskDocument[], table?: SerialisedVectors): SerialisedAskIndex {
+    return table ? buildAskIndex(documents, table) : buildAskIndex(documents);
   }
 
   static load(serialised: SerialisedAskIndex): AskIndex {
@@ -92,7 +91,8 @@ export class AskIndex {
       confidence: round(confidence, 2),
       no_answer_reason: answer ? null : this.#noAnswerReason(ranked[0], plan, read.declined, unknown),
       sources: bestPerSource([...leading, ...ranked], this.#ranking.sourceOf, options.limit).map((hit) =>
-        sourceOf(this.#passages[hit.passage]!, plan, hit.score),
+        // Snippets by the question's words alone: nearness in meaning per sentence is for the answer.
+        sourceOf(this.#passages[hit.passage]!, { ...plan, near: undefined }, hit.score),
       ),
       total,
       took_ms: round(performance.now() - started),
@@ -230,15 +230,14 @@ export class AskIndex {
       if (defined) return { best: defined, plan: this.#planner.plan(reading) };
     }
     const plan = this.#planner.plan(side);
-    const question = parseQuestion(side);
-    const query = this.#queryVector(question, undefined);
-    const best = this.#ranking.rank(plan, question, allowed, query).ranked.find((hit) => !avoid?.(hit));
+    // A side is a name or two: its words find it, and meaning would cost a scan per side.
+    const best = this.#ranking.rank(plan, parseQuestion(side), allowed).ranked.find((hit) => !avoid?.(hit));
     return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan };
   }
 
   /** Cosine of a text's semantic vector with the question's (0 when no word of it has a vector). */
   #nearness(text: string, query: Float32Array): number {
-    const vector = this.#vectors?.embed([{ text, weight: 1 }], this.#wordWeight);
+    const vector = this.#vectors?.embed([{ text, weight: 1 }]);
     if (!vector) return 0;
     const centred = centre(vector, this.#semanticMean);
     let dot = 0;
@@ -251,7 +250,7 @@ export class AskIndex {
     if (!this.#vectors) return undefined;
     const texts = [{ text: withoutFiller(question.content), weight: 1 }];
     if (situation) texts.push({ text: withoutFiller(situation), weight: SITUATION_WEIGHT });
-    const vector = this.#vectors.embed(texts, this.#wordWeight);
+    const vector = this.#vectors.embed(texts);
     return vector && centre(vector, this.#semanticMean);
   }
 

