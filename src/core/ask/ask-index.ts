@@ -133,6 +133,11 @@ export class AskIndex {
   #situated(question: Question, situation: string | undefined): Plan {
     if (situation === undefined) return this.#planner.plan(question.content);
     const focused = this.#planner.plan(withoutFiller(question.content));
+    // "…, how can we tell", "…, does that really mean it is better": a question part with nothing
+    // of its own points back at the situation, which then is what is asked. (Also falling back
+    // when it has one concept asks more of the situation than it gives: 30 % of the development
+    // set's situations declined, against 10 %.)
+    if (focused.concepts.length === 0) return this.#planner.plan(withoutFiller(`${situation} ${question.content}`));
     const weights = new Map(focused.weights);
     for (const [term, weight] of this.#planner.plan(situation).weights)
       if (!weights.has(term)) weights.set(term, weight * SITUATION_WEIGHT);
