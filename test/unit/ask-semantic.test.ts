@@ -91,6 +91,36 @@ describe('decline calibration', () => {
     expect(far.confidence).toBeLessThan(0.55);
   });
 
+  it('does not decline a subject described rather than named as something the content never mentions', () => {
+    const index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              term(
+                'non-fungible-token',
+                'Non-fungible token',
+                'A unique digital token recording ownership of one item, such as a collectible, that cannot be copied or swapped one for one.',
+              ),
+              term('gas', 'Gas', 'The fee paid to validators for the computation a blockchain transaction uses.'),
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+    const described = index.search('what is a digital collectible that cannot be copied', {
+      limit: 3,
+      types: ['glossary'],
+    });
+    expect(described.no_answer_reason ?? '').not.toMatch(/never mention/);
+    expect(described.answer?.slug).toBe('non-fungible-token');
+    // A name of several words that nothing here says is still declined as unknown.
+    const unknown = index.search('what is a digital collectible token standard', { limit: 3, types: ['glossary'] });
+    expect(unknown.answer).toBeNull();
+    expect(unknown.no_answer_reason).toMatch(/never mention/);
+  }, 60_000);
+
   it.runIf(table)('has word vectors for everyday words and the content’s own', () => {
     const words = new WordVectors(table!, () => 1);
     for (const word of ['phone', 'cheating', 'price', 'validator', 'rollup']) expect(words.has(word), word).toBe(true);

@@ -41,6 +41,20 @@ const PREFERRED_SENTENCES: Partial<Record<Question['intent'], Plan['prefer']>> =
   quantity: 'number',
 };
 const PROCEDURE = /^how\b/i;
+/** Words that make a subject a description ("a coin that holds its price"), not a name. */
+const DESCRIBING = new Set([
+  'that',
+  'which',
+  'who',
+  'whose',
+  'where',
+  'when',
+  'without',
+  'cannot',
+  'can',
+  'does',
+  'lets',
+]);
 /** A situation's words, in a long question, rank at this fraction of the question part's. */
 const SITUATION_WEIGHT = 0.3;
 
@@ -151,7 +165,9 @@ export class AskIndex {
   #unknownSubject(question: Question): string[] {
     const head = question.subject?.head.replace(/['’]s\b/g, '');
     const written = head ? words(head) : [];
-    if (!head || written.length < 2 || this.#planner.slugsNamed(head).length > 0) return [];
+    // "a digital collectible that cannot be copied" describes its subject rather than naming it.
+    const described = written.some((word) => DESCRIBING.has(word));
+    if (!head || written.length < 2 || described || this.#planner.slugsNamed(head).length > 0) return [];
     const [rarest] = terms(head)
       .map((term) => this.#postings.get(term) ?? [])
       .sort((a, b) => a.length - b.length);
