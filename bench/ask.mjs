@@ -180,9 +180,18 @@ export async function askInProcess() {
   );
 }
 
+/** Asked once loaded: a definition, words the content lacks (the speller's index), meaning, a comparison. */
+const FOOTPRINT_QUESTIONS = [
+  'what is a rollup',
+  'why do chatbots make stuff up',
+  'how do I fix a leaking kitchen tap',
+  'difference between optimistic and zk rollups',
+];
+
 /**
  * The site's own ask index (dist/client/data/ask-index.json, from the last build): its size, and
- * what loading it adds to a fresh Node process's resident memory (the server does the same at start).
+ * what loading it and asking four questions adds to a fresh Node process's resident memory (the
+ * server loads it the same way at start).
  */
 export async function askFootprint() {
   const file = path.join(root, 'dist/client/data/ask-index.json');
@@ -196,7 +205,7 @@ export async function askFootprint() {
       `const before = process.memoryUsage().rss;
        const { AskIndex } = await import(${JSON.stringify(pathToFileURL(bundle).href)});
        const index = AskIndex.load(JSON.parse((await import('node:fs')).readFileSync(${JSON.stringify(file)}, 'utf8')));
-       index.search('what is a rollup', { limit: 5, types: ['essay', 'glossary'] });
+       for (const q of ${JSON.stringify(FOOTPRINT_QUESTIONS)}) index.search(q, { limit: 5, types: ['essay', 'glossary'] });
        globalThis.gc?.();
        console.log(process.memoryUsage().rss - before);`,
     ],
