@@ -1,8 +1,12 @@
 // @ts-check
 // Ask, SSE and batch measurements (part of `npm run bench`).
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client, request } from 'undici';
-import { importTs } from './load-ts.mjs';
-import { median } from './lib.mjs';
+import { bundleTs, importTs } from './load-ts.mjs';
+import { median, root } from './lib.mjs';
 
 /** @param {number[]} values @param {number} p */
 const percentile = (values, p) => {
@@ -108,8 +112,18 @@ export async function askInProcess() {
       markdownUrl: `http://x/essays/essay-${e}.md`,
     });
   }
+  // Word vectors for the synthetic vocabulary (random, seeded), so that questions the words leave
+  // in doubt take the semantic path (a scan of every passage's vector): its cost is measured.
+  const random = randoms(7);
+  const next = () => /** @type {number} */ (random.next().value);
+  const table = {
+    words: VOCABULARY,
+    data: Buffer.from(
+      Int8Array.from({ length: VOCABULARY.length * 100 }, () => Math.round((next() * 2 - 1) * 127)).buffer,
+    ).toString('base64'),
+  };
   let started = performance.now();
-  const serialised = JSON.parse(JSON.stringify(AskIndex.build(documents)));
+  const serialised = JSON.parse(JSON.stringify(AskIndex.build(documents, table)));
   const buildMs = performance.now() - started;
   started = performance.now();
   const index = AskIndex.load(serialised);
@@ -163,6 +177,43 @@ export async function askInProcess() {
   const met = times.p50 < 2 && times.p99 < 10 ? 'met' : 'NOT met';
   console.log(
     `${`ask in-process (${passages.toLocaleString('en')} passages)`.padEnd(34)} p50 ${fmt(times.p50)} p99 ${fmt(times.p99)} (medians of 5 rounds; goal p50 < 2 ms, p99 < 10 ms: ${met}) | index build ${buildMs.toFixed(0)} ms, load ${loadMs.toFixed(0)} ms`,
+  );
+}
+
+/** Asked once loaded: a definition, words the content lacks (the speller's index), meaning, a comparison. */
+const FOOTPRINT_QUESTIONS = [
+  'what is a rollup',
+  'why do chatbots make stuff up',
+  'how do I fix a leaking kitchen tap',
+  'difference between optimistic and zk rollups',
+];
+
+/**
+ * The site's own ask index (dist/client/data/ask-index.json, from the last build): its size, and
+ * what loading it and asking four questions adds to a fresh Node process's resident memory (the
+ * server loads it the same way at start).
+ */
+export async function askFootprint() {
+  const file = path.join(root, 'dist/client/data/ask-index.json');
+  if (!existsSync(file)) return console.log('ask index footprint: no build (dist/client/data/ask-index.json)');
+  const bundle = await bundleTs('src/core/ask/ask-index.ts');
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const before = process.memoryUsage().rss;
+       const { AskIndex } = await import(${JSON.stringify(pathToFileURL(bundle).href)});
+       const index = AskIndex.load(JSON.parse((await import('node:fs')).readFileSync(${JSON.stringify(file)}, 'utf8')));
+       for (const q of ${JSON.stringify(FOOTPRINT_QUESTIONS)}) index.search(q, { limit: 5, types: ['essay', 'glossary'] });
+       globalThis.gc?.();
+       console.log(process.memoryUsage().rss - before);`,
+    ],
+    { encoding: 'utf8' },
+  );
+  const added = Number(child.stdout.trim());
+  console.log(
+    `${'ask index footprint'.padEnd(34)} ${(statSync(file).size / 1e6).toFixed(2)} MB on disk | +${(added / 1e6).toFixed(1)} MB RSS once loaded`,
   );
 }
 

@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { root } from './lib.mjs';
 
-/** @param {string} entry path relative to the project root */
-export async function importTs(entry) {
+/** The bundle's path. @param {string} entry path relative to the project root */
+export async function bundleTs(entry) {
   // Inside the project, so the bundle's bare imports (stemmer, zod) resolve from node_modules.
   const cache = path.join(root, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
@@ -23,5 +23,10 @@ export async function importTs(entry) {
     logLevel: 'warning',
     absWorkingDir: root,
   });
-  return import(pathToFileURL(outfile).href);
+  return outfile;
+}
+
+/** @param {string} entry path relative to the project root */
+export async function importTs(entry) {
+  return import(pathToFileURL(await bundleTs(entry)).href);
 }

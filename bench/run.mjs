@@ -8,7 +8,7 @@ import path from 'node:path';
 import { request } from 'undici';
 import { readJsonl, startOpenAlexStandIn } from '../test/support/openalex-stand-in.mjs';
 import { syntheticWorks } from '../test/support/synthetic-works.mjs';
-import { askInProcess, batchVersusOne, firstSseEvent } from './ask.mjs';
+import { askFootprint, askInProcess, batchVersusOne, firstSseEvent } from './ask.mjs';
 import {
   capture,
   ensureBuilt,
@@ -198,6 +198,7 @@ for (const group of groups) {
 if (runs('cold search')) await coldSearch();
 if (runs('ask in process')) {
   await askInProcess();
+  await askFootprint();
   await firstSseEvent(ours.url);
   await batchVersusOne(ours.url);
 }

@@ -60,6 +60,11 @@ export const GlossaryFrontmatterSchema = z.object({
   category: GlossaryCategorySchema,
   related: z.array(slug).default([]),
   aliases: z.array(z.string().min(1)).default([]),
+  /**
+   * How readers ask for the term in their own words ("why do chatbots make things up"): not shown,
+   * indexed by ask beside the definition so a question that never names the term still finds it.
+   */
+  asked: z.array(z.string().min(1)).optional(),
 });
 export type GlossaryFrontmatter = z.infer<typeof GlossaryFrontmatterSchema>;
 

@@ -12,6 +12,7 @@ export function glossaryDocument(siteUrl: string, term: Entry<GlossaryFrontmatte
     slug: term.id,
     title: term.data.term,
     aliases: term.data.aliases,
+    asked: term.data.asked ?? [],
     definition: term.data.definition,
     body: term.body ?? '',
     anchors: [],

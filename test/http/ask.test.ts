@@ -50,10 +50,12 @@ describe('GET /ask', () => {
   it('sends snippets as plain text, with the ranges of the words that matched', async () => {
     const body = (await ask(`q=${encodeURIComponent('<script>alert(1)</script> rollup')}`)).json();
     expect(body.sources.length).toBeGreaterThan(0);
+    // A source found by meaning alone (issue 50) may share no word with the question: the first,
+    // found by its words, has highlights, and every highlight is a word of the question.
+    expect(body.sources[0].highlights.length).toBeGreaterThan(0);
     for (const source of body.sources) {
       expect(source.snippet).not.toMatch(/<mark>|&#\d+;/);
       const marked = source.highlights.map(([start, end]: [number, number]) => source.snippet.slice(start, end));
-      expect(marked.length).toBeGreaterThan(0);
       for (const word of marked) expect(word).toMatch(/^(?:rollups?|script(?:s|ing)?|alerts?|1)$/i);
     }
   });

@@ -3,13 +3,12 @@
 // sentences; one passage per side of a comparison).
 import type { AskPassage } from './ask-documents.ts';
 import type { AnswerPassage, AskAnswer, AskSource } from './ask-types.ts';
-import { excerpt } from './excerpts.ts';
+import { answerSentences, excerpt } from './excerpts.ts';
 import { sentencesAt } from './sentences.ts';
 import { OUT_OF_SCOPE, type OutOfScope } from './question.ts';
 import type { Plan } from './query-plan.ts';
 
 const ANSWER_MAX_WORDS = 90;
-const ANSWER_MAX_SENTENCES = 3;
 const SNIPPET_MAX_WORDS = 40;
 
 export const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
@@ -86,10 +85,7 @@ export function answerOf(
   contrast?: AnswerPassage,
 ): AskAnswer {
   const passages = chosen.map(({ passage, plan }): AnswerPassage => {
-    const text =
-      passage.kind === 'definition'
-        ? passage.text
-        : excerpt(passage, plan, ANSWER_MAX_WORDS, ANSWER_MAX_SENTENCES, false).snippet;
+    const text = passage.kind === 'definition' ? passage.text : answerSentences(passage, plan, ANSWER_MAX_WORDS);
     const { type, slug, title, section, url } = passage;
     return { text, type, slug, title, section, url };
   });

@@ -15,6 +15,8 @@ export interface AskDocument {
   title: string;
   /** Other names of a glossary term (abbreviations, spellings, related names); empty for essays. */
   aliases: string[];
+  /** A glossary term's "also asked as" phrasings, in readers' words; indexed with its definition. */
+  asked?: string[];
   /** A glossary term's definition, plain text; null for essays. */
   definition: string | null;
   /** Markdown: the essay or the term's explanation. */
@@ -161,8 +163,12 @@ export function passagesOf(document: AskDocument): AskPassage[] {
   if (document.type === 'glossary') {
     const names = [document.title, ...document.aliases];
     const about = { title: document.title, section: null, url: document.url, names, context: '' };
+    // The ways readers ask for it go with the definition, as its context: ranked, never quoted.
+    const asked = (document.asked ?? []).join('. ');
     return [
-      ...(document.definition ? [passage(document, { ...about, kind: 'definition', text: document.definition })] : []),
+      ...(document.definition
+        ? [passage(document, { ...about, kind: 'definition', text: document.definition, context: asked })]
+        : []),
       ...paragraphs(document.body).map((text) => passage(document, { ...about, kind: 'paragraph', text })),
     ];
   }

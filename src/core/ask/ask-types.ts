@@ -1,5 +1,6 @@
 // The shapes of an ask: what a search takes and answers, and the serialised index it loads.
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
+import type { SerialisedVectors } from './semantic.ts';
 
 /** A source's excerpt: plain text, with [start, end) UTF-16 ranges of the words that matched. */
 export interface Excerpt {
@@ -61,4 +62,10 @@ export interface SerialisedAskIndex {
   lengths: number[];
   /** Common English words the speller must not correct into the content's words (index-build.ts). */
   commonWords: string[];
+  /** Word vectors for questions' words (semantic.ts); absent, the index ranks by words alone. */
+  vectors?: SerialisedVectors;
+  /** Base64 signed bytes: each passage's semantic vector, DIMENSIONS per passage. */
+  passageVectors?: string;
+  /** The mean the passages' vectors were centred on, for centring questions' (semantic.ts). */
+  semanticMean?: number[];
 }

@@ -1,5 +1,5 @@
-// Excerpts: the sentences of a passage that best match a question's plan, with the matched words'
-// ranges, for sources' snippets and for extractive answers.
+// Excerpts: the sentences of a passage that best answer a question's plan, for sources' snippets
+// (with the matched words' ranges) and for extractive answers.
 import { EXPLANATORY_CUES, type AskPassage } from './ask-documents.ts';
 import type { Excerpt } from './ask-types.ts';
 import type { Plan } from './query-plan.ts';
@@ -8,41 +8,53 @@ import { indexTerm, rawWords } from './text.ts';
 
 /** A preferred sentence (see Plan.prefer) weighs as much as this share of the question's rarest word. */
 const PREFERENCE_SHARE = 0.5;
+/** A sentence as near the question in meaning as can be (cosine 1) weighs this share of its rarest word. */
+const NEARNESS_SHARE = 1;
 /** What a preferred sentence has; one non-global pattern each, built once. */
 const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
   number: /\d/,
   explanation: new RegExp(EXPLANATORY_CUES.source, 'i'),
+  // "X is a …", "refers to", "stands for": the sentence that says what something is.
+  definition: /\b(?:is|are)\s+(?:an?|the|one|any)\b|\brefers?\s+to\b|\bstands?\s+for\b|\bmeans\b|\bcalled\b/i,
+  // How something is done or works: by what means, in what steps.
+  procedure: /\b(?:by|through|via|using|uses?|first|then|steps?|instead)\b/i,
 };
 
 /**
- * The sentences of a passage that best match the plan: a window of up to `maxSentences` and about
- * `maxWords` holding the sentence that mentions the most of the question (by weight), starting as
- * early in the passage as it can, since a paragraph's opening usually carries its point. A Porter
- * stem is a prefix of the words it comes from in nearly every case, so a word-start test stands in
- * for stemming every word.
+ * How well each sentence answers the plan: the question's words it mentions (by IDF), a bonus when
+ * it is the kind of sentence the question wants (Plan.prefer), and its nearness in meaning to the
+ * question (Plan.near). A Porter stem is a prefix of the words it comes from in nearly every case,
+ * so a word-start test stands in for stemming every word.
  */
-export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSentences: number, clip = true): Excerpt {
-  const sentences = sentencesAt(passage.text, passage.sentences);
-  const lengths = sentences.map((sentence) => rawWords(sentence).length);
+function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
   // Terms are letters and digits only (see text.ts), so they need no escaping.
   const patterns = plan.concepts.map((concept) => ({
     idf: concept.idf,
     pattern: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu'),
   }));
-  // A reason is in the sentences that explain ("because", "which means"), a quantity in those with a number.
   const preferred = plan.prefer && PREFERRED[plan.prefer];
-  const bonus = preferred ? PREFERENCE_SHARE * Math.max(0, ...plan.concepts.map((concept) => concept.idf)) : 0;
-  let best = 0;
-  let bestWeight = -1;
-  sentences.forEach((sentence, at) => {
-    const weight =
+  const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
+  return sentences.map(
+    (sentence) =>
       patterns.reduce((sum, { idf, pattern }) => sum + (pattern.test(sentence) ? idf : 0), 0) +
-      (preferred?.test(sentence) ? bonus : 0);
-    if (weight > bestWeight) {
-      bestWeight = weight;
-      best = at;
-    }
-  });
+      (preferred?.test(sentence) ? PREFERENCE_SHARE * rarest : 0) +
+      (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
+  );
+}
+
+/** The first of the highest weights. */
+const bestOf = (weights: readonly number[]) =>
+  weights.reduce((best, weight, at) => (weight > weights[best]! ? at : best), 0);
+
+/**
+ * A source's snippet: a window of up to `maxSentences` and about `maxWords` holding the sentence
+ * that answers best (sentenceWeights), starting as early in the passage as it can, since a
+ * paragraph's opening usually carries its point; clipped at `maxWords`.
+ */
+export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSentences: number): Excerpt {
+  const sentences = sentencesAt(passage.text, passage.sentences);
+  const lengths = sentences.map((sentence) => rawWords(sentence).length);
+  const best = bestOf(sentenceWeights(sentences, plan));
   const wordsFrom = (from: number, to: number) => lengths.slice(from, to + 1).reduce((sum, n) => sum + n, 0);
   let start = best;
   while (start > 0 && best - start + 2 <= maxSentences && wordsFrom(start - 1, best) <= maxWords) start -= 1;
@@ -50,11 +62,24 @@ export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSe
   while (end + 1 < sentences.length && end - start + 2 <= maxSentences && wordsFrom(start, end + 1) <= maxWords)
     end += 1;
   let snippet = sentences.slice(start, end + 1).join(' ');
-  if (clip && wordsFrom(start, end) > maxWords) {
+  if (wordsFrom(start, end) > maxWords) {
     const cut = snippet.split(' ').slice(0, maxWords).join(' ');
     snippet = `${cut.replace(/[\s,;:]+$/, '')} …`;
   }
   return { snippet, highlights: highlights(snippet, plan) };
+}
+
+/**
+ * An answer's text: the sentence that answers best and the one after it (which usually carries its
+ * point on), or the one before when it is the last; one sentence when two exceed `maxWords`. Not
+ * the opening of the paragraph, nor the sentence with the most words in common: the one that answers.
+ */
+export function answerSentences(passage: AskPassage, plan: Plan, maxWords: number): string {
+  const sentences = sentencesAt(passage.text, passage.sentences);
+  const best = bestOf(sentenceWeights(sentences, plan));
+  const pair = best + 1 < sentences.length ? [best, best + 1] : [best - 1, best].filter((at) => at >= 0);
+  const text = pair.map((at) => sentences[at]!).join(' ');
+  return pair.length === 2 && rawWords(text).length > maxWords ? sentences[best]! : text;
 }
 
 /** Ranges of the words in `text` whose term the plan asks for (or accepts as a synonym). */

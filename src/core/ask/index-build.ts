@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type AskDocument, type AskPassage, passagesOf } from './ask-documents.ts';
 import type { SerialisedAskIndex } from './ask-types.ts';
+import { centred, quantised, readWordVectors, toBase64, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { Speller, vocabularyOf } from './speller.ts';
 import { indexTerm, joinedCompounds, terms } from './text.ts';
 
@@ -47,7 +48,55 @@ function commonWordsNearContent(passages: readonly AskPassage[], postings: Reado
 /** A passage's names count this many times each, its context (the essay title) once. */
 const NAME_WEIGHT = 3;
 
-export function buildAskIndex(documents: readonly AskDocument[]): SerialisedAskIndex {
+/** Inverse document frequency of an index term over `count` passages (the planner's formula). */
+export function idfOf(postings: ReadonlyMap<string, readonly number[]>, count: number, term: string): number {
+  const frequency = (postings.get(term)?.length ?? 0) / 2;
+  return Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
+}
+
+/**
+ * A word's weight in a semantic vector: its term's IDF (a word the content never uses counts as the
+ * rarest), nothing for a stopword.
+ */
+export function wordWeight(postings: ReadonlyMap<string, readonly number[]>, count: number) {
+  const rarest = idfOf(postings, count, '');
+  return (word: string) => {
+    const term = indexTerm(word);
+    if (term === null) return 0;
+    return postings.has(term) ? idfOf(postings, count, term) : rarest;
+  };
+}
+
+/**
+ * Each passage's semantic vector (its text, context and names, names weighing as in BM25), centred
+ * on their mean (semantic.ts), and that mean, which questions' vectors are centred on too.
+ */
+function passageVectors(
+  passages: readonly AskPassage[],
+  postings: ReadonlyMap<string, readonly number[]>,
+  table: SerialisedVectors,
+): Pick<SerialisedAskIndex, 'passageVectors' | 'semanticMean'> {
+  const words = new WordVectors(table, wordWeight(postings, passages.length));
+  const { vectors, mean } = centred(
+    passages.map((passage) =>
+      words.embed([
+        { text: passage.text, weight: 1 },
+        { text: passage.context, weight: 1 },
+        ...passage.names.map((name) => ({ text: name, weight: NAME_WEIGHT })),
+      ]),
+    ),
+  );
+  return {
+    passageVectors: toBase64(quantised(vectors)),
+    semanticMean: [...mean].map((value) => Math.round(value * 1e4) / 1e4),
+  };
+}
+
+/** `table`: the word vectors (semantic.ts); without them the index is lexical only. */
+export function buildAskIndex(
+  documents: readonly AskDocument[],
+  table: SerialisedVectors | undefined = readWordVectors(),
+): SerialisedAskIndex {
   const passages = documents.flatMap(passagesOf);
   const postings = new Map<string, number[]>();
   const lengths: number[] = [];
@@ -77,5 +126,6 @@ export function buildAskIndex(documents: readonly AskDocument[]): SerialisedAskI
     postings: Object.fromEntries(postings),
     lengths,
     commonWords: commonWordsNearContent(passages, postings),
+    ...(table ? { vectors: table, ...passageVectors(passages, postings, table) } : {}),
   };
 }

@@ -35,8 +35,13 @@ export interface Plan {
   concepts: Concept[];
   /** Scoring weight of each term. */
   weights: Map<string, number>;
-  /** What the answer's sentences should have: a reason's explanation, a quantity's number. */
-  prefer?: 'explanation' | 'number';
+  /**
+   * What the answer's sentences should have: a reason's explanation, a quantity's number, a
+   * definition's "is a", a procedure's means and steps.
+   */
+  prefer?: 'explanation' | 'number' | 'definition' | 'procedure';
+  /** A sentence's nearness in meaning to the question, cosine (semantic.ts); absent without vectors. */
+  near?: ((text: string) => number) | undefined;
 }
 
 /** A word of the question with its index term. */

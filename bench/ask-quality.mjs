@@ -1,0 +1,62 @@
+// @ts-check
+// Ask quality in process, in seconds rather than a site build: the index built straight from
+// content/ (front matter and Markdown; the links' anchors are not needed to score), then the tuning
+// set (test/fixtures/ask-eval.json) scored as its HTTP test scores it, and the blind set
+// (test/fixtures/ask-blind.json, with ASK_BLIND=1) as aggregates only: its questions and per-question
+// results are never printed, so nobody tunes on it. `ASK_MISSES=1` lists the tuning set's misses.
+// Run: node scripts/launch.mjs bench/ask-quality.mjs
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { importTs } from './load-ts.mjs';
+import { root } from './lib.mjs';
+import { contentDocuments } from './ask-docs.mjs';
+
+const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
+// Node runs these two as they are (they locate the fixtures from their own directory).
+const evaluation = await import('../test/support/ask-eval.ts');
+const blind = await import('../test/support/ask-blind.ts');
+
+const serialised = AskIndex.build(contentDocuments());
+const index = AskIndex.load(JSON.parse(JSON.stringify(serialised)));
+const options = { limit: 5, types: ['essay', 'glossary'] };
+
+const tuning = evaluation.evalQuestions();
+const score = evaluation.scoreAnswers(
+  tuning,
+  tuning.map((/** @type {{ q: string }} */ question) => index.search(question.q, options)),
+);
+console.log(`tuning set (${tuning.length} questions)\n${evaluation.formatTable(score)}`);
+console.log(`declines answered: ${score.wrongAnswers}, comparisons missing a side: ${score.sidesMissing}`);
+if (process.env['ASK_MISSES']) console.log(`misses:\n  ${score.misses.join('\n  ')}`);
+
+// The development set (test/fixtures/ask-dev.json): questions in the asker's words, written while
+// building the semantic signal; scored like the blind set, its misses listed with ASK_MISSES.
+const dev = JSON.parse(readFileSync(path.join(root, 'test/fixtures/ask-dev.json'), 'utf8')).questions;
+const devAnswers = dev.map((/** @type {{ q: string }} */ question) => index.search(question.q, options));
+console.log(`\ndevelopment set (${dev.length} questions)\n${blind.formatBlind(blind.scoreBlind(dev, devAnswers))}`);
+if (process.env['ASK_MISSES'])
+  dev.forEach((/** @type {{ q: string; expect: string[] | null }} */ question, /** @type {number} */ at) => {
+    const result = devAnswers[at];
+    const top = result.sources
+      .slice(0, 3)
+      .map((/** @type {any} */ s) => `${s.slug}${s.section ? ` § ${s.section}` : ''}`);
+    const first = result.sources[0];
+    const key =
+      first &&
+      (first.type === 'glossary'
+        ? `glossary:${first.slug}`
+        : `essay:${first.slug} §${first.section ? ` ${first.section}` : ''}`);
+    const right =
+      question.expect === null ? result.answer === null : result.answer !== null && question.expect.includes(key);
+    if (!right)
+      console.log(`  ${question.q} → ${top.join(' | ')}${result.answer ? '' : ' (no answer)'} c=${result.confidence}`);
+  });
+
+// Only on request (ASK_BLIND=1), so that development runs never show it.
+const blindSet = process.env['ASK_BLIND'] === '1' ? blind.blindQuestions() : undefined;
+if (blindSet) {
+  const answers = blindSet.map((/** @type {{ q: string }} */ question) => index.search(question.q, options));
+  console.log(
+    `\nblind set (${blindSet.length} questions; aggregates only)\n${blind.formatBlind(blind.scoreBlind(blindSet, answers))}`,
+  );
+} else console.log('\nblind set: not scored (ASK_BLIND=1 scores it, when test/fixtures/ask-blind.json is there)');

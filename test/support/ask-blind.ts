@@ -1,0 +1,120 @@
+// Scores ask answers against the blind set in test/fixtures/ask-blind.json: questions written by
+// someone who read only the rendered pages, never tuned on. Only aggregates leave this module (the
+// share of answerable questions with the right source first and in the top 3, with a key fact in
+// the answer text, answered not at all; and how many unanswerable questions were declined), so
+// no one tuning the ranking reads a blind question or its result.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { EvalAnswer } from './ask-eval.ts';
+
+export interface BlindQuestion {
+  kind: string;
+  q: string;
+  /** Acceptable sources, as in ask-eval.json; null when the content cannot answer it. */
+  expect: string[] | null;
+  /** Short phrases, any one of which in the answer text shows the key fact. */
+  facts?: string[];
+}
+
+/** What the scorer reads of an ask response: the evaluation's, plus the answer's text. */
+export interface BlindAnswer extends EvalAnswer {
+  answer: (NonNullable<EvalAnswer['answer']> & { text: string }) | null;
+}
+
+export interface BlindScore {
+  answerable: number;
+  unanswerable: number;
+  top1: number;
+  top3: number;
+  /** Share of answerable questions whose answer text holds one of their facts. */
+  fact: number;
+  /** Share of answerable questions with no answer at all. */
+  falseDeclines: number;
+  /** Unanswerable questions declined, of `unanswerable`. */
+  trueDeclines: number;
+  /** The same shares by kind (answerable questions only), with their counts. */
+  kinds: Array<{ kind: string; questions: number; top1: number; top3: number; fact: number; declined: number }>;
+}
+
+export const BLIND_PATH = path.resolve(import.meta.dirname, '../fixtures/ask-blind.json');
+
+export const blindQuestions = (): BlindQuestion[] | undefined => {
+  if (!existsSync(BLIND_PATH)) return undefined;
+  const parsed = JSON.parse(readFileSync(BLIND_PATH, 'utf8')) as { questions: BlindQuestion[] } | BlindQuestion[];
+  return Array.isArray(parsed) ? parsed : parsed.questions;
+};
+
+const sourceKey = (source: EvalAnswer['sources'][number]) =>
+  source.type === 'glossary'
+    ? `glossary:${source.slug}`
+    : `essay:${source.slug} §${source.section ? ` ${source.section}` : ''}`;
+
+/** Lowercased words joined by single spaces: punctuation and case do not decide whether a fact is quoted. */
+const normalised = (text: string) => ` ${(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')} `;
+
+export function holdsFact(text: string, facts: readonly string[]): boolean {
+  const answer = normalised(text);
+  return facts.some((fact) => normalised(fact).trim() !== '' && answer.includes(normalised(fact)));
+}
+
+export function scoreBlind(questions: readonly BlindQuestion[], answers: readonly BlindAnswer[]): BlindScore {
+  const kinds = new Map<string, BlindScore['kinds'][number]>();
+  let unanswerable = 0;
+  let trueDeclines = 0;
+  questions.forEach((question, at) => {
+    const result = answers[at]!;
+    if (question.expect === null) {
+      unanswerable += 1;
+      if (result.answer === null) trueDeclines += 1;
+      return;
+    }
+    const row = kinds.get(question.kind) ?? {
+      kind: question.kind,
+      questions: 0,
+      top1: 0,
+      top3: 0,
+      fact: 0,
+      declined: 0,
+    };
+    kinds.set(question.kind, row);
+    const keys = result.sources.map(sourceKey);
+    const hit = (key: string | undefined) => key !== undefined && question.expect!.includes(key);
+    row.questions += 1;
+    if (hit(keys[0])) row.top1 += 1;
+    if (keys.slice(0, 3).some(hit)) row.top3 += 1;
+    if (result.answer === null) row.declined += 1;
+    else if (holdsFact(result.answer.text, question.facts ?? [])) row.fact += 1;
+  });
+  const rows = [...kinds.values()];
+  const sum = (pick: (row: BlindScore['kinds'][number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const answerable = sum((row) => row.questions);
+  const share = (count: number) => (answerable === 0 ? 0 : count / answerable);
+  return {
+    answerable,
+    unanswerable,
+    top1: share(sum((row) => row.top1)),
+    top3: share(sum((row) => row.top3)),
+    fact: share(sum((row) => row.fact)),
+    falseDeclines: share(sum((row) => row.declined)),
+    trueDeclines,
+    kinds: rows,
+  };
+}
+
+/** The aggregates as a table: overall, then by kind. */
+export function formatBlind(score: BlindScore): string {
+  const percent = (count: number, of: number) => `${of === 0 ? '-' : ((count / of) * 100).toFixed(1)}%`.padStart(7);
+  const lines = [`${'kind'.padEnd(15)} ${'n'.padStart(3)}   top-1   top-3    fact declined`];
+  for (const row of score.kinds)
+    lines.push(
+      `${row.kind.padEnd(15)} ${String(row.questions).padStart(3)} ${percent(row.top1, row.questions)} ` +
+        `${percent(row.top3, row.questions)} ${percent(row.fact, row.questions)} ${percent(row.declined, row.questions)}`,
+    );
+  const overall = (share: number) => `${(share * 100).toFixed(1)}%`.padStart(7);
+  lines.push(
+    `${'answerable'.padEnd(15)} ${String(score.answerable).padStart(3)} ${overall(score.top1)} ${overall(score.top3)} ` +
+      `${overall(score.fact)} ${overall(score.falseDeclines)}`,
+    `unanswerable declined: ${score.trueDeclines} of ${score.unanswerable}`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,185 @@
+// Issue 50's pieces in process: reciprocal rank fusion of the lexical and semantic rankings, the
+// decline's calibration (meaning can vouch for a passage no word of the question reaches, and
+// cannot for a far one), and answers chosen by the question's kind rather than by shared words.
+import { describe, expect, it } from 'vitest';
+import type { AskDocument, AskPassage } from '../../src/core/ask/ask-documents.ts';
+import { AskIndex } from '../../src/core/ask/ask-index.ts';
+import { answerSentences } from '../../src/core/ask/excerpts.ts';
+import {
+  fuse,
+  nearestPassages,
+  semanticConfidence,
+  SIMILARITY_FLOOR,
+  SIMILARITY_FULL,
+} from '../../src/core/ask/fusion.ts';
+import type { Plan } from '../../src/core/ask/query-plan.ts';
+import { readWordVectors, WordVectors } from '../../src/core/ask/semantic.ts';
+import { sentenceStarts } from '../../src/core/ask/sentences.ts';
+
+const hit = (
+  passage: number,
+  confidence = 0.3,
+): { passage: number; score: number; confidence: number; similarity?: number } => ({
+  passage,
+  score: 0,
+  confidence,
+});
+
+describe('fusion', () => {
+  it('puts a passage both rankings like above one only the lexical ranking puts first', () => {
+    const similarity = Float32Array.from([0.1, 0.5, 0.6]);
+    const fused = fuse([hit(0), hit(1)], [hit(2), hit(1)], similarity);
+    expect(fused.map((each) => each.passage)).toEqual([1, 0, 2]);
+    // Every hit carries its similarity, and the better of its two confidences.
+    expect(fused.find((each) => each.passage === 2)?.similarity).toBeCloseTo(0.6);
+    expect(fused.find((each) => each.passage === 0)?.confidence).toBe(0.3);
+  });
+
+  it('keeps the lexical order when meaning has nothing to add', () => {
+    const fused = fuse([hit(3), hit(1), hit(2)], [], new Float32Array(4));
+    expect(fused.map((each) => each.passage)).toEqual([3, 1, 2]);
+  });
+
+  it('takes the nearest passages from the floor up, best first, of the allowed types only', () => {
+    const similarity = Float32Array.from([0.9, SIMILARITY_FLOOR - 0.01, 0.7, 0.95, 0.8]);
+    expect(nearestPassages(similarity, () => true, 3)).toEqual([3, 0, 4]);
+    expect(nearestPassages(similarity, (passage) => passage !== 3, 10)).toEqual([0, 4, 2]);
+  });
+});
+
+describe('decline calibration', () => {
+  it('gives meaning no say below the floor and full say from the top of the scale', () => {
+    expect(semanticConfidence(SIMILARITY_FLOOR - 0.1)).toBe(0);
+    expect(semanticConfidence(SIMILARITY_FULL)).toBe(1);
+    const middle = semanticConfidence((SIMILARITY_FLOOR + SIMILARITY_FULL) / 2);
+    expect(middle).toBeGreaterThan(0.4);
+    expect(middle).toBeLessThan(0.6);
+  });
+
+  it('raises a hit that no word reaches to the confidence its meaning earns', () => {
+    const [fused] = fuse([], [hit(0, 0)], Float32Array.from([SIMILARITY_FULL]));
+    expect(fused?.confidence).toBeCloseTo(1);
+  });
+
+  const table = readWordVectors();
+  const term = (slug: string, title: string, definition: string): AskDocument => ({
+    type: 'glossary',
+    slug,
+    title,
+    aliases: [],
+    definition,
+    body: '',
+    anchors: [],
+    url: `http://x/glossary/${slug}`,
+    markdownUrl: `http://x/glossary/${slug}.md`,
+  });
+  // Building an index reads SCOWL's word lists: seconds on a shared CPU.
+  it.runIf(table)('still declines a question far from everything the content says', { timeout: 60_000 }, () => {
+    const index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build([
+            term('gas', 'Gas', 'The fee paid to validators for the computation a blockchain transaction uses.'),
+            term('oracle', 'Oracle', 'A service that brings prices and other outside data onto a blockchain.'),
+            term('slashing', 'Slashing', 'The penalty that destroys part of a validator deposit for signing twice.'),
+          ]),
+        ),
+      ),
+    );
+    const far = index.search('how do I bake sourdough bread at home', { limit: 3, types: ['glossary', 'essay'] });
+    expect(far.answer).toBeNull();
+    expect(far.confidence).toBeLessThan(0.55);
+  });
+
+  it('does not decline a subject described rather than named as something the content never mentions', () => {
+    const index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              term(
+                'non-fungible-token',
+                'Non-fungible token',
+                'A unique digital token recording ownership of one item, such as a collectible, that cannot be copied or swapped one for one.',
+              ),
+              term('gas', 'Gas', 'The fee paid to validators for the computation a blockchain transaction uses.'),
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+    const described = index.search('what is a digital collectible that cannot be copied', {
+      limit: 3,
+      types: ['glossary'],
+    });
+    expect(described.no_answer_reason ?? '').not.toMatch(/never mention/);
+    expect(described.answer?.slug).toBe('non-fungible-token');
+    // A name of several words that nothing here says is still declined as unknown.
+    const unknown = index.search('what is a digital collectible token standard', { limit: 3, types: ['glossary'] });
+    expect(unknown.answer).toBeNull();
+    expect(unknown.no_answer_reason).toMatch(/never mention/);
+  }, 60_000);
+
+  it.runIf(table)('has word vectors for everyday words and the content’s own', () => {
+    const words = new WordVectors(table!, () => 1);
+    for (const word of ['phone', 'cheating', 'price', 'validator', 'rollup']) expect(words.has(word), word).toBe(true);
+  });
+});
+
+describe('answer choice', () => {
+  const text =
+    'Flash loans appeared on Aave in 2020 and are now offered by several protocols. ' +
+    'A flash loan is an uncollateralised loan that must be borrowed and repaid within one transaction, or the whole transaction reverts. ' +
+    'Because nothing is at risk for the lender, no collateral is needed. ' +
+    'Loans of this kind have also funded many attacks on protocols with weak price sources.';
+  const passage: AskPassage = {
+    type: 'glossary',
+    slug: 'flash-loan',
+    title: 'Flash loan',
+    section: null,
+    kind: 'paragraph',
+    url: 'http://x/glossary/flash-loan',
+    markdownUrl: 'http://x/glossary/flash-loan.md',
+    text,
+    sentences: sentenceStarts(text),
+    explains: 1,
+    names: ['Flash loan'],
+    namesWeigh: false,
+    mentions: [],
+    context: '',
+  };
+  const flashLoans = { asked: ['flash', 'loans'], idf: 3, alternatives: [['flash', 'loan']], named: true };
+  const protocols = { asked: ['protocols'], idf: 1, alternatives: [['protocol']], named: false };
+  // "what are flash loans in lending protocols", unless other concepts are given.
+  const plan = (prefer: Plan['prefer'], concepts: Plan['concepts'] = [flashLoans, protocols]): Plan => ({
+    concepts,
+    weights: new Map([
+      ['flash', 1],
+      ['loan', 1],
+      ['protocol', 1],
+    ]),
+    prefer,
+  });
+
+  it('quotes the sentence that says what a thing is for a definition, not the one with the most shared words', () => {
+    const answer = answerSentences(passage, plan('definition'), 90);
+    expect(answer).toContain('A flash loan is an uncollateralised loan');
+    expect(answer).not.toContain('appeared on Aave in 2020');
+  });
+
+  it('quotes the sentence that gives a reason for a why question', () => {
+    // "why do flash loans need no collateral": the reason, not the definition that shares more words.
+    const collateral = { asked: ['collateral'], idf: 2, alternatives: [['collater']], named: false };
+    const answer = answerSentences(passage, plan('explanation', [flashLoans, collateral]), 90);
+    expect(answer.startsWith('Because nothing is at risk')).toBe(true);
+  });
+
+  it('quotes at most two whole sentences, the answering one and a neighbour', () => {
+    const answer = answerSentences(passage, plan('definition'), 90);
+    const sentences = answer.match(/[^.]+\./g) ?? [];
+    expect(sentences.length).toBeGreaterThanOrEqual(1);
+    expect(sentences.length).toBeLessThanOrEqual(2);
+    expect(text).toContain(answer);
+  });
+});
