@@ -71,16 +71,19 @@ export class RedisProcess {
   readonly port: number;
   readonly url: string;
   readonly #dir: string;
+  readonly #extraArgs: readonly string[];
   #child: ChildProcess | undefined;
 
-  constructor(port: number, dir: string) {
+  /** `extraArgs` go after deploy/redis.conf's settings (`--requirepass x`, cluster or replica options). */
+  constructor(port: number, dir: string, extraArgs: readonly string[] = []) {
     this.port = port;
     this.url = `redis://127.0.0.1:${port}`;
     this.#dir = dir;
+    this.#extraArgs = extraArgs;
   }
 
   async start(): Promise<void> {
-    const args = [REDIS_CONF, '--port', String(this.port), '--bind', '127.0.0.1'];
+    const args = [REDIS_CONF, '--port', String(this.port), '--bind', '127.0.0.1', ...this.#extraArgs];
     this.#child = spawn('redis-server', args, { cwd: this.#dir, stdio: 'ignore' });
     await waitForPort(this.port);
   }

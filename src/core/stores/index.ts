@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { DEFAULT_IDEMPOTENCY_LIMITS, MemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.ts';
 import { DEFAULT_JOB_LIMITS, MemoryJobStore, type JobStore } from './job-store.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
-import { connectRedis, type ConnectedRedis } from './redis/connection.ts';
+import { connectRedis, type ConnectedRedis, type StoreHealth } from './redis/connection.ts';
 import { RedisIdempotencyStore } from './redis/redis-idempotency-store.ts';
 import { RedisJobStore } from './redis/redis-job-store.ts';
 import { redisRateLimitStore } from './redis/redis-rate-limit-store.ts';
@@ -22,6 +22,9 @@ export interface Stores {
   searchCache: SearchCacheStore;
   /** Resolves when the stores can serve (Redis connected, or given up waiting); memory stores at once. */
   ready(timeoutMs: number): Promise<boolean>;
+  /** For /readyz: can the stores do all their work now, and if not, why. */
+  health(): Promise<StoreHealth>;
+  /** Bounded: a stalled Redis does not hold a stopping server. */
   close(): Promise<void>;
 }
 
@@ -35,8 +38,8 @@ const perClient = <T extends { share: { perClient: { count: number; bytes: numbe
 });
 
 export function createStores(config: Config, log: (message: string) => void = console.error): Stores {
-  if (!config.redisUrl) return createMemoryStores(config);
-  return createRedisStores(config, connectRedis(config.redisUrl, { log }));
+  if (!config.redis) return createMemoryStores(config);
+  return createRedisStores(config, connectRedis(config.redis, { log }));
 }
 
 export function createRedisStores(config: Config, redis: ConnectedRedis): Stores {
@@ -50,6 +53,7 @@ export function createRedisStores(config: Config, redis: ConnectedRedis): Stores
     tokens: new RedisTokenStore(redis, perClient(DEFAULT_TOKEN_LIMITS, config.tokensPerClient)),
     searchCache: new RedisSearchCache(redis),
     ready: (timeoutMs) => redis.ready(timeoutMs),
+    health: () => redis.health(),
     close: () => redis.close(),
   };
 }
@@ -65,6 +69,7 @@ export function createMemoryStores(config: Config, now: () => number = Date.now)
     tokens: new MemoryTokenStore(perClient(DEFAULT_TOKEN_LIMITS, config.tokensPerClient), now),
     searchCache: new MemorySearchCache({}, now),
     ready: async () => true,
+    health: async () => ({ ready: true }),
     close: async () => undefined,
   };
 }
