@@ -71,19 +71,19 @@ export class RedisProcess {
   readonly port: number;
   readonly url: string;
   readonly #dir: string;
-  readonly #extraArgs: readonly string[];
+  /** Settings after the shipped file's, as `--name value` pairs (a test's small maxmemory). */
+  readonly #extra: readonly string[];
   #child: ChildProcess | undefined;
 
-  /** `extraArgs` go after deploy/redis.conf's settings (`--requirepass x`, cluster or replica options). */
-  constructor(port: number, dir: string, extraArgs: readonly string[] = []) {
+  constructor(port: number, dir: string, extra: readonly string[] = []) {
     this.port = port;
     this.url = `redis://127.0.0.1:${port}`;
     this.#dir = dir;
-    this.#extraArgs = extraArgs;
+    this.#extra = extra;
   }
 
   async start(): Promise<void> {
-    const args = [REDIS_CONF, '--port', String(this.port), '--bind', '127.0.0.1', ...this.#extraArgs];
+    const args = [REDIS_CONF, '--port', String(this.port), '--bind', '127.0.0.1', ...this.#extra];
     this.#child = spawn('redis-server', args, { cwd: this.#dir, stdio: 'ignore' });
     await waitForPort(this.port);
   }

@@ -145,7 +145,7 @@ export async function withIdempotency(call: IdempotentCall, run: () => Promise<C
   }
   if (decision.kind === 'in-flight') {
     throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed.', {
-      headers: { 'Retry-After': '1' },
+      headers: { 'Retry-After': String(decision.retryAfterSeconds ?? 1) },
     });
   }
   if (decision.kind === 'replay') {

@@ -10,7 +10,11 @@ export interface StoredResponse {
 }
 
 export type IdempotencyDecision =
-  { kind: 'proceed' } | { kind: 'replay'; response: StoredResponse } | { kind: 'in-flight' } | { kind: 'mismatch' };
+  | { kind: 'proceed' }
+  | { kind: 'replay'; response: StoredResponse }
+  /** `retryAfterSeconds`: when the claim lapses should its holder stop renewing it. */
+  | { kind: 'in-flight'; retryAfterSeconds?: number }
+  | { kind: 'mismatch' };
 
 export interface IdempotencyStore {
   /**

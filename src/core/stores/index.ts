@@ -6,6 +6,7 @@ import { DEFAULT_IDEMPOTENCY_LIMITS, MemoryIdempotencyStore, type IdempotencySto
 import { DEFAULT_JOB_LIMITS, MemoryJobStore, type JobStore } from './job-store.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 import { connectRedis, type ConnectedRedis, type StoreHealth } from './redis/connection.ts';
+import { evictionWarning } from './redis/eviction-policy.ts';
 import { RedisIdempotencyStore } from './redis/redis-idempotency-store.ts';
 import { RedisJobStore } from './redis/redis-job-store.ts';
 import { redisRateLimitStore } from './redis/redis-rate-limit-store.ts';
@@ -39,7 +40,24 @@ const perClient = <T extends { share: { perClient: { count: number; bytes: numbe
 
 export function createStores(config: Config, log: (message: string) => void = console.error): Stores {
   if (!config.redis) return createMemoryStores(config);
-  return createRedisStores(config, connectRedis(config.redis, { log }));
+  const redis = connectRedis(config.redis, { log });
+  // Once connected: a policy that could evict state is said in one sentence at start-up.
+  void redis
+    .ready(30_000)
+    .then((connected) => (connected ? evictionWarning(redis) : undefined))
+    .then(
+      (warning) => warning && log(warning),
+      () => undefined,
+    );
+  // A policy that could evict state makes the server not ready: work it accepts may be forgotten. A Redis
+  // that forbids CONFIG (managed services) is not held against it: the warning above says so once.
+  redis.addReadinessCheck(async () => {
+    const warning = await evictionWarning(redis);
+    return warning?.startsWith('redis: maxmemory-policy is')
+      ? `misconfigured: ${warning.slice('redis: '.length)}`
+      : undefined;
+  });
+  return createRedisStores(config, redis);
 }
 
 export function createRedisStores(config: Config, redis: ConnectedRedis): Stores {

@@ -1,142 +1,231 @@
 // FairShareMap (../capacity.ts) in Redis, for stores shared by several instances: entries expire by
-// PX, and each entry's size and owner are kept beside it so the per-client and total bounds hold
-// across instances. Every change is one Lua script, so two instances never both take the last place.
+// PX, and the per-client and total bounds hold across instances. Every change is one Lua script, so
+// two instances never both take the last place.
 //
-// Keys under `prefix`: `e:<key>` the value, `all` a sorted set of keys by expiry, `o:<owner>` one per
-// owner, `sizes` a hash key -> "bytes|owner", `bytes` the total.
+// Layout, every key under one hash tag (`rh:{jobs}:`...) so that each script's keys are declared in
+// KEYS and live on one Redis Cluster slot; no script builds a key name:
+//   e:<key>  a hash: `v` the value, `m` its member in the two indexes below
+//   all      a sorted set of members by expiry: the total count, and what to sweep when
+//   oe       the same members, all scored 0, so that one owner's are a lexical range (its count in
+//            O(log n), its soonest expiry first)
+//   bytes    the total size; obytes a hash owner -> size held
+// A member is `owner \n expiry (15 digits) \n bytes \n key`: everything needed to forget an entry is
+// in it, so losing any bookkeeping key loses nothing that cannot be rebuilt (see REPAIR). Time is
+// Redis's (TIME), never the instance's, and every bookkeeping key has a TTL as long as the longest
+// entry's, so an idle store leaves nothing behind.
 import { CapacityError, type FairShare } from '../capacity.ts';
 import { RedisScript, type RedisConnection } from './connection.ts';
 
-/** Forgets one entry's accounting (its size, its owner's claim, its place in the expiry order). */
-const FORGET = `
-local function forget(prefix, key)
-  local info = redis.call('HGET', prefix .. 'sizes', key)
-  if info then
-    local sep = string.find(info, '|', 1, true)
-    redis.call('DECRBY', prefix .. 'bytes', tonumber(string.sub(info, 1, sep - 1)))
-    redis.call('ZREM', prefix .. 'o:' .. string.sub(info, sep + 1), key)
-    redis.call('HDEL', prefix .. 'sizes', key)
+/** Lua shared by every script: KEYS[1..4] are all, oe, bytes, obytes. */
+export const COMMON = `
+local ALL, OE, BYTES, OBYTES = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local function parse(member)
+  local owner, expiry, bytes, key = string.match(member, '^(.-)\\n(%d+)\\n(%d+)\\n(.*)$')
+  return owner, tonumber(expiry), tonumber(bytes), key
+end
+local function memberOf(owner, expiry, bytes, key)
+  return owner .. '\\n' .. string.format('%015d', expiry) .. '\\n' .. bytes .. '\\n' .. key
+end
+local function add(counter, field, delta)
+  local value
+  if field then value = redis.call('HINCRBY', counter, field, delta) else value = redis.call('INCRBY', counter, delta) end
+  if value <= 0 then
+    if field then redis.call('HDEL', counter, field) else redis.call('DEL', counter) end
   end
-  redis.call('ZREM', prefix .. 'all', key)
+end
+-- Forgets a member: each counter shadows one index and moves only when that index held the member,
+-- so a counter whose index was lost is never charged twice.
+local function forget(member)
+  local owner, _, bytes = parse(member)
+  if redis.call('ZREM', ALL, member) == 1 then add(BYTES, nil, -bytes) end
+  if redis.call('ZREM', OE, member) == 1 then add(OBYTES, owner, -bytes) end
+end
+local function remember(member)
+  local owner, expiry, bytes = parse(member)
+  redis.call('ZADD', ALL, expiry, member)
+  redis.call('ZADD', OE, 0, member)
+  redis.call('INCRBY', BYTES, bytes)
+  redis.call('HINCRBY', OBYTES, owner, bytes)
+end
+local function ownedBy(owner) return '[' .. owner .. '\\n', '(' .. owner .. '\\11' end
+-- Counters rebuilt when their index is empty: a lost index (deleted, or a failed write) never leaves
+-- a store or a client refused for good.
+local function repair(owner)
+  if redis.call('EXISTS', ALL) == 0 then redis.call('DEL', BYTES) end
+  if owner and redis.call('ZLEXCOUNT', OE, ownedBy(owner)) == 0 then redis.call('HDEL', OBYTES, owner) end
+end
+local function keep(ms)
+  for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ms) end
 end
 `;
 
-/** Drops up to 200 expired entries from the accounting; shared by every script that adds. */
-const SWEEP = `${FORGET}
-local prefix = ARGV[1]
-local now = tonumber(ARGV[2])
-for _, key in ipairs(redis.call('ZRANGEBYSCORE', prefix .. 'all', '-inf', now, 'LIMIT', 0, 200)) do
-  forget(prefix, key)
+/** Drops up to 200 expired members store-wide, then this owner's own expired ones (its oldest first). */
+export const SWEEP = `
+local function sweep(owner)
+  for _, member in ipairs(redis.call('ZRANGEBYSCORE', ALL, '-inf', now, 'LIMIT', 0, 200)) do forget(member) end
+  local low, high = ownedBy(owner)
+  for _ = 1, 50 do
+    local first = redis.call('ZRANGEBYLEX', OE, low, high, 'LIMIT', 0, 1)[1]
+    if not first then break end
+    local _, expiry = parse(first)
+    if expiry > now then break end
+    forget(first)
+  end
 end
+local function secondsUntil(expiry) return math.max(1, math.ceil((expiry - now) / 1000)) end
 `;
 
 /**
- * ARGV: prefix, now, key, value, owner, bytes, ttlMs, perCount, perBytes, totalCount, totalBytes.
- * Returns {1} when added, {2, value} when the key is taken, {0, scope, secondsUntilFree} when full.
+ * KEYS: all, oe, bytes, obytes, the entry. ARGV: value, owner, bytes, ttlMs, perCount, perBytes,
+ * totalCount, totalBytes, keepMs, key. Returns {1} when added, {2, value, msLeft} when the key is
+ * taken, {0, scope, secondsUntilFree} when full. Costs O(log n) whatever the owner holds.
  */
-const ADD = new RedisScript(`${SWEEP}
-local key, value, owner = ARGV[3], ARGV[4], ARGV[5]
-local bytes, ttl = tonumber(ARGV[6]), tonumber(ARGV[7])
-local existing = redis.call('GET', prefix .. 'e:' .. key)
-if existing then return {2, existing} end
-local function soonest(set)
-  local first = redis.call('ZRANGE', set, 0, 0, 'WITHSCORES')
-  if first[2] then return math.max(1, math.ceil((tonumber(first[2]) - now) / 1000)) end
-  return 1
+const ADD = new RedisScript(`${COMMON}${SWEEP}
+local value, owner, bytes, ttl = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+local existing = redis.call('HGET', KEYS[5], 'v')
+if existing then return {2, existing, redis.call('PTTL', KEYS[5])} end
+repair(owner)
+sweep(owner)
+repair(owner)
+local low, high = ownedBy(owner)
+local count = redis.call('ZLEXCOUNT', OE, low, high)
+local held = tonumber(redis.call('HGET', OBYTES, owner) or '0')
+if count + 1 > tonumber(ARGV[5]) or held + bytes > tonumber(ARGV[6]) then
+  local first = redis.call('ZRANGEBYLEX', OE, low, high, 'LIMIT', 0, 1)[1]
+  local soonest = now
+  if first then soonest = select(2, parse(first)) end
+  return {0, 'client', secondsUntil(soonest)}
 end
-local ownerSet = prefix .. 'o:' .. owner
-local members = redis.call('ZRANGE', ownerSet, 0, -1)
-local held = 0
-for _, member in ipairs(members) do
-  local info = redis.call('HGET', prefix .. 'sizes', member)
-  if info then held = held + tonumber(string.sub(info, 1, string.find(info, '|', 1, true) - 1)) end
+local total = tonumber(redis.call('GET', BYTES) or '0')
+if redis.call('ZCARD', ALL) + 1 > tonumber(ARGV[7]) or total + bytes > tonumber(ARGV[8]) then
+  local first = redis.call('ZRANGE', ALL, 0, 0, 'WITHSCORES')
+  return {0, 'server', secondsUntil(tonumber(first[2] or now))}
 end
-if #members + 1 > tonumber(ARGV[8]) or held + bytes > tonumber(ARGV[9]) then
-  return {0, 'client', soonest(ownerSet)}
-end
-local total = tonumber(redis.call('GET', prefix .. 'bytes') or '0')
-if redis.call('ZCARD', prefix .. 'all') + 1 > tonumber(ARGV[10]) or total + bytes > tonumber(ARGV[11]) then
-  return {0, 'server', soonest(prefix .. 'all')}
-end
-redis.call('SET', prefix .. 'e:' .. key, value, 'PX', ttl)
-redis.call('ZADD', prefix .. 'all', now + ttl, key)
-redis.call('ZADD', ownerSet, now + ttl, key)
-redis.call('HSET', prefix .. 'sizes', key, bytes .. '|' .. owner)
-redis.call('INCRBY', prefix .. 'bytes', bytes)
+local member = memberOf(owner, now + ttl, bytes, ARGV[10])
+redis.call('HSET', KEYS[5], 'v', value, 'm', member)
+redis.call('PEXPIRE', KEYS[5], ttl)
+remember(member)
+keep(tonumber(ARGV[9]))
 return {1}
 `);
 
 /**
- * ARGV: prefix, now, key, value, bytes, ttlMs (0 keeps the expiry), onlyIfField. With onlyIfField, the
- * stored JSON must not have that field yet (a job keeps its first outcome). Returns 1 when replaced.
+ * KEYS: all, oe, bytes, obytes, the entry. ARGV: value, bytes, ttlMs (0 keeps the expiry),
+ * onlyIfField, keepMs, key. With onlyIfField, the stored JSON must not have that field yet (a job
+ * keeps its first outcome). The value is written even when the entry's bookkeeping was lost; the
+ * entry is then counted again. Returns 1 when replaced.
  */
-const REPLACE = new RedisScript(`
-local prefix, now, key, value = ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4]
-local bytes, ttl, field = tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[7]
-local entry = prefix .. 'e:' .. key
-local current = redis.call('GET', entry)
+const REPLACE = new RedisScript(`${COMMON}
+local value, bytes, ttl, field = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
+local current = redis.call('HGET', KEYS[5], 'v')
 if not current then return 0 end
 if field ~= '' and cjson.decode(current)[field] ~= nil then return 0 end
-local info = redis.call('HGET', prefix .. 'sizes', key)
-if not info then return 0 end
-local sep = string.find(info, '|', 1, true)
-local owner = string.sub(info, sep + 1)
-redis.call('INCRBY', prefix .. 'bytes', bytes - tonumber(string.sub(info, 1, sep - 1)))
-redis.call('HSET', prefix .. 'sizes', key, bytes .. '|' .. owner)
-if ttl > 0 then
-  redis.call('SET', entry, value, 'PX', ttl)
-  redis.call('ZADD', prefix .. 'all', now + ttl, key)
-  redis.call('ZADD', prefix .. 'o:' .. owner, now + ttl, key)
-else
-  redis.call('SET', entry, value, 'KEEPTTL')
+local old = redis.call('HGET', KEYS[5], 'm')
+local owner, expiry = '', now + math.max(1, redis.call('PTTL', KEYS[5]))
+if old then
+  owner, expiry = parse(old)
+  forget(old)
 end
+repair(owner)
+if ttl > 0 then
+  expiry = now + ttl
+  redis.call('PEXPIRE', KEYS[5], ttl)
+end
+local member = memberOf(owner, expiry, bytes, ARGV[6])
+redis.call('HSET', KEYS[5], 'v', value, 'm', member)
+remember(member)
+keep(tonumber(ARGV[5]))
 return 1
 `);
 
-/** ARGV: prefix, key. */
-const DELETE = new RedisScript(`${FORGET}
-redis.call('DEL', ARGV[1] .. 'e:' .. ARGV[2])
-forget(ARGV[1], ARGV[2])
+/**
+ * KEYS: all, oe, bytes, obytes, the entry. ARGV: ttlMs, keepMs, key, onlyIfField (as REPLACE's: a
+ * renewal that arrives after a claim was completed leaves it alone). Returns 1 when extended.
+ */
+const EXTEND = new RedisScript(`${COMMON}
+local old = redis.call('HGET', KEYS[5], 'm')
+if not old then return 0 end
+if ARGV[4] ~= '' and cjson.decode(redis.call('HGET', KEYS[5], 'v'))[ARGV[4]] ~= nil then return 0 end
+local owner, _, bytes = parse(old)
+forget(old)
+repair(owner)
+local member = memberOf(owner, now + tonumber(ARGV[1]), bytes, ARGV[3])
+redis.call('HSET', KEYS[5], 'm', member)
+redis.call('PEXPIRE', KEYS[5], ARGV[1])
+remember(member)
+keep(tonumber(ARGV[2]))
 return 1
 `);
+
+/** KEYS: all, oe, bytes, obytes, the entry. */
+const DELETE = new RedisScript(`${COMMON}
+local member = redis.call('HGET', KEYS[5], 'm')
+if member then forget(member) end
+redis.call('DEL', KEYS[5])
+return 1
+`);
+
+/** KEYS: the entry. Returns {value or false, Redis's time in ms}: leases are judged by one clock. */
+const READ = new RedisScript(`
+local time = redis.call('TIME')
+return {redis.call('HGET', KEYS[1], 'v'), tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)}
+`);
+
+/** The key names of a store: `rh:{name}:`, one hash tag, so one Cluster slot. */
+export function storeKeys(name: string) {
+  const prefix = `rh:{${name}}:`;
+  return {
+    prefix,
+    entry: (key: string) => `${prefix}e:${key}`,
+    bookkeeping: ['all', 'oe', 'bytes', 'obytes'].map((part) => prefix + part),
+  };
+}
 
 export class RedisFairShareMap {
   readonly #redis: RedisConnection;
-  readonly #prefix: string;
+  readonly #keys: ReturnType<typeof storeKeys>;
   readonly #share: FairShare;
   readonly #what: string;
-  readonly #now: () => number;
+  readonly #keepMs: string;
 
-  constructor(redis: RedisConnection, prefix: string, share: FairShare, what: string, now: () => number = Date.now) {
+  /** `keepMs`: the longest an entry of this store lives, which its bookkeeping outlives. */
+  constructor(redis: RedisConnection, name: string, share: FairShare, what: string, keepMs: number) {
     this.#redis = redis;
-    this.#prefix = prefix;
+    this.#keys = storeKeys(name);
     this.#share = share;
     this.#what = what;
-    this.#now = now;
+    this.#keepMs = String(Math.round(keepMs) + 60_000);
   }
 
   async get(key: string): Promise<string | undefined> {
-    const value = await this.#redis.send(['GET', `${this.#prefix}e:${key}`]);
+    const value = await this.#redis.send(['HGET', this.#keys.entry(key), 'v']);
     return typeof value === 'string' ? value : undefined;
   }
 
-  /** Adds `value` unless the key is taken (then returns what is stored); throws CapacityError when full. */
-  async add(key: string, value: string, owner: string, bytes: number, ttlMs: number): Promise<string | undefined> {
+  /** The value with Redis's clock (ms since the epoch), for a caller that judges a lease or deadline. */
+  async read(key: string): Promise<{ value: string | undefined; now: number }> {
+    const [value, now] = (await READ.run(this.#redis, [this.#keys.entry(key)], [])) as [unknown, number];
+    return { value: typeof value === 'string' ? value : undefined, now: Number(now) };
+  }
+
+  /**
+   * Adds `value` unless the key is taken (then returns what is stored, and how long it has left);
+   * throws CapacityError when full.
+   */
+  async add(
+    key: string,
+    value: string,
+    owner: string,
+    bytes: number,
+    ttlMs: number,
+  ): Promise<{ value: string; msLeft: number } | undefined> {
     const { perClient, total } = this.#share;
-    const reply = (await ADD.run(
-      this.#redis,
-      [],
-      [
-        this.#prefix,
-        String(this.#now()),
-        key,
-        value,
-        owner,
-        String(bytes),
-        String(Math.max(1, Math.round(ttlMs))),
-      ].concat([perClient.count, perClient.bytes, total.count, total.bytes].map(String)),
-    )) as [number, string?, number?];
-    if (reply[0] === 2) return reply[1];
+    const counts = [perClient.count, perClient.bytes, total.count, total.bytes].map(String);
+    const args = [value, owner, String(bytes), String(Math.max(1, Math.round(ttlMs))), ...counts, this.#keepMs, key];
+    const reply = (await ADD.run(this.#redis, this.#scriptKeys(key), args)) as [number, string?, number?];
+    if (reply[0] === 2) return { value: reply[1] ?? '', msLeft: Number(reply[2] ?? 0) };
     if (reply[0] === 0) {
       const scope = reply[1] === 'client' ? 'client' : 'server';
       throw new CapacityError(scope, this.#what, Number(reply[2] ?? 1), scope === 'client' ? perClient : total);
@@ -147,11 +236,21 @@ export class RedisFairShareMap {
   /** Replaces a value that exists; `ttlMs` undefined keeps its expiry; `unlessField` keeps a first outcome. */
   async replace(key: string, value: string, bytes: number, ttlMs?: number, unlessField = ''): Promise<boolean> {
     const ttl = ttlMs === undefined ? '0' : String(Math.max(1, Math.round(ttlMs)));
-    const args = [this.#prefix, String(this.#now()), key, value, String(bytes), ttl, unlessField];
-    return (await REPLACE.run(this.#redis, [], args)) === 1;
+    const args = [value, String(bytes), ttl, unlessField, this.#keepMs, key];
+    return (await REPLACE.run(this.#redis, this.#scriptKeys(key), args)) === 1;
+  }
+
+  /** Sets how long an entry has left, keeping its value (a lease renewed); false when gone or settled. */
+  async extend(key: string, ttlMs: number, unlessField = ''): Promise<boolean> {
+    const args = [String(Math.max(1, Math.round(ttlMs))), this.#keepMs, key, unlessField];
+    return (await EXTEND.run(this.#redis, this.#scriptKeys(key), args)) === 1;
   }
 
   async delete(key: string): Promise<void> {
-    await DELETE.run(this.#redis, [], [this.#prefix, key]);
+    await DELETE.run(this.#redis, this.#scriptKeys(key), []);
+  }
+
+  #scriptKeys(key: string): string[] {
+    return [...this.#keys.bookkeeping, this.#keys.entry(key)];
   }
 }

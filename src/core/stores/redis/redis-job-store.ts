@@ -1,6 +1,7 @@
 // Jobs in Redis, so any instance can answer a poll. The instance running a job holds a lease on it and
 // renews it while the work runs; a job whose lease lapses (its instance died) ends failed with a
-// reason at the next poll, on whichever instance, and never stays `running`.
+// reason at the next poll, on whichever instance, and never stays `running`. Leases and deadlines
+// are judged by Redis's clock, never an instance's.
 import type { JobOutcome, JobRecord } from '../../jobs/job.ts';
 import {
   byCreation,
@@ -13,13 +14,15 @@ import {
   type JobLimits,
   type JobStore,
 } from '../job-store.ts';
-import type { RedisConnection } from './connection.ts';
+import { StoreUnavailableError, type RedisConnection } from './connection.ts';
 import { RedisFairShareMap } from './redis-fair-share.ts';
 
 export const DEFAULT_JOB_LEASE_MS = 15_000;
+/** Pauses between attempts to record an outcome while Redis does not answer: about 20 s in all. */
+const OUTCOME_RETRY_MS = [250, 500, 1_000, 2_000, 4_000, 4_000, 4_000, 4_000];
 
 interface StoredJob extends JobRecord {
-  /** Until when the running instance vouches for the job. */
+  /** Until when the running instance vouches for the job, on Redis's clock. */
   leaseUntil?: number;
 }
 
@@ -28,20 +31,19 @@ export class RedisJobStore implements JobStore {
   readonly #redis: RedisConnection;
   readonly #limits: JobLimits;
   readonly #leaseMs: number;
-  readonly #now: () => number;
   /** Jobs this instance runs, with the timer that renews each lease. */
   readonly #leases = new Map<string, NodeJS.Timeout>();
 
-  constructor(redis: RedisConnection, limits: Partial<JobLimits> = {}, leaseMs = DEFAULT_JOB_LEASE_MS, now = Date.now) {
+  constructor(redis: RedisConnection, limits: Partial<JobLimits> = {}, leaseMs = DEFAULT_JOB_LEASE_MS) {
     this.#limits = { ...DEFAULT_JOB_LIMITS, ...limits };
     this.#leaseMs = leaseMs;
-    this.#now = now;
     this.#redis = redis;
-    this.#jobs = new RedisFairShareMap(redis, 'rh:jobs:', this.#limits.share, 'asynchronous jobs', now);
+    const keepMs = this.#limits.timeoutMs + this.#limits.retentionMs;
+    this.#jobs = new RedisFairShareMap(redis, 'jobs', this.#limits.share, 'asynchronous jobs', keepMs);
   }
 
   async create(kind: string, owner: string, client?: string): Promise<JobRecord> {
-    const queued = queuedJob(kind, owner, client, this.#now(), this.#limits);
+    const queued = queuedJob(kind, owner, client, await this.#time(), this.#limits);
     const job: StoredJob = { ...queued, leaseUntil: queued.createdAt + this.#leaseMs };
     const ttl = this.#limits.timeoutMs + this.#limits.retentionMs;
     await this.#jobs.add(job.id, JSON.stringify(job), owner, JOB_RECORD_OVERHEAD_BYTES, ttl);
@@ -56,42 +58,49 @@ export class RedisJobStore implements JobStore {
 
   async listFor(client: string, kind: string): Promise<JobRecord[]> {
     const index = clientIndex(client);
-    await this.#redis.send(['ZREMRANGEBYSCORE', index, '-inf', String(this.#now())]);
+    await this.#redis.send(['ZREMRANGEBYSCORE', index, '-inf', String(await this.#time())]);
     const ids = (await this.#redis.send(['ZRANGE', index, '0', '-1'])) as string[];
     const jobs = await Promise.all(ids.map((id) => this.get(id)));
     return jobs.filter((job): job is JobRecord => job?.kind === kind && job.client === client).sort(byCreation);
   }
 
   async cancel(id: string): Promise<JobRecord | undefined> {
-    const job = await this.#current(id);
-    if (!job || job.outcome !== undefined) return job && publicRecord(job);
-    const ended = await this.#end({ ...job, cancelled: true }, cancelledOutcome());
+    const current = await this.#current(id);
+    if (!current || current.job.outcome !== undefined) return current && publicRecord(current.job);
+    const ended = await this.#end({ ...current.job, cancelled: true }, cancelledOutcome(), current.now);
     // Another instance recorded an outcome first: the job stands as that one left it.
     return ended ? publicRecord(ended) : this.get(id);
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
-    const job = await this.#current(id);
-    return job && publicRecord(job);
+    const current = await this.#current(id);
+    return current && publicRecord(current.job);
   }
 
-  /** The job as stored, ended first when its deadline or its instance's lease has passed. */
-  async #current(id: string): Promise<StoredJob | undefined> {
-    const text = await this.#jobs.get(id);
-    if (text === undefined) return undefined;
-    let job = JSON.parse(text) as StoredJob;
-    if (job.outcome === undefined) {
-      const now = this.#now();
-      const failure =
-        job.deadline <= now
-          ? timedOutOutcome(this.#limits)
-          : (job.leaseUntil ?? job.createdAt) <= now
-            ? failedOutcome('internal_error', 'The server instance running this job stopped.', 'Start the work again.')
-            : undefined;
-      if (failure)
-        job = (await this.#end(job, failure)) ?? (JSON.parse((await this.#jobs.get(id)) ?? text) as StoredJob);
-    }
-    return job;
+  /**
+   * The job as stored, ended first when its deadline or its instance's lease has passed, both judged
+   * by Redis's clock (an instance whose own clock is off changes nothing), with that clock's time.
+   */
+  async #current(id: string): Promise<{ job: StoredJob; now: number } | undefined> {
+    const { value, now } = await this.#jobs.read(id);
+    if (value === undefined) return undefined;
+    const job = JSON.parse(value) as StoredJob;
+    if (job.outcome !== undefined) return { job, now };
+    const failure =
+      job.deadline <= now
+        ? timedOutOutcome(this.#limits)
+        : (job.leaseUntil ?? job.createdAt) <= now
+          ? failedOutcome(
+              'internal_error',
+              'The server instance running this job stopped, or could not reach the state store to record its result.',
+              'Start the work again.',
+            )
+          : undefined;
+    if (!failure) return { job, now };
+    const ended = await this.#end(job, failure, now);
+    if (ended) return { job: ended, now };
+    const again = await this.#jobs.get(id);
+    return { job: again === undefined ? job : (JSON.parse(again) as StoredJob), now };
   }
 
   async start(id: string): Promise<void> {
@@ -106,39 +115,61 @@ export class RedisJobStore implements JobStore {
     this.#leases.set(id, timer);
   }
 
+  /**
+   * Records the outcome, trying again while Redis does not answer (a restart, a blink) and renewing the
+   * lease meanwhile, so a result is not lost to a short outage; gives up after about 20 s.
+   */
   async finish(id: string, outcome: JobOutcome): Promise<void> {
-    this.#release(id);
-    const text = await this.#jobs.get(id);
-    if (text === undefined) return;
-    const job = JSON.parse(text) as StoredJob;
-    await this.#end(job, job.deadline <= this.#now() ? timedOutOutcome(this.#limits) : outcome);
+    try {
+      await this.#record(id, outcome, OUTCOME_RETRY_MS);
+    } finally {
+      this.#release(id);
+    }
   }
 
   /** Only the jobs this instance runs: the others have instances of their own. */
   async abandonUnfinished(reason: string): Promise<number> {
     const ids = [...this.#leases.keys()];
     for (const id of ids) {
-      await this.finish(id, failedOutcome('service_unavailable', reason, 'Start the work again.', 503));
+      // Once: a stopping instance does not wait for Redis; the lapsed lease tells the rest.
+      await this.#record(id, failedOutcome('service_unavailable', reason, 'Start the work again.', 503), []);
+      this.#release(id);
     }
     return ids.length;
   }
 
+  async #record(id: string, outcome: JobOutcome, pauses: readonly number[]): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const { value, now } = await this.#jobs.read(id);
+        if (value === undefined) return;
+        const job = JSON.parse(value) as StoredJob;
+        await this.#end(job, job.deadline <= now ? timedOutOutcome(this.#limits) : outcome, now);
+        return;
+      } catch (error) {
+        const pause = pauses[attempt];
+        if (!(error instanceof StoreUnavailableError) || pause === undefined) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  }
+
   async #renew(id: string, status?: 'running'): Promise<void> {
-    const text = await this.#jobs.get(id);
-    if (text === undefined) return;
-    const job = JSON.parse(text) as StoredJob;
+    const { value, now } = await this.#jobs.read(id);
+    if (value === undefined) return;
+    const job = JSON.parse(value) as StoredJob;
     if (job.outcome !== undefined) return this.#release(id);
     if (status) job.status = status;
-    job.leaseUntil = this.#now() + this.#leaseMs;
+    job.leaseUntil = now + this.#leaseMs;
     await this.#jobs.replace(id, JSON.stringify(job), JOB_RECORD_OVERHEAD_BYTES, undefined, 'outcome');
   }
 
   /** Records the outcome unless another instance did first; returns the job as stored, or undefined then. */
-  async #end(job: StoredJob, outcome: JobOutcome): Promise<StoredJob | undefined> {
+  async #end(job: StoredJob, outcome: JobOutcome, now: number): Promise<StoredJob | undefined> {
     const ended: StoredJob = {
       ...job,
       status: outcome.status < 400 ? 'completed' : 'failed',
-      completedAt: this.#now(),
+      completedAt: now,
       outcome,
     };
     const bytes = JOB_RECORD_OVERHEAD_BYTES + 2 * outcome.json.length;
@@ -152,6 +183,12 @@ export class RedisJobStore implements JobStore {
     return replaced ? ended : undefined;
   }
 
+  /** Redis's clock, in ms since the epoch. */
+  async #time(): Promise<number> {
+    const [seconds, micros] = (await this.#redis.send(['TIME'])) as [string, string];
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  }
+
   #release(id: string): void {
     clearInterval(this.#leases.get(id));
     this.#leases.delete(id);
@@ -159,7 +196,7 @@ export class RedisJobStore implements JobStore {
 }
 
 function clientIndex(client: string): string {
-  return `rh:jobs:c:${client}`;
+  return `rh:{jobs}:c:${client}`;
 }
 
 function publicRecord(job: StoredJob): JobRecord {

@@ -1,35 +1,84 @@
 // The search cache in Redis: pages compressed with brotli (the very bytes brotli clients are sent) and
-// stored with their entity tag, fresh for an hour and kept a day for
-// stale-if-error, bounded by Redis's own eviction (maxmemory with allkeys-lru: see deploy/redis.conf),
-// with single-flight across instances: the instance that takes a short lock loads the page, the others
-// wait for it to appear. A small in-process copy of recent pages answers repeated hits without a round
-// trip. When Redis does not answer, the cache is bypassed and each instance loads for itself.
+// stored with their entity tag, fresh for an hour and kept a day for stale-if-error. Bounded by the app,
+// not by Redis's eviction (which would pick state keys as readily as pages: deploy/redis.conf has
+// noeviction): a page stored past a client's share or past the total drops the oldest pages first,
+// counted with the same bookkeeping as the other stores (redis-fair-share.ts). Single-flight across
+// instances: the instance that takes a short lock loads the page, the others wait for it to appear;
+// the lock carries its holder's token, is renewed while the load runs and freed only by its holder, so
+// a dead holder keeps the others waiting a few seconds at most. A small in-process copy of recent
+// pages answers repeated hits without a round trip. When Redis does not answer, the cache is bypassed
+// and each instance loads for itself.
+import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { BoundedCache } from '../../bounded-cache.ts';
 import { JsonText } from '../../json-text.ts';
 import type { CacheLookup, CachedPage, SearchCacheLimits, SearchCacheStore } from '../search-cache.ts';
 import { cachedBody, DEFAULT_SEARCH_CACHE_LIMITS } from '../search-cache.ts';
 import { RedisScript, type RedisConnection } from './connection.ts';
+import { COMMON, storeKeys, SWEEP } from './redis-fair-share.ts';
 
 const STALE_KEEP_MS = 24 * 3_600_000;
-const LOCK_MS = 15_000;
+/** How long a lock outlives its holder's last renewal. */
+const LOCK_MS = 5_000;
+/** The longest a miss waits on another instance's load before loading for itself. */
+const WAIT_MS = 15_000;
 const POLL_MS = 25;
+/** Bytes of bookkeeping per page beside its stored bytes: key names, index members. */
+const ENTRY_OVERHEAD_BYTES = 200;
 
-/** ARGV: owner set, key, now, perCount, entry prefix. A client past its share loses its own oldest pages. */
-const CHARGE_OWNER = new RedisScript(`
-redis.call('ZADD', ARGV[1], tonumber(ARGV[3]), ARGV[2])
-redis.call('PEXPIRE', ARGV[1], ${STALE_KEEP_MS})
-local excess = redis.call('ZCARD', ARGV[1]) - tonumber(ARGV[4])
-if excess > 0 then
-  local victims = redis.call('ZRANGE', ARGV[1], 0, excess - 1)
-  for _, victim in ipairs(victims) do redis.call('DEL', ARGV[5] .. victim) end
-  redis.call('ZREMRANGEBYRANK', ARGV[1], 0, excess - 1)
+/**
+ * KEYS: all, oe, bytes, obytes, the entry. ARGV: value, owner, bytes, ttlMs, perCount, perBytes,
+ * totalCount, totalBytes, keepMs, key. Stores the page, first forgetting the owner's oldest pages
+ * past its share, then the oldest of all past the total; returns the keys of the pages dropped, for
+ * the caller to delete (no script here builds a key name).
+ */
+const STORE = new RedisScript(`${COMMON}${SWEEP}
+local value, owner, bytes, ttl = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
+local perCount, perBytes, totalCount, totalBytes = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
+if bytes > perBytes or bytes > totalBytes then return {} end
+local old = redis.call('HGET', KEYS[5], 'm')
+if old then forget(old) end
+repair(owner)
+sweep(owner)
+repair(owner)
+local dropped = {}
+local low, high = ownedBy(owner)
+while redis.call('ZLEXCOUNT', OE, low, high) + 1 > perCount or tonumber(redis.call('HGET', OBYTES, owner) or '0') + bytes > perBytes do
+  local first = redis.call('ZRANGEBYLEX', OE, low, high, 'LIMIT', 0, 1)[1]
+  if not first then break end
+  forget(first)
+  local _, _, _, key = parse(first)
+  dropped[#dropped + 1] = key
 end
-return 1
+while redis.call('ZCARD', ALL) + 1 > totalCount or tonumber(redis.call('GET', BYTES) or '0') + bytes > totalBytes do
+  local first = redis.call('ZRANGE', ALL, 0, 0)[1]
+  if not first then break end
+  forget(first)
+  local _, _, _, key = parse(first)
+  dropped[#dropped + 1] = key
+end
+local member = memberOf(owner, now + tonumber(ttl), bytes, ARGV[10])
+redis.call('HSET', KEYS[5], 'v', value, 'm', member)
+redis.call('PEXPIRE', KEYS[5], ttl)
+remember(member)
+keep(tonumber(ARGV[9]))
+return dropped
 `);
 
-/** Entries of the current layout; the key prefix changes with the layout, so older entries just expire. */
-const ENTRY_PREFIX = 'rh:sc:e2:';
+/** KEYS: the lock. ARGV: token, ms. Extends the lock only for its holder. */
+const RENEW_LOCK = new RedisScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`);
+
+/** KEYS: the lock. ARGV: token. Frees the lock only for its holder. */
+const FREE_LOCK = new RedisScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`);
+
+const KEYS = storeKeys('sc');
+
 /** A stored entry: when it was fetched (float64), the length of its hash (one byte), the hash, the brotli body. */
 const HEAD_BYTES = 9;
 
@@ -89,42 +138,58 @@ export class RedisSearchCache implements SearchCacheStore {
   }
 
   async #shared(key: string, owner: string, load: () => Promise<Uint8Array>): Promise<CacheLookup> {
-    const entry = `${ENTRY_PREFIX}${key}`;
-    const lock = `rh:sc:lock:${key}`;
+    const entry = KEYS.entry(key);
+    const lock = `${KEYS.prefix}lock:${key}`;
+    const token = randomBytes(12).toString('base64url');
     let stale: CachedPage | undefined;
     try {
-      const deadline = this.#now() + LOCK_MS;
+      const deadline = this.#now() + WAIT_MS;
       for (let waited = false; ; waited = true) {
-        const stored = await this.#redis.send(['GET', entry], true);
+        const stored = await this.#redis.send(['HGET', entry, 'v'], true);
         if (Buffer.isBuffer(stored)) {
           const page = decode(stored);
           if (this.#fresh(page)) return { page, outcome: waited ? 'collapsed' : 'hit' };
           stale = page;
         }
-        if ((await this.#redis.send(['SET', lock, '1', 'NX', 'PX', String(LOCK_MS)])) === 'OK') break;
+        if ((await this.#redis.send(['SET', lock, token, 'NX', 'PX', String(LOCK_MS)])) === 'OK') break;
         if (this.#now() > deadline) break;
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
     } catch {
       return this.#loadAlone(load, stale);
     }
+    const renewal = setInterval(() => {
+      RENEW_LOCK.run(this.#redis, [lock], [token, String(LOCK_MS)]).catch(() => undefined);
+    }, LOCK_MS / 3);
+    renewal.unref();
     let page: CachedPage;
     try {
       page = { body: cachedBody(await load()), storedAt: this.#now() };
     } catch (error) {
-      await this.#redis.send(['DEL', lock]).catch(() => undefined);
+      clearInterval(renewal);
+      await FREE_LOCK.run(this.#redis, [lock], [token]).catch(() => undefined);
       if (stale) return { page: stale, outcome: 'stale' };
       throw error;
     }
+    clearInterval(renewal);
     try {
-      await this.#redis.send(['SET', entry, await encode(page), 'PX', String(this.#limits.ttlMs + STALE_KEEP_MS)]);
-      const perClient = String(this.#limits.share.perClient.count);
-      await CHARGE_OWNER.run(this.#redis, [], [`rh:sc:o:${owner}`, key, String(this.#now()), perClient, ENTRY_PREFIX]);
-      await this.#redis.send(['DEL', lock]);
+      await this.#store(key, owner, await encode(page));
+      await FREE_LOCK.run(this.#redis, [lock], [token]);
     } catch {
       // The page is served all the same; the next instance to miss loads it again.
     }
     return { page, outcome: 'miss' };
+  }
+
+  async #store(key: string, owner: string, value: Buffer): Promise<void> {
+    const { perClient, total } = this.#limits.share;
+    const ttlMs = this.#limits.ttlMs + STALE_KEEP_MS;
+    const bounds = [perClient.count, perClient.bytes, total.count, total.bytes].map(String);
+    const bytes = String(ENTRY_OVERHEAD_BYTES + value.length);
+    const args = [value, owner, bytes, String(ttlMs), ...bounds, String(ttlMs + 60_000), key];
+    const dropped = (await STORE.run(this.#redis, [...KEYS.bookkeeping, KEYS.entry(key)], args)) as string[];
+    // One slot ({sc}) holds every page, so one DEL takes them all, on Redis Cluster too.
+    if (dropped.length > 0) await this.#redis.send(['UNLINK', ...dropped.map((gone) => KEYS.entry(gone))]);
   }
 
   async #loadAlone(load: () => Promise<Uint8Array>, stale: CachedPage | undefined) {

@@ -22,7 +22,7 @@ export class RedisTokenStore implements TokenStore {
   constructor(redis: RedisConnection, limits: Partial<TokenLimits> = {}, now = Date.now) {
     this.#limits = { ...DEFAULT_TOKEN_LIMITS, ...limits };
     this.#now = now;
-    this.#records = new RedisFairShareMap(redis, 'rh:tokens:', this.#limits.share, 'bearer tokens', now);
+    this.#records = new RedisFairShareMap(redis, 'tokens', this.#limits.share, 'bearer tokens', this.#limits.ttlMs);
   }
 
   async issue(owner: string, options: { label?: string | undefined } = {}) {
