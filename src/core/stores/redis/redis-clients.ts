@@ -9,8 +9,11 @@ import type { RedisSettings, RedisTls } from './redis-settings.ts';
 export type RedisArgument = string | Buffer;
 
 export interface RawRedis {
-  /** Sends one command, unbounded; bulk strings come back as Buffers when `binary`. */
-  send(args: readonly RedisArgument[], binary: boolean): Promise<unknown>;
+  /**
+   * Sends one command, unbounded; bulk strings come back as Buffers when `binary`. A Cluster routes it
+   * by `routeKey` when given (a WAIT to the node that took a write), else by its first key.
+   */
+  send(args: readonly RedisArgument[], binary: boolean, routeKey?: RedisArgument): Promise<unknown>;
   /** Connected (for Cluster: to the nodes it has found), so a command is sent rather than refused. */
   readonly isReady: boolean;
   connect(): Promise<unknown>;
@@ -84,7 +87,8 @@ function cluster(settings: RedisSettings, nodes: ReadonlyArray<{ host: string; p
   });
   const binary = client.withTypeMapping(asBuffers);
   return {
-    send: (args, wantBuffers) => (wantBuffers ? binary : client).sendCommand(firstKeyOf(args), false, [...args]),
+    send: (args, wantBuffers, routeKey) =>
+      (wantBuffers ? binary : client).sendCommand(routeKey ?? firstKeyOf(args), false, [...args]),
     get isReady() {
       return client.isReady;
     },

@@ -31,6 +31,11 @@ export interface RedisSettings {
   tls?: RedisTls | undefined;
   /** Longest a command waits for its reply before the store degrades. */
   commandTimeoutMs: number;
+  /**
+   * Replicas that must have a script's writes before it counts as done (WAIT): with Sentinel 1 by
+   * default, so a failover cannot lose what was acknowledged; 0 elsewhere.
+   */
+  waitReplicas?: number | undefined;
 }
 
 const hostPort = /^(\[[0-9a-fA-F:.]+\]|[^\s:,[\]]+):(\d{1,5})$/;
@@ -70,6 +75,7 @@ export const RedisEnvShape = {
   REDIS_TLS_CERT: readableFile.optional(),
   REDIS_TLS_KEY: readableFile.optional(),
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  REDIS_WAIT_REPLICAS: z.coerce.number().int().min(0).max(16).optional(),
 };
 
 type RedisEnv = z.infer<z.ZodObject<typeof RedisEnvShape>>;
@@ -106,6 +112,7 @@ export function redisSettingsFrom(env: RedisEnv): RedisSettings | undefined {
     password: env.REDIS_PASSWORD,
     tls: tlsWanted ? files : undefined,
     commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+    waitReplicas: env.REDIS_WAIT_REPLICAS ?? (topology.kind === 'sentinel' ? 1 : 0),
   };
 }
 
