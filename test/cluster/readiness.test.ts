@@ -1,6 +1,6 @@
-// Operators can see the state store: /readyz is 503 with the reason while Redis is unreachable or
-// refuses the password (while /healthz, liveness, stays 200), 200 once Redis answers, and no password
-// is ever printed: not in the start-up summary, not in the log. Runs with `npm run test:cluster`.
+// Operators can see the state store: /readyz is 503 with the reason while Redis is unreachable,
+// refuses the password or may evict state (while /healthz, liveness, stays 200), 200 once Redis
+// answers, and no password is ever printed: not in the start-up summary, not in the log. Runs with `npm run test:cluster`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +47,19 @@ describe('/readyz', () => {
     expect(ready.text).not.toContain(wrong);
     expect(server.output.join('\n')).toMatch(/state +Redis at 127\.0\.0\.1:\d+/);
     expect(server.output.join('\n')).not.toContain(wrong);
+  });
+
+  it('is 503 when Redis may evict state under memory pressure', async () => {
+    const evicting = new RedisProcess(await freePort(), dir, ['--maxmemory-policy', 'allkeys-lru']);
+    await evicting.start();
+    try {
+      const server = await serverWith(evicting.url);
+      const ready = await http(`${server.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(ready.json().error.message).toMatch(/misconfigured: .*allkeys-lru/);
+    } finally {
+      await evicting.stop();
+    }
   });
 
   it('is 503 while nothing listens at REDIS_URL, and 200 as soon as Redis answers there', async () => {

@@ -98,6 +98,14 @@ export class RedisProcess {
     this.#child?.kill(paused ? 'SIGSTOP' : 'SIGCONT');
   }
 
+  /** SIGKILL: Redis ends at once, as in a crash; `start` again recovers from its append-only file. */
+  async kill(): Promise<void> {
+    if (!this.#child) return;
+    this.#child.kill('SIGKILL');
+    await exitOf(this.#child);
+    this.#child = undefined;
+  }
+
   async stop(): Promise<void> {
     if (!this.#child) return;
     this.#child.kill('SIGTERM');

@@ -3,7 +3,7 @@
 // node-redis's per-command timeout only covers a command waiting to be written: once it is on the
 // socket its timer is dropped, so a connected but silent Redis (SIGSTOP, a frozen VM, a full disk
 // under `appendfsync always`) is waited on for as long as it stays silent. Here every command is
-// tracked with its deadline and one watchdog timer (a few ticks per timeout, alive only while
+// tracked with its deadline and one watchdog timer (ten ticks per timeout, alive only while
 // commands are pending) fails those past it: one interval for all commands rather than a timer each,
 // which kept the per-command cost out of the request path (see redis-rate-limit-store.ts on what a
 // timer per command cost).
@@ -95,7 +95,8 @@ export class CommandGuard {
 
   #watch(): void {
     if (this.#watchdog) return;
-    const tick = Math.max(10, Math.min(250, Math.floor(this.timeoutMs / 4)));
+    // A command fails at most a tenth of its timeout late (100 ms at the default 1 s).
+    const tick = Math.max(10, Math.min(100, Math.floor(this.timeoutMs / 10)));
     this.#watchdog = setInterval(() => {
       if (this.#pending.size === 0) {
         clearInterval(this.#watchdog);
