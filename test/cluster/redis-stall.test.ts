@@ -163,8 +163,13 @@ describe('a stalled Redis', () => {
 
   it('stops within the shutdown grace when SIGTERM comes during the stall', async () => {
     const stopping = await startTestServer(env());
-    const accepted = await post(`${stopping.url}/api/v1/batch`, quickBatch, { prefer: 'respond-async' });
+    // A job still running when the signal comes (its search kept slow upstream), besides the requests.
+    standIn.setFault({ kind: 'slow', delayMs: 8_000, times: 1 });
+    const slowSearch = { requests: [{ path: '/api/v1/reports/search?q=sigterm&limit=2' }] };
+    const accepted = await post(`${stopping.url}/api/v1/batch`, slowSearch, { prefer: 'respond-async' });
     expect(accepted.status).toBe(202);
+    const running = async () => (await get(`${stopping.url}${accepted.headers['location']!}`)).json().status;
+    expect(await until(async () => (await running()) === 'running', 5_000)).toBe(true);
     redis.pause(true);
     try {
       // Requests waiting on Redis when the signal comes.
@@ -186,6 +191,7 @@ describe('a stalled Redis', () => {
       await Promise.all(inFlight);
     } finally {
       redis.pause(false);
+      standIn.setFault(undefined);
       stopping.signal('SIGKILL');
     }
   }, 30_000);
