@@ -30,7 +30,7 @@ describe('dispatcher', () => {
     expectMatchesOpenApi('/healthz', 'get', 200, response.json());
   });
 
-  it('answers /readyz 200 with state in memory, whatever credentials a probe sends', async () => {
+  it('answers /readyz 200 when every store answers, whatever credentials a probe sends', async () => {
     const response = await http(url('/readyz'), { headers: { authorization: 'Basic eDp5' } });
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
