@@ -7,15 +7,20 @@
 // Redis round trips per request one at a time (MONITOR) and under load (script calls in INFO
 // commandstats), and commands executed per request (INFO commandstats, which counts the commands inside
 // Lua scripts too).
+// First, the cost of one fair-share add (the script behind every token, idempotency record and job)
+// with 10 and 1,000 entries held by the adding client, as Redis times it (SLOWLOG) and as the caller
+// waits for it (round trip included), admitted and refused.
 // Options (env): BENCH_ROUNDS (5), BENCH_SECONDS (3), BENCH_CONNECTIONS (32).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createClient } from '@redis/client';
+import { build } from 'esbuild';
 import { readJsonl, startOpenAlexStandIn } from '../test/support/openalex-stand-in.mjs';
-import { ensureBuilt, load, loadOptions, root, startOurServer, summary } from './lib.mjs';
+import { ensureBuilt, load, loadOptions, median, root, startOurServer, summary } from './lib.mjs';
 
 const { rounds, seconds, connections } = loadOptions();
 
@@ -55,6 +60,78 @@ for (let attempt = 0; ; attempt += 1) {
     if (attempt > 50) throw error;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The store's own code, bundled from TypeScript for this run (beside node_modules, so that its
+ * imports resolve), driving Redis over the bench's client.
+ */
+async function fairShareMap() {
+  const outfile = path.join(root, 'node_modules/.cache/bench-redis-fair-share.mjs');
+  await build({
+    entryPoints: [path.join(root, 'src/core/stores/redis/redis-fair-share.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'silent',
+  });
+  return (await import(pathToFileURL(outfile).href)).RedisFairShareMap;
+}
+
+/**
+ * Median µs of one add with `held` entries already held by its client: Redis's time for the script
+ * (SLOWLOG, every command logged) and the caller's wait. Each admitted entry is deleted at once, so
+ * what the client holds stays `held`; `refused` adds find the client at its cap.
+ * @param {any} FairShare the RedisFairShareMap class
+ * @param {number} held
+ * @param {boolean} refused
+ */
+async function addCost(FairShare, held, refused, adds = 400) {
+  const connection = { send: (/** @type {string[]} */ args) => stats.sendCommand(args) };
+  const cap = { count: refused ? held : 1_000_000, bytes: 1e12 };
+  const map = new FairShare(
+    connection,
+    `bench-${held}-${refused}`,
+    { total: { count: 1e7, bytes: 1e13 }, perClient: cap },
+    'bench entries',
+    3_600_000,
+  );
+  const owner = `bench-owner-${held}-${refused}`;
+  for (let index = 0; index < held; index += 1) await map.add(`held-${index}`, 'x', owner, 300, 3_600_000);
+  await stats.sendCommand(['CONFIG', 'SET', 'slowlog-log-slower-than', '0']);
+  await stats.sendCommand(['CONFIG', 'SET', 'slowlog-max-len', String(4 * adds)]);
+  await stats.sendCommand(['SLOWLOG', 'RESET']);
+  /** @type {number[]} */
+  const waits = [];
+  for (let index = 0; index < adds; index += 1) {
+    const started = performance.now();
+    const added = await map.add(`new-${index}`, 'x', owner, 300, 3_600_000).then(
+      () => true,
+      () => false,
+    );
+    waits.push((performance.now() - started) * 1000);
+    if (added) await map.delete(`new-${index}`);
+  }
+  const log = /** @type {Array<[number, number, number, string[]]>} */ (
+    await stats.sendCommand(['SLOWLOG', 'GET', String(4 * adds)])
+  );
+  await stats.sendCommand(['CONFIG', 'SET', 'slowlog-log-slower-than', '10000']);
+  // The add script is the script call with the most arguments (its keys and bounds).
+  const scripts = log.filter((entry) => /^EVAL/i.test(String(entry[3]?.[0])));
+  const most = Math.max(...scripts.map((entry) => entry[3].length));
+  const inRedis = scripts.filter((entry) => entry[3].length === most).map((entry) => Number(entry[2]));
+  return { redis: median(inRedis), wait: median(waits) };
+}
+
+const FairShareMap = await fairShareMap();
+for (const held of [10, 1_000]) {
+  const admitted = await addCost(FairShareMap, held, false);
+  const refused = await addCost(FairShareMap, held, true);
+  console.log(
+    `fair-share add, ${String(held).padStart(5)} held: admitted ${admitted.redis.toFixed(0)} µs in Redis, ${admitted.wait.toFixed(0)} µs waited | refused ${refused.redis.toFixed(0)} µs in Redis, ${refused.wait.toFixed(0)} µs waited`,
+  );
 }
 
 const standIn = await startOpenAlexStandIn({

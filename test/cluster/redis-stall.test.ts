@@ -214,7 +214,7 @@ describe('a stalled Redis', () => {
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await redis.kill();
+    await redis.crash();
     writing = false;
     await Promise.all(writers);
     await redis.start();

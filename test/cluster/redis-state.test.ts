@@ -230,6 +230,30 @@ describe('an outcome written while Redis restarts', () => {
   });
 });
 
+describe('a crash of Redis under appendfsync everysec (deploy/redis.conf)', () => {
+  it('keeps what was acknowledged more than two seconds before it', async () => {
+    const own = await startRedis();
+    const link = connectRedis(own.url);
+    expect(await link.ready(5_000)).toBe(true);
+    try {
+      const tokens = new RedisTokenStore(link);
+      const jobs = new RedisJobStore(link);
+      const { token } = await tokens.issue('198.51.100.50');
+      const job = await jobs.create('batch', '198.51.100.50');
+      await sleep(2_500);
+      await own.crash();
+      await own.start();
+      const deadline = Date.now() + 5_000;
+      while (!link.isReady && Date.now() < deadline) await sleep(100);
+      expect(await tokens.lookup(token)).toBeDefined();
+      expect((await jobs.get(job.id))?.id).toBe(job.id);
+    } finally {
+      await link.close();
+      await own.stop();
+    }
+  });
+});
+
 describe('the search cache in Redis', () => {
   it('keeps to its bound in entries, a client to its share, and drops the oldest pages', async () => {
     const cache = new RedisSearchCache(connection, { share: share(5, 8) });

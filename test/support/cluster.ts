@@ -98,8 +98,8 @@ export class RedisProcess {
     this.#child?.kill(paused ? 'SIGSTOP' : 'SIGCONT');
   }
 
-  /** SIGKILL: Redis ends at once, as in a crash; `start` again recovers from its append-only file. */
-  async kill(): Promise<void> {
+  /** SIGKILL: Redis dies as in a crash, with no chance to write what its append-only file lacks. */
+  async crash(): Promise<void> {
     if (!this.#child) return;
     this.#child.kill('SIGKILL');
     await exitOf(this.#child);

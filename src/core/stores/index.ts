@@ -41,9 +41,10 @@ const perClient = <T extends { share: { perClient: { count: number; bytes: numbe
 export function createStores(config: Config, log: (message: string) => void = console.error): Stores {
   if (!config.redis) return createMemoryStores(config);
   const redis = connectRedis(config.redis, { log });
-  // Once connected: a policy that could evict state is said in one sentence at start-up.
+  // Once connected (within the 5 s start-up waits for Redis): a policy that could evict state is said
+  // in one sentence. No longer wait, so a short-lived process is not kept alive by the check.
   void redis
-    .ready(30_000)
+    .ready(5_000)
     .then((connected) => (connected ? evictionWarning(redis) : undefined))
     .then(
       (warning) => warning && log(warning),

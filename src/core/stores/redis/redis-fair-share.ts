@@ -10,9 +10,9 @@
 //            O(log n), its soonest expiry first)
 //   bytes    the total size; obytes a hash owner -> size held
 // A member is `owner \n expiry (15 digits) \n bytes \n key`: everything needed to forget an entry is
-// in it, so losing any bookkeeping key loses nothing that cannot be rebuilt (see REPAIR). Time is
-// Redis's (TIME), never the instance's, and every bookkeeping key has a TTL as long as the longest
-// entry's, so an idle store leaves nothing behind.
+// in it, so losing any bookkeeping key loses nothing that cannot be rebuilt (`forget`, `repair`,
+// `usage` and `totals` below). Time is Redis's (TIME), never the instance's, and every bookkeeping
+// key has a TTL longer than the longest entry's, so an idle store leaves nothing behind.
 import { CapacityError, type FairShare } from '../capacity.ts';
 import { RedisScript, type RedisConnection } from './connection.ts';
 
@@ -42,8 +42,7 @@ local function forget(member)
   if redis.call('ZREM', ALL, member) == 1 then add(BYTES, nil, -bytes) end
   if redis.call('ZREM', OE, member) == 1 then add(OBYTES, owner, -bytes) end
 end
-local function remember(member)
-  local owner, expiry, bytes = parse(member)
+local function remember(member, owner, expiry, bytes)
   redis.call('ZADD', ALL, expiry, member)
   redis.call('ZADD', OE, 0, member)
   redis.call('INCRBY', BYTES, bytes)
@@ -56,23 +55,50 @@ local function repair(owner)
   if redis.call('EXISTS', ALL) == 0 then redis.call('DEL', BYTES) end
   if owner and redis.call('ZLEXCOUNT', OE, ownedBy(owner)) == 0 then redis.call('HDEL', OBYTES, owner) end
 end
+-- TTLs outliving every entry, set again when the index's has run a tenth down (or it was made anew)
+-- and now and then (a counter lost and made anew): one PTTL per write, not four PEXPIREs.
 local function keep(ms)
-  for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ms) end
+  if now % 64 == 0 or redis.call('PTTL', ALL) < ms * 0.9 then
+    for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ms) end
+  end
 end
 `;
 
-/** Drops up to 200 expired members store-wide, then this owner's own expired ones (its oldest first). */
+/**
+ * Sweeping: up to 200 expired members store-wide at each add; one owner's own only when it seems full
+ * (members the store-wide index lost, which nothing else would remove). An owner's usage: its count,
+ * and its bytes, reset when it holds nothing.
+ */
 export const SWEEP = `
-local function sweep(owner)
+local function sweep()
   for _, member in ipairs(redis.call('ZRANGEBYSCORE', ALL, '-inf', now, 'LIMIT', 0, 200)) do forget(member) end
+end
+local function sweepOwner(owner)
   local low, high = ownedBy(owner)
+  local swept = 0
   for _ = 1, 50 do
     local first = redis.call('ZRANGEBYLEX', OE, low, high, 'LIMIT', 0, 1)[1]
-    if not first then break end
-    local _, expiry = parse(first)
-    if expiry > now then break end
+    if not first or select(2, parse(first)) > now then break end
     forget(first)
+    swept = swept + 1
   end
+  return swept
+end
+local function usage(owner)
+  local count = redis.call('ZLEXCOUNT', OE, ownedBy(owner))
+  if count == 0 then
+    redis.call('HDEL', OBYTES, owner)
+    return 0, 0
+  end
+  return count, tonumber(redis.call('HGET', OBYTES, owner) or '0')
+end
+local function totals()
+  local count = redis.call('ZCARD', ALL)
+  if count == 0 then
+    redis.call('DEL', BYTES)
+    return 0, 0
+  end
+  return count, tonumber(redis.call('GET', BYTES) or '0')
 end
 local function secondsUntil(expiry) return math.max(1, math.ceil((expiry - now) / 1000)) end
 `;
@@ -86,27 +112,26 @@ const ADD = new RedisScript(`${COMMON}${SWEEP}
 local value, owner, bytes, ttl = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
 local existing = redis.call('HGET', KEYS[5], 'v')
 if existing then return {2, existing, redis.call('PTTL', KEYS[5])} end
-repair(owner)
-sweep(owner)
-repair(owner)
-local low, high = ownedBy(owner)
-local count = redis.call('ZLEXCOUNT', OE, low, high)
-local held = tonumber(redis.call('HGET', OBYTES, owner) or '0')
-if count + 1 > tonumber(ARGV[5]) or held + bytes > tonumber(ARGV[6]) then
+sweep()
+local count, held = usage(owner)
+local function full() return count + 1 > tonumber(ARGV[5]) or held + bytes > tonumber(ARGV[6]) end
+if full() and sweepOwner(owner) > 0 then count, held = usage(owner) end
+if full() then
+  local low, high = ownedBy(owner)
   local first = redis.call('ZRANGEBYLEX', OE, low, high, 'LIMIT', 0, 1)[1]
   local soonest = now
   if first then soonest = select(2, parse(first)) end
   return {0, 'client', secondsUntil(soonest)}
 end
-local total = tonumber(redis.call('GET', BYTES) or '0')
-if redis.call('ZCARD', ALL) + 1 > tonumber(ARGV[7]) or total + bytes > tonumber(ARGV[8]) then
+local total, totalBytes = totals()
+if total + 1 > tonumber(ARGV[7]) or totalBytes + bytes > tonumber(ARGV[8]) then
   local first = redis.call('ZRANGE', ALL, 0, 0, 'WITHSCORES')
   return {0, 'server', secondsUntil(tonumber(first[2] or now))}
 end
 local member = memberOf(owner, now + ttl, bytes, ARGV[10])
 redis.call('HSET', KEYS[5], 'v', value, 'm', member)
 redis.call('PEXPIRE', KEYS[5], ttl)
-remember(member)
+remember(member, owner, now + ttl, bytes)
 keep(tonumber(ARGV[9]))
 return {1}
 `);
@@ -135,7 +160,7 @@ if ttl > 0 then
 end
 local member = memberOf(owner, expiry, bytes, ARGV[6])
 redis.call('HSET', KEYS[5], 'v', value, 'm', member)
-remember(member)
+remember(member, owner, expiry, bytes)
 keep(tonumber(ARGV[5]))
 return 1
 `);
@@ -154,7 +179,7 @@ repair(owner)
 local member = memberOf(owner, now + tonumber(ARGV[1]), bytes, ARGV[3])
 redis.call('HSET', KEYS[5], 'm', member)
 redis.call('PEXPIRE', KEYS[5], ARGV[1])
-remember(member)
+remember(member, owner, now + tonumber(ARGV[1]), bytes)
 keep(tonumber(ARGV[2]))
 return 1
 `);
@@ -171,6 +196,12 @@ return 1
 const READ = new RedisScript(`
 local time = redis.call('TIME')
 return {redis.call('HGET', KEYS[1], 'v'), tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)}
+`);
+
+/** KEYS: any key of the store (it names the node, on Redis Cluster). Returns Redis's time in ms. */
+const CLOCK = new RedisScript(`
+local time = redis.call('TIME')
+return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 `);
 
 /** The key names of a store: `rh:{name}:`, one hash tag, so one Cluster slot. */
@@ -208,6 +239,11 @@ export class RedisFairShareMap {
   async read(key: string): Promise<{ value: string | undefined; now: number }> {
     const [value, now] = (await READ.run(this.#redis, [this.#keys.entry(key)], [])) as [unknown, number];
     return { value: typeof value === 'string' ? value : undefined, now: Number(now) };
+  }
+
+  /** Redis's clock (ms since the epoch), read on the node that holds this store. */
+  async time(): Promise<number> {
+    return Number(await CLOCK.run(this.#redis, [this.#keys.bookkeeping[0] as string], []));
   }
 
   /**

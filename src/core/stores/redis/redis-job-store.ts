@@ -18,8 +18,11 @@ import { StoreUnavailableError, type RedisConnection } from './connection.ts';
 import { RedisFairShareMap } from './redis-fair-share.ts';
 
 export const DEFAULT_JOB_LEASE_MS = 15_000;
-/** Pauses between attempts to record an outcome while Redis does not answer: about 20 s in all. */
-const OUTCOME_RETRY_MS = [250, 500, 1_000, 2_000, 4_000, 4_000, 4_000, 4_000];
+/**
+ * Pauses between attempts to record an outcome while Redis does not answer: about 20 s in all, and
+ * never more than a second, so the outcome lands within a second of Redis's return.
+ */
+const OUTCOME_RETRY_MS = [100, 250, 500, ...Array.from({ length: 19 }, () => 1_000)];
 
 interface StoredJob extends JobRecord {
   /** Until when the running instance vouches for the job, on Redis's clock. */
@@ -43,7 +46,7 @@ export class RedisJobStore implements JobStore {
   }
 
   async create(kind: string, owner: string, client?: string): Promise<JobRecord> {
-    const queued = queuedJob(kind, owner, client, await this.#time(), this.#limits);
+    const queued = queuedJob(kind, owner, client, await this.#jobs.time(), this.#limits);
     const job: StoredJob = { ...queued, leaseUntil: queued.createdAt + this.#leaseMs };
     const ttl = this.#limits.timeoutMs + this.#limits.retentionMs;
     await this.#jobs.add(job.id, JSON.stringify(job), owner, JOB_RECORD_OVERHEAD_BYTES, ttl);
@@ -58,7 +61,7 @@ export class RedisJobStore implements JobStore {
 
   async listFor(client: string, kind: string): Promise<JobRecord[]> {
     const index = clientIndex(client);
-    await this.#redis.send(['ZREMRANGEBYSCORE', index, '-inf', String(await this.#time())]);
+    await this.#redis.send(['ZREMRANGEBYSCORE', index, '-inf', String(await this.#jobs.time())]);
     const ids = (await this.#redis.send(['ZRANGE', index, '0', '-1'])) as string[];
     const jobs = await Promise.all(ids.map((id) => this.get(id)));
     return jobs.filter((job): job is JobRecord => job?.kind === kind && job.client === client).sort(byCreation);
@@ -89,7 +92,8 @@ export class RedisJobStore implements JobStore {
     const failure =
       job.deadline <= now
         ? timedOutOutcome(this.#limits)
-        : (job.leaseUntil ?? job.createdAt) <= now
+        : // This instance runs the job: it knows it has not stopped, whatever its lease says after an outage.
+          !this.#leases.has(id) && (job.leaseUntil ?? job.createdAt) <= now
           ? failedOutcome(
               'internal_error',
               'The server instance running this job stopped, or could not reach the state store to record its result.',
@@ -181,12 +185,6 @@ export class RedisJobStore implements JobStore {
       'outcome',
     );
     return replaced ? ended : undefined;
-  }
-
-  /** Redis's clock, in ms since the epoch. */
-  async #time(): Promise<number> {
-    const [seconds, micros] = (await this.#redis.send(['TIME'])) as [string, string];
-    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
   }
 
   #release(id: string): void {

@@ -38,29 +38,32 @@ local perCount, perBytes, totalCount, totalBytes = tonumber(ARGV[5]), tonumber(A
 if bytes > perBytes or bytes > totalBytes then return {} end
 local old = redis.call('HGET', KEYS[5], 'm')
 if old then forget(old) end
-repair(owner)
-sweep(owner)
-repair(owner)
+sweep()
+sweepOwner(owner)
 local dropped = {}
 local low, high = ownedBy(owner)
-while redis.call('ZLEXCOUNT', OE, low, high) + 1 > perCount or tonumber(redis.call('HGET', OBYTES, owner) or '0') + bytes > perBytes do
+local count, held = usage(owner)
+while count + 1 > perCount or held + bytes > perBytes do
   local first = redis.call('ZRANGEBYLEX', OE, low, high, 'LIMIT', 0, 1)[1]
   if not first then break end
   forget(first)
   local _, _, _, key = parse(first)
   dropped[#dropped + 1] = key
+  count, held = usage(owner)
 end
-while redis.call('ZCARD', ALL) + 1 > totalCount or tonumber(redis.call('GET', BYTES) or '0') + bytes > totalBytes do
+local total, stored = totals()
+while total + 1 > totalCount or stored + bytes > totalBytes do
   local first = redis.call('ZRANGE', ALL, 0, 0)[1]
   if not first then break end
   forget(first)
   local _, _, _, key = parse(first)
   dropped[#dropped + 1] = key
+  total, stored = totals()
 end
 local member = memberOf(owner, now + tonumber(ttl), bytes, ARGV[10])
 redis.call('HSET', KEYS[5], 'v', value, 'm', member)
 redis.call('PEXPIRE', KEYS[5], ttl)
-remember(member)
+remember(member, owner, now + tonumber(ttl), bytes)
 keep(tonumber(ARGV[9]))
 return dropped
 `);
