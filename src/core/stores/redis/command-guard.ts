@@ -58,10 +58,13 @@ export class CommandGuard {
     return this.#open;
   }
 
-  /** Runs `send`, failing with StoreUnavailableError past the timeout, or at once while open. */
-  run<T>(send: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `send`, failing with StoreUnavailableError past the timeout, or at once while open; a failure
+   * of `send` itself is passed through `failure` first (one promise less per command than a catch).
+   */
+  run<T>(send: () => Promise<T>, failure: (error: unknown) => unknown = (error) => error): Promise<T> {
     if (this.#open) return Promise.reject(new StoreUnavailableError('Redis is not answering (circuit open).'));
-    return this.#bounded(send);
+    return this.#bounded(send, failure);
   }
 
   /** Stops the timers; pending commands fail now. */
@@ -72,7 +75,7 @@ export class CommandGuard {
     this.#expire(Number.POSITIVE_INFINITY);
   }
 
-  #bounded<T>(send: () => Promise<T>): Promise<T> {
+  #bounded<T>(send: () => Promise<T>, failure: (error: unknown) => unknown = (error) => error): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const entry: Pending = { deadline: performance.now() + this.timeoutMs, fail: reject };
       this.#pending.add(entry);
@@ -87,7 +90,7 @@ export class CommandGuard {
           if (!this.#pending.delete(entry)) return;
           // Failed before its deadline (an error reply, or refused while disconnected): not a stall.
           this.#answered();
-          reject(error);
+          reject(failure(error));
         },
       );
     });

@@ -136,14 +136,17 @@ export function connectRedis(target: string | RedisSettings, options: RedisOptio
           : 'redis: answering again',
       ),
   });
+  // NOSCRIPT asks for the script in full; anything else (unreachable, an error reply such as OOM under
+  // noeviction) leaves the store unable to do its work.
+  const failure = (error: unknown): unknown =>
+    isNoScript(error) || error instanceof StoreUnavailableError
+      ? error
+      : new StoreUnavailableError(scrub(String((error as Error)?.message ?? error)), error);
+  const waitReplicas = settings.waitReplicas ?? 0;
   const send = (args: readonly RedisArgument[], binary = false): Promise<unknown> =>
-    guard.run(() =>
-      replicated(raw, args, binary, settings.waitReplicas ?? 0, timeoutMs).catch((error: unknown) => {
-        // NOSCRIPT asks for the script in full; anything else (unreachable, an error reply such as OOM
-        // under noeviction) leaves the store unable to do its work.
-        if (isNoScript(error) || error instanceof StoreUnavailableError) throw error;
-        throw new StoreUnavailableError(scrub(String((error as Error)?.message ?? error)), error);
-      }),
+    guard.run(
+      waitReplicas === 0 ? () => raw.send(args, binary) : () => replicated(raw, args, binary, waitReplicas, timeoutMs),
+      failure,
     );
 
   const connecting = raw.connect().then(
@@ -211,7 +214,7 @@ async function replicated(
   timeoutMs: number,
 ): Promise<unknown> {
   const name = String(args[0]).toUpperCase();
-  if (replicas === 0 || (name !== 'EVALSHA' && name !== 'EVAL')) return raw.send(args, binary);
+  if (name !== 'EVALSHA' && name !== 'EVAL') return raw.send(args, binary);
   const routeKey = Number(args[2]) > 0 ? args[3] : undefined;
   const waitMs = String(Math.max(1, Math.floor(timeoutMs / 2)));
   const [reply, waited] = await Promise.allSettled([
