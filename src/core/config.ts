@@ -1,6 +1,13 @@
 // All configuration comes from environment variables, validated once at start-up. A bad value stops
 // the process with a message that names the variable and the fix.
 import { z } from 'zod';
+import {
+  redactEnvValue,
+  RedisEnvShape,
+  redisEnvProblem,
+  redisSettingsFrom,
+  type RedisSettings,
+} from './stores/redis/redis-settings.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -40,7 +47,7 @@ export const EnvSchema = z.object({
   MAX_CONNECTIONS: positiveInt(10_000),
   MAX_CONNECTIONS_PER_CLIENT: positiveInt(256),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).optional(),
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ...RedisEnvShape,
   TRUST_PROXY: z.string().optional(),
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
 });
@@ -75,7 +82,9 @@ export interface Config {
   maxConnectionsPerClient: number;
   /** How long SIGTERM waits for in-flight work: by default the longest a request may take. */
   shutdownGraceMs: number;
-  /** Shared state for several instances; unset: bounded in-process stores. */
+  /** Shared state for several instances (one Redis, a Cluster or Sentinel); unset: bounded in-process stores. */
+  redis: RedisSettings | undefined;
+  /** REDIS_URL as given, when the store is one Redis server (it may hold a password: never print it). */
   redisUrl: string | undefined;
   /** Proxy addresses whose X-Forwarded-For / Forwarded names the client. */
   trustedProxies: string[];
@@ -91,10 +100,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Empty strings count as unset, as they do in most shells' `VAR= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}. Fix the value or unset ${name} to use the default.`;
+  const problems: Array<[string, string]> = parsed.success
+    ? [redisEnvProblem(parsed.data)].filter((problem) => problem !== undefined)
+    : parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]);
+  if (!parsed.success || problems.length > 0) {
+    const lines = problems.map(([name, message]) => {
+      // A value is shown to say what was read, never with a password in it (a malformed URL included).
+      const shown = JSON.stringify(redactEnvValue(name, env[name] ?? ''));
+      return `  ${name}=${shown}: ${message}. Fix the value or unset ${name} to use the default.`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee "Configuration" in README.md.`);
   }
@@ -128,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? e.OPENALEX_TIMEOUT_MS + e.SYNC_BUDGET_MS,
+    redis: redisSettingsFrom(e),
     redisUrl: e.REDIS_URL,
     trustedProxies: (e.TRUST_PROXY ?? '')
       .split(',')

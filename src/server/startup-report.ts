@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { Config } from '../core/config.ts';
 import { chosenPaperSource } from '../core/papers/paper-source-factory.ts';
+import { describeRedis } from '../core/stores/redis/redis-settings.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -15,6 +16,11 @@ export function startupReport(config: Config, url: string): string {
   const rows: Array<[string, string]> = [
     ['pages', `built for ${config.siteUrl} (SITE_URL)`],
     ['papers', papers],
+    // Named without credentials: a password in REDIS_URL never reaches the console.
+    [
+      'state',
+      config.redis ? `${describeRedis(config.redis)}, shared by every instance` : 'in memory (this process only)',
+    ],
     ['request log', config.logRequests ? 'one line per request (LOG_REQUESTS=false turns it off)' : 'off'],
     ['stop', 'Ctrl-C'],
   ];

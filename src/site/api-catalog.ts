@@ -14,10 +14,10 @@ export interface ApiCatalog {
 
 export function apiCatalog(siteUrl: string, routes: readonly AnyRoute[]): ApiCatalog {
   // A templated path such as /api/v1/jobs/{jobId} is not a URL; the OpenAPI description covers it.
-  // Health is linked as `status`, not as an API of its own; a page the core fills in is no API.
+  // Liveness and readiness are linked as `status`, not as APIs of their own; a page the core fills in is no API.
   const documented = routes.filter((route) => route.documented !== false);
   const endpoints = [...new Set(documented.map((route) => route.path))].filter(
-    (path) => !path.includes('{') && path !== DISCOVERY.health,
+    (path) => !path.includes('{') && path !== DISCOVERY.health && path !== DISCOVERY.readiness,
   );
   return {
     linkset: [
@@ -25,7 +25,10 @@ export function apiCatalog(siteUrl: string, routes: readonly AnyRoute[]): ApiCat
         anchor: absoluteUrl(siteUrl, DISCOVERY.apiDirectory),
         'service-desc': [{ href: absoluteUrl(siteUrl, DISCOVERY.openapi), type: 'application/openapi+json' }],
         'service-doc': [{ href: absoluteUrl(siteUrl, DISCOVERY.apiDocs), type: 'text/html' }],
-        status: [{ href: absoluteUrl(siteUrl, DISCOVERY.health), type: 'application/json' }],
+        status: [
+          { href: absoluteUrl(siteUrl, DISCOVERY.health), type: 'application/json' },
+          { href: absoluteUrl(siteUrl, DISCOVERY.readiness), type: 'application/json' },
+        ],
         item: endpoints.map((path) => ({ href: absoluteUrl(siteUrl, path) })),
       },
     ],

@@ -106,8 +106,8 @@ curl -X POST ${url(DISCOVERY.authRevoke)} -d 'token=<access_token>'
 ## When credentials are refused
 
 Every API endpoint reads the \`Authorization\` header: \`/api/*\`, \`/ask\` and both MCP servers. Only the
-liveness check \`${DISCOVERY.health}\` ignores it, so a probe never fails on a stale header, and CORS
-preflight (\`OPTIONS\`) needs no credentials.
+liveness and readiness checks \`${DISCOVERY.health}\` and \`${DISCOVERY.readiness}\` ignore it, so a probe never
+fails on a stale header, and CORS preflight (\`OPTIONS\`) needs no credentials.
 
 A bearer token other than \`anonymous\` that is malformed, unknown, expired or revoked gets \`401\` with the
 error code \`unauthorized\` and this header, which points at the metadata below (RFC 9728, RFC 6750):

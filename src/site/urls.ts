@@ -50,4 +50,5 @@ export const DISCOVERY = {
   authRegister: '/api/auth/register',
   authRevoke: '/api/auth/revoke',
   health: '/healthz',
+  readiness: '/readyz',
 } as const;

@@ -94,6 +94,34 @@ describe('rate limits in Redis', () => {
     }
   });
 
+  it('does not charge in Redis, once it resumes, what was charged per instance during a stall', async () => {
+    const stalled = connectRedis(redis.url, { commandTimeoutMs: 200 });
+    expect(await stalled.ready(5_000)).toBe(true);
+    const run = fresh();
+    const buckets = [minute(`${run}:a`, 5), minute(`${run}:net`, 10)];
+    const instance = redisRateLimitStore(stalled);
+    // Redis has the script (as it has on a serving instance), so a charge sent during the stall could run.
+    await instance.consume([minute(`${run}:warm`, 5)], 1);
+    redis.pause(true);
+    try {
+      for (let index = 0; index < 3; index += 1) expect((await instance.consume(buckets, 1)).allowed).toBe(true);
+    } finally {
+      redis.pause(false);
+    }
+    try {
+      // The breaker asks Redis again by itself; once it answers, charges go to the shared window.
+      const deadline = Date.now() + 5_000;
+      while (!stalled.isReady && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stalled.isReady).toBe(true);
+      // The three charges written before the stall was noticed reached Redis late, and did nothing.
+      expect(await first.send(['GET', `rh:rl:${run}:a`])).toBeNull();
+      const after = await instance.consume(buckets, 1);
+      expect(after).toMatchObject({ allowed: true, binding: { limit: 5, remaining: 4 } });
+    } finally {
+      await stalled.close();
+    }
+  });
+
   it('enforces the limits per instance, at once, while Redis is stopped, and shares them again after', async () => {
     const run = fresh();
     const buckets = [minute(`${run}:a`, 3), minute(`${run}:net`, 6)];
@@ -115,7 +143,7 @@ describe('rate limits in Redis', () => {
     }
     // The clients reconnect by themselves, retrying at most every 2 s.
     const deadline = Date.now() + 5_000;
-    while (!(first.client.isReady && second.client.isReady) && Date.now() < deadline) {
+    while (!(first.isReady && second.isReady) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // Back on Redis: the window charged before the outage is there again (append-only file), one used.

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClient } from '@redis/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CapacityError } from '../../src/core/stores/capacity.ts';
 import { connectRedis, type ConnectedRedis } from '../../src/core/stores/redis/connection.ts';
@@ -71,10 +72,10 @@ interface ScriptRun {
 
 /** Runs `work` sequentially under MONITOR and returns every script call it made. */
 async function scriptRuns(work: () => Promise<void>): Promise<ScriptRun[]> {
-  const monitor = connection.client.duplicate();
+  const monitor = createClient({ url: redis.url });
   await monitor.connect();
   const lines: string[] = [];
-  await monitor.monitor((line) => lines.push(line));
+  await monitor.monitor((line: string) => lines.push(line));
   await work();
   await sleep(200);
   await monitor.close();
@@ -243,7 +244,7 @@ describe('a crash of Redis under appendfsync everysec (deploy/redis.conf)', () =
       await own.crash();
       await own.start();
       const deadline = Date.now() + 5_000;
-      while (!link.client.isReady && Date.now() < deadline) await sleep(100);
+      while (!link.isReady && Date.now() < deadline) await sleep(100);
       expect(await tokens.lookup(token)).toBeDefined();
       expect((await jobs.get(job.id))?.id).toBe(job.id);
     } finally {

@@ -30,6 +30,14 @@ describe('dispatcher', () => {
     expectMatchesOpenApi('/healthz', 'get', 200, response.json());
   });
 
+  it('answers /readyz 200 when every store answers, whatever credentials a probe sends', async () => {
+    const response = await http(url('/readyz'), { headers: { authorization: 'Basic eDp5' } });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({ status: 'ready' });
+    expectMatchesOpenApi('/readyz', 'get', 200, response.json());
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await http(url('/api/v1/nothing-here'));
     expectApiError(response, 404, 'not_found');

@@ -353,12 +353,16 @@ describe('/.well-known/api-catalog', () => {
       { href: `${TEST_SITE_URL}/openapi.json`, type: 'application/openapi+json' },
     ]);
     expect(context['service-doc']).toEqual([{ href: `${TEST_SITE_URL}/api-docs`, type: 'text/html' }]);
-    expect(context.status).toEqual([{ href: `${TEST_SITE_URL}/healthz`, type: 'application/json' }]);
+    expect(context.status).toEqual([
+      { href: `${TEST_SITE_URL}/healthz`, type: 'application/json' },
+      { href: `${TEST_SITE_URL}/readyz`, type: 'application/json' },
+    ]);
     const pinned = Object.entries(openapi.paths)
       .filter(
         ([template, methods]) =>
           !template.includes('{') &&
           template !== '/healthz' &&
+          template !== '/readyz' &&
           Object.values(methods).some((operation) => operation.deprecated !== true),
       )
       .map(([template]) => `${TEST_SITE_URL}${template}`);

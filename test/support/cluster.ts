@@ -2,7 +2,7 @@
 // instances of the built server sharing it, and Debian's nginx running deploy/nginx.conf in front,
 // each in a temporary directory of its own and all stopped at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,7 +83,11 @@ export class RedisProcess {
   }
 
   async start(): Promise<void> {
-    const args = [REDIS_CONF, '--port', String(this.port), '--bind', '127.0.0.1', ...this.#extra];
+    // A copy of the shipped file: Sentinel's failover has Redis rewrite its configuration file (CONFIG
+    // REWRITE), which must never be the one in the working copy.
+    const conf = path.join(this.#dir, `redis-${this.port}.conf`);
+    copyFileSync(REDIS_CONF, conf);
+    const args = [conf, '--port', String(this.port), '--bind', '127.0.0.1', ...this.#extra];
     this.#child = spawn('redis-server', args, { cwd: this.#dir, stdio: 'ignore' });
     await waitForPort(this.port);
   }

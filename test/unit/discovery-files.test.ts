@@ -74,10 +74,10 @@ describe('agentsJson', () => {
 });
 
 describe('apiCatalog', () => {
-  it('lists concrete endpoints, not templates or the status route', () => {
+  it('lists concrete endpoints, not templates or the status routes', () => {
     const hrefs = apiCatalog(SITE, routes).linkset[0]!['item'] as Array<{ href: string }>;
     expect(hrefs).toContainEqual({ href: `${SITE}/api/v1/essays` });
-    expect(hrefs.some(({ href }) => href.includes('{') || href.endsWith('/healthz'))).toBe(false);
+    expect(hrefs.some(({ href }) => href.includes('{') || /\/(healthz|readyz)$/.test(href))).toBe(false);
   });
 });
 

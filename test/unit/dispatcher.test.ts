@@ -176,7 +176,15 @@ describe('corePathMatcher', () => {
   const isCoreRequest = corePathMatcher(routes);
 
   it('sends the core its paths, whatever the query', () => {
-    for (const path of ['/api', '/api/v1/reports/search', '/ask', '/papers/feed.xml', '/healthz', '/.well-known/mcp'])
+    for (const path of [
+      '/api',
+      '/api/v1/reports/search',
+      '/ask',
+      '/papers/feed.xml',
+      '/healthz',
+      '/readyz',
+      '/.well-known/mcp',
+    ])
       for (const search of ['', '?q=graph']) expect(isCoreRequest(path, search), `${path}${search}`).toBe(true);
   });
 

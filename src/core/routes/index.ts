@@ -7,7 +7,7 @@ import { batchRoute } from './batch.ts';
 import { directoryRoutes } from './directory.ts';
 import { essaysRoutes } from './essays.ts';
 import { glossaryRoutes } from './glossary.ts';
-import { healthRoute } from './health.ts';
+import { healthRoute, readinessRoute } from './health.ts';
 import { jobRoute } from './jobs.ts';
 import { mcpRoutesList } from './mcp.ts';
 import { papersFeedRoute } from './papers-feed.ts';
@@ -18,6 +18,7 @@ import { paperSearchRoutes } from './search.ts';
 
 export const routes: readonly AnyRoute[] = [
   healthRoute,
+  readinessRoute,
   ...directoryRoutes,
   ...essaysRoutes,
   ...glossaryRoutes,

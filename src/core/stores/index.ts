@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { DEFAULT_IDEMPOTENCY_LIMITS, MemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.ts';
 import { DEFAULT_JOB_LIMITS, MemoryJobStore, type JobStore } from './job-store.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
-import { connectRedis, type ConnectedRedis } from './redis/connection.ts';
+import { connectRedis, type ConnectedRedis, type StoreHealth } from './redis/connection.ts';
 import { evictionWarning } from './redis/eviction-policy.ts';
 import { RedisIdempotencyStore } from './redis/redis-idempotency-store.ts';
 import { RedisJobStore } from './redis/redis-job-store.ts';
@@ -23,6 +23,9 @@ export interface Stores {
   searchCache: SearchCacheStore;
   /** Resolves when the stores can serve (Redis connected, or given up waiting); memory stores at once. */
   ready(timeoutMs: number): Promise<boolean>;
+  /** For /readyz: can the stores do all their work now, and if not, why. */
+  health(): Promise<StoreHealth>;
+  /** Bounded: a stalled Redis does not hold a stopping server. */
   close(): Promise<void>;
 }
 
@@ -36,8 +39,8 @@ const perClient = <T extends { share: { perClient: { count: number; bytes: numbe
 });
 
 export function createStores(config: Config, log: (message: string) => void = console.error): Stores {
-  if (!config.redisUrl) return createMemoryStores(config);
-  const redis = connectRedis(config.redisUrl, { log });
+  if (!config.redis) return createMemoryStores(config);
+  const redis = connectRedis(config.redis, { log });
   // Once connected (within the 5 s start-up waits for Redis): a policy that could evict state is said
   // in one sentence. No longer wait, so a short-lived process is not kept alive by the check.
   void redis
@@ -47,6 +50,14 @@ export function createStores(config: Config, log: (message: string) => void = co
       (warning) => warning && log(warning),
       () => undefined,
     );
+  // A policy that could evict state makes the server not ready: work it accepts may be forgotten. A Redis
+  // that forbids CONFIG (managed services) is not held against it: the warning above says so once.
+  redis.addReadinessCheck(async () => {
+    const warning = await evictionWarning(redis);
+    return warning?.startsWith('redis: maxmemory-policy is')
+      ? `misconfigured: ${warning.slice('redis: '.length)}`
+      : undefined;
+  });
   return createRedisStores(config, redis);
 }
 
@@ -61,6 +72,7 @@ export function createRedisStores(config: Config, redis: ConnectedRedis): Stores
     tokens: new RedisTokenStore(redis, perClient(DEFAULT_TOKEN_LIMITS, config.tokensPerClient)),
     searchCache: new RedisSearchCache(redis),
     ready: (timeoutMs) => redis.ready(timeoutMs),
+    health: () => redis.health(),
     close: () => redis.close(),
   };
 }
@@ -76,6 +88,7 @@ export function createMemoryStores(config: Config, now: () => number = Date.now)
     tokens: new MemoryTokenStore(perClient(DEFAULT_TOKEN_LIMITS, config.tokensPerClient), now),
     searchCache: new MemorySearchCache({}, now),
     ready: async () => true,
+    health: async () => ({ ready: true }),
     close: async () => undefined,
   };
 }

@@ -4,12 +4,12 @@
 // enforcing the same limits on what it sees itself, so an outage loosens limits by at most the number
 // of instances instead of switching them off.
 //
-// The wait for Redis is bounded by the library's RLWrapperTimeouts, one timer per bucket charged,
-// over the connection without node-redis's own timer per command: those timers (AbortSignal.timeout
-// and an event listener each, alive for the whole timeout) cost 25-40 µs of CPU per request, about
-// half of what Redis added to a request over memory (issue 30, bench:redis with the memory server
-// first in each round, as it then ran: 68-74 µs before, 31-44 after).
-import { RateLimiterRedis, RLWrapperTimeouts } from 'rate-limiter-flexible';
+// The wait for Redis is bounded by the connection (command-guard.ts: one watchdog for all commands,
+// not a timer each: timers per command, AbortSignal.timeout and an event listener each, cost 25-40 µs
+// of CPU per request in issue 30, about half of what Redis added to a request over memory). A charge
+// whose wait ran out is charged to the insurance limiter instead, and the script's late guard
+// (connection.ts) keeps it from also landing in Redis when a stalled Redis resumes.
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { LimiterRateLimitStore, memoryLimiter } from '../limiter-rate-limit-store.ts';
 import { RedisScript, type ConnectedRedis } from './connection.ts';
 
@@ -26,11 +26,11 @@ interface EvalOptions {
  * which sends the whole script every time: about a fifth less CPU per charge.
  */
 function scriptClient(redis: ConnectedRedis) {
-  const untimed = redis.untimed;
   const scripts = new Map<string, RedisScript>();
   return {
     get isReady() {
-      return redis.client.isReady;
+      // Disconnected, or the breaker open: the insurance decides at once, with nothing sent.
+      return redis.isReady;
     },
     eval(source: string, { keys, arguments: args }: EvalOptions): Promise<unknown> {
       let script = scripts.get(source);
@@ -38,7 +38,7 @@ function scriptClient(redis: ConnectedRedis) {
         script = new RedisScript(source);
         scripts.set(source, script);
       }
-      return script.run(untimed, keys, args);
+      return script.run(redis, keys, args);
     },
   };
 }
@@ -47,18 +47,14 @@ export function redisRateLimitStore(redis: ConnectedRedis): LimiterRateLimitStor
   const storeClient = scriptClient(redis);
   return new LimiterRateLimitStore(
     (points, duration) =>
-      new RLWrapperTimeouts({
-        limiter: new RateLimiterRedis({
-          storeClient,
-          useRedisPackage: true,
-          // The connection queues nothing while disconnected: not ready, and the insurance decides at once.
-          rejectIfRedisNotReady: true,
-          points,
-          duration,
-          keyPrefix: 'rh:rl',
-          insuranceLimiter: memoryLimiter(points, duration),
-        }),
-        timeoutMs: redis.timeoutMs,
+      new RateLimiterRedis({
+        storeClient,
+        useRedisPackage: true,
+        rejectIfRedisNotReady: true,
+        points,
+        duration,
+        keyPrefix: 'rh:rl',
+        insuranceLimiter: memoryLimiter(points, duration),
       }),
   );
 }
