@@ -146,8 +146,12 @@ describe('one state across instances', () => {
     const slowBatch = { requests: [{ path: `/api/v1/reports/search?q=neural&limit=3&page=2` }] };
     standIn.setFault({ kind: 'slow', delayMs: 1_500, times: 1 });
     try {
+      const seen = standIn.requests.length;
       const running = me.post(`${a}/api/v1/batch`, slowBatch, { 'idempotency-key': slowKey });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The claim is taken before the search goes upstream: once the stand-in has the request, it is held.
+      for (let tries = 0; standIn.requests.length === seen && tries < 250; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const busy = await me.post(`${b}/api/v1/batch`, slowBatch, { 'idempotency-key': slowKey });
       expect(busy.status).toBe(409);
       expect(busy.json().error.code).toBe('idempotency_key_in_use');
