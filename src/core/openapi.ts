@@ -414,8 +414,9 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], siteUrl: strin
           required: false,
           description:
             'The body may be sent in gzip, deflate or br (RFC 9110 section 8.4); the 1 MiB limit applies to the ' +
-            'decoded bytes. Any other coding gets 415 with Accept-Encoding naming these.',
-          schema: { type: 'string', example: 'gzip' },
+            'decoded bytes; two may be stacked ("gzip, br"). Any other coding gets 415 with Accept-Encoding ' +
+            'naming these.',
+          schema: { type: 'string', enum: ['identity', 'gzip', 'deflate', 'br'], example: 'gzip' },
         },
         IfNoneMatch: {
           name: 'If-None-Match',
