@@ -1,0 +1,148 @@
+// Every essay's figures as a phone shows them (390 px wide), in light and dark mode: each essay has
+// a named figure, no diagram label renders smaller than 11 CSS px or spills out of its diagram, no
+// diagram is wider than the page, and axe-core finds no violation. At 1280 px a diagram is shown no
+// larger than its width attribute.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, useBrowser } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PHONE = 390;
+const SMALLEST_TEXT_PX = 11;
+
+const essays = readdirSync(path.resolve(import.meta.dirname, '../../content/essays'))
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => file.slice(0, -'.md'.length))
+  .sort();
+
+const launched = useBrowser();
+let server: TestServer;
+beforeAll(async () => {
+  if (chromiumAvailable) server = await startTestServer({ LOG_REQUESTS: 'false' });
+});
+afterAll(() => server?.stop());
+
+async function open(slug: string, width: number, colorScheme: 'light' | 'dark') {
+  const context = await launched.browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+  const page = await context.newPage();
+  const response = await page.goto(`${server.url}/essays/${slug}`);
+  expect(response?.status(), slug).toBe(200);
+  return { page, close: () => context.close() };
+}
+
+interface FigureMeasure {
+  figures: number;
+  /** The accessible names of the figures, from their <title>. */
+  names: string[];
+  /** The smallest rendered font size of any diagram label, in CSS px: font size times the SVG's scale. */
+  smallestText: number;
+  smallestLabel: string;
+  /** Labels reaching past the left or right edge of their diagram. */
+  spilling: string[];
+  /** Diagrams wider than the viewport, or the page scrolling sideways. */
+  tooWide: string[];
+  /** Diagrams drawn larger than their width attribute. */
+  upscaled: string[];
+}
+
+function measureFigures(page: Page): Promise<FigureMeasure> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const diagrams = [...document.querySelectorAll<SVGSVGElement>('svg.diagram')];
+    const result = {
+      figures: diagrams.length,
+      names: diagrams.map((svg) => svg.querySelector('title')?.textContent ?? ''),
+      smallestText: Infinity,
+      smallestLabel: '',
+      spilling: [] as string[],
+      tooWide: [] as string[],
+      upscaled: [] as string[],
+    };
+    for (const svg of diagrams) {
+      const frame = svg.getBoundingClientRect();
+      const name = svg.getAttribute('aria-labelledby') ?? '?';
+      if (frame.right > viewport + 0.5 || frame.left < -0.5) result.tooWide.push(`${name}: ${frame.width} px`);
+      if (frame.width > Number(svg.getAttribute('width')) + 0.5) result.upscaled.push(`${name}: ${frame.width} px`);
+      for (const label of svg.querySelectorAll<SVGTextElement>('text')) {
+        const scale = label.getScreenCTM()?.a ?? 1;
+        const size = parseFloat(getComputedStyle(label).fontSize) * scale;
+        if (size < result.smallestText) {
+          result.smallestText = size;
+          result.smallestLabel = `${name}: "${label.textContent}"`;
+        }
+        const box = label.getBoundingClientRect();
+        if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5)
+          result.spilling.push(`${name}: "${label.textContent}"`);
+      }
+    }
+    if (document.documentElement.scrollWidth > viewport)
+      result.tooWide.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
+    return result;
+  });
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResult> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
+
+interface AxeResult {
+  violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>;
+}
+
+describe.skipIf(!chromiumAvailable)(`every essay's figures at ${PHONE} px`, () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it.each(essays)(
+      `%s (${colorScheme}): a named figure, labels >= 11 px inside it, no overflow, no axe violation`,
+      async (slug) => {
+        const { page, close } = await open(slug, PHONE, colorScheme);
+        const measured = await measureFigures(page);
+        const violations = await axeViolations(page);
+        await close();
+        expect(measured.figures, slug).toBeGreaterThan(0);
+        expect(
+          measured.names.filter((name) => name.length < 5),
+          slug,
+        ).toEqual([]);
+        expect(measured.smallestText, measured.smallestLabel).toBeGreaterThanOrEqual(SMALLEST_TEXT_PX);
+        expect(measured.spilling, slug).toEqual([]);
+        expect(measured.tooWide, slug).toEqual([]);
+        expect(violations, slug).toEqual([]);
+      },
+    );
+  }
+
+  it.each(essays)('%s at 1280 px: figures no larger than their width attribute, labels >= 11 px', async (slug) => {
+    const { page, close } = await open(slug, 1280, 'light');
+    const measured = await measureFigures(page);
+    await close();
+    expect(measured.upscaled, slug).toEqual([]);
+    expect(measured.smallestText, measured.smallestLabel).toBeGreaterThanOrEqual(SMALLEST_TEXT_PX);
+  });
+
+  it('the checks catch a label too small, a label outside its diagram and a diagram too wide', async () => {
+    const { page, close } = await open('defi-mechanics', PHONE, 'light');
+    await page.evaluate(() => {
+      const svg = document.querySelector('svg.diagram')!;
+      const style = document.createElement('style');
+      style.textContent = '.diagram .small { font-size: 9px; }';
+      document.head.append(style);
+      svg.querySelector('text')!.setAttribute('x', '-400');
+      svg.style.maxWidth = 'none';
+      svg.setAttribute('width', '900');
+    });
+    const measured = await measureFigures(page);
+    await close();
+    expect(measured.smallestText).toBeLessThan(SMALLEST_TEXT_PX);
+    expect(measured.spilling.length).toBeGreaterThan(0);
+    expect(measured.tooWide.length).toBeGreaterThan(0);
+  });
+});
