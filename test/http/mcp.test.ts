@@ -104,7 +104,14 @@ describe('product MCP server through the SDK client', () => {
 
   it('search_glossary and get_glossary_term answer with the REST glossary items', async () => {
     const found = await call(client, 'search_glossary', { query: 'what is a zk rollup', limit: 3 });
-    const terms = (await rest('/api/v1/glossary?limit=200')).terms;
+    // The glossary outgrew one page of the largest limit (200): read every page.
+    const terms: Array<{ slug: string }> = [];
+    for (let cursor = ''; ;) {
+      const page = await rest(`/api/v1/glossary?limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+      terms.push(...page.terms);
+      if (!page.next_cursor) break;
+      cursor = page.next_cursor;
+    }
     expect(found.structuredContent.terms[0].slug).toBe('zk-rollup');
     for (const term of found.structuredContent.terms) expect(terms).toContainEqual(term);
     const scaling = await call(client, 'search_glossary', { query: 'rollup', category: 'web3-scaling' });
