@@ -107,15 +107,18 @@ describe.skipIf(!chromiumAvailable)(`every essay's figures at ${PHONE} px`, () =
         const measured = await measureFigures(page);
         const violations = await axeViolations(page);
         await close();
-        expect(measured.figures, slug).toBeGreaterThan(0);
-        expect(
-          measured.names.filter((name) => name.length < 5),
-          slug,
-        ).toEqual([]);
-        expect(measured.smallestText, measured.smallestLabel).toBeGreaterThanOrEqual(SMALLEST_TEXT_PX);
-        expect(measured.spilling, slug).toEqual([]);
-        expect(measured.tooWide, slug).toEqual([]);
-        expect(violations, slug).toEqual([]);
+        // Every problem at once, so one failing check does not hide the others.
+        const problems = [
+          ...(measured.figures > 0 ? [] : ['no figure']),
+          ...measured.names.filter((name) => name.length < 5).map((name) => `a figure without a name: "${name}"`),
+          ...(measured.smallestText >= SMALLEST_TEXT_PX
+            ? []
+            : [`label at ${measured.smallestText.toFixed(1)} px: ${measured.smallestLabel}`]),
+          ...measured.spilling.map((label) => `label outside its diagram: ${label}`),
+          ...measured.tooWide.map((wide) => `too wide: ${wide}`),
+          ...violations,
+        ];
+        expect(problems, slug).toEqual([]);
       },
     );
   }
