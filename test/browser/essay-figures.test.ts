@@ -132,9 +132,12 @@ describe.skipIf(!chromiumAvailable)(`every essay's figures at ${PHONE} px`, () =
   });
 
   it('the checks catch a label too small, a label outside its diagram and a diagram too wide', async () => {
-    const { page, close } = await open('defi-mechanics', PHONE, 'light');
+    // An essay whose figure passes every check unplanted (the first test), so each plant is what fails.
+    const { page, close } = await open('transactions-gas-and-mev', PHONE, 'light');
+    const before = await measureFigures(page);
+    expect([before.smallestText >= SMALLEST_TEXT_PX, before.spilling, before.tooWide]).toEqual([true, [], []]);
     await page.evaluate(() => {
-      const svg = document.querySelector('svg.diagram')!;
+      const svg = document.querySelector<SVGSVGElement>('svg.diagram')!;
       const style = document.createElement('style');
       style.textContent = '.diagram .small { font-size: 9px; }';
       document.head.append(style);
