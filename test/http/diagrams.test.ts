@@ -55,10 +55,19 @@ describe('diagrams', () => {
     }
   });
 
-  it('keep an image link and a text alternative in the Markdown twin', async () => {
-    const twin = (await http(`${server.url}/essays/defi-mechanics.md`)).text;
-    const image = /!\[([^\]]{40,})\]\((http[^)]+\/diagrams\/amm-curve\.svg)\)\n\n\*Figure: ([^*]{200,})\*/.exec(twin);
-    expect(new URL(image?.[2] ?? 'http://x/').pathname).toBe('/diagrams/amm-curve.svg');
+  it('keep an image link, a text alternative and a full caption in the Markdown twin', async () => {
+    const citing = await citingEssays();
+    const missing: string[] = [];
+    for (const name of names) {
+      for (const slug of citing.get(name) ?? []) {
+        const twin = (await http(`${server.url}/essays/${slug}.md`)).text;
+        const figure = new RegExp(
+          `!\\[[^\\]]{40,}\\]\\(http[^)]+/diagrams/${name}\\.svg\\)\\n\\n\\*Figure: [^*]{200,}\\*`,
+        );
+        if (!figure.test(twin)) missing.push(`${slug}: ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('are served on their own as SVG with light and dark colours', async () => {
