@@ -28,7 +28,8 @@ describe('GET /ask', () => {
     expectMatchesOpenApi('/ask', 'get', 200, body);
     expect(body.query).toBe('what is a zk rollup?');
     expect(body.sources[0]).toMatchObject({ type: 'glossary', slug: 'zk-rollup' });
-    const term = (await http(`${server.url}/api/v1/glossary?limit=200`))
+    // Its category's page: the whole glossary no longer fits one page of the largest limit.
+    const term = (await http(`${server.url}/api/v1/glossary?category=web3-scaling&limit=200`))
       .json()
       .terms.find((t: { slug: string }) => t.slug === 'zk-rollup');
     expect(body.answer).toMatchObject({ type: 'glossary', slug: 'zk-rollup', text: term.definition });
@@ -53,7 +54,7 @@ describe('GET /ask', () => {
       expect(source.snippet).not.toMatch(/<mark>|&#\d+;/);
       const marked = source.highlights.map(([start, end]: [number, number]) => source.snippet.slice(start, end));
       expect(marked.length).toBeGreaterThan(0);
-      for (const word of marked) expect(word).toMatch(/^(?:rollups?|scripts?|alerts?|1)$/i);
+      for (const word of marked) expect(word).toMatch(/^(?:rollups?|script(?:s|ing)?|alerts?|1)$/i);
     }
   });
 
@@ -309,7 +310,7 @@ describe('questions as people type them', () => {
   it.each([
     ['what is the price of ether today', /live data/],
     ['should I buy bitcoin now', /advice/],
-    ['what is a convolutional neural network', /never mention “convolutional”/],
+    ['what is a kalman filter', /never mention “kalman filter”/],
   ])('declines %s, saying what the site offers or why', async (question, reason) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expectMatchesOpenApi('/ask', 'get', 200, body);
