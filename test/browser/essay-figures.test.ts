@@ -149,8 +149,12 @@ describe.skipIf(!chromiumAvailable)(`every essay's figures at ${PHONE} px`, () =
       style.textContent = '.diagram .small { font-size: 9px; }';
       document.head.append(style);
       svg.querySelector('text')!.setAttribute('x', '-400');
-      svg.style.maxWidth = 'none';
-      svg.setAttribute('width', '900');
+      // A copy 900 px wide placed straight in the article, outside any frame that scrolls.
+      const wide = svg.cloneNode(true) as SVGSVGElement;
+      wide.setAttribute('width', '900');
+      wide.style.maxWidth = 'none';
+      wide.style.minWidth = '900px';
+      document.querySelector('article')!.append(wide);
     });
     const measured = await measureFigures(page);
     await close();
