@@ -1,7 +1,9 @@
 // Essay pages with diagrams in Debian's Chromium, in light and dark mode: axe-core finds no
 // accessibility violations, every label in a diagram is readable against what is behind it, and the
 // diagrams do not shift the layout as the page loads.
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, useBrowser } from '../support/browser.ts';
@@ -69,15 +71,11 @@ function lowContrastLabels(page: Page): Promise<string[]> {
   });
 }
 
-// One essay per diagram.
-const ESSAYS_WITH_DIAGRAMS = [
-  'attention-and-transformers',
-  'rollups-and-ethereum-scaling',
-  'bridges-and-cross-chain-risk',
-  'defi-mechanics',
-  'agents-and-tool-use',
-  'retrieval-augmented-generation-in-practice',
-];
+// Every essay: each has at least one figure (test/http/diagrams.test.ts checks that).
+const ESSAYS_WITH_DIAGRAMS = readdirSync(path.resolve(import.meta.dirname, '../../content/essays'))
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => file.slice(0, -'.md'.length))
+  .sort();
 
 describe.skipIf(!chromiumAvailable)('essay pages with diagrams', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
