@@ -41,8 +41,8 @@ function smallText(page: Page, minimum: number): Promise<string[]> {
       const box = range.getBoundingClientRect();
       if (box.width < 2 || box.height < 2) continue;
       let size = parseFloat(getComputedStyle(parent).fontSize);
-      if (parent instanceof SVGElement) {
-        const matrix = (parent as SVGGraphicsElement).getScreenCTM?.();
+      if (parent instanceof SVGGraphicsElement) {
+        const matrix = parent.getScreenCTM();
         if (matrix) size *= Math.hypot(matrix.a, matrix.b);
       }
       if (size < min - 0.01)
