@@ -82,7 +82,8 @@ export class StaticSite {
     if (redirect) return redirect;
 
     const filePath = this.resolve(decoded);
-    if (!filePath) return this.#notFound(request);
+    // The not-found page is no page of its own: at /404 too it answers 404, so nothing indexes it.
+    if (!filePath || filePath === '/404.html') return this.#notFound(request);
 
     const twin = filePath.endsWith('.html') ? filePath.replace(/\.html$/, '.md') : undefined;
     const hasTwin = twin !== undefined && this.#files.has(twin);

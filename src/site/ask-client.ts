@@ -2,7 +2,7 @@
 // events as they arrive, in the structure and with the labels of the page rendered without
 // JavaScript (src/core/ask/ask-page.ts). Everything goes in as text, never as HTML.
 import type { AskSource } from '../core/ask/ask-index.ts';
-import { ASK_LABELS, highlightedRuns } from '../core/ask/ask-page.ts';
+import { ASK_LABELS, askTitle, highlightedRuns, reasonAfterLeadIn } from '../core/ask/ask-page.ts';
 import { linkedResultItem } from './result-item.ts';
 
 interface AnswerDelta {
@@ -56,7 +56,7 @@ class StreamedResults {
     this.#list = element(doc, 'ol', '', 'cards');
     const answer: Node[] = [element(doc, 'h2', ASK_LABELS.answer)];
     if (noAnswerReason !== null) {
-      const note = element(doc, 'p', ` ${noAnswerReason}`, 'no-answer');
+      const note = element(doc, 'p', ` ${reasonAfterLeadIn(noAnswerReason)}`, 'no-answer');
       note.prepend(element(doc, 'strong', `${ASK_LABELS.noAnswer}.`));
       answer.push(note);
     }
@@ -170,17 +170,30 @@ export function enhanceAskForm(doc: Document): void {
   const results = doc.getElementById('ask-results');
   if (!form || !input || !status || !results) return;
 
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const q = input.value.trim();
-    history.replaceState(null, '', `/ask?q=${encodeURIComponent(q)}`);
+  // Each question is an entry in the history, so Back returns to the one before (as Papers does).
+  const show = async (q: string) => {
+    doc.title = askTitle(q);
+    input.value = q;
     const rendering = new AskRendering(doc, status, results);
-    rendering.status = 'Searching…';
     results.replaceChildren();
+    if (q.length < 2) {
+      rendering.status = '';
+      return;
+    }
+    rendering.status = 'Searching…';
     try {
       await ask(q, rendering);
     } catch {
       rendering.status = 'The question could not reach the server. Check your connection and try again.';
     }
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const q = input.value.trim();
+    history.pushState(null, '', `/ask?q=${encodeURIComponent(q)}`);
+    show(q).catch(() => undefined);
   });
+  window.addEventListener('popstate', () =>
+    show(new URLSearchParams(location.search).get('q')?.trim() ?? '').catch(() => undefined),
+  );
 }

@@ -2,6 +2,7 @@
 // (`![text alternative](/diagrams/<name>.svg)`). Essay pages inline them, so they take their colours
 // from the page (currentColor and the diagram classes in src/styles/diagrams.css) and follow dark
 // mode; Markdown twins and feeds keep the image link to the standalone file.
+import { escapeHtml } from '../core/ask/text.ts';
 import { diagramPath } from './urls.ts';
 
 export interface Diagram {
@@ -43,6 +44,8 @@ function rootProblems(name: string, root: string): string[] {
 function bodyProblems(name: string, svg: string): string[] {
   const problems: string[] = [];
   if (/<(style|script)\b/.test(svg)) problems.push('remove <style> and <script>: styling lives in diagrams.css');
+  if (/\sfont-size=/.test(svg))
+    problems.push('size text with the classes of diagrams.css (none, or "small"), not font-size attributes');
   if (/\b(fill|stroke|color|style)="(?!none"|currentColor")[^"]*"/.test(svg))
     problems.push('colour through classes or currentColor only (no fill, stroke, color or style values)');
   const foreignIds = [...svg.matchAll(/\sid="([^"]+)"/g)].filter(([, id]) => !id?.startsWith(`${name}-`));
@@ -84,14 +87,38 @@ export function diagramText(diagram: Diagram): string {
   );
 }
 
-const DIAGRAM_IMAGE = /<img\b[^>]*\bsrc="\/diagrams\/([a-z0-9-]+)\.svg"[^>]*>/g;
+// The image, and the paragraph Markdown wraps around an image alone on its line (a figure may not sit in a <p>).
+const DIAGRAM_IMAGE = /(<p>\s*)?<img\b[^>]*\bsrc="\/diagrams\/([a-z0-9-]+)\.svg"[^>]*>(\s*<\/p>)?/g;
 
-/** Rendered essay HTML with each diagram image replaced by the diagram itself. */
+/** The smallest text diagrams.css allows (the "small" class); parseDiagram refuses font-size attributes. */
+const SMALLEST_DIAGRAM_TEXT_PX = 12;
+/** The smallest text a reader should have to read, in CSS pixels, at any screen width. */
+export const LEGIBLE_TEXT_PX = 11;
+
+/**
+ * A diagram as a figure: it shrinks with the column down to the width where its smallest text is
+ * still LEGIBLE_TEXT_PX, and below that (a phone) it keeps that width and scrolls sideways inside its
+ * frame, with a link to the full-size file under it, so the page itself never scrolls sideways.
+ */
+function diagramFigure(diagram: Diagram): string {
+  const width = Number(/\swidth="(\d+)"/.exec(diagram.svg)?.[1] ?? 0);
+  const minWidth = Math.ceil((width * LEGIBLE_TEXT_PX) / SMALLEST_DIAGRAM_TEXT_PX);
+  const svg = diagram.svg.replace(/<svg\b/, `<svg style="min-width:${minWidth}px"`);
+  const title = escapeHtml(diagram.title);
+  return (
+    `<figure class="diagram-frame"><div class="diagram-scroll" tabindex="0" role="region" aria-label="Diagram: ${title}">` +
+    `${svg}</div><figcaption><a href="${diagramPath(diagram.name)}">Open “${title}” full size</a></figcaption></figure>`
+  );
+}
+
+/** Rendered essay HTML with each diagram image replaced by the diagram itself, in its figure. */
 export function inlineDiagrams(html: string, diagrams: ReadonlyMap<string, Diagram>): string {
-  return html.replace(DIAGRAM_IMAGE, (_image, name: string) => {
+  return html.replace(DIAGRAM_IMAGE, (image, open: string | undefined, name: string, close: string | undefined) => {
     const diagram = diagrams.get(name);
     if (!diagram) throw new Error(`No diagram ${diagramPath(name)} (content/diagrams/${name}.svg)`);
-    return diagram.svg;
+    // An image inside running text keeps its paragraph and gets the bare diagram.
+    if (!open || !close) return image.replace(/<img\b[^>]*>/, diagram.svg);
+    return diagramFigure(diagram);
   });
 }
 

@@ -11,9 +11,11 @@ import {
   papersFeedUrl,
   papersPageUrl,
   papersTitle,
+  PAPERS_PAGE_PATH,
   readSearchState,
   resultsStatus,
   searchApiUrl,
+  SEARCH_FEED_ATTRIBUTE,
   type PaperSearchState,
 } from '../core/papers-page/papers-page.ts';
 import { linkedResultItem } from './result-item.ts';
@@ -83,7 +85,7 @@ export function enhancePapersPage(win: Window): void {
   let generation = 0;
 
   const showFeed = () => {
-    doc.querySelector('head link[data-search-feed]')?.remove();
+    for (const stale of doc.querySelectorAll(`head link[${SEARCH_FEED_ATTRIBUTE}]`)) stale.remove();
     if (!hasFeed(state)) {
       feed.replaceChildren();
       return;
@@ -99,7 +101,7 @@ export function enhancePapersPage(win: Window): void {
     alternate.type = 'application/rss+xml';
     alternate.href = url;
     alternate.title = feedLinkText(state.q);
-    alternate.dataset['searchFeed'] = '';
+    alternate.setAttribute(SEARCH_FEED_ATTRIBUTE, '');
     doc.head.append(alternate);
   };
 
@@ -163,10 +165,28 @@ export function enhancePapersPage(win: Window): void {
     state = readSearchState(new URLSearchParams(win.location.search));
     show();
   });
-  // A search the server rendered (a later page of it, or the search API's answer to a browser)
+  // A first page of results the server drew at /papers is on the page already: More continues from
+  // the server's next-page link rather than fetching and drawing the same results again. Any other
+  // search the server rendered (a later page of it, or the search API's answer to a browser)
   // continues at its own /papers address, which the script pages from the start.
+  const drawnCursor = serverDrawnCursor(win, list);
   const address = papersPageUrl(state);
   if (state.q && `${win.location.pathname}${win.location.search}` !== address)
     win.history.replaceState(null, '', address);
-  show();
+  if (drawnCursor === undefined) {
+    show();
+    return;
+  }
+  cursor = drawnCursor;
+  doc.getElementById('next-page')?.remove();
+  more.hidden = cursor === null;
+}
+
+/** The cursor of the next page (null for none) when the server drew the first page here; else undefined. */
+function serverDrawnCursor(win: Window, list: HTMLElement): string | null | undefined {
+  const { pathname, search } = win.location;
+  const params = new URLSearchParams(search);
+  if (pathname !== PAPERS_PAGE_PATH || params.has('cursor') || list.children.length === 0) return undefined;
+  const next = win.document.getElementById('next-page');
+  return next instanceof HTMLAnchorElement ? new URL(next.href).searchParams.get('cursor') : null;
 }

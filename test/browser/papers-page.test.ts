@@ -60,6 +60,34 @@ async function pageWithScript() {
 }
 
 describe.skipIf(!chromiumAvailable)('papers page with JavaScript', () => {
+  it('keeps the results the server drew, and More continues them, with one feed link in the head', async () => {
+    const { page, problems } = await pageWithScript();
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'fetch') searches.push(request.url());
+    });
+    await page.goto(`${running.server.url}/papers?q=lattice&corpus=ai&sort=citations`);
+    await page.waitForLoadState('networkidle');
+    // Drawn by the server: the script fetches nothing to draw it again.
+    expect(searches).toEqual([]);
+    expect(await page.locator('#results > li').count()).toBe(20);
+    const feeds = 'head link[rel="alternate"][href^="/papers/feed.xml"]';
+    expect(await page.locator(feeds).count()).toBe(1);
+    await page.click('#more');
+    await page.waitForFunction(() => document.querySelectorAll('#results > li').length === 40);
+    expect(await page.locator('#status').textContent()).toBe('45 papers; showing the first 40.');
+
+    // A new search replaces the server's feed link rather than adding a second one beside it.
+    await page.fill('#q', 'bitcoin');
+    await page.selectOption('#corpus', 'web3');
+    await page.click('#paper-search button[type="submit"]');
+    await page.waitForFunction(() => /bitcoin/.test(document.querySelector('#feed a')?.getAttribute('href') ?? ''));
+    expect(await page.locator(feeds).count()).toBe(1);
+    expect(await page.locator(feeds).getAttribute('href')).toBe('/papers/feed.xml?q=bitcoin&corpus=web3');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('keeps the search in the URL, and back and forward bring each search and its results back', async () => {
     const { page, problems } = await pageWithScript();
     await page.goto(`${running.server.url}/papers`);

@@ -124,10 +124,10 @@ describe.skipIf(!chromiumAvailable)('the header search in a browser', () => {
       const line = page.locator('#ask-results .searched-for');
       await line.waitFor();
       expect(await line.textContent()).toBe('Showing results for what is a smart contract');
-      await page.locator('#ask-results blockquote').first().waitFor();
-      expect(await page.locator('#ask-results blockquote').first().textContent()).toMatch(
-        /program stored on a blockchain/i,
-      );
+      // With JavaScript the answer streams in word by word: wait for the words, not just the quote.
+      await expect
+        .poll(() => page.locator('#ask-results blockquote').first().textContent(), { timeout: 10_000 })
+        .toMatch(/program stored on a blockchain/i);
       expect((await resultItems(page))[0]?.href).toBe('/glossary/smart-contract');
       await context.close();
     },

@@ -256,6 +256,9 @@ describe('the Ask page without JavaScript', () => {
       headers: { accept: 'text/html' },
     });
     expect(response.text).toMatch(/<h2>Answer<\/h2><p class="no-answer"><strong>No confident answer\.<\/strong> /);
+    // One lead-in: the reason the API gives ("No confident answer: …") loses its own on the page.
+    expect(response.text).not.toMatch(/<\/strong> No (confident )?answer/i);
+    expect(response.text).toContain('<title>who won the 2018 world cup · Ask · Research Hub</title>');
     expect(response.text).not.toContain('<blockquote class="definition">');
     expect(response.text).toMatch(/<h2>Matching pages<\/h2><ol class="cards"><li>/);
   });

@@ -19,6 +19,11 @@ describe('parseDiagram', () => {
     ['no role="img"', valid.replace(' role="img"', ''), 'role="img"'],
     ['no <title>', valid.replace(/<title[^]*?<\/title>/, ''), '<title id="loop-title">'],
     ['no <desc>', valid.replace(/<desc[^]*?<\/desc>/, ''), '<desc id="loop-desc">'],
+    [
+      'a font-size attribute (text could shrink below legible)',
+      valid.replace('<text x', '<text font-size="9" x'),
+      'font-size',
+    ],
     ['no height (layout shift)', valid.replace(' height="100"', ''), 'numeric height'],
     [
       'a fixed colour (unreadable in dark mode)',
@@ -41,10 +46,22 @@ describe('inlineDiagrams', () => {
     const html =
       '<p><img src="/diagrams/loop.svg" alt="The loop"></p><p><img src="/photo.png" alt="Photo"></p><p>After</p>';
     const result = inlineDiagrams(html, diagrams);
-    expect(result).toContain('<p><svg xmlns="http://www.w3.org/2000/svg" class="diagram" role="img"');
-    expect(result).not.toContain('/diagrams/loop.svg');
+    expect(result).toMatch(/^<figure class="diagram-frame">.*<svg [^>]*class="diagram" role="img"/);
+    expect(result).not.toContain('<p><figure');
     expect(result).toContain('<img src="/photo.png" alt="Photo">');
     expect(result.endsWith('<p>After</p>')).toBe(true);
+  });
+
+  it('keeps small text legible: the diagram shrinks no narrower than 11/12 of its width, then scrolls', () => {
+    const result = inlineDiagrams('<p><img src="/diagrams/loop.svg" alt="The loop"></p>', diagrams);
+    // 200 units wide with 12 px text at the smallest: 11 px text at 184 px (rounded up).
+    expect(result).toContain('style="min-width:184px"');
+    expect(result).toContain('<figcaption><a href="/diagrams/loop.svg">');
+  });
+
+  it('leaves a diagram inside running text in its paragraph', () => {
+    const result = inlineDiagrams('<p>See <img src="/diagrams/loop.svg" alt="The loop"> here</p>', diagrams);
+    expect(result).toMatch(/^<p>See <svg [^>]*class="diagram"[^]*<\/svg> here<\/p>$/);
   });
 
   it('fails on a diagram that does not exist', () => {

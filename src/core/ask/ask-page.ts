@@ -24,6 +24,20 @@ export const ASK_LABELS = {
   essay: 'Essay',
 } as const;
 
+/** The page's title names the question, so the history list and bookmarks tell questions apart. */
+export function askTitle(q: string): string {
+  return q ? `${q} · Ask · Research Hub` : 'Ask · Research Hub';
+}
+
+/**
+ * The reason without its own lead-in: the page already says "No confident answer." before it, and
+ * the API's reason starts "No confident answer: …" or "No answer: …" to read on its own.
+ */
+export function reasonAfterLeadIn(reason: string): string {
+  const rest = reason.replace(/^No (?:confident )?answer:\s*/i, '');
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 /** A snippet cut into plain and highlighted runs, in order. */
 export function highlightedRuns(excerpt: Excerpt): Array<{ text: string; marked: boolean }> {
   const runs: Array<{ text: string; marked: boolean }> = [];
@@ -58,7 +72,7 @@ export function renderAskResults(result: AskResult): string {
     ? result.answer.passages
         .map((passage) => `<blockquote class="definition">${escapeHtml(passage.text)}</blockquote>`)
         .join('') + answerFrom(result.answer.passages)
-    : `<p class="no-answer"><strong>${ASK_LABELS.noAnswer}.</strong> ${escapeHtml(result.no_answer_reason ?? '')}</p>`;
+    : `<p class="no-answer"><strong>${ASK_LABELS.noAnswer}.</strong> ${escapeHtml(reasonAfterLeadIn(result.no_answer_reason ?? ''))}</p>`;
   const sources = result.sources
     .map(
       (source) =>
@@ -76,6 +90,7 @@ export function renderAskResults(result: AskResult): string {
 export function fillAskPage(template: string, query: string, resultsHtml: string): string {
   // Functions as replacements, so "$&" and friends in the inserted text stay literal.
   return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(askTitle(query))}</title>`)
     .replace(ASK_QUERY_MARKER, () => `value="${escapeHtml(query)}"`)
     .replace(ASK_RESULTS_MARKER, () => resultsHtml);
 }

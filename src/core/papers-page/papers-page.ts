@@ -199,6 +199,8 @@ export const PAPERS_MARKERS = {
   feed: '<!--papers-feed-->',
   feedHead: '<!--papers-feed-head-->',
 } as const;
+/** Marks the head's feed link of a search, so the page's script replaces it when the search changes. */
+export const SEARCH_FEED_ATTRIBUTE = 'data-search-feed';
 /** An attribute on each form field, naming it; the server adds the field's value beside it. */
 export const PAPERS_FIELD_ATTRIBUTE = 'data-papers-field';
 /** An attribute on each select option, as `field=value`; the server marks the chosen one. */
@@ -243,7 +245,7 @@ export function fillPapersPage(template: string, page: FilledPapersPage): string
     .replace(PAPERS_MARKERS.feed, () => (feed ? feedLinkHtml(state.q, state.corpus) : ''))
     .replace(PAPERS_MARKERS.feedHead, () =>
       feed
-        ? `<link rel="alternate" type="application/rss+xml" href="${escapeHtml(papersFeedUrl(state.q, state.corpus))}" title="${escapeHtml(feedLinkText(state.q))}">`
+        ? `<link rel="alternate" type="application/rss+xml" href="${escapeHtml(papersFeedUrl(state.q, state.corpus))}" title="${escapeHtml(feedLinkText(state.q))}" ${SEARCH_FEED_ATTRIBUTE}>`
         : '',
     );
 }
