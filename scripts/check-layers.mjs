@@ -25,6 +25,8 @@ export const LAYERS = [
       'src/core/versioning.ts',
       'src/core/json-text.ts',
       'src/core/content-coding.ts',
+      // Which Redis to use is configuration, read with the rest of it by config.ts.
+      'src/core/stores/redis/redis-settings.ts',
     ],
   },
   { name: 'content', prefixes: ['src/content/', 'src/core/content/', 'src/core/ask/'] },
