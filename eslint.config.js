@@ -54,6 +54,8 @@ export default tseslint.config(
   {
     // Layers import downward only: the core knows nothing of the server, the site, pages or the CLI;
     // stores and the paper sources sit below HTTP, routes and MCP; the batch executor below routes and MCP.
+    // These zones name the direct import in the editor; scripts/check-layers.mjs (in `npm run lint`)
+    // also follows imports through other modules.
     files: ['src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.mjs', '.js'] })] },

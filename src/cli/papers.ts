@@ -14,7 +14,7 @@ import {
   rebuildSearchIndex,
   tableNames,
 } from '../core/papers/mirror/schema.ts';
-import { HarvestError, harvestCorpus } from '../core/papers/openalex/harvest.ts';
+import { HarvestError, harvestCorpus } from '../core/papers/mirror/harvest.ts';
 import {
   importJsonLines,
   MirrorWriter,

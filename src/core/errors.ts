@@ -1,10 +1,7 @@
 // One error model for every channel (HTTP, batch, MCP). Codes are stable, lowercase snake_case and
 // documented from this table (the API docs page and OpenAPI render it), in the spirit of undici's
 // flat errors with stable codes. Lower layers throw their own errors (stores: CapacityError); they
-// are mapped here, at the edge.
-import { PaperNotFoundError, UpstreamError } from './papers/contract/errors.ts';
-import { CapacityError } from './stores/capacity.ts';
-import { StoreUnavailableError } from './stores/redis/connection.ts';
+// are mapped at the edge (http/error-mapping.ts), so this catalogue imports nothing of theirs.
 
 export interface ErrorCodeInfo {
   status: number;
@@ -201,41 +198,6 @@ export class ApiError extends Error {
       error: { code: this.code, message: this.message, status: this.status, resolution: this.resolution },
     };
   }
-}
-
-/** Seconds a client should wait after an upstream failure when the index did not say. */
-const UPSTREAM_RETRY_AFTER_SECONDS = 5;
-
-/**
- * Lower layers' errors become the API's: a failed paper index 502 (upstream_error / upstream_timeout), store
- * bounds 429 for the client over its share and 503 for a full server; anything else unknown is a 500.
- */
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof StoreUnavailableError) {
-    return new ApiError(
-      'service_unavailable',
-      'Shared state is unavailable right now, so this work cannot be taken on.',
-      {
-        headers: { 'Retry-After': '5' },
-        cause: error,
-      },
-    );
-  }
-  if (error instanceof UpstreamError) {
-    // 502 either way: the fault is the index's, and a retry after the pause may well succeed.
-    return new ApiError(error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error', error.message, {
-      headers: { 'Retry-After': String(error.retryAfterSeconds ?? UPSTREAM_RETRY_AFTER_SECONDS) },
-      cause: error,
-    });
-  }
-  if (error instanceof PaperNotFoundError) return new ApiError('paper_not_found', error.message, { cause: error });
-  if (error instanceof CapacityError) {
-    return new ApiError(error.scope === 'client' ? 'quota_exceeded' : 'service_unavailable', error.message, {
-      headers: { 'Retry-After': String(error.retryAfterSeconds) },
-    });
-  }
-  return new ApiError('internal_error', 'The server hit an unexpected error.', { cause: error });
 }
 
 export function payloadTooLarge(): ApiError {

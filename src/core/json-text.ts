@@ -2,8 +2,7 @@
 // is not stringified, hashed or compressed again. Below the HTTP edge and the stores alike: both keep it.
 import { hash } from 'node:crypto';
 import type { BoundedCache } from './bounded-cache.ts';
-import { compress, type CompressedForm } from './http/content-coding.ts';
-import type { ContentEncoding } from './http/negotiation.ts';
+import { compress, type CompressedForm, type ContentEncoding } from './content-coding.ts';
 
 /** What the handles of one JSON body share: its forms, made once and kept with the cached answer. */
 interface JsonForms {

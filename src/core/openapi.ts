@@ -138,7 +138,7 @@ function parameters(route: AnyRoute): JsonObject[] {
     pathShape[name] ? parameter(name, 'path', pathShape[name]) : parameter(name, 'path', z.string()),
   );
   const query = Object.entries(objectShape(route.query)).map(([name, field]) => parameter(name, 'query', field));
-  // A route whose 202 can carry Preference-Applied honours Prefer: respond-async (jobs/async-work.ts).
+  // A route whose 202 can carry Preference-Applied honours Prefer: respond-async (http/respond-async.ts).
   const async = Object.values(route.responses).some((spec) => spec.headers?.includes('Preference-Applied'));
   return [
     ...path,

@@ -9,7 +9,7 @@ import {
   type CoreResponse,
   type HeaderReader,
 } from '../core/http/types.ts';
-import { COMPRESS_MIN_BYTES, compress, DYNAMIC_CODINGS } from '../core/http/content-coding.ts';
+import { COMPRESS_MIN_BYTES, compress, DYNAMIC_CODINGS } from '../core/content-coding.ts';
 import { appendVary, chooseEncoding } from '../core/http/negotiation.ts';
 import { readBody } from './request-body.ts';
 

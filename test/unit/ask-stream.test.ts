@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { answerDeltas, askEventStream, withHeartbeats } from '../../src/core/ask/ask-stream.ts';
+import { answerDeltas, askEventStream, withHeartbeats } from '../../src/core/routes/ask-stream.ts';
 import type { AskResult } from '../../src/core/ask/ask-index.ts';
 
 describe('ask stream helpers', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteContext } from '../../src/core/http/route.ts';
-import { prefersRespondAsync, runWithinBudget } from '../../src/core/jobs/async-work.ts';
+import { prefersRespondAsync, runWithinBudget } from '../../src/core/http/respond-async.ts';
 import { refusePath } from '../../src/core/batch/executor.ts';
 
 describe('Prefer: respond-async', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { corporaOf, MirrorWriter } from '../../src/core/papers/mirror/work-import.ts';
 import { LocalPaperSource } from '../../src/core/papers/mirror/local-paper-source.ts';
 import { openMirror, rebuildSearchIndex } from '../../src/core/papers/mirror/schema.ts';
-import { HarvestError, harvestCorpus, type HarvestOptions } from '../../src/core/papers/openalex/harvest.ts';
+import { HarvestError, harvestCorpus, type HarvestOptions } from '../../src/core/papers/mirror/harvest.ts';
 import { OpenAlexWorkSchema } from '../../src/core/papers/openalex/work.ts';
 import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
 import { syntheticWorks } from '../support/synthetic-works.mjs';

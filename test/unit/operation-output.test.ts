@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BoundedCache } from '../../src/core/bounded-cache.ts';
 import type { AppDeps } from '../../src/core/deps.ts';
-import { defineOperation, outputJson } from '../../src/core/http/operation.ts';
+import { defineOperation, outputJson } from '../../src/core/operations/operation.ts';
 import { JsonText } from '../../src/core/json-text.ts';
 
 function contextWithMemo() {

@@ -2,7 +2,7 @@
 // operation's input states: the bounds and defaults of integers and the values of enums agree.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { integerQueryParam, queryFromInput } from '../../src/core/http/query-from-input.ts';
+import { integerQueryParam, queryFromInput } from '../../src/core/operations/query-from-input.ts';
 import { routes } from '../../src/core/routes/index.ts';
 
 type Field = z.ZodType;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../src/core/errors.ts';
-import { memoisedQueryParser, optionalIntParam } from '../../src/core/http/validation.ts';
+import { memoisedQueryParser, optionalIntParam } from '../../src/core/operations/validation.ts';
 
 function countingSchema() {
   let runs = 0;

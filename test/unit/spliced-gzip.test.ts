@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compress } from '../../src/core/http/content-coding.ts';
+import { compress } from '../../src/core/content-coding.ts';
 import { crc32Combine, crc32Shift, splicedGzip } from '../../src/core/http/spliced-gzip.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);

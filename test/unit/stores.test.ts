@@ -2,7 +2,7 @@
 // windows and the search cache. Time is an injected clock, never a timer. Token store tests live in
 // token-store.test.ts.
 import { describe, expect, it } from 'vitest';
-import { toApiError } from '../../src/core/errors.ts';
+import { toApiError } from '../../src/core/http/error-mapping.ts';
 import type { JsonText } from '../../src/core/json-text.ts';
 import { describeJob, JOB_ID_PATTERN, newJobId } from '../../src/core/jobs/job.ts';
 import { CapacityError, FairShareMap, type FairShare } from '../../src/core/stores/capacity.ts';

@@ -3,7 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, toApiError } from '../../src/core/errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
+import { toApiError } from '../../src/core/http/error-mapping.ts';
 import { UpstreamError } from '../../src/core/papers/contract/errors.ts';
 import { OpenAlexClient } from '../../src/core/papers/openalex/client.ts';
 

@@ -2,7 +2,8 @@
 // a few at a time, and answered in request order, each failure in its own place. The route
 // (routes/batch.ts) is its HTTP door; this file knows nothing of HTTP beyond the core's requests.
 import { z } from 'zod';
-import { ApiError, toApiError } from '../errors.ts';
+import { ApiError } from '../errors.ts';
+import { toApiError } from '../http/error-mapping.ts';
 import type { AnyRoute, RouteContext } from '../http/route.ts';
 import { internalRequest, responseText } from '../http/internal-request.ts';
 import type { CoreResponse } from '../http/types.ts';

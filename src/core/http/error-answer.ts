@@ -2,7 +2,7 @@
 // to (errors.ts; anything unknown is a logged 500 that names no internals), with the headers the
 // exchange had gathered (request id, CORS, rate limits) and the error's own, worded as the matched
 // route words errors (MCP: JSON-RPC), else in the API's shape.
-import { toApiError } from '../errors.ts';
+import { toApiError } from './error-mapping.ts';
 import type { Exchange } from './exchange.ts';
 import { errorBodyFor } from './route.ts';
 import type { CoreResponse } from './types.ts';

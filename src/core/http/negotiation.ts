@@ -1,4 +1,5 @@
 import Negotiator from 'negotiator';
+import type { ContentEncoding } from '../content-coding.ts';
 
 const PAGE_TYPES = ['text/html', 'text/markdown'];
 const API_TYPES = ['application/json', 'text/html'];
@@ -26,8 +27,6 @@ export function preferredMediaType(accept: string | null | undefined, offered: r
   if (!accept || !offered.some((type) => accept.includes(type))) return undefined;
   return new Negotiator({ headers: { accept } }).mediaType([...offered]);
 }
-
-export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
 /** q-value the Accept-Encoding header gives a coding (RFC 9110 section 12.5.3), 0 when refused. */
 function qualityOf(acceptEncoding: string, coding: string): number {

@@ -3,8 +3,8 @@
 // a conditional GET (section 13.1.2), and the Vary that says the answer was chosen by Accept-Encoding.
 import type { JsonText } from '../json-text.ts';
 import { ifNoneMatch } from './conditional.ts';
-import { COMPRESS_MIN_BYTES, DYNAMIC_CODINGS } from './content-coding.ts';
-import { appendVary, chooseEncoding, type ContentEncoding } from './negotiation.ts';
+import { COMPRESS_MIN_BYTES, type ContentEncoding, DYNAMIC_CODINGS } from '../content-coding.ts';
+import { appendVary, chooseEncoding } from './negotiation.ts';
 import type { CoreRequest, CoreResponse } from './types.ts';
 
 /**

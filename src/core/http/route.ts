@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import type { ApiError } from '../errors.ts';
-import { outputJson, type Operation } from './operation.ts';
+import { outputJson, type Operation } from '../operations/operation.ts';
 import type { JsonText } from '../json-text.ts';
 import type { CoreRequest, CoreResponse } from './types.ts';
 

@@ -4,7 +4,7 @@
 //
 // Why splicing is sound: a deflate stream (RFC 1951) is a run of blocks, and a block may refer back
 // only to bytes its own stream produced. The kept middle is a whole stream of its own, flushed to a
-// byte boundary and not marked final ('deflate-splice' in content-coding.ts), so it decodes the same
+// byte boundary and not marked final ('deflate-splice' in ../content-coding.ts), so it decodes the same
 // after any byte-aligned prefix. Head and tail go in as stored blocks, which are byte-aligned too.
 import { crc32 } from 'node:zlib';
 import { BodyParts } from './types.ts';

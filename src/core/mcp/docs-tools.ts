@@ -6,7 +6,7 @@ import { terms } from '../ask/text.ts';
 import { CurriculumTrackRecordSchema } from '../content/content-data.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import type { RouteContext } from '../http/route.ts';
-import { textInput } from '../http/validation.ts';
+import { textInput } from '../operations/validation.ts';
 import { defineTool, READS_OUR_CONTENT, ToolFailure, type AnyTool } from './tool.ts';
 
 const DocSectionSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });

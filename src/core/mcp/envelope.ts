@@ -2,7 +2,7 @@
 // member, the representation (JSON, or one SSE event) and a remembered result spliced into gzip.
 import { decodeJsonText, JsonBodyError } from '../http/body.ts';
 import type { ApiError } from '../errors.ts';
-import { COMPRESS_MIN_BYTES } from '../http/content-coding.ts';
+import { COMPRESS_MIN_BYTES } from '../content-coding.ts';
 import { mayBeKeptForReplay } from '../http/idempotency.ts';
 import { chooseEncoding } from '../http/negotiation.ts';
 import type { RouteResult } from '../http/route.ts';

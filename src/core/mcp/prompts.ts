@@ -1,7 +1,7 @@
 // MCP prompts: conversation starters an agent offers its user, built from our own content. Each
 // embeds the resources it is about, so the model reads the source rather than recalling it.
 import type { AppDeps } from '../deps.ts';
-import { toApiError } from '../errors.ts';
+import { toApiError } from '../http/error-mapping.ts';
 import type { RouteContext } from '../http/route.ts';
 import { CORPORA } from '../papers/contract/corpora.ts';
 import { askQuestion } from '../operations/ask.ts';

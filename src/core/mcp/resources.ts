@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import type { AnyRoute, RouteContext } from '../http/route.ts';
-import { outputJson } from '../http/operation.ts';
+import { outputJson } from '../operations/operation.ts';
 import { listEssays } from '../operations/essays.ts';
 import { listGlossaryTerms } from '../operations/glossary.ts';
 import { getPaper } from '../operations/paper-graph.ts';

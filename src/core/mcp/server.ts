@@ -8,7 +8,7 @@ import { decodeJsonText, JsonBodyError } from '../http/body.ts';
 import { responseText } from '../http/internal-request.ts';
 import type { JsonResult, RouteResult } from '../http/route.ts';
 import { JsonText } from '../json-text.ts';
-import { acceptedResult, prefersRespondAsync, settleInto } from '../jobs/async-work.ts';
+import { acceptedResult, prefersRespondAsync, settleInto } from '../http/respond-async.ts';
 import { answerCacheOf } from './answer-cache.ts';
 import { CAPABILITIES, type McpContext, type McpParams, type McpServerDefinition } from './definition.ts';
 import {

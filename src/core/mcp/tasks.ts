@@ -5,7 +5,7 @@
 // task-methods.ts, the decision to make a task in tool-calls.ts.
 import { JsonText } from '../json-text.ts';
 import { DEFAULT_POLL_INTERVAL_SECONDS, JOB_ID_PATTERN, type JobRecord } from '../jobs/job.ts';
-import { settleInto } from '../jobs/async-work.ts';
+import { settleInto } from '../http/respond-async.ts';
 import { DEFAULT_JOB_LIMITS } from '../stores/job-store.ts';
 import type { McpParams } from './definition.ts';
 import { encodeResult, type McpExchange, type Reply } from './envelope.ts';

@@ -2,7 +2,7 @@
 // depends on the request and the build alone (or, for a search page, on the page's hash). A call
 // becomes a task when the client asks (2025-11-25) or, for a client that takes tasks, when it
 // outlives the sync budget (2026-07-28).
-import { toApiError } from '../errors.ts';
+import { toApiError } from '../http/error-mapping.ts';
 import type { RouteResult } from '../http/route.ts';
 import { JsonText } from '../json-text.ts';
 import { answerCacheOf } from './answer-cache.ts';

@@ -4,7 +4,7 @@
 // fails while running answers isError: true, and so do invalid arguments from 2025-11-25 on (SEP-1303;
 // -32602 before it runs under the older revisions).
 import { z } from 'zod';
-import type { AnyOperation, OperationTool } from '../http/operation.ts';
+import type { AnyOperation, OperationTool } from '../operations/operation.ts';
 import { JsonText } from '../json-text.ts';
 import type { RouteContext } from '../http/route.ts';
 

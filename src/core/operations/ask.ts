@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { MIN_CONFIDENCE } from '../ask/ask-index.ts';
 import { type ErrorCode } from '../errors.ts';
-import { defineOperation, type AnyOperation } from '../http/operation.ts';
-import { queryParam } from '../http/query-from-input.ts';
-import { issue, textInput, textProblem, textSchema } from '../http/validation.ts';
+import { defineOperation, type AnyOperation } from './operation.ts';
+import { queryParam } from './query-from-input.ts';
+import { issue, textInput, textProblem, textSchema } from './validation.ts';
 
 export const ASK_TYPES = ['essay', 'glossary'] as const;
 const MAX_QUESTION_LENGTH = 500;

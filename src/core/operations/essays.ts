@@ -2,7 +2,7 @@
 // routes/essays.ts and the MCP tools are its doors).
 import { z } from 'zod';
 import { EssayItemSchema } from '../content/content-data.ts';
-import { defineOperation, type AnyOperation } from '../http/operation.ts';
+import { defineOperation, type AnyOperation } from './operation.ts';
 import { pageBody, PaginationSchema } from '../pagination.ts';
 
 export const EssaysListResponseSchema = z

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { GlossaryTermItemSchema } from '../content/content-data.ts';
-import { defineOperation, type AnyOperation } from '../http/operation.ts';
+import { defineOperation, type AnyOperation } from './operation.ts';
 import { pageBody, PaginationSchema } from '../pagination.ts';
 
 export const GlossaryListResponseSchema = z

@@ -1,5 +1,5 @@
 // Every operation, by domain: the MCP product server makes a tool of each that declares one.
-import type { AnyOperation } from '../http/operation.ts';
+import type { AnyOperation } from './operation.ts';
 import { askOperations } from './ask.ts';
 import { essaysOperations } from './essays.ts';
 import { glossaryOperations } from './glossary.ts';

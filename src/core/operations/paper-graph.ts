@@ -2,8 +2,8 @@
 // one operation (the REST routes in routes/papers.ts and the MCP tools are its doors), answered
 // through the search cache like a search page, with the same upstream-failure rules.
 import { z } from 'zod';
-import { defineOperation, type AnyOperation, type OperationContext } from '../http/operation.ts';
-import { issue } from '../http/validation.ts';
+import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
+import { issue } from './validation.ts';
 import { JsonText } from '../json-text.ts';
 import { CITATION_FORMATS, CITATION_MEDIA_TYPES, citationText } from '../papers/citations/citation-export.ts';
 import {

@@ -1,10 +1,10 @@
 // The papers capability: its operations with their input and output schemas (the REST route in
 // routes/search.ts and the MCP tools are its doors).
 import { z } from 'zod';
-import { defineOperation, type AnyOperation } from '../http/operation.ts';
-import { integerQueryParam } from '../http/query-from-input.ts';
+import { defineOperation, type AnyOperation } from './operation.ts';
+import { integerQueryParam } from './query-from-input.ts';
 import { JsonText } from '../json-text.ts';
-import { issue, optionalIntParam, textInput, textProblem, textSchema } from '../http/validation.ts';
+import { issue, optionalIntParam, textInput, textProblem, textSchema } from './validation.ts';
 import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
 import { CITATION_FORMATS } from '../papers/citations/citation-export.ts';
 import { CORPORA } from '../papers/contract/corpora.ts';

@@ -1,6 +1,6 @@
 // The Papers page's search and results, shared by its two renderings: the server fills the built
 // page (dist/client/papers.html) for browsers without JavaScript (GET /papers?q=…, and GET
-// /api/v1/reports/search with an Accept that prefers HTML; see page-response.ts), and the page's
+// /api/v1/reports/search with an Accept that prefers HTML; see routes/papers-page-response.ts), and the page's
 // script (src/site/papers-client.ts) builds the same structure from the JSON answer. Both take their URLs, labels and wording from here, so they
 // cannot drift apart. The script bundles this file, so it imports types only from the search code.
 import { escapeHtml } from '../ask/text.ts';

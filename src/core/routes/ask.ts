@@ -1,5 +1,5 @@
 import { fillAskPage, renderAskResults } from '../ask/ask-page.ts';
-import { askEventStream } from '../ask/ask-stream.ts';
+import { askEventStream } from './ask-stream.ts';
 import { ApiError } from '../errors.ts';
 import {
   capacityResponse,
@@ -9,9 +9,9 @@ import {
   RATE_LIMITED_RESPONSE,
 } from '../http/common-schemas.ts';
 import { prefersHtml } from '../http/negotiation.ts';
-import { outputJson } from '../http/operation.ts';
+import { outputJson } from '../operations/operation.ts';
 import { defineRoute, resultOf, type AnyRoute } from '../http/route.ts';
-import { runWithinBudget } from '../jobs/async-work.ts';
+import { runWithinBudget } from '../http/respond-async.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';
 import { AskBodySchema, AskQuerySchema, askQuestion, AskResponseSchema, checkQuestion } from '../operations/ask.ts';
 

@@ -3,8 +3,8 @@ import { MAX_SUB_REQUESTS, runAll, SubResponseSchema } from '../batch/executor.t
 import { capacityResponse, errorResponse, QUOTA_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute } from '../http/route.ts';
 import { parseIdempotencyKey } from '../http/idempotency.ts';
-import { issue } from '../http/validation.ts';
-import { runWithinBudget } from '../jobs/async-work.ts';
+import { issue } from '../operations/validation.ts';
+import { runWithinBudget } from '../http/respond-async.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';
 
 export const BatchRequestSchema = z

@@ -1,6 +1,6 @@
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute, operationHandler, type AnyRoute } from '../http/route.ts';
-import { queryFromInput } from '../http/query-from-input.ts';
+import { queryFromInput } from '../operations/query-from-input.ts';
 import { EssaysListInputSchema, EssaysListResponseSchema, listEssays } from '../operations/essays.ts';
 
 /** The query string of the list, derived from the operation's input (page as the opaque cursor). */

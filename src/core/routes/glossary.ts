@@ -1,5 +1,5 @@
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
-import { queryFromInput } from '../http/query-from-input.ts';
+import { queryFromInput } from '../operations/query-from-input.ts';
 import { defineRoute, operationHandler, type AnyRoute } from '../http/route.ts';
 import {
   GlossaryCategoriesSchema,

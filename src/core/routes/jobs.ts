@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute } from '../http/route.ts';
-import { issue } from '../http/validation.ts';
-import { acceptedResult } from '../jobs/async-work.ts';
+import { issue } from '../operations/validation.ts';
+import { acceptedResult } from '../http/respond-async.ts';
 import { AsyncJobSchema, JOB_ID_PATTERN } from '../jobs/job.ts';
 
 const JobPathSchema = z.object({

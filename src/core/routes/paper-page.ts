@@ -4,7 +4,8 @@
 // ?citations=<cursor> and ?references=<cursor> page the two lists.
 import { z } from 'zod';
 import { escapeHtml } from '../ask/text.ts';
-import { ApiError, toApiError } from '../errors.ts';
+import { ApiError } from '../errors.ts';
+import { toApiError } from '../http/error-mapping.ts';
 import { prefersMarkdown } from '../http/negotiation.ts';
 import { defineRoute } from '../http/route.ts';
 import { decodeCursor } from '../pagination.ts';

@@ -10,8 +10,8 @@
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { defineRoute } from '../http/route.ts';
-import { parseOrThrow } from '../http/validation.ts';
-import { papersPageResponse } from '../papers-page/page-response.ts';
+import { parseOrThrow } from '../operations/validation.ts';
+import { papersPageResponse } from './papers-page-response.ts';
 import {
   PAGE_SIZE,
   PAPERS_PAGE_FILE,

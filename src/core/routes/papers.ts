@@ -1,7 +1,7 @@
 // The paper graph's REST doors: a paper, its citations, its references (operations/paper-graph.ts).
 import { z } from 'zod';
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
-import { queryFromInput } from '../http/query-from-input.ts';
+import { queryFromInput } from '../operations/query-from-input.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { CitationFormatParam } from '../operations/papers.ts';
 import {

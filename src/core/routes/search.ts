@@ -4,7 +4,7 @@ import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import { PAPERS_PAGE_FILE, papersFeedUrl, searchApiUrl } from '../papers-page/papers-page.ts';
 import { CITATION_MEDIA_SCHEMAS, citationAnswer, citationFormatOf } from './citation-answer.ts';
-import { papersPageResponse } from '../papers-page/page-response.ts';
+import { papersPageResponse } from './papers-page-response.ts';
 import {
   DEFAULT_LIMIT,
   searchInputOf,

@@ -1,5 +1,5 @@
 // What a paper source throws when the index behind it fails, in the source's own terms: no HTTP
-// status, no headers. The edge (toApiError in ../../errors.ts) turns it into the API's 502
+// status, no headers. The edge (toApiError in http/error-mapping.ts) turns it into the API's 502
 // upstream_error / upstream_timeout with Retry-After, so a source never knows how it is served.
 // Flat, with a stable `code` to switch on, like undici's errors (UND_ERR_*).
 

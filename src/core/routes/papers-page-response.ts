@@ -2,7 +2,8 @@
 // JavaScript: GET /papers?q=… (routes/papers-page.ts) and GET /api/v1/reports/search from a browser
 // that prefers HTML, as GET /ask does. A refused search or an upstream failure is shown on the page,
 // with its status, instead of the JSON error: a browser asked for a page.
-import { ApiError, toApiError } from '../errors.ts';
+import { ApiError } from '../errors.ts';
+import { toApiError } from '../http/error-mapping.ts';
 import type { JsonText } from '../json-text.ts';
 import type { CoreResponse } from '../http/types.ts';
 import { UpstreamError } from '../papers/contract/errors.ts';
@@ -13,7 +14,7 @@ import {
   renderPaperItems,
   resultsStatus,
   type PaperSearchState,
-} from './papers-page.ts';
+} from '../papers-page/papers-page.ts';
 
 interface SearchPage {
   results: SearchResultItem[];

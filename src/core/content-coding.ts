@@ -1,8 +1,10 @@
 // Content codings of dynamic answers: which ones, how hard, and from what size. Cached answers keep
-// their coded bytes (JsonText in route.ts); everything else is compressed as it is sent.
+// their coded bytes (JsonText in json-text.ts); everything else is compressed as it is sent. Below
+// HTTP: the stores keep coded bytes too.
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, deflateRaw, gzip } from 'node:zlib';
-import type { ContentEncoding } from './negotiation.ts';
+/** A coding an answer may be sent in (Accept-Encoding; http/negotiation.ts chooses). */
+export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
 export type ContentCoding = Exclude<ContentEncoding, 'identity'>;
 

@@ -5,10 +5,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Corpus } from '../contract/corpora.ts';
-import { corpusFilter } from './filters.ts';
-import { parseRetryAfter } from './client.ts';
-import { HARVEST_SELECT, OpenAlexWorkSchema } from './work.ts';
-import type { MirrorWriter } from '../mirror/work-import.ts';
+import { corpusFilter } from '../openalex/filters.ts';
+import { parseRetryAfter } from '../openalex/client.ts';
+import { HARVEST_SELECT, OpenAlexWorkSchema } from '../openalex/work.ts';
+import type { MirrorWriter } from './work-import.ts';
 
 export interface HarvestOptions {
   baseUrl: string;

@@ -2,9 +2,9 @@
 // source per hit, answer text deltas, done (or error), each with an id. Deltas are paced so a reader
 // sees the answer build up; the stream stops as soon as the client goes away, and sends heartbeat
 // comments if a step ever takes long.
-import { toApiError } from '../errors.ts';
+import { toApiError } from '../http/error-mapping.ts';
 import type { CoreResponse } from '../http/types.ts';
-import type { AskResult } from './ask-index.ts';
+import type { AskResult } from '../ask/ask-index.ts';
 
 export const ANSWER_DELTA_WORDS = 4;
 export const ANSWER_PACE_MS = 15;

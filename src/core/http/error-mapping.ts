@@ -1,0 +1,42 @@
+// Lower layers' errors in the API's terms: the one mapping from what stores and paper sources throw
+// (in their own words, with no status) to the catalogue's ApiErrors. At the edge, so that the
+// catalogue (../errors.ts) stays below every domain module.
+import { ApiError } from '../errors.ts';
+import { PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts';
+import { CapacityError } from '../stores/capacity.ts';
+import { StoreUnavailableError } from '../stores/redis/connection.ts';
+
+/** Seconds a client should wait after an upstream failure when the index did not say. */
+const UPSTREAM_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Lower layers' errors become the API's: a failed paper index 502 (upstream_error / upstream_timeout), store
+ * bounds 429 for the client over its share and 503 for a full server; anything else unknown is a 500.
+ */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof StoreUnavailableError) {
+    return new ApiError(
+      'service_unavailable',
+      'Shared state is unavailable right now, so this work cannot be taken on.',
+      {
+        headers: { 'Retry-After': '5' },
+        cause: error,
+      },
+    );
+  }
+  if (error instanceof UpstreamError) {
+    // 502 either way: the fault is the index's, and a retry after the pause may well succeed.
+    return new ApiError(error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error', error.message, {
+      headers: { 'Retry-After': String(error.retryAfterSeconds ?? UPSTREAM_RETRY_AFTER_SECONDS) },
+      cause: error,
+    });
+  }
+  if (error instanceof PaperNotFoundError) return new ApiError('paper_not_found', error.message, { cause: error });
+  if (error instanceof CapacityError) {
+    return new ApiError(error.scope === 'client' ? 'quota_exceeded' : 'service_unavailable', error.message, {
+      headers: { 'Retry-After': String(error.retryAfterSeconds) },
+    });
+  }
+  return new ApiError('internal_error', 'The server hit an unexpected error.', { cause: error });
+}
