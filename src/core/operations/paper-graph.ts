@@ -2,6 +2,7 @@
 // one operation (the REST routes in routes/papers.ts and the MCP tools are its doors), answered
 // through the search cache like a search page, with the same upstream-failure rules.
 import { z } from 'zod';
+import { toApiError, type ApiError } from '../errors.ts';
 import { defineOperation, type AnyOperation, type OperationContext } from '../http/operation.ts';
 import { issue } from '../http/validation.ts';
 import { JsonText } from '../json-text.ts';
@@ -13,7 +14,7 @@ import {
   type PaperRecord,
   type PaperRelation,
 } from '../papers/contract/paper.ts';
-import { PAPER_ID_PATTERN, parsePaperId, shortWorkId, type PaperId } from '../papers/contract/paper-id.ts';
+import { PAPER_ID_PATTERN, paperIdText, parsePaperId, shortWorkId, type PaperId } from '../papers/contract/paper-id.ts';
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
 import type { SearchOutcome } from '../papers/contract/paper-search.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
@@ -148,6 +149,15 @@ export const CitationsSchema = z.object({
   media_type: z.string().describe('The media type of `text`'),
   count: z.int().describe('How many papers it cites'),
   text: z.string().describe('The references: BibTeX entries, or a CSL-JSON array'),
+  not_cited: z
+    .array(
+      z.object({
+        id: z.string().describe('The id: W… for a work id, doi:10.… for a DOI'),
+        code: z.string().describe('Why: paper_not_found, upstream_error, upstream_timeout…'),
+        message: z.string(),
+      }),
+    )
+    .describe('The ids it could not cite, each with why (empty when it cited them all)'),
 });
 
 /** Papers by id as references to cite; the REST doors are `?format=` on the paper route and on search. */
@@ -166,17 +176,29 @@ export const citePapers = defineOperation({
     title: 'Cite papers',
     description:
       'Papers by OpenAlex work id or DOI as references: BibTeX (keys stable and unique within the answer) or ' +
-      'CSL-JSON, for a reference manager or a bibliography.',
+      'CSL-JSON, for a reference manager or a bibliography. Ids it cannot cite (unknown, or the index failed) ' +
+      'are listed in not_cited with the reason; the rest are cited.',
     openWorld: true,
   },
   run: async ({ ids, format }, context) => {
-    const papers = await Promise.all(
+    // One unknown id of fifty costs that reference, not the other forty-nine; none found is the error it was.
+    const settled = await Promise.allSettled(
       ids.map(async (id) => new JsonText<PaperRecord>((await paperOutcome(id, context)).body).value()),
     );
+    const papers = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const failures = settled.flatMap((outcome, index) =>
+      outcome.status === 'rejected' ? [{ id: ids[index] as PaperId, error: toApiError(outcome.reason) }] : [],
+    );
+    if (papers.length === 0) throw (failures[0] as { error: ApiError }).error;
+    const not_cited = failures.map(({ id, error }) => ({
+      id: paperIdText(id),
+      code: error.code,
+      message: error.message,
+    }));
     const text = await citationText(papers, format);
     const media_type = CITATION_MEDIA_TYPES[format];
     return new JsonText<z.infer<typeof CitationsSchema>>(
-      JSON.stringify({ format, media_type, count: papers.length, text }),
+      JSON.stringify({ format, media_type, count: papers.length, text, not_cited }),
     );
   },
 });
