@@ -263,6 +263,25 @@ describe('the paper graph over OpenAlex: cache and upstream failures', () => {
     expect(response.status).toBe(502);
     expect(response.json().error.code).toBe('upstream_error');
     expect(response.headers['retry-after']).toBe('7');
+    // An agent reads the body, not the headers: the seconds and what the index answered are in the words.
+    const { message, resolution } = response.json().error;
+    expect(message).toMatch(/HTTP 503/);
+    expect(`${message} ${resolution}`).toMatch(/\b7 seconds\b/);
+    standIn.setFault({ kind: 'status', status: 429, retryAfter: '3' });
+    const limited = (await get(`/api/v1/papers/W9000000098`)).json().error;
+    expect(limited.message).toMatch(/HTTP 429/);
+    expect(limited.message).not.toMatch(/HTTP 503/);
+    expect(`${limited.message} ${limited.resolution}`).toMatch(/\b3 seconds\b/);
+    const called = (
+      await post('/.well-known/mcp', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_paper', arguments: { id: 'W9000000097' } },
+      })
+    ).json().result;
+    expect(called.isError).toBe(true);
+    expect(called.content[0].text).toMatch(/\b3 seconds\b/);
   });
 
   it('is in OpenAPI and the directory', async () => {
