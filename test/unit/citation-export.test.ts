@@ -222,6 +222,16 @@ describe('references a reference manager accepts unchanged', () => {
     expect(JSON.stringify(authors[1])).toContain('裕二');
   });
 
+  it('gives a published article its arXiv eprint when its open copy is on arXiv, and takes only real ids', async () => {
+    const [published] = records([journal]);
+    const onArxiv = { ...published!, open_access_url: 'https://arxiv.org/pdf/2301.01234v2.pdf' };
+    const odd = { ...published!, id: 'W2', open_access_url: 'https://arxiv.org/abs/2301.0}1234' };
+    const [withEprint, without] = (await parseAsync(await citationText([onArxiv, odd], 'bibtex'), LITERAL)).entries;
+    expect(withEprint?.type).toBe('article');
+    expect(withEprint?.fields['eprint']).toBe('2301.01234');
+    expect(without?.fields['eprint']).toBeUndefined();
+  });
+
   it('types CSL items as CSL says and stays valid against the CSL schema', async () => {
     const items = JSON.parse(await citationText(records([proceedings, preprint, journal, hostOnly, chapter]), 'csl'));
     expect(validateCsl(items), JSON.stringify(validateCsl.errors)).toBe(true);

@@ -8,8 +8,13 @@ type Citable = SearchResultItem | PaperRecord;
 
 export type BibtexEntryType = 'article' | 'inproceedings' | 'book' | 'incollection' | 'misc';
 
-const ARXIV_DOI = /^https:\/\/doi\.org\/10\.48550\/arxiv\.(.+)$/i;
-const ARXIV_URL = /^https?:\/\/(?:www\.|export\.)?arxiv\.org\/(?:abs|pdf)\/(.+?)(?:v\d+)?(?:\.pdf)?$/i;
+/** An arXiv identifier, new style (1706.03762) or old (hep-th/9901001): nothing a BibTeX value must escape. */
+const ARXIV_ID = String.raw`(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})`;
+const ARXIV_DOI = new RegExp(String.raw`^https://doi\.org/10\.48550/arxiv\.${ARXIV_ID}$`, 'i');
+const ARXIV_URL = new RegExp(
+  String.raw`^https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/${ARXIV_ID}(?:v\d+)?(?:\.pdf)?$`,
+  'i',
+);
 
 /** The paper's arXiv identifier (1706.03762, hep-th/9901001), from its arXiv DOI or an arxiv.org link. */
 export function arxivId(paper: Citable): string | undefined {
