@@ -53,6 +53,23 @@ describe('product MCP server through the SDK client', () => {
     await client.ping();
   });
 
+  it('offers a literature_review prompt that uses the paper tools and stays under 2k tokens', async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).toContain('literature_review');
+    const { messages } = await client.getPrompt({ name: 'literature_review', arguments: { query: 'neural networks' } });
+    const words = messages
+      .map(({ content }) =>
+        content.type === 'text' ? content.text : content.type === 'resource' ? JSON.stringify(content.resource) : '',
+      )
+      .join('\n');
+    // About 4 characters a token in English: 8,000 characters is 2,000 tokens.
+    expect(words.length).toBeLessThan(8_000);
+    for (const tool of ['get_paper', 'paper_references', 'paper_citations', 'cite_papers'])
+      expect(words).toContain(tool);
+    // The papers come with the work ids those tools take.
+    expect(words).toMatch(/\bW\d{4,}\b/);
+  });
+
   it('search_reports answers what the REST search answers', async () => {
     const result = await call(client, 'search_reports', { query: 'neural', corpus: 'ai', limit: 5 });
     expect(result.isError).toBeFalsy();

@@ -4,7 +4,8 @@
 import { parseAsync } from '@retorquere/bibtex-parser';
 
 import Ajv from 'ajv';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureWorks } from '../support/fixtures.ts';
@@ -263,6 +264,25 @@ describe('the paper graph over OpenAlex: cache and upstream failures', () => {
     expect(response.status).toBe(502);
     expect(response.json().error.code).toBe('upstream_error');
     expect(response.headers['retry-after']).toBe('7');
+    // An agent reads the body, not the headers: the seconds and what the index answered are in the words.
+    const { message, resolution } = response.json().error;
+    expect(message).toMatch(/HTTP 503/);
+    expect(`${message} ${resolution}`).toMatch(/\b7 seconds\b/);
+    standIn.setFault({ kind: 'status', status: 429, retryAfter: '3' });
+    const limited = (await get(`/api/v1/papers/W9000000098`)).json().error;
+    expect(limited.message).toMatch(/HTTP 429/);
+    expect(limited.message).not.toMatch(/HTTP 503/);
+    expect(`${limited.message} ${limited.resolution}`).toMatch(/\b3 seconds\b/);
+    const called = (
+      await post('/.well-known/mcp', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_paper', arguments: { id: 'W9000000097' } },
+      })
+    ).json().result;
+    expect(called.isError).toBe(true);
+    expect(called.content[0].text).toMatch(/\b3 seconds\b/);
   });
 
   it('is in OpenAPI and the directory', async () => {
@@ -408,3 +428,110 @@ describe("a paper's page (/papers/{id}), rendered by the server", () => {
     expect(results).toContain(`href="/papers/${short(allWorks[0]!['id'])}"`);
   });
 });
+
+describe.each(['openalex', 'local'] as const)(
+  'cite_papers and the paper route over works of every kind, some ids unknown (%s)',
+  (source) => {
+    // Shapes of real OpenAlex records: a proceedings paper filed as an article with no source, an arXiv
+    // preprint, and a work with no venue at all (only a doi.org landing page).
+    const base = allWorks[0] as Work;
+    const extra = [
+      {
+        ...base,
+        id: 'https://openalex.org/W9800000001',
+        doi: 'https://doi.org/10.18653/v1/d19-1410',
+        display_name: 'Sentence Embeddings using Siamese Networks',
+        title: 'Sentence Embeddings using Siamese Networks',
+        type: 'article',
+        primary_location: {
+          landing_page_url: 'https://doi.org/10.18653/v1/d19-1410',
+          source: null,
+          raw_source_name: 'Proceedings of the 2019 Conference on Empirical Methods in Natural Language Processing',
+          raw_type: 'proceedings-article',
+        },
+      },
+      {
+        ...base,
+        id: 'https://openalex.org/W9800000002',
+        doi: 'https://doi.org/10.48550/arxiv.1706.03762',
+        display_name: 'A preprint on arXiv',
+        title: 'A preprint on arXiv',
+        type: 'preprint',
+        primary_location: {
+          landing_page_url: 'https://arxiv.org/abs/1706.03762',
+          source: { display_name: 'arXiv (Cornell University)', type: 'repository' },
+        },
+      },
+      {
+        ...base,
+        id: 'https://openalex.org/W9800000003',
+        doi: 'https://doi.org/10.5555/host-only',
+        display_name: 'A work with no venue',
+        title: 'A work with no venue',
+        type: 'article',
+        primary_location: { landing_page_url: 'https://doi.org/10.5555/host-only', source: null },
+      },
+    ];
+    let ownStandIn: StandIn;
+    let ownMirror: TemporaryMirror | undefined;
+    const dir = mkdtempSync(path.join(tmpdir(), 'cite-works-'));
+    beforeAll(async () => {
+      ownStandIn = await startOpenAlexStandIn({ works: [...allWorks, ...extra] });
+      const env = { ...SOURCES.openalex(), OPENALEX_URL: ownStandIn.url };
+      if (source === 'local') {
+        // The mirror imports the same records, so the mapping is checked on both doors.
+        const extraFile = path.join(dir, 'extra.jsonl');
+        writeFileSync(extraFile, `${extra.map((work) => JSON.stringify(work)).join('\n')}\n`);
+        ownMirror = await buildMirror([...FIXTURE_FILES, extraFile]);
+        Object.assign(env, { PAPERS_SOURCE: 'local', PAPERS_DB: ownMirror.file });
+      }
+      server = await startTestServer(env);
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await ownStandIn?.close();
+      ownMirror?.remove();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const cite = async (ids: string[]) =>
+      (
+        await post('/.well-known/mcp', {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'cite_papers', arguments: { ids } },
+        })
+      ).json();
+
+    it('cites what it can and lists per id what it could not', async () => {
+      const ids = [...extra.map((work) => short(work.id)), 'W1', '10.9999/no-such-paper'];
+      const { result } = await cite(ids);
+      expect(result.isError ?? false, JSON.stringify(result)).toBe(false);
+      expect(result.structuredContent.count).toBe(3);
+      expect(result.structuredContent.not_cited).toEqual([
+        expect.objectContaining({ id: 'W1', code: 'paper_not_found' }),
+        expect.objectContaining({ id: 'doi:10.9999/no-such-paper', code: 'paper_not_found' }),
+      ]);
+      const parsed = await parseAsync(result.structuredContent.text, LITERAL);
+      expect(parsed.errors).toEqual([]);
+      const [conference, preprint, bare] = parsed.entries;
+      expect(conference?.type).toBe('inproceedings');
+      expect(conference?.fields['booktitle']).toBe(extra[0]?.primary_location.raw_source_name);
+      expect(preprint?.type).toBe('misc');
+      expect(preprint?.fields['eprint']).toBe('1706.03762');
+      expect(bare?.fields['journal']).toBeUndefined();
+      expect(result.structuredContent.text).not.toMatch(/= \{doi\.org\}/);
+      // Nothing to cite at all is still the error it was.
+      const none = await cite(['W1']);
+      expect(none.result?.isError ?? Boolean(none.error)).toBe(true);
+    });
+
+    it('answers the paper route as BibTeX with the same entry type and venue', async () => {
+      const response = await get(`/api/v1/papers/${short(extra[0]?.id)}?format=bibtex`);
+      expect(response.status, response.text).toBe(200);
+      const [entry] = (await parseAsync(response.text, LITERAL)).entries;
+      expect(entry?.type).toBe('inproceedings');
+      expect(entry?.fields['booktitle']).toBe(extra[0]?.primary_location.raw_source_name);
+    });
+  },
+);

@@ -6,6 +6,10 @@ import { PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts'
 import { CapacityError } from '../stores/capacity.ts';
 import { StoreUnavailableError } from '../stores/redis/connection.ts';
 
+/** The resolution of a retryable failure, with its number (the same as the Retry-After header). */
+const retryIn = (seconds: number) =>
+  `Retry after ${seconds} ${seconds === 1 ? 'second' : 'seconds'} (as Retry-After says).`;
+
 /** Seconds a client should wait after an upstream failure when the index did not say. */
 const UPSTREAM_RETRY_AFTER_SECONDS = 5;
 
@@ -26,9 +30,12 @@ export function toApiError(error: unknown): ApiError {
     );
   }
   if (error instanceof UpstreamError) {
-    // 502 either way: the fault is the index's, and a retry after the pause may well succeed.
+    // 502 either way: the fault is the index's, and a retry after the pause may well succeed. The
+    // seconds go in the words too: an agent reading a tool's text never sees the Retry-After header.
+    const seconds = error.retryAfterSeconds ?? UPSTREAM_RETRY_AFTER_SECONDS;
     return new ApiError(error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error', error.message, {
-      headers: { 'Retry-After': String(error.retryAfterSeconds ?? UPSTREAM_RETRY_AFTER_SECONDS) },
+      resolution: retryIn(seconds),
+      headers: { 'Retry-After': String(seconds) },
       cause: error,
     });
   }

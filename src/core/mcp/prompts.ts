@@ -3,7 +3,9 @@
 import type { AppDeps } from '../deps.ts';
 import { toApiError } from '../http/error-mapping.ts';
 import type { RouteContext } from '../http/route.ts';
-import { CORPORA } from '../papers/contract/corpora.ts';
+import { CORPORA, type Corpus } from '../papers/contract/corpora.ts';
+import { shortWorkId } from '../papers/contract/paper-id.ts';
+import type { OperationContext } from '../operations/operation.ts';
 import { askQuestion } from '../operations/ask.ts';
 import { MAX_QUERY_LENGTH, SearchInputSchema, searchPapers } from '../operations/papers.ts';
 import {
@@ -104,7 +106,8 @@ export const literatureReview: McpPrompt = {
   name: 'literature_review',
   title: 'Literature review of a topic',
   description:
-    'Draft a short literature review of a topic from the most cited papers in a corpus and our essays on it.',
+    'Draft a short literature review of a topic: the most cited papers of a corpus (with their work ids), the ' +
+    'paper tools to read and follow them and cite_papers for the bibliography, and our essays on it.',
   arguments: [
     {
       name: 'query',
@@ -126,40 +129,47 @@ export const literatureReview: McpPrompt = {
     const chosen = CORPORA.find((candidate) => candidate === corpus);
     if (!chosen) return `The corpus must be one of: ${CORPORA.join(', ')}.`;
     const where = { deps: context.deps, clientAddress: context.request.clientAddress };
-    let papers: string;
-    try {
-      const found = (
-        await searchPapers.run({ query: topic, corpus: chosen, limit: 10, page: 1, sort: 'citations' }, where)
-      ).value();
-      papers = found.results.length
-        ? found.results
-            .map(
-              (paper, index) =>
-                `${index + 1}. ${paper.title} (${paper.date}, ${paper.source}; ${paper.citations} citations) ${paper.url}`,
-            )
-            .join('\n')
-        : 'No paper in the index matches this topic.';
-    } catch (error) {
-      papers = `The paper index could not be searched (${toApiError(error).message}); say so, and rely on the essays.`;
-    }
+    const papers = await mostCitedPapers(topic, chosen, where);
+    // The essays by name and resource URI, not embedded: two whole essays made the prompt ~7k tokens.
     const essays = (await askQuestion.run({ question: topic, limit: 3, types: ['essay'] }, where)).sources;
-    const slugs = [...new Set(essays.map((source) => source.slug))].slice(0, 2);
-    const embeddedEssays = (
-      await Promise.all(slugs.map((slug) => embed(`research-hub://essays/${slug}`, context)))
-    ).filter((message): message is PromptMessage => message !== undefined);
+    const essayLines = [...new Map(essays.map((source) => [source.slug, source])).values()]
+      .slice(0, 3)
+      .map((source) => `- ${source.title} ${source.url} (research-hub://essays/${source.slug})`);
     return [
       text(
-        `Write a literature review of "${topic}" (${chosen} corpus): the main lines of work, how they build on each ` +
-          'other, open problems, and what to read first. Cite papers by their URLs. The most cited papers:\n' +
-          papers +
-          (embeddedEssays.length
-            ? '\n\nOur essays on the topic follow; use them for framing and cite their URLs.'
+        `Write a literature review of "${topic}" (${chosen} corpus): the main lines of work, how they build on ` +
+          'each other, open problems, and what to read first.\n\n' +
+          `The most cited papers (OpenAlex work ids):\n${papers}\n\n` +
+          "Work with the paper tools: get_paper {id} for a paper's abstract, authors and venue; " +
+          'paper_references {id} for what it builds on and paper_citations {id, sort: "date"} for the newest work ' +
+          'building on it (follow next_cursor for more); search_reports for what the list misses. End with a ' +
+          'bibliography from cite_papers {ids: [the work ids you cite]} (BibTeX), and cite papers by their URLs.' +
+          (essayLines.length
+            ? `\n\nOur essays on the topic, for framing (read them as resources; cite their URLs):\n${essayLines.join('\n')}`
             : ''),
       ),
-      ...embeddedEssays,
     ];
   },
 };
+
+/** The ten most cited papers on a topic, one line each with its work id, or why there are none. */
+async function mostCitedPapers(topic: string, corpus: Corpus, where: OperationContext): Promise<string> {
+  try {
+    const found = (
+      await searchPapers.run({ query: topic, corpus, limit: 10, page: 1, sort: 'citations' }, where)
+    ).value();
+    if (!found.results.length) return 'No paper in the index matches this topic.';
+    return found.results
+      .map(
+        (paper, index) =>
+          `${index + 1}. ${shortWorkId(paper.id)}: ${paper.title} (${paper.date}, ${paper.source}; ` +
+          `${paper.citations} citations) ${paper.url}`,
+      )
+      .join('\n');
+  } catch (error) {
+    return `The paper index could not be searched (${toApiError(error).message}); say so, and rely on the essays.`;
+  }
+}
 
 export const studyPlan: McpPrompt = {
   name: 'study_plan',

@@ -2,6 +2,8 @@
 // one operation (the REST routes in routes/papers.ts and the MCP tools are its doors), answered
 // through the search cache like a search page, with the same upstream-failure rules.
 import { z } from 'zod';
+import { ApiError } from '../errors.ts';
+import { PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts';
 import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
 import { issue } from './validation.ts';
 import { JsonText } from '../json-text.ts';
@@ -13,7 +15,7 @@ import {
   type PaperRecord,
   type PaperRelation,
 } from '../papers/contract/paper.ts';
-import { PAPER_ID_PATTERN, parsePaperId, shortWorkId, type PaperId } from '../papers/contract/paper-id.ts';
+import { PAPER_ID_PATTERN, paperIdText, parsePaperId, shortWorkId, type PaperId } from '../papers/contract/paper-id.ts';
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
 import type { SearchOutcome } from '../papers/contract/paper-search.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
@@ -143,11 +145,30 @@ export const paperReferences = relatedOperation('references', {
 /** Papers one call may cite: a reading list, not an export of the index. */
 const MAX_CITED_PAPERS = 50;
 
+/** Why one id was not cited, in the catalogue's codes (the edge's mapping, for the errors an id can meet). */
+function notCitedReason(reason: unknown): { code: string; message: string } {
+  if (reason instanceof ApiError) return { code: reason.code, message: reason.message };
+  if (reason instanceof PaperNotFoundError) return { code: 'paper_not_found', message: reason.message };
+  if (reason instanceof UpstreamError) {
+    return { code: reason.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error', message: reason.message };
+  }
+  return { code: 'internal_error', message: 'The server hit an unexpected error.' };
+}
+
 export const CitationsSchema = z.object({
   format: z.enum(CITATION_FORMATS).describe('bibtex or csl'),
   media_type: z.string().describe('The media type of `text`'),
   count: z.int().describe('How many papers it cites'),
   text: z.string().describe('The references: BibTeX entries, or a CSL-JSON array'),
+  not_cited: z
+    .array(
+      z.object({
+        id: z.string().describe('The id: W… for a work id, doi:10.… for a DOI'),
+        code: z.string().describe('Why: paper_not_found, upstream_error, upstream_timeout…'),
+        message: z.string(),
+      }),
+    )
+    .describe('The ids it could not cite, each with why (empty when it cited them all)'),
 });
 
 /** Papers by id as references to cite; the REST doors are `?format=` on the paper route and on search. */
@@ -166,17 +187,25 @@ export const citePapers = defineOperation({
     title: 'Cite papers',
     description:
       'Papers by OpenAlex work id or DOI as references: BibTeX (keys stable and unique within the answer) or ' +
-      'CSL-JSON, for a reference manager or a bibliography.',
+      'CSL-JSON, for a reference manager or a bibliography. Ids it cannot cite (unknown, or the index failed) ' +
+      'are listed in not_cited with the reason; the rest are cited.',
     openWorld: true,
   },
   run: async ({ ids, format }, context) => {
-    const papers = await Promise.all(
+    // One unknown id of fifty costs that reference, not the other forty-nine; none found is the error it was.
+    const settled = await Promise.allSettled(
       ids.map(async (id) => new JsonText<PaperRecord>((await paperOutcome(id, context)).body).value()),
     );
+    const papers = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const failures = settled.flatMap((outcome, index) =>
+      outcome.status === 'rejected' ? [{ id: ids[index] as PaperId, reason: outcome.reason as unknown }] : [],
+    );
+    if (papers.length === 0) throw failures[0]?.reason;
+    const not_cited = failures.map(({ id, reason }) => ({ id: paperIdText(id), ...notCitedReason(reason) }));
     const text = await citationText(papers, format);
     const media_type = CITATION_MEDIA_TYPES[format];
     return new JsonText<z.infer<typeof CitationsSchema>>(
-      JSON.stringify({ format, media_type, count: papers.length, text }),
+      JSON.stringify({ format, media_type, count: papers.length, text, not_cited }),
     );
   },
 });

@@ -1,11 +1,13 @@
 // Papers as references to cite: CSL-JSON (the Citation Style Language's data format, which reference
-// managers and citeproc read) and BibTeX. The mapping to CSL is ours; BibTeX is written by Citation.js
-// from the CSL items (escaping, name lists, page ranges), loaded on first use so that a server nobody
-// asks for BibTeX does not pay for it.
+// managers and citeproc read) and BibTeX. The mapping to CSL is ours; BibTeX entries are written by
+// Citation.js from the CSL items (escaping, name lists, page ranges), loaded on first use so that a
+// server nobody asks for BibTeX does not pay for it, then given the entry type and arXiv fields we
+// choose (bibtex-entry.ts).
 import type { Cite } from '@citation-js/core';
 import { parse as parseName } from '@citation-js/name';
 import type { PaperRecord } from '../contract/paper.ts';
 import type { SearchResultItem } from '../contract/search-result-item.ts';
+import { arxivId, bibtexEntryType, finishEntry, keepUnicode, type BibtexEntryType } from './bibtex-entry.ts';
 
 export const CITATION_FORMATS = ['bibtex', 'csl'] as const;
 export type CitationFormat = (typeof CITATION_FORMATS)[number];
@@ -80,6 +82,16 @@ const defined = (entries: Record<string, unknown>) =>
     Object.entries(entries).filter(([, value]) => value !== undefined && value !== null && value !== ''),
   );
 
+/** A URL's host name (doi.org, arxiv.org): what a search result names when OpenAlex knows no venue. */
+const HOST_NAME = /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/i;
+
+/** Where the paper appeared: the record's venue, else the result's source unless that is only a host. */
+export function venueOf(paper: Citable): string | undefined {
+  const venue = (paper as Partial<PaperRecord>).venue;
+  if (venue) return venue;
+  return paper.source === 'Unknown' || HOST_NAME.test(paper.source) ? undefined : paper.source;
+}
+
 /** CSL-JSON items of the papers, keyed as citationKeys says. */
 export function cslItems(papers: readonly Citable[]): CslItem[] {
   const keys = citationKeys(papers);
@@ -97,7 +109,7 @@ export function cslItems(papers: readonly Citable[]): CslItem[] {
           return parsed.family ? parsed : { literal: name };
         }),
         issued: issued(paper),
-        'container-title': full.venue ?? (paper.source === 'Unknown' ? undefined : paper.source),
+        'container-title': venueOf(paper),
         volume: full.volume,
         issue: full.issue,
         page: full.pages,
@@ -105,6 +117,9 @@ export function cslItems(papers: readonly Citable[]): CslItem[] {
         URL: paper.open_access_url ?? paper.url,
         abstract: full.abstract,
         note: `OpenAlex: ${paper.id}`,
+        // CSL's way to say a preprint's server and its number there.
+        archive: arxivId(paper) ? 'arXiv' : undefined,
+        number: arxivId(paper),
       }),
     } as CslItem;
   });
@@ -123,5 +138,23 @@ export async function citationText(papers: readonly Citable[], format: CitationF
   const items = cslItems(papers);
   if (format === 'csl') return `${JSON.stringify(items, null, 2)}\n`;
   const { Cite } = await loadCitationJs();
-  return new Cite(items).format('bibtex') as string;
+  return papers
+    .map((paper, index) => {
+      const type = bibtexEntryType(paper, venueOf(paper));
+      // Number and archive say the arXiv id in CSL; Citation.js would write them as a report number.
+      const { number: _number, archive: _archive, ...csl } = items[index] as CslItem;
+      const item = { ...csl, type: CITATION_JS_TYPES[type] };
+      const written = new Cite(keepUnicode.protect(item)).format('bibtex') as string;
+      return keepUnicode.restore(finishEntry(written, type, arxivId(paper)));
+    })
+    .join('\n');
 }
+
+/** The CSL type Citation.js writes each of our entry types from (fields renamed after: bibtex-entry.ts). */
+const CITATION_JS_TYPES: Record<BibtexEntryType, string> = {
+  article: 'article-journal',
+  inproceedings: 'paper-conference',
+  book: 'book',
+  incollection: 'chapter',
+  misc: 'article-journal',
+};

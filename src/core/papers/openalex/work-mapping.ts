@@ -39,6 +39,25 @@ export function readableType(type: string | null | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * The readable type of a work. OpenAlex files proceedings papers as `article`; the publisher's own
+ * type (raw_type) or a conference source tells them apart, so a citation can say @inproceedings.
+ */
+export function workType(work: OpenAlexWork): string {
+  const location = work.primary_location;
+  const conference =
+    clean(location?.raw_type)?.toLowerCase() === 'proceedings-article' ||
+    clean(location?.source?.type)?.toLowerCase() === 'conference';
+  return clean(work.type)?.toLowerCase() === 'article' && conference
+    ? WORK_TYPES['proceedings-article']!
+    : readableType(work.type);
+}
+
+/** Where the work appeared: its source's name, else the venue as the publisher wrote it (never a URL host). */
+function venueOf(work: OpenAlexWork): string | undefined {
+  return clean(work.primary_location?.source?.display_name) ?? clean(work.primary_location?.raw_source_name);
+}
+
 function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
@@ -121,12 +140,12 @@ export function toSearchResultItem(work: OpenAlexWork, corpus: Corpus | undefine
   const doi = doiUrl(clean(work.doi));
   return {
     title: clean(work.display_name) ?? clean(work.title) ?? 'Untitled work',
-    source: clean(location?.source?.display_name) ?? hostOf(landing) ?? 'Unknown',
+    source: venueOf(work) ?? hostOf(landing) ?? 'Unknown',
     url: doi ?? landing ?? openAlexUrl(work.id),
     date: year === undefined ? 'Unknown' : String(year),
     publication_date: calendarDate(work),
     category: categoryOf(work, corpus),
-    type: readableType(work.type),
+    type: workType(work),
     citations: Math.max(0, Math.trunc(work.cited_by_count ?? 0)),
     id: openAlexUrl(work.id),
     doi: doi ?? null,
@@ -150,7 +169,7 @@ export function toPaperRecord(work: OpenAlexWork): PaperRecord {
     ...item,
     authors: authorsOf(work, MAX_PAPER_AUTHORS),
     abstract: abstractText(work.abstract_inverted_index) || null,
-    venue: clean(work.primary_location?.source?.display_name) ?? null,
+    venue: venueOf(work) ?? null,
     volume: clean(work.biblio?.volume) ?? null,
     issue: clean(work.biblio?.issue) ?? null,
     pages: pagesOf(work.biblio),

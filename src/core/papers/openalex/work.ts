@@ -8,7 +8,11 @@ const location = z
     is_oa: z.boolean().nullish(),
     landing_page_url: z.string().nullish(),
     pdf_url: z.string().nullish(),
-    source: named.nullish(),
+    // `type` says journal, conference, repository…; raw_source_name is the venue as the publisher
+    // wrote it, present where OpenAlex matched no source; raw_type the publisher's own work type.
+    source: named.extend({ type: z.string().nullish() }).nullish(),
+    raw_source_name: z.string().nullish(),
+    raw_type: z.string().nullish(),
   })
   .passthrough();
 
