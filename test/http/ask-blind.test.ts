@@ -9,12 +9,16 @@ import { http } from '../support/http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
- * Floors 3 points under the figures measured before the semantic signal (58.1 % first, 74.9 % in
- * the top 3, 30 of 37 declined): the set guards against losing ground, with room for a question or
- * two to move when content is added. Issue 50's targets (85 % first, 80 % key fact, at most 5 %
- * declined, every unanswerable declined) are printed, met or not.
+ * Floors 3 points under the figures of the ask code from before the semantic signal (commit
+ * c4ec20e's src/core/ask) on the content as of 28 November 2026 (250 glossary terms and essays,
+ * after 89 new terms, 2 new essays and figure captions), measured in process by the same scorer
+ * (quotes in section names equalised): 50.9 % first, 75.4 % in the top 3, 29 of 37 unanswerable
+ * declined. Content and ask changes are thus not mixed: on the earlier content (159 documents) the
+ * same code measured 58.1 % first, 78.4 % in the top 3, 30 of 37 declined. The set guards against
+ * losing ground, with room for a question or two to move when content is added. Issue 50's targets
+ * (85 % first, 80 % key fact, at most 5 % declined, every unanswerable declined) are printed, met or not.
  */
-const FLOOR = { top1: 0.55, top3: 0.72, trueDeclines: 29 };
+const FLOOR = { top1: 0.47, top3: 0.72, trueDeclines: 28 };
 
 let server: TestServer;
 beforeAll(async () => {

@@ -44,10 +44,18 @@ export const blindQuestions = (): BlindQuestion[] | undefined => {
   return Array.isArray(parsed) ? parsed : parsed.questions;
 };
 
+/**
+ * Curly quotes and apostrophes as straight ones: the set names sections as the rendered pages print
+ * their headings ("What “final” means"), the index as the Markdown writes them (straight).
+ */
+const straightQuotes = (key: string) => key.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+
 const sourceKey = (source: EvalAnswer['sources'][number]) =>
-  source.type === 'glossary'
-    ? `glossary:${source.slug}`
-    : `essay:${source.slug} §${source.section ? ` ${source.section}` : ''}`;
+  straightQuotes(
+    source.type === 'glossary'
+      ? `glossary:${source.slug}`
+      : `essay:${source.slug} §${source.section ? ` ${source.section}` : ''}`,
+  );
 
 /** Lowercased words joined by single spaces: punctuation and case do not decide whether a fact is quoted. */
 const normalised = (text: string) => ` ${(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')} `;
@@ -78,7 +86,8 @@ export function scoreBlind(questions: readonly BlindQuestion[], answers: readonl
     };
     kinds.set(question.kind, row);
     const keys = result.sources.map(sourceKey);
-    const hit = (key: string | undefined) => key !== undefined && question.expect!.includes(key);
+    const expected = question.expect.map(straightQuotes);
+    const hit = (key: string | undefined) => key !== undefined && expected.includes(key);
     row.questions += 1;
     if (hit(keys[0])) row.top1 += 1;
     if (keys.slice(0, 3).some(hit)) row.top3 += 1;

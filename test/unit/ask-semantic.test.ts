@@ -2,7 +2,7 @@
 // decline's calibration (meaning can vouch for a passage no word of the question reaches, and
 // cannot for a far one), and answers chosen by the question's kind rather than by shared words.
 import { describe, expect, it } from 'vitest';
-import type { AskDocument, AskPassage } from '../../src/core/ask/ask-documents.ts';
+import type { AskDocument, AskDocumentType, AskPassage } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import {
@@ -90,6 +90,37 @@ describe('decline calibration', () => {
     expect(far.answer).toBeNull();
     expect(far.confidence).toBeLessThan(0.55);
   });
+
+  it.runIf(table)(
+    'declines a question naming what neither the content nor the word vectors know, however few its words',
+    { timeout: 60_000 },
+    () => {
+      const index = AskIndex.load(
+        JSON.parse(
+          JSON.stringify(
+            AskIndex.build([
+              term(
+                'wallet',
+                'Wallet',
+                'Software or a device that stores the secret keys of blockchain accounts and uses them to approve ' +
+                  'transactions. Setting one up creates a key pair and a recovery phrase to write down.',
+              ),
+              term('gas', 'Gas', 'The fee paid to validators for the computation a blockchain transaction uses.'),
+              term('oracle', 'Oracle', 'A service that brings prices and other outside data onto a blockchain.'),
+            ]),
+          ),
+        ),
+      );
+      const options = { limit: 3, types: ['glossary', 'essay'] satisfies AskDocumentType[] };
+      // "metamask" is no word of the content's nor of everyday English: a product the content never covers.
+      const named = index.search('how do I set up a metamask wallet', options);
+      expect(named.answer).toBeNull();
+      expect(named.no_answer_reason).toMatch(/never mention “metamask”/);
+      // The same question about the thing the content does cover is answered.
+      const covered = index.search('how do I set up a wallet', options);
+      expect(covered.answer?.slug).toBe('wallet');
+    },
+  );
 
   it('does not decline a subject described rather than named as something the content never mentions', () => {
     const index = AskIndex.load(

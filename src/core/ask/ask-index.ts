@@ -10,7 +10,7 @@ import { parseQuestion, withoutFiller, type OutOfScope, type Question } from './
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
-import { terms, words } from './text.ts';
+import { indexTerm, rawWords, terms, words } from './text.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 
@@ -121,7 +121,9 @@ export class AskIndex {
   #choose(read: ReadQuestion, plan: Plan, ranked: readonly Ranked[], allowed: ReadonlySet<AskDocumentType>) {
     const { question } = read;
     const compared = question.sides ? this.#compare(question.sides, ranked, allowed) : undefined;
-    const unknown = [...this.#unknownWords(plan), ...this.#unknownSubject(question)];
+    const unknown = [
+      ...new Set([...this.#unknownWords(plan), ...this.#unknownSubject(question), ...this.#unknownNames(question)]),
+    ];
     const leading = compared?.leading ?? [];
     if (read.declined || unknown.length > 0) return { chosen: [], leading, confidence: 0, unknown };
     const confidence = compared?.confidence ?? ranked[0]?.confidence ?? 0;
@@ -175,6 +177,23 @@ export class AskIndex {
     for (let at = 0; rarest && at < rarest.length; at += 2)
       if (this.#ranking.phraseText(rarest[at]!).includes(phrase)) return [];
     return [head];
+  }
+
+  /**
+   * Words of the question part that the content never uses in any form and the word vectors lack
+   * (they hold everyday English and the content's words): names of things the content never covers,
+   * a product or a person ("how do I set up a metamask wallet"). However few of the question's words
+   * they are, they are what it asks about; and meaning cannot vouch for an answer, since the
+   * question's vector is that of the question without them ("set up a wallet"). Typos are corrected
+   * before this (speller.ts).
+   */
+  #unknownNames(question: Question): string[] {
+    const vectors = this.#vectors;
+    if (!vectors) return [];
+    return rawWords(question.content).filter((word) => {
+      const term = /^\p{L}+$/u.test(word) ? indexTerm(word) : null;
+      return term !== null && !this.#postings.has(term) && !vectors.has(word);
+    });
   }
 
   /**
