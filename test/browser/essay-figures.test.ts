@@ -1,7 +1,8 @@
 // Every essay's figures as a phone shows them (390 px wide), in light and dark mode: each essay has
 // a named figure, no diagram label renders smaller than 11 CSS px or spills out of its diagram, no
-// diagram makes the page scroll sideways (one that scrolls inside a frame of its own does not), and
-// axe-core finds no violation. At 1280 px a diagram is shown no larger than its width attribute.
+// diagram makes the page scroll sideways or needs to scroll inside its frame (every diagram is drawn
+// narrow enough to fit a phone whole), and axe-core finds no violation. At 1280 px a diagram is
+// shown no larger than its width attribute.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -48,6 +49,8 @@ interface FigureMeasure {
    * scrolls sideways keeps the page still), or the page itself scrolling sideways.
    */
   tooWide: string[];
+  /** Diagrams wider than their frame, which the reader would have to scroll sideways to see whole. */
+  scrollsInFrame: string[];
   /** Diagrams drawn larger than their width attribute. */
   upscaled: string[];
 }
@@ -63,6 +66,7 @@ function measureFigures(page: Page): Promise<FigureMeasure> {
       smallestLabel: '',
       spilling: [] as string[],
       tooWide: [] as string[],
+      scrollsInFrame: [] as string[],
       upscaled: [] as string[],
     };
     for (const svg of diagrams) {
@@ -73,6 +77,9 @@ function measureFigures(page: Page): Promise<FigureMeasure> {
         scrolls = /auto|scroll/.test(getComputedStyle(e).overflowX) && e.clientWidth <= viewport;
       if ((frame.right > viewport + 0.5 || frame.left < -0.5) && !scrolls)
         result.tooWide.push(`${name}: ${frame.width} px`);
+      const scroller = svg.closest('.diagram-scroll');
+      if (scroller && scroller.scrollWidth > scroller.clientWidth)
+        result.scrollsInFrame.push(`${name}: ${scroller.scrollWidth} px in ${scroller.clientWidth} px`);
       if (frame.width > Number(svg.getAttribute('width')) + 0.5) result.upscaled.push(`${name}: ${frame.width} px`);
       for (const label of svg.querySelectorAll<SVGTextElement>('text')) {
         const scale = label.getScreenCTM()?.a ?? 1;
@@ -123,6 +130,7 @@ describe.skipIf(!chromiumAvailable)(`every essay's figures at ${PHONE} px`, () =
             : [`label at ${measured.smallestText.toFixed(1)} px: ${measured.smallestLabel}`]),
           ...measured.spilling.map((label) => `label outside its diagram: ${label}`),
           ...measured.tooWide.map((wide) => `too wide: ${wide}`),
+          ...measured.scrollsInFrame.map((wide) => `scrolls sideways in its frame: ${wide}`),
           ...violations,
         ];
         expect(problems, slug).toEqual([]);
@@ -138,13 +146,25 @@ describe.skipIf(!chromiumAvailable)(`every essay's figures at ${PHONE} px`, () =
     expect(measured.smallestText, measured.smallestLabel).toBeGreaterThanOrEqual(SMALLEST_TEXT_PX);
   });
 
-  it('the checks catch a label too small, a label outside its diagram and a diagram too wide', async () => {
+  it('the checks catch a label too small, a label outside its diagram and diagrams too wide', async () => {
     // An essay whose figure passes every check unplanted (the first test), so each plant is what fails.
     const { page, close } = await open('transactions-gas-and-mev', PHONE, 'light');
     const before = await measureFigures(page);
-    expect([before.smallestText >= SMALLEST_TEXT_PX, before.spilling, before.tooWide]).toEqual([true, [], []]);
+    expect([before.smallestText >= SMALLEST_TEXT_PX, before.spilling, before.tooWide, before.scrollsInFrame]).toEqual([
+      true,
+      [],
+      [],
+      [],
+    ]);
     await page.evaluate(() => {
       const svg = document.querySelector<SVGSVGElement>('svg.diagram')!;
+      // A copy kept at 600 px in a frame of its own: the page stays still, but the reader must scroll it.
+      const framed = document.createElement('div');
+      framed.className = 'diagram-scroll';
+      const kept = svg.cloneNode(true) as SVGSVGElement;
+      kept.style.minWidth = '600px';
+      framed.append(kept);
+      document.querySelector('article')!.append(framed);
       const style = document.createElement('style');
       style.textContent = '.diagram .small { font-size: 9px; }';
       document.head.append(style);
@@ -161,5 +181,6 @@ describe.skipIf(!chromiumAvailable)(`every essay's figures at ${PHONE} px`, () =
     expect(measured.smallestText).toBeLessThan(SMALLEST_TEXT_PX);
     expect(measured.spilling.length).toBeGreaterThan(0);
     expect(measured.tooWide.length).toBeGreaterThan(0);
+    expect(measured.scrollsInFrame.length).toBeGreaterThan(0);
   });
 });
