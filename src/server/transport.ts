@@ -206,7 +206,8 @@ export function createTransport(
     drain(graceMs) {
       draining = true;
       drainDeadline = Date.now() + graceMs;
-      server.closeIdleConnections();
+      // Idle keep-alive connections are not cut here: a client may be sending on one at that instant
+      // and would see a reset. Each answer from now on carries Connection: close instead.
       return new Promise((resolve) => {
         const finish = () => {
           clearTimeout(timer);
