@@ -2,14 +2,11 @@
 // accessibility violations, every label in a diagram is readable against what is behind it, and the
 // diagrams do not shift the layout as the page loads.
 import { readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, useBrowser } from '../support/browser.ts';
+import { axeViolationsOutsideCode, chromiumAvailable, useBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const launched = useBrowser();
 let server: TestServer;
@@ -17,25 +14,6 @@ beforeAll(async () => {
   if (chromiumAvailable) server = await startTestServer({ LOG_REQUESTS: 'false' });
 });
 afterAll(() => server?.stop());
-
-interface AxeResult {
-  violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>;
-}
-
-// The whole page except highlighted code: the colours of code blocks come from the site's syntax
-// theme, which the page-template accessibility tests cover, not from anything a diagram brings.
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: object, options: object): Promise<AxeResult> } }).axe.run(
-      { exclude: [['pre']] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } },
-    ),
-  );
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 /**
  * WCAG contrast of each diagram label against the shape or page behind its centre. axe-core skips
@@ -92,7 +70,7 @@ describe.skipIf(!chromiumAvailable)('essay pages with diagrams', () => {
             .filter({ has: page.locator('title') })
             .count(),
         ).toBeGreaterThan(0);
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeViolationsOutsideCode(page)).toEqual([]);
         expect(await lowContrastLabels(page)).toEqual([]);
         await page.close();
       },
@@ -110,7 +88,7 @@ describe.skipIf(!chromiumAvailable)('essay pages with diagrams', () => {
       style.textContent = '.diagram text { fill: #c8c8c8; }';
       document.head.append(style);
     });
-    expect((await axeViolations(page)).join('\n')).toContain('svg-img-alt');
+    expect((await axeViolationsOutsideCode(page)).join('\n')).toContain('svg-img-alt');
     expect((await lowContrastLabels(page)).length).toBeGreaterThan(0);
     await page.close();
   });

@@ -2,14 +2,12 @@
 // (no raw TeX left on the page), axe-core finds no accessibility violations, and nothing, long
 // display formulas included, makes the page scroll sideways.
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, useBrowser } from '../support/browser.ts';
+import { axeViolationsOutsideCode, chromiumAvailable, useBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const essayDir = path.resolve(import.meta.dirname, '../../content/essays');
 const ESSAYS = readdirSync(essayDir)
   .filter((name) => name.endsWith('.md'))
@@ -26,25 +24,6 @@ beforeAll(async () => {
   if (chromiumAvailable) server = await startTestServer({ LOG_REQUESTS: 'false' });
 });
 afterAll(() => server?.stop());
-
-interface AxeResult {
-  violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>;
-}
-
-// Highlighted code is left out: its colours come from the syntax theme, which the page-template
-// accessibility tests cover.
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: object, options: object): Promise<AxeResult> } }).axe.run(
-      { exclude: [['pre']] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } },
-    ),
-  );
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 /** What the page shows of its mathematics, and any TeX left as text. */
 function mathOnPage(page: Page) {
@@ -84,7 +63,7 @@ describe.skipIf(!chromiumAvailable)('essays at 390 px', () => {
     expect(math.formulas).toBeGreaterThanOrEqual(formulasIn(slug));
     expect(math.unrendered).toBe(0);
     expect(await overflow(page)).toEqual({ scrollsSideways: false, displaysOutside: 0 });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolationsOutsideCode(page)).toEqual([]);
     await page.close();
   });
 

@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core, with the flags these machines need: one browser per
 // test file. Where there is no Chromium the files skip, and say why once.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -22,4 +23,27 @@ export function useBrowser(): { readonly browser: Browser } {
   });
   afterAll(() => handle.browser?.close());
   return handle;
+}
+
+interface AxeResult {
+  violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>;
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * axe-core's WCAG 2.1 A/AA and best-practice violations on the whole page except highlighted code,
+ * whose colours come from the syntax theme (the page-template tests cover it), one line each.
+ */
+export async function axeViolationsOutsideCode(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: object, options: object): Promise<AxeResult> } }).axe.run(
+      { exclude: [['pre']] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } },
+    ),
+  );
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
