@@ -10,7 +10,10 @@
 // First, the cost of one fair-share add (the script behind every token, idempotency record and job)
 // with 10 and 1,000 entries held by the adding client, as Redis times it (SLOWLOG) and as the caller
 // waits for it (round trip included), admitted and refused.
-// Options (env): BENCH_ROUNDS (5), BENCH_SECONDS (3), BENCH_CONNECTIONS (32).
+// Options (env): BENCH_ROUNDS (5), BENCH_SECONDS (3), BENCH_CONNECTIONS (32), and BENCH_BASELINE: the
+// path of another built checkout (an earlier commit, `npm ci && npm run build` there), whose servers,
+// with memory and with the same Redis, take their turns in the same rounds: an A/B in one run, as
+// two runs on a shared machine differ by more than the changes measured.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -141,6 +144,18 @@ const standIn = await startOpenAlexStandIn({
 });
 const memory = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' });
 const shared = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false', REDIS_URL: redisUrl });
+/** The baseline checkout's servers, started by its own bench library (its server command may differ). */
+const baseline = process.env['BENCH_BASELINE'] ? await startBaseline(process.env['BENCH_BASELINE']) : undefined;
+
+/** @param {string} checkout */
+async function startBaseline(checkout) {
+  const { startOurServer: startTheirs } = await import(pathToFileURL(path.join(checkout, 'bench/lib.mjs')).href);
+  return {
+    checkout,
+    memory: await startTheirs({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' }),
+    shared: await startTheirs({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false', REDIS_URL: redisUrl }),
+  };
+}
 
 /** Calls per command since Redis started, from INFO commandstats. */
 async function commandCalls() {
@@ -180,55 +195,78 @@ const cases = [
 console.log(
   `bench:redis: ${rounds} rounds x ${seconds} s, ${connections} connections, node ${process.version}; medians`,
 );
+/** Memory, then Redis, of this checkout and of the baseline: each a server the rounds take turns on. */
+const servers = [
+  { label: 'memory', server: memory },
+  { label: 'redis', server: shared },
+  ...(baseline
+    ? [
+        { label: 'baseline memory', server: baseline.memory },
+        { label: 'baseline redis', server: baseline.shared },
+      ]
+    : []),
+];
+if (baseline) console.log(`baseline: ${baseline.checkout}, in the same rounds`);
+
 for (const c of cases) {
-  for (const server of [memory, shared]) {
+  for (const { server } of servers) {
     const warm = await fetch(`${server.url}${c.path}`);
     if (warm.status !== 200) throw new Error(`${c.path} answered ${warm.status}`);
   }
-  /** @type {Array<Awaited<ReturnType<typeof load>>>} */
-  const inMemory = [];
-  /** @type {typeof inMemory} */
-  const inRedis = [];
+  /** @type {Map<string, Array<Awaited<ReturnType<typeof load>>>>} */
+  const runs = new Map(servers.map(({ label }) => [label, []]));
   let requests = 0;
   /** @type {Map<string, number>} */
   const perCommand = new Map();
-  const onMemory = () => load({ url: `${memory.url}${c.path}`, seconds, connections, pid: memory.pid });
   for (let round = 0; round < rounds; round += 1) {
-    // The two servers take turns going first: measured one after the other, the first of two
-    // identical servers was up to 10 % ahead of the second here (issue 32's A-A runs).
-    if (round % 2 === 0) inMemory.push(await onMemory());
-    const before = await commandCalls();
-    const run = await load({ url: `${shared.url}${c.path}`, seconds, connections, pid: shared.pid });
-    const after = await commandCalls();
-    if (round % 2 === 1) inMemory.push(await onMemory());
-    inRedis.push(run);
-    requests += run.requests;
-    for (const [command, calls] of after) {
-      // The INFO call of `before` is counted in `after`: leave our own INFO out.
-      const added = calls - (before.get(command) ?? 0) - (command === 'info' ? 1 : 0);
-      if (added > 0) perCommand.set(command, (perCommand.get(command) ?? 0) + added);
+    // The servers take turns going first: measured one after the other, the first of two identical
+    // servers was up to 10 % ahead of the second here (issue 32's A-A runs).
+    for (let turn = 0; turn < servers.length; turn += 1) {
+      const { label, server } = /** @type {(typeof servers)[number]} */ (servers[(turn + round) % servers.length]);
+      const before = label === 'redis' ? await commandCalls() : undefined;
+      const run = await load({ url: `${server.url}${c.path}`, seconds, connections, pid: server.pid });
+      runs.get(label)?.push(run);
+      if (!before) continue;
+      requests += run.requests;
+      for (const [command, calls] of await commandCalls()) {
+        // The INFO call of `before` is counted after: leave our own INFO out.
+        const added = calls - (before.get(command) ?? 0) - (command === 'info' ? 1 : 0);
+        if (added > 0) perCommand.set(command, (perCommand.get(command) ?? 0) + added);
+      }
     }
   }
-  const m = summary(inMemory);
-  const r = summary(inRedis);
-  const ratio = r.rps / m.rps;
-  const commands = [...perCommand].reduce((sum, [, calls]) => sum + calls, 0);
+  report(c, runs, baseline ? ['', 'baseline '] : ['']);
   // Both cases send Redis nothing but the rate-limit scripts; the rest of commandstats runs inside them.
   const scriptCalls = (perCommand.get('evalsha') ?? 0) + (perCommand.get('eval') ?? 0);
+  const commands = [...perCommand].reduce((sum, [, calls]) => sum + calls, 0);
   const breakdown = [...perCommand].map(([command, calls]) => `${command} ${(calls / requests).toFixed(2)}`).join(', ');
-  console.log(
-    `${c.name.padEnd(30)} redis ${String(r.rps).padStart(6)} req/s p50 ${r.p50} ms p99 ${r.p99} ms | memory ${String(m.rps).padStart(6)} req/s p50 ${m.p50} ms p99 ${m.p99} ms | ratio ${ratio.toFixed(2)}${ratio < 0.6 ? ' (below 0.60)' : ''}${r.failures + m.failures ? ` | ${r.failures + m.failures} FAILED` : ''}`,
-  );
-  console.log(
-    `  server CPU per request: redis ${r.cpu.toFixed(1)} µs | memory ${m.cpu.toFixed(1)} µs | memory / redis ${(m.cpu / r.cpu).toFixed(2)}`,
-  );
   console.log(
     `  Redis round trips per request ${(await roundTripsPerRequest(`${shared.url}${c.path}`)).toFixed(2)} one at a time, ${(scriptCalls / requests).toFixed(2)} under load (script calls); commands executed per request ${(commands / requests).toFixed(2)}, scripts included (${breakdown || 'none'})`,
   );
 }
 
-memory.stop();
-shared.stop();
+/**
+ * One line per checkout: Redis against memory in req/s, latency and server CPU per request.
+ * @param {{name: string}} c
+ * @param {Map<string, Array<Awaited<ReturnType<typeof load>>>>} runs
+ * @param {string[]} prefixes
+ */
+function report(c, runs, prefixes) {
+  for (const prefix of prefixes) {
+    const m = summary(runs.get(`${prefix}memory`) ?? []);
+    const r = summary(runs.get(`${prefix}redis`) ?? []);
+    const ratio = r.rps / m.rps;
+    const failures = r.failures + m.failures;
+    console.log(
+      `${`${prefix}${c.name}`.padEnd(39)} redis ${String(r.rps).padStart(6)} req/s p50 ${r.p50} ms p99 ${r.p99} ms | memory ${String(m.rps).padStart(6)} req/s p50 ${m.p50} ms p99 ${m.p99} ms | ratio ${ratio.toFixed(2)}${ratio < 0.6 ? ' (below 0.60)' : ''}${failures ? ` | ${failures} FAILED` : ''}`,
+    );
+    console.log(
+      `  server CPU per request: redis ${r.cpu.toFixed(1)} µs | memory ${m.cpu.toFixed(1)} µs | memory / redis ${(m.cpu / r.cpu).toFixed(2)}`,
+    );
+  }
+}
+
+for (const { server } of servers) server.stop();
 await standIn.close();
 await stats.close();
 redis.kill('SIGTERM');
