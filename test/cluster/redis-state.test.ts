@@ -2,6 +2,7 @@
 // declares the keys it touches, on one Cluster slot per store; every key has a TTL; bookkeeping that
 // is lost (deleted, or never written) repairs itself; leases are judged by Redis's clock; an outcome
 // written while Redis restarts is kept; the search cache keeps to its own bound.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -302,5 +303,43 @@ describe('the search cache in Redis', () => {
     finishLoad(page(50));
     await loading;
     expect(await send(['GET', lock!])).toBe('another-instance');
+  });
+});
+
+describe('tokens written by the layout before hash tags (c4ec20e and earlier)', () => {
+  /** A token as that layout's add script stored it: the record under `rh:tokens:e:`, its accounting beside. */
+  async function legacyToken(owner: string, ttlMs: number) {
+    const token = `rh_${Math.random().toString(36).slice(2).padEnd(32, 'x')}`;
+    const hash = createHash('sha256').update(token).digest('hex');
+    const now = Date.now();
+    const record = { clientId: `tok_${hash.slice(0, 16)}`, createdAt: now, expiresAt: now + ttlMs, label: 'old' };
+    await send(['SET', `rh:tokens:e:${hash}`, JSON.stringify(record), 'PX', String(ttlMs)]);
+    await send(['ZADD', 'rh:tokens:all', String(now + ttlMs), hash]);
+    await send(['ZADD', `rh:tokens:o:${owner}`, String(now + ttlMs), hash]);
+    await send(['HSET', 'rh:tokens:sizes', hash, `261|${owner}`]);
+    await send(['INCRBY', 'rh:tokens:bytes', '261']);
+    return { token, hash, record };
+  }
+
+  it('still accepts them after the upgrade, and moves each to the new layout when it is first used', async () => {
+    const tokens = new RedisTokenStore(connection);
+    const { token, hash, record } = await legacyToken('198.51.100.40', 3_600_000);
+    expect(await tokens.lookup(token)).toEqual(record);
+    expect(await send(['EXISTS', `rh:tokens:e:${hash}`])).toBe(0);
+    expect(await send(['HEXISTS', 'rh:tokens:sizes', hash])).toBe(0);
+    expect(await send(['HGET', `rh:{tokens}:e:${hash}`, 'v'])).toBe(JSON.stringify(record));
+    // Its time left moved with it (within the test's own run time).
+    const left = Number(await send(['PTTL', `rh:{tokens}:e:${hash}`]));
+    expect(left).toBeGreaterThan(3_500_000);
+    expect(left).toBeLessThanOrEqual(3_600_000);
+    expect(await tokens.lookup(token)).toEqual(record);
+  });
+
+  it('revokes one that was never used since the upgrade', async () => {
+    const tokens = new RedisTokenStore(connection);
+    const { token, hash } = await legacyToken('198.51.100.41', 3_600_000);
+    await tokens.revoke(token);
+    expect(await tokens.lookup(token)).toBeUndefined();
+    expect(await send(['EXISTS', `rh:tokens:e:${hash}`])).toBe(0);
   });
 });
