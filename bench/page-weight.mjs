@@ -4,7 +4,8 @@
 // [current dist/client, default ./dist/client]`. Builds nothing. Per page type it prints the mean
 // bytes of HTML + linked CSS (raw, gzip, brotli) over the pages both builds have, and the same for the
 // chrome alone (outside <main>, plus the CSS), so content edits between the builds are set apart from
-// what the layout adds to every page.
+// what the layout adds to every page. The last columns hold the content as it was: the baseline's page
+// plus the growth of the chrome.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { byType, weighSite } from './page-weight-measure.mjs';
@@ -38,7 +39,19 @@ console.log(`Baseline ${baselineDir}\nCurrent  ${currentDir}`);
 console.log(
   'Mean bytes per page of HTML + linked CSS over the pages both builds have; chrome = outside <main>, plus CSS.\n',
 );
-const rows = [['page type', 'n', 'page raw', 'page gzip', 'page brotli', 'chrome raw', 'chrome brotli']];
+const rows = [
+  [
+    'page type',
+    'n',
+    'page raw',
+    'page gzip',
+    'page brotli',
+    'chrome raw',
+    'chrome brotli',
+    'same content raw',
+    'same content brotli',
+  ],
+];
 for (const [type, now] of after) {
   const then = before.get(type);
   if (!then) continue;
@@ -50,6 +63,8 @@ for (const [type, now] of after) {
     cell(then.page.brotli, now.page.brotli),
     cell(then.chrome.raw, now.chrome.raw),
     cell(then.chrome.brotli, now.chrome.brotli),
+    cell(then.page.raw, then.page.raw + now.chrome.raw - then.chrome.raw),
+    cell(then.page.brotli, then.page.brotli + now.chrome.brotli - then.chrome.brotli),
   ]);
 }
 const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
