@@ -57,16 +57,23 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'never',
   build: { format: 'file' },
+  // Stylesheets up to 2 KB (one page type's own) are inlined; the shared one (src/styles/site.css,
+  // about 4 KB) stays a file every page shares from the cache. Vite's default of 4 KB would inline it
+  // into every page.
+  vite: { build: { assetsInlineLimit: 2048 } },
   // @astrojs/sitemap lists the pages the build emits (server-rendered answers such as /papers?q= are
   // not pages); see sitemapWithContentDates for the dates and the name.
   integrations: [sitemapWithContentDates()],
   devToolbar: { enabled: false },
-  // Code blocks follow the reader's colour scheme (switched in site.css) with themes whose every
+  // Code blocks follow the reader's colour scheme (src/styles/highlighted-code.css) with themes whose every
   // token meets WCAG AA contrast; the default github-dark greys out comments below it.
   // Mathematics: `$$...$$` parsed by Sätteri (a single `$` stays currency), rendered to MathML by
   // src/site/math.ts at build time.
   markdown: {
     processor: satteri({ features: { math: MATH_FEATURE }, hastPlugins: [mathPlugin] }),
-    shikiConfig: { themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
+    shikiConfig: {
+      themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
+      defaultColor: false,
+    },
   },
 });

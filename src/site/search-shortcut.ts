@@ -1,22 +1,25 @@
 // The "/" shortcut of the site header's search field, as on GitHub, MDN and most documentation sites:
 // it focuses the field unless the reader is typing somewhere already, where "/" is just a character.
+// Every page carries it inline, so it is kept short.
+
+/** Input types that take no text: "/" pressed on one of them still goes to the search field. */
+const NOT_TEXT = /^(button|checkbox|radio|submit|reset|image|range|color|file)$/;
 
 /** Whether a key press lands in something that takes text, where "/" must stay a character. */
-function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (!(target instanceof HTMLInputElement)) return false;
-  // Buttons, checkboxes and radios take no text; every other input type does.
-  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'image', 'range', 'color', 'file'].includes(target.type);
+function typingIn(target: HTMLElement): boolean {
+  const tag = target.tagName;
+  return (
+    target.isContentEditable ||
+    /^(TEXTAREA|SELECT)$/.test(tag) ||
+    (tag === 'INPUT' && !NOT_TEXT.test((target as HTMLInputElement).type))
+  );
 }
 
 export function focusSearchOnSlash(doc: Document, fieldId: string): void {
   doc.addEventListener('keydown', (event) => {
+    const field = doc.getElementById(fieldId) as HTMLInputElement | null;
     if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-    if (typingIn(event.target)) return;
-    const field = doc.getElementById(fieldId);
-    if (!(field instanceof HTMLInputElement)) return;
+    if (!field || typingIn(event.target as HTMLElement)) return;
     event.preventDefault();
     field.focus();
     field.select();
