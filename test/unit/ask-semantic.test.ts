@@ -13,6 +13,7 @@ import {
   SIMILARITY_FULL,
 } from '../../src/core/ask/fusion.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
+import { retrofitted } from '../../src/core/ask/retrofit.ts';
 import { readWordVectors, WordVectors } from '../../src/core/ask/semantic.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
 
@@ -213,4 +214,104 @@ describe('answer choice', () => {
     expect(sentences.length).toBeLessThanOrEqual(2);
     expect(text).toContain(answer);
   });
+});
+
+describe('word vectors fitted to the glossary', () => {
+  const table = readWordVectors();
+  const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, at) => sum + value * b[at]!, 0);
+  const definition = 'the penalty that destroys part of a deposit for breaking the rules';
+
+  it.runIf(table)('moves a name towards what its definition says, and leaves other words alone', () => {
+    const general = new WordVectors(table!, () => 1);
+    const fitted = new WordVectors(retrofitted(table!, general, [{ names: ['Slashing'], definition }]), () => 1);
+    const meaning = general.embed([{ text: definition, weight: 1 }])!;
+    const before = cosine(general.embed([{ text: 'slashing', weight: 1 }])!, meaning);
+    const after = cosine(fitted.embed([{ text: 'slashing', weight: 1 }])!, meaning);
+    expect(after).toBeGreaterThan(before + 0.2);
+    expect(
+      cosine(fitted.embed([{ text: 'phone', weight: 1 }])!, general.embed([{ text: 'phone', weight: 1 }])!),
+    ).toBeCloseTo(1, 2);
+  });
+
+  it.runIf(table)('gives a name the table lacks the vector of its definition', () => {
+    const general = new WordVectors(table!, () => 1);
+    expect(general.has('zorblefee')).toBe(false);
+    const fitted = new WordVectors(retrofitted(table!, general, [{ names: ['Zorblefee', 'ZF'], definition }]), () => 1);
+    expect(fitted.has('zorblefee')).toBe(true);
+    const meaning = general.embed([{ text: definition, weight: 1 }])!;
+    expect(cosine(fitted.embed([{ text: 'zorblefee', weight: 1 }])!, meaning)).toBeGreaterThan(0.95);
+  });
+});
+
+describe('decline calibration: names inside a longer subject, and words of chat', () => {
+  const term = (slug: string, title: string, aliases: string[], definition: string): AskDocument => ({
+    type: 'glossary',
+    slug,
+    title,
+    aliases,
+    definition,
+    body: '',
+    anchors: [],
+    url: `http://x/glossary/${slug}`,
+    markdownUrl: `http://x/glossary/${slug}.md`,
+  });
+  const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+  // Lexical only (no vectors): what is tested is which questions are declined before ranking.
+  const index = () =>
+    AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              term(
+                'seed-phrase',
+                'Seed phrase',
+                ['recovery phrase'],
+                'A list of 12 or 24 ordinary words from which a crypto wallet derives its keys.',
+              ),
+              term(
+                'merkle-tree',
+                'Merkle tree',
+                [],
+                'A tree of hashes whose root sums up a list of items, exactly and briefly.',
+              ),
+              term(
+                'rollup',
+                'Rollup',
+                [],
+                'A chain that executes transactions away from the main chain and posts their data back.',
+              ),
+              term(
+                'proof-of-work',
+                'Proof of work',
+                [],
+                'A consensus rule in which miners spend computation to propose blocks; its history is long, as Solana is not.',
+              ),
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+
+  it('answers a subject that names a term among words the content uses', () => {
+    const ask = index();
+    expect(ask.search('what is a crypto wallet seed phrase', options).answer?.slug).toBe('seed-phrase');
+    expect(ask.search('what is a merkle tree exactly', options).answer?.slug).toBe('merkle-tree');
+  }, 60_000);
+
+  it('still declines a subject of several words none of which names a term', () => {
+    const declined = index().search("how does solana's proof of history work", options);
+    expect(declined.answer).toBeNull();
+    expect(declined.no_answer_reason).toMatch(/never mention/);
+  }, 60_000);
+
+  it('reads contractions typed without an apostrophe and words of chat as no part of what is asked', () => {
+    const ask = index();
+    for (const asked of ['whats a rollup', 'ok but like what is a rollup lol', 'ELI5 rollups please']) {
+      const result = ask.search(asked, options);
+      expect(result.no_answer_reason ?? '', asked).not.toMatch(/never mention/);
+      expect(result.answer?.slug, asked).toBe('rollup');
+    }
+  }, 60_000);
 });

@@ -6,7 +6,7 @@ import { answerOf, bestPerSource, contrastingSentence, noAnswerReason, round, so
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerFor, wordWeight } from './index-build.ts';
-import { parseQuestion, withoutFiller, type OutOfScope, type Question } from './question.ts';
+import { parseQuestion, withoutChat, withoutFiller, type OutOfScope, type Question } from './question.ts';
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
@@ -147,7 +147,10 @@ export class AskIndex {
   }
 
   #situated(question: Question, situation: string | undefined): Plan {
-    if (situation === undefined) return this.#planner.plan(question.content);
+    if (situation === undefined) {
+      const focused = this.#planner.plan(withoutChat(question.content));
+      return focused.concepts.length > 0 ? focused : this.#planner.plan(question.content);
+    }
     const focused = this.#planner.plan(withoutFiller(question.content));
     // "…, how can we tell", "…, does that really mean it is better": a question part with nothing
     // of its own points back at the situation, which then is what is asked. (Also falling back
@@ -165,11 +168,11 @@ export class AskIndex {
    * passage says: the content does not cover it, whatever its single words match.
    */
   #unknownSubject(question: Question): string[] {
-    const head = question.subject?.head.replace(/['’]s\b/g, '');
+    const head = question.subject && withoutChat(question.subject.head.replace(/['’]s\b/g, ''));
     const written = head ? words(head) : [];
     // "a digital collectible that cannot be copied" describes its subject rather than naming it.
     const described = written.some((word) => DESCRIBING.has(word));
-    if (!head || written.length < 2 || described || this.#planner.slugsNamed(head).length > 0) return [];
+    if (!head || written.length < 2 || described || this.#namesKnownTerm(written)) return [];
     const [rarest] = terms(head)
       .map((term) => this.#postings.get(term) ?? [])
       .sort((a, b) => a.length - b.length);
@@ -177,6 +180,21 @@ export class AskIndex {
     for (let at = 0; rarest && at < rarest.length; at += 2)
       if (this.#ranking.phraseText(rarest[at]!).includes(phrase)) return [];
     return [head];
+  }
+
+  /**
+   * Whether a subject is a name the glossary knows with words around it that the content uses: "a
+   * crypto wallet seed phrase" is a seed phrase, "validators paid" asks about validators; in
+   * "solana's proof of history" no words name a term, so it is something the content does not cover.
+   */
+  #namesKnownTerm(written: readonly string[]): boolean {
+    for (let from = 0; from < written.length; from += 1)
+      for (let to = written.length; to > from; to -= 1) {
+        if (this.#planner.slugsNamed(written.slice(from, to).join(' ')).length === 0) continue;
+        const around = [...written.slice(0, from), ...written.slice(to)];
+        if (terms(around.join(' ')).every((term) => this.#postings.has(term))) return true;
+      }
+    return false;
   }
 
   /**
@@ -190,7 +208,7 @@ export class AskIndex {
   #unknownNames(question: Question): string[] {
     const vectors = this.#vectors;
     if (!vectors) return [];
-    return rawWords(question.content).filter((word) => {
+    return rawWords(withoutChat(question.content)).filter((word) => {
       const term = /^\p{L}+$/u.test(word) ? indexTerm(word) : null;
       return term !== null && !this.#postings.has(term) && !vectors.has(word);
     });
