@@ -315,3 +315,41 @@ describe('decline calibration: names inside a longer subject, and words of chat'
     }
   }, 60_000);
 });
+
+describe('answer choice: a glossary paragraph follows its term’s definition', () => {
+  it('quotes the definition first, then the paragraph that matched', () => {
+    const index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              {
+                type: 'glossary',
+                slug: 'flash-loan',
+                title: 'Flash loan',
+                aliases: [],
+                definition: 'A loan with no collateral that must be borrowed and repaid within one transaction.',
+                body: 'Arbitrage traders borrow fifty million dollars this way to exploit price gaps between exchanges.',
+                anchors: [],
+                url: 'http://x/glossary/flash-loan',
+                markdownUrl: 'http://x/glossary/flash-loan.md',
+              },
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+    const result = index.search('how do arbitrage traders exploit price gaps between exchanges', {
+      limit: 3,
+      types: ['glossary'],
+    });
+    expect(result.answer?.slug).toBe('flash-loan');
+    expect(result.answer?.passages.map((passage) => passage.text)).toEqual([
+      'A loan with no collateral that must be borrowed and repaid within one transaction.',
+      'Arbitrage traders borrow fifty million dollars this way to exploit price gaps between exchanges.',
+    ]);
+    // Asked what it is, the definition alone answers.
+    expect(index.search('what is a flash loan', { limit: 3, types: ['glossary'] }).answer?.passages).toHaveLength(1);
+  }, 60_000);
+});

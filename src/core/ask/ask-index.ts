@@ -127,9 +127,23 @@ export class AskIndex {
     const leading = compared?.leading ?? [];
     if (read.declined || unknown.length > 0) return { chosen: [], leading, confidence: 0, unknown };
     const confidence = compared?.confidence ?? ranked[0]?.confidence ?? 0;
-    const best = ranked[0] && confidence >= MIN_CONFIDENCE ? [{ passage: ranked[0].passage, plan }] : [];
+    const best = ranked[0] && confidence >= MIN_CONFIDENCE ? this.#quoted(ranked[0].passage, plan) : [];
     const chosen = compared?.answerPassages.length ? compared.answerPassages : best;
     return { chosen, leading, confidence, unknown, contrast: compared?.contrast };
+  }
+
+  /**
+   * What to quote of the best passage: a paragraph of a glossary term comes after the term's
+   * definition, which says what the term is in the words a reader meets first on its page.
+   */
+  #quoted(passage: number, plan: Plan): Array<{ passage: number; plan: Plan }> {
+    const { type, kind, slug } = this.#passages[passage]!;
+    const definition = type === 'glossary' && kind === 'paragraph' ? this.#ranking.definitionOf(slug) : undefined;
+    if (definition === undefined) return [{ passage, plan }];
+    return [
+      { passage: definition, plan },
+      { passage, plan },
+    ];
   }
 
   /**
