@@ -353,3 +353,51 @@ describe('answer choice: a glossary paragraph follows its term’s definition', 
     expect(index.search('what is a flash loan', { limit: 3, types: ['glossary'] }).answer?.passages).toHaveLength(1);
   }, 60_000);
 });
+
+describe('decline calibration: proper names the answer must speak of', () => {
+  const term = (slug: string, title: string, aliases: string[], definition: string): AskDocument => ({
+    type: 'glossary',
+    slug,
+    title,
+    aliases,
+    definition,
+    body: '',
+    anchors: [],
+    url: `http://x/glossary/${slug}`,
+    markdownUrl: `http://x/glossary/${slug}.md`,
+  });
+  const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+
+  it('declines a question about one named chain that the best passage never names', () => {
+    const index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              term(
+                'validator',
+                'Validator',
+                [],
+                'A participant who stakes tokens to propose blocks and vote on them; anyone can become one.',
+              ),
+              term('bridge', 'Bridge', [], 'A system that moves tokens between chains such as Ethereum and Solana.'),
+              term(
+                'lending-protocol',
+                'Lending protocol',
+                ['Aave'],
+                'A program that lends deposited tokens to borrowers against collateral.',
+              ),
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+    const named = index.search('how do I become a validator on Solana', options);
+    expect(named.answer).toBeNull();
+    expect(named.no_answer_reason).toMatch(/Solana/);
+    expect(index.search('how do I become a validator', options).answer?.slug).toBe('validator');
+    // A name the glossary gives a term is spoken of by that term's passages.
+    expect(index.search('how does Aave lend tokens to borrowers', options).answer?.slug).toBe('lending-protocol');
+  }, 60_000);
+});

@@ -127,9 +127,30 @@ export class AskIndex {
     const leading = compared?.leading ?? [];
     if (read.declined || unknown.length > 0) return { chosen: [], leading, confidence: 0, unknown };
     const confidence = compared?.confidence ?? ranked[0]?.confidence ?? 0;
-    const best = ranked[0] && confidence >= MIN_CONFIDENCE ? this.#quoted(ranked[0].passage, plan) : [];
+    const best = this.#confident(ranked[0], confidence, question, plan);
     const chosen = compared?.answerPassages.length ? compared.answerPassages : best;
     return { chosen, leading, confidence, unknown, contrast: compared?.contrast };
+  }
+
+  /** The best hit to quote when it is confident and speaks of the names asked; none otherwise. */
+  #confident(top: Ranked | undefined, confidence: number, question: Question, plan: Plan) {
+    if (!top || confidence < MIN_CONFIDENCE || !this.#speaksToNames(question, plan, top.passage)) return [];
+    return this.#quoted(top.passage, plan);
+  }
+
+  /**
+   * Whether a passage speaks of every proper name the question uses ("Solana", "Cardano", "China"),
+   * written with a capital inside the question, or of a name the glossary gives it ("Aave" is a
+   * lending protocol): a passage about validators in general does not say how to become one on
+   * Solana, however well it covers the rest.
+   */
+  #speaksToNames(question: Question, plan: Plan, passage: number): boolean {
+    const [first] = rawWords(question.content);
+    return plan.concepts.every(
+      (concept) =>
+        concept.asked.every((word) => word === first || !/^\p{Lu}\p{Ll}+$/u.test(word)) ||
+        concept.alternatives.some((terms) => terms.every((term) => this.#ranking.speaksTo(term, passage))),
+    );
   }
 
   /**
