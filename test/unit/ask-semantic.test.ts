@@ -401,3 +401,45 @@ describe('decline calibration: proper names the answer must speak of', () => {
     expect(index.search('how does Aave lend tokens to borrowers', options).answer?.slug).toBe('lending-protocol');
   }, 60_000);
 });
+
+describe('a situation’s names are part of what is asked', () => {
+  it('answers about the term the situation names, not the word of a short question part', () => {
+    const term = (slug: string, title: string, aliases: string[], definition: string): AskDocument => ({
+      type: 'glossary',
+      slug,
+      title,
+      aliases,
+      definition,
+      body: '',
+      anchors: [],
+      url: `http://x/glossary/${slug}`,
+      markdownUrl: `http://x/glossary/${slug}.md`,
+    });
+    const index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              term(
+                'chain-reorganization',
+                'Chain reorganization',
+                ['reorg'],
+                'The replacement of recent blocks by a competing branch of the chain.',
+              ),
+              term(
+                'layer-normalization',
+                'Layer normalization',
+                [],
+                'A step that rescales the outputs of a layer to a normal range.',
+              ),
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+    const asked =
+      'I run a full node at home and earlier I saw a reorg replace the block I had just seen, is that normal';
+    expect(index.search(asked, { limit: 3, types: ['glossary'] }).answer?.slug).toBe('chain-reorganization');
+  }, 60_000);
+});

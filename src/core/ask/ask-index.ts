@@ -192,10 +192,16 @@ export class AskIndex {
     // when it has one concept asks more of the situation than it gives: 30 % of the development
     // set's situations declined, against 10 %.)
     if (focused.concepts.length === 0) return this.#planner.plan(withoutFiller(`${situation} ${question.content}`));
+    // The names the glossary knows in the situation are part of what is asked, at full weight: in
+    // "I run a node and saw a reorg replace a block, is that normal" the question part alone asks
+    // about "normal". Its other words rank at a fraction of theirs.
     const weights = new Map(focused.weights);
-    for (const [term, weight] of this.#planner.plan(situation).weights)
-      if (!weights.has(term)) weights.set(term, weight * SITUATION_WEIGHT);
-    return { concepts: focused.concepts, weights };
+    const around = this.#planner.plan(situation);
+    const named = around.concepts.filter((concept) => concept.named);
+    const namedTerms = new Set(named.flatMap((concept) => concept.alternatives.flat()));
+    for (const [term, weight] of around.weights)
+      if (!weights.has(term)) weights.set(term, namedTerms.has(term) ? weight : weight * SITUATION_WEIGHT);
+    return { concepts: [...focused.concepts, ...named], weights };
   }
 
   /**
