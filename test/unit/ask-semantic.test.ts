@@ -13,6 +13,7 @@ import {
   SIMILARITY_FULL,
 } from '../../src/core/ask/fusion.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
+import { retrofitted } from '../../src/core/ask/retrofit.ts';
 import { readWordVectors, WordVectors } from '../../src/core/ask/semantic.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
 
@@ -213,4 +214,232 @@ describe('answer choice', () => {
     expect(sentences.length).toBeLessThanOrEqual(2);
     expect(text).toContain(answer);
   });
+});
+
+describe('word vectors fitted to the glossary', () => {
+  const table = readWordVectors();
+  const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, at) => sum + value * b[at]!, 0);
+  const definition = 'the penalty that destroys part of a deposit for breaking the rules';
+
+  it.runIf(table)('moves a name towards what its definition says, and leaves other words alone', () => {
+    const general = new WordVectors(table!, () => 1);
+    const fitted = new WordVectors(retrofitted(table!, general, [{ names: ['Slashing'], definition }]), () => 1);
+    const meaning = general.embed([{ text: definition, weight: 1 }])!;
+    const before = cosine(general.embed([{ text: 'slashing', weight: 1 }])!, meaning);
+    const after = cosine(fitted.embed([{ text: 'slashing', weight: 1 }])!, meaning);
+    expect(after).toBeGreaterThan(before + 0.2);
+    expect(
+      cosine(fitted.embed([{ text: 'phone', weight: 1 }])!, general.embed([{ text: 'phone', weight: 1 }])!),
+    ).toBeCloseTo(1, 2);
+  });
+
+  it.runIf(table)('gives a name the table lacks the vector of its definition', () => {
+    const general = new WordVectors(table!, () => 1);
+    expect(general.has('zorblefee')).toBe(false);
+    const fitted = new WordVectors(retrofitted(table!, general, [{ names: ['Zorblefee', 'ZF'], definition }]), () => 1);
+    expect(fitted.has('zorblefee')).toBe(true);
+    const meaning = general.embed([{ text: definition, weight: 1 }])!;
+    expect(cosine(fitted.embed([{ text: 'zorblefee', weight: 1 }])!, meaning)).toBeGreaterThan(0.95);
+  });
+});
+
+describe('decline calibration: names inside a longer subject, and words of chat', () => {
+  const term = (slug: string, title: string, aliases: string[], definition: string): AskDocument => ({
+    type: 'glossary',
+    slug,
+    title,
+    aliases,
+    definition,
+    body: '',
+    anchors: [],
+    url: `http://x/glossary/${slug}`,
+    markdownUrl: `http://x/glossary/${slug}.md`,
+  });
+  const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+  // Lexical only (no vectors): what is tested is which questions are declined before ranking.
+  const index = () =>
+    AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              term(
+                'seed-phrase',
+                'Seed phrase',
+                ['recovery phrase'],
+                'A list of 12 or 24 ordinary words from which a crypto wallet derives its keys.',
+              ),
+              term(
+                'merkle-tree',
+                'Merkle tree',
+                [],
+                'A tree of hashes whose root sums up a list of items, exactly and briefly.',
+              ),
+              term(
+                'rollup',
+                'Rollup',
+                [],
+                'A chain that executes transactions away from the main chain and posts their data back.',
+              ),
+              term(
+                'proof-of-work',
+                'Proof of work',
+                [],
+                'A consensus rule in which miners spend computation to propose blocks; its history is long, as Solana is not.',
+              ),
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+
+  it('answers a subject that names a term among words the content uses', () => {
+    const ask = index();
+    expect(ask.search('what is a crypto wallet seed phrase', options).answer?.slug).toBe('seed-phrase');
+    expect(ask.search('what is a merkle tree exactly', options).answer?.slug).toBe('merkle-tree');
+  }, 60_000);
+
+  it('still declines a subject of several words none of which names a term', () => {
+    const declined = index().search("how does solana's proof of history work", options);
+    expect(declined.answer).toBeNull();
+    expect(declined.no_answer_reason).toMatch(/never mention/);
+  }, 60_000);
+
+  it('reads contractions typed without an apostrophe and words of chat as no part of what is asked', () => {
+    const ask = index();
+    for (const asked of ['whats a rollup', 'ok but like what is a rollup lol', 'ELI5 rollups please']) {
+      const result = ask.search(asked, options);
+      expect(result.no_answer_reason ?? '', asked).not.toMatch(/never mention/);
+      expect(result.answer?.slug, asked).toBe('rollup');
+    }
+  }, 60_000);
+});
+
+describe('answer choice: a glossary paragraph follows its term’s definition', () => {
+  it('quotes the definition first, then the paragraph that matched', () => {
+    const index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              {
+                type: 'glossary',
+                slug: 'flash-loan',
+                title: 'Flash loan',
+                aliases: [],
+                definition: 'A loan with no collateral that must be borrowed and repaid within one transaction.',
+                body: 'Arbitrage traders borrow fifty million dollars this way to exploit price gaps between exchanges.',
+                anchors: [],
+                url: 'http://x/glossary/flash-loan',
+                markdownUrl: 'http://x/glossary/flash-loan.md',
+              },
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+    const result = index.search('how do arbitrage traders exploit price gaps between exchanges', {
+      limit: 3,
+      types: ['glossary'],
+    });
+    expect(result.answer?.slug).toBe('flash-loan');
+    expect(result.answer?.passages.map((passage) => passage.text)).toEqual([
+      'A loan with no collateral that must be borrowed and repaid within one transaction.',
+      'Arbitrage traders borrow fifty million dollars this way to exploit price gaps between exchanges.',
+    ]);
+    // Asked what it is, the definition alone answers.
+    expect(index.search('what is a flash loan', { limit: 3, types: ['glossary'] }).answer?.passages).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('decline calibration: proper names the answer must speak of', () => {
+  const term = (slug: string, title: string, aliases: string[], definition: string): AskDocument => ({
+    type: 'glossary',
+    slug,
+    title,
+    aliases,
+    definition,
+    body: '',
+    anchors: [],
+    url: `http://x/glossary/${slug}`,
+    markdownUrl: `http://x/glossary/${slug}.md`,
+  });
+  const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+
+  it('declines a question about one named chain that the best passage never names', () => {
+    const index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              term(
+                'validator',
+                'Validator',
+                [],
+                'A participant who stakes tokens to propose blocks and vote on them; anyone can become one.',
+              ),
+              term('bridge', 'Bridge', [], 'A system that moves tokens between chains such as Ethereum and Solana.'),
+              term(
+                'lending-protocol',
+                'Lending protocol',
+                ['Aave'],
+                'A program that lends deposited tokens to borrowers against collateral.',
+              ),
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+    const named = index.search('how do I become a validator on Solana', options);
+    expect(named.answer).toBeNull();
+    expect(named.no_answer_reason).toMatch(/Solana/);
+    expect(index.search('how do I become a validator', options).answer?.slug).toBe('validator');
+    // A name the glossary gives a term is spoken of by that term's passages.
+    expect(index.search('how does Aave lend tokens to borrowers', options).answer?.slug).toBe('lending-protocol');
+  }, 60_000);
+});
+
+describe('a situation’s names are part of what is asked', () => {
+  it('answers about the term the situation names, not the word of a short question part', () => {
+    const term = (slug: string, title: string, aliases: string[], definition: string): AskDocument => ({
+      type: 'glossary',
+      slug,
+      title,
+      aliases,
+      definition,
+      body: '',
+      anchors: [],
+      url: `http://x/glossary/${slug}`,
+      markdownUrl: `http://x/glossary/${slug}.md`,
+    });
+    const index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              term(
+                'chain-reorganization',
+                'Chain reorganization',
+                ['reorg'],
+                'The replacement of recent blocks by a competing branch of the chain.',
+              ),
+              term(
+                'layer-normalization',
+                'Layer normalization',
+                [],
+                'A step that rescales the outputs of a layer to a normal range.',
+              ),
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+    const asked =
+      'I run a full node at home and earlier I saw a reorg replace the block I had just seen, is that normal';
+    expect(index.search(asked, { limit: 3, types: ['glossary'] }).answer?.slug).toBe('chain-reorganization');
+  }, 60_000);
 });

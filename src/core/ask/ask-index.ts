@@ -6,7 +6,7 @@ import { answerOf, bestPerSource, contrastingSentence, noAnswerReason, round, so
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerFor, wordWeight } from './index-build.ts';
-import { parseQuestion, withoutFiller, type OutOfScope, type Question } from './question.ts';
+import { parseQuestion, withoutChat, withoutFiller, type OutOfScope, type Question } from './question.ts';
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
@@ -127,9 +127,44 @@ export class AskIndex {
     const leading = compared?.leading ?? [];
     if (read.declined || unknown.length > 0) return { chosen: [], leading, confidence: 0, unknown };
     const confidence = compared?.confidence ?? ranked[0]?.confidence ?? 0;
-    const best = ranked[0] && confidence >= MIN_CONFIDENCE ? [{ passage: ranked[0].passage, plan }] : [];
+    const best = this.#confident(ranked[0], confidence, question, plan);
     const chosen = compared?.answerPassages.length ? compared.answerPassages : best;
     return { chosen, leading, confidence, unknown, contrast: compared?.contrast };
+  }
+
+  /** The best hit to quote when it is confident and speaks of the names asked; none otherwise. */
+  #confident(top: Ranked | undefined, confidence: number, question: Question, plan: Plan) {
+    if (!top || confidence < MIN_CONFIDENCE || !this.#speaksToNames(question, plan, top.passage)) return [];
+    return this.#quoted(top.passage, plan);
+  }
+
+  /**
+   * Whether a passage speaks of every proper name the question uses ("Solana", "Cardano", "China"),
+   * written with a capital inside the question, or of a name the glossary gives it ("Aave" is a
+   * lending protocol): a passage about validators in general does not say how to become one on
+   * Solana, however well it covers the rest.
+   */
+  #speaksToNames(question: Question, plan: Plan, passage: number): boolean {
+    const [first] = rawWords(question.content);
+    return plan.concepts.every(
+      (concept) =>
+        concept.asked.every((word) => word === first || !/^\p{Lu}\p{Ll}+$/u.test(word)) ||
+        concept.alternatives.some((terms) => terms.every((term) => this.#ranking.speaksTo(term, passage))),
+    );
+  }
+
+  /**
+   * What to quote of the best passage: a paragraph of a glossary term comes after the term's
+   * definition, which says what the term is in the words a reader meets first on its page.
+   */
+  #quoted(passage: number, plan: Plan): Array<{ passage: number; plan: Plan }> {
+    const { type, kind, slug } = this.#passages[passage]!;
+    const definition = type === 'glossary' && kind === 'paragraph' ? this.#ranking.definitionOf(slug) : undefined;
+    if (definition === undefined) return [{ passage, plan }];
+    return [
+      { passage: definition, plan },
+      { passage, plan },
+    ];
   }
 
   /**
@@ -147,17 +182,26 @@ export class AskIndex {
   }
 
   #situated(question: Question, situation: string | undefined): Plan {
-    if (situation === undefined) return this.#planner.plan(question.content);
+    if (situation === undefined) {
+      const focused = this.#planner.plan(withoutChat(question.content));
+      return focused.concepts.length > 0 ? focused : this.#planner.plan(question.content);
+    }
     const focused = this.#planner.plan(withoutFiller(question.content));
     // "…, how can we tell", "…, does that really mean it is better": a question part with nothing
     // of its own points back at the situation, which then is what is asked. (Also falling back
     // when it has one concept asks more of the situation than it gives: 30 % of the development
     // set's situations declined, against 10 %.)
     if (focused.concepts.length === 0) return this.#planner.plan(withoutFiller(`${situation} ${question.content}`));
+    // The names the glossary knows in the situation are part of what is asked, at full weight: in
+    // "I run a node and saw a reorg replace a block, is that normal" the question part alone asks
+    // about "normal". Its other words rank at a fraction of theirs.
     const weights = new Map(focused.weights);
-    for (const [term, weight] of this.#planner.plan(situation).weights)
-      if (!weights.has(term)) weights.set(term, weight * SITUATION_WEIGHT);
-    return { concepts: focused.concepts, weights };
+    const around = this.#planner.plan(situation);
+    const named = around.concepts.filter((concept) => concept.named);
+    const namedTerms = new Set(named.flatMap((concept) => concept.alternatives.flat()));
+    for (const [term, weight] of around.weights)
+      if (!weights.has(term)) weights.set(term, namedTerms.has(term) ? weight : weight * SITUATION_WEIGHT);
+    return { concepts: [...focused.concepts, ...named], weights };
   }
 
   /**
@@ -165,11 +209,11 @@ export class AskIndex {
    * passage says: the content does not cover it, whatever its single words match.
    */
   #unknownSubject(question: Question): string[] {
-    const head = question.subject?.head.replace(/['’]s\b/g, '');
+    const head = question.subject && withoutChat(question.subject.head.replace(/['’]s\b/g, ''));
     const written = head ? words(head) : [];
     // "a digital collectible that cannot be copied" describes its subject rather than naming it.
     const described = written.some((word) => DESCRIBING.has(word));
-    if (!head || written.length < 2 || described || this.#planner.slugsNamed(head).length > 0) return [];
+    if (!head || written.length < 2 || described || this.#namesKnownTerm(written)) return [];
     const [rarest] = terms(head)
       .map((term) => this.#postings.get(term) ?? [])
       .sort((a, b) => a.length - b.length);
@@ -177,6 +221,21 @@ export class AskIndex {
     for (let at = 0; rarest && at < rarest.length; at += 2)
       if (this.#ranking.phraseText(rarest[at]!).includes(phrase)) return [];
     return [head];
+  }
+
+  /**
+   * Whether a subject is a name the glossary knows with words around it that the content uses: "a
+   * crypto wallet seed phrase" is a seed phrase, "validators paid" asks about validators; in
+   * "solana's proof of history" no words name a term, so it is something the content does not cover.
+   */
+  #namesKnownTerm(written: readonly string[]): boolean {
+    for (let from = 0; from < written.length; from += 1)
+      for (let to = written.length; to > from; to -= 1) {
+        if (this.#planner.slugsNamed(written.slice(from, to).join(' ')).length === 0) continue;
+        const around = [...written.slice(0, from), ...written.slice(to)];
+        if (terms(around.join(' ')).every((term) => this.#postings.has(term))) return true;
+      }
+    return false;
   }
 
   /**
@@ -190,7 +249,7 @@ export class AskIndex {
   #unknownNames(question: Question): string[] {
     const vectors = this.#vectors;
     if (!vectors) return [];
-    return rawWords(question.content).filter((word) => {
+    return rawWords(withoutChat(question.content)).filter((word) => {
       const term = /^\p{L}+$/u.test(word) ? indexTerm(word) : null;
       return term !== null && !this.#postings.has(term) && !vectors.has(word);
     });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type AskDocument, type AskPassage, passagesOf } from './ask-documents.ts';
 import type { SerialisedAskIndex } from './ask-types.ts';
 import { centred, quantised, readWordVectors, toBase64, WordVectors, type SerialisedVectors } from './semantic.ts';
+import { retrofitted } from './retrofit.ts';
 import { Speller, vocabularyOf } from './speller.ts';
 import { indexTerm, joinedCompounds, terms } from './text.ts';
 
@@ -92,6 +93,23 @@ function passageVectors(
   };
 }
 
+/** The index's word vectors, fitted to the glossary (retrofit.ts), and its passages' vectors. */
+function semanticOf(
+  documents: readonly AskDocument[],
+  passages: readonly AskPassage[],
+  postings: ReadonlyMap<string, readonly number[]>,
+  table: SerialisedVectors,
+): Pick<SerialisedAskIndex, 'vectors' | 'passageVectors' | 'semanticMean'> {
+  const general = new WordVectors(table, wordWeight(postings, passages.length));
+  const glossary = documents.flatMap((document) =>
+    document.definition === null
+      ? []
+      : [{ names: [document.title, ...document.aliases], definition: document.definition }],
+  );
+  const vectors = retrofitted(table, general, glossary);
+  return { vectors, ...passageVectors(passages, postings, vectors) };
+}
+
 /** `table`: the word vectors (semantic.ts); without them the index is lexical only. */
 export function buildAskIndex(
   documents: readonly AskDocument[],
@@ -126,6 +144,6 @@ export function buildAskIndex(
     postings: Object.fromEntries(postings),
     lengths,
     commonWords: commonWordsNearContent(passages, postings),
-    ...(table ? { vectors: table, ...passageVectors(passages, postings, table) } : {}),
+    ...(table ? semanticOf(documents, passages, postings, table) : {}),
   };
 }

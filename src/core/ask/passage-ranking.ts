@@ -112,6 +112,11 @@ export class PassageRanking {
     return false;
   }
 
+  /** The definition passage of a glossary term, by slug. */
+  definitionOf(slug: string): number | undefined {
+    return this.#definitions.get(slug);
+  }
+
   /** Whether a passage uses a term (not merely quotes it). */
   speaksTo(term: string, passage: number): boolean {
     return this.#contains(term, passage) && !this.#mentions.get(passage)?.has(term);

@@ -131,6 +131,27 @@ const FILLER = new Set(
   ).split(' '),
 );
 
+/**
+ * Words of chat that carry no subject in any question ("ok but like why …", "hey quick question",
+ * "… or what, lol"): set aside before planning, since a word the content never uses counts as a
+ * rare, unanswered part of the question and would sink its coverage.
+ */
+const DISCOURSE = new Set(
+  (
+    'ok okay hey hi hello lol lmao wtf omg btw pls plz please thanks thx um uh hmm huh yeah yep ' +
+    'anyway anyways literally totally kinda sorta gonna wanna guys dude quick question questions wondering ' +
+    'eli5 exactly actually basically like stuff someone somebody sometimes'
+  ).split(' '),
+);
+
+/** A question without its words of chat (DISCOURSE). */
+export function withoutChat(text: string): string {
+  return text
+    .split(/\s+/)
+    .filter((word) => !DISCOURSE.has(word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')))
+    .join(' ');
+}
+
 /** A question part without its words of talk. */
 export function withoutFiller(text: string): string {
   return text

@@ -10,7 +10,9 @@ const STOPWORDS = new Set(
     // Words that frame a request rather than name its subject.
     'define definition explain mean meaning means tell ' +
     // What is left of contractions once the apostrophe splits them: "doesn't" → doesn, t.
-    'aren couldn didn doesn don hadn hasn haven isn shouldn wasn weren won wouldn d ll m re s t ve'
+    'aren couldn didn doesn don hadn hasn haven isn shouldn wasn weren won wouldn d ll m re s t ve ' +
+    // The same contractions typed without the apostrophe: "whats", "dont".
+    'whats hows whys wheres whos thats dont doesnt didnt isnt arent cant wont im ive youre theyre'
   ).split(' '),
 );
 
