@@ -70,3 +70,20 @@ describe('caching for bearer requests', () => {
     expect(response.headers['vary']).toMatch(/Authorization/i);
   });
 });
+
+describe('Markdown where the description offers it', () => {
+  it('/ask with Accept: text/markdown answers Markdown with the answer and its sources', async () => {
+    const response = await get('/ask?q=what%20is%20a%20rollup', { accept: 'text/markdown' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(response.headers['vary']).toMatch(/Accept/);
+    expect(response.text).toMatch(/^# /);
+    expect(response.text).toMatch(/\]\(https?:\/\/[^)]+\)/);
+    expect(openApiDocument().paths['/ask'].get.responses['200'].content['text/markdown']).toBeDefined();
+  });
+
+  it('/ask still answers JSON to a client that asks for it', async () => {
+    const response = await get('/ask?q=what%20is%20a%20rollup', { accept: 'application/json' });
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
