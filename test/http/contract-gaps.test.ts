@@ -87,3 +87,21 @@ describe('Markdown where the description offers it', () => {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
   });
 });
+
+describe('Markdown twins of the papers pages', () => {
+  it('/papers/{id}.md is the paper page as Markdown, whatever Accept says', async () => {
+    const response = await get('/papers/W9000000001.md', { accept: 'text/html' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(response.text).toMatch(/^# /);
+    expect(response.text).toContain('W9000000001');
+  });
+
+  it('/papers.md describes the paper search in Markdown', async () => {
+    const response = await get('/papers.md');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(response.text).toMatch(/^# Papers/);
+    expect(response.text).toContain('/api/v1/reports/search');
+  });
+});
