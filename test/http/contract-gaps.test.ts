@@ -105,3 +105,25 @@ describe('Markdown twins of the papers pages', () => {
     expect(response.text).toContain('/api/v1/reports/search');
   });
 });
+
+describe('the job route revalidates as documented', () => {
+  it('answers a finished job with an ETag, and 304 to If-None-Match naming it', async () => {
+    const accepted = await http(`${running.server.url}/api/v1/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+      body: JSON.stringify({ requests: [{ path: '/api/v1/essays?limit=1' }] }),
+    });
+    expect(accepted.status).toBe(202);
+    const location = accepted.headers['location']!;
+    let finished = await get(location);
+    for (let attempt = 0; finished.status === 202 && attempt < 50; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      finished = await get(location);
+    }
+    expect(finished.status).toBe(200);
+    const etag = finished.headers['etag']!;
+    expect(etag).toMatch(/^"/);
+    const again = await get(location, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+  });
+});
