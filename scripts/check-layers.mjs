@@ -41,7 +41,14 @@ export const LAYERS = [
     // MCP and HTTP are doors side by side for now: the MCP endpoint is served over HTTP and its
     // envelope uses HTTP's body, coding and negotiation modules (issue 46 moves them below).
     name: 'doors',
-    prefixes: ['src/core/mcp/', 'src/core/http/', 'src/core/batch/', 'src/core/openapi.ts', 'src/core/api-docs.ts'],
+    prefixes: [
+      'src/core/mcp/',
+      'src/core/http/',
+      'src/core/batch/',
+      'src/core/openapi.ts',
+      'src/core/openapi-parameters.ts',
+      'src/core/api-docs.ts',
+    ],
   },
   // The route table: MCP, batch and the dispatcher take routes as values and never import the table.
   { name: 'routes', prefixes: ['src/core/routes/'] },

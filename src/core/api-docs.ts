@@ -10,6 +10,8 @@ export interface DocParameter {
   type: string;
   description: string;
   schema: Record<string, unknown> | undefined;
+  /** The parameter this one stands in for when that one is absent (x-alias-of). */
+  aliasOf?: string;
 }
 
 export interface DocOperation {
@@ -147,7 +149,8 @@ function curlOf(
   const pathExample = (name: string) => SAMPLE_INPUTS[`path:${name}`] ?? SAMPLE_INPUTS[name] ?? name;
   const filled = path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(pathExample(name))));
   const query = parameters
-    .filter((p) => p.where === 'query' && p.required)
+    // Required ones, and one that only an alias may stand in for (/ask: q, or its alias query).
+    .filter((p) => p.where === 'query' && (p.required || parameters.some((other) => other.aliasOf === p.name)))
     .map((p) => `${p.name}=${encodeURIComponent(String(exampleOf(p.schema, doc, true, p.name)))}`)
     .join('&');
   const url = `${base}${filled}${query ? `?${query}` : ''}`;
@@ -186,6 +189,7 @@ export function describeOperations(doc: OpenApiDocument): DocOperation[] {
           type: typeOf(parameter['schema'] as Record<string, unknown> | undefined),
           description: String(parameter['description'] ?? ''),
           schema: parameter['schema'] as Record<string, unknown> | undefined,
+          ...(typeof parameter['x-alias-of'] === 'string' ? { aliasOf: parameter['x-alias-of'] } : {}),
         }));
       const documented = Object.entries(
         (op['responses'] as Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>) ??

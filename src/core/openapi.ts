@@ -5,9 +5,8 @@ import { ERROR_CODES } from './errors.ts';
 import { errorResponse, RATE_LIMIT_HEADERS, RATE_LIMITED_RESPONSE } from './http/common-schemas.ts';
 import { IDEMPOTENCY_KEY_PATTERNS } from './http/idempotency.ts';
 import type { AnyRoute, ResponseSpec } from './http/route.ts';
+import { headerParameterDocs, jsonSchemaOf, parameters, type Io, type JsonObject } from './openapi-parameters.ts';
 import { API_VERSION, SUNSET_DATE } from './versioning.ts';
-
-type JsonObject = Record<string, unknown>;
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
@@ -82,14 +81,7 @@ const HEADER_DOCS: Record<string, { description: string; schema: JsonObject }> =
   },
 };
 
-type Io = 'input' | 'output';
-
 const SCHEMA_REF = '#/components/schemas/';
-
-function jsonSchemaOf(schema: z.ZodType, io: Io): JsonObject {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
-  return rest;
-}
 
 function headerRefs(names: Iterable<string>): JsonObject {
   return Object.fromEntries(
@@ -106,48 +98,6 @@ function headerRefs(names: Iterable<string>): JsonObject {
 function schemaRef(schema: z.ZodType, io: Io): JsonObject {
   const id = z.globalRegistry.get(schema)?.id;
   return id ? { $ref: `${SCHEMA_REF}${id}` } : jsonSchemaOf(schema, io);
-}
-
-/**
- * Schema fields that belong on the parameter instead: `description`; `required: true`, a parameter the
- * handler insists on although the schema lets it be absent (see routes/ask.ts); and `x-alias-of`, a
- * parameter read only when the one it names is absent.
- */
-function parameter(name: string, location: 'query' | 'path', field: z.ZodType): JsonObject {
-  const { description, required, 'x-alias-of': aliasOf, ...schema } = jsonSchemaOf(field, 'input');
-  const result: JsonObject = {
-    name,
-    in: location,
-    required: location === 'path' || required === true || !field.safeParse(undefined).success,
-    schema,
-  };
-  if (typeof description === 'string') result['description'] = description;
-  if (typeof aliasOf === 'string') result['x-alias-of'] = aliasOf;
-  return result;
-}
-
-/** The fields of an object schema, also when an object-level transform wraps it in a pipe. */
-function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> {
-  const object = schema instanceof z.ZodPipe ? schema.in : schema;
-  return object instanceof z.ZodObject ? (object.shape as Record<string, z.ZodType>) : {};
-}
-
-function parameters(route: AnyRoute): JsonObject[] {
-  const pathShape = objectShape(route.params);
-  const path = [...route.path.matchAll(/\{([a-zA-Z_]+)\}/g)].map(([, name = '']) =>
-    pathShape[name] ? parameter(name, 'path', pathShape[name]) : parameter(name, 'path', z.string()),
-  );
-  const query = Object.entries(objectShape(route.query)).map(([name, field]) => parameter(name, 'query', field));
-  // A route whose 202 can carry Preference-Applied honours Prefer: respond-async (http/respond-async.ts).
-  const async = Object.values(route.responses).some((spec) => spec.headers?.includes('Preference-Applied'));
-  return [
-    ...path,
-    ...query,
-    { $ref: '#/components/parameters/IdempotencyKey' },
-    ...(async ? [{ $ref: '#/components/parameters/Prefer' }] : []),
-    ...(route.responses[304] ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
-    ...(route.body || route.rawBody ? [{ $ref: '#/components/parameters/ContentEncoding' }] : []),
-  ];
 }
 
 /** Any route answers 400 to a malformed Idempotency-Key, whatever else it documents. */
@@ -206,8 +156,15 @@ function mediaSchema(spec: MergedResponse): JsonObject | undefined {
   return { anyOf: [spec, ...alternatives].map((each) => schemaRef(each.schema!, 'output')) };
 }
 
+/** A route that words its refusals in its own shape (MCP: JSON-RPC) is described so for every status. */
+function refusalsWorded(route: AnyRoute, specs: Record<string, ResponseSpec>): Record<string, ResponseSpec> {
+  const schema = route.refusalSchema;
+  if (!schema) return specs;
+  return Object.fromEntries(Object.entries(specs).map(([status, spec]) => [status, { ...spec, schema }]));
+}
+
 function responses(route: AnyRoute, alias: boolean): JsonObject {
-  const shared = sharedResponses(route);
+  const shared = refusalsWorded(route, sharedResponses(route));
   const statuses = [...new Set([...Object.keys(shared), ...Object.keys(route.responses)])].sort();
   return Object.fromEntries(
     statuses.map((status) => [
@@ -418,6 +375,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], siteUrl: strin
             'naming these.',
           schema: { type: 'string', enum: ['identity', 'gzip', 'deflate', 'br'], example: 'gzip' },
         },
+        ...headerParameterDocs(routes),
         IfNoneMatch: {
           name: 'If-None-Match',
           in: 'header',

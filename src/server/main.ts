@@ -94,6 +94,8 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     const sentId = req.headers['x-request-id'];
     const requestId = requestIdFrom(typeof sentId === 'string' ? sentId : null);
     inFlight.set(requestId, req);
+    // Every answer says its Content-Type is meant: no browser may sniff a JSON error or a text file into HTML.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     try {
       if (isCoreRequest(pathname, search)) await serveCore(req, res, requestId);
       else await serveFile(req, res, requestId, pathname, search);

@@ -186,6 +186,9 @@ function fileHeaders(
       ? 'public, max-age=31536000, immutable'
       : 'public, max-age=0, must-revalidate',
   };
+  // Machine-readable files (OpenAPI, llms.txt, the api-catalog, manifests, feeds, Markdown twins) are
+  // public and carry no credentials: any page may fetch them, as it may the API.
+  if (!file.type.startsWith('text/html')) headers['Access-Control-Allow-Origin'] = '*';
   if (vary) headers['Vary'] = vary;
   if (negotiated && filePath.endsWith('.md')) headers['Content-Location'] = filePath;
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;

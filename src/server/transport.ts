@@ -134,6 +134,7 @@ export function createTransport(
       ...error.headers,
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
       'X-Request-Id': id,
       'Content-Length': String(Buffer.byteLength(body)),
     });
@@ -235,6 +236,7 @@ function writeRefusal(socket: Socket, error: ApiError, body: string): string {
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       'Cache-Control: no-store\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
       extra +
       `X-Request-Id: ${id}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +

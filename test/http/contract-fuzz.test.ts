@@ -106,12 +106,28 @@ const validParameter = (entry: Operation['parameters'][number]) =>
   validValue(entry.parameter.schema, resolve)
     .map(String)
     .filter(
-      (raw) => sendable(entry.parameter, raw) && matchesOpenApiSchema(entry.pointer, typed(entry.parameter, raw)),
+      (raw) =>
+        sendable(entry.parameter, raw) &&
+        validHeader(entry.parameter, raw) &&
+        matchesOpenApiSchema(entry.pointer, typed(entry.parameter, raw)),
     );
 
 const isKeyHeader = (parameter: Parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key';
 const isCodingHeader = (parameter: Parameter) => parameter.in === 'header' && parameter.name === 'Content-Encoding';
 const idempotent = (operation: Operation) => operation.method === 'POST' && '422' in operation.responses;
+
+/** Required, or stood in for only by an alias (x-alias-of): /ask takes q or its alias query, one of them. */
+const mustSend = (operation: Operation, parameter: Parameter) =>
+  parameter.required || operation.parameters.some((entry) => entry.parameter['x-alias-of'] === parameter.name);
+
+/**
+ * MCP transport headers whose validity hangs on more than their schema: Origin on the allow-list, Mcp-Method
+ * and Mcp-Name on the body, and 2026-07-28 on a body with _meta. A valid case leaves them out (or speaks
+ * an earlier revision); invalid cases still break them.
+ */
+const BOUND_HEADERS = new Set(['Origin', 'Mcp-Method', 'Mcp-Name']);
+const validHeader = (parameter: Parameter, raw: string) =>
+  !(parameter.in === 'header' && parameter.name === 'MCP-Protocol-Version' && raw === '2026-07-28');
 
 /** Values for every parameter: required ones always, optional ones sometimes. */
 function parameterValues(operation: Operation): fc.Arbitrary<Array<string | undefined>> {
@@ -121,13 +137,14 @@ function parameterValues(operation: Operation): fc.Arbitrary<Array<string | unde
       // they are the one input not drawn from the seed. Elsewhere any value the header allows.
       // Bodies go as drawn, so the one coding a valid request can truthfully name is identity; the other
       // codings, with real encoded bodies, are request-coding.test.ts's and fuzz.test.ts's.
+      if (entry.parameter.in === 'header' && BOUND_HEADERS.has(entry.parameter.name)) return fc.constant(undefined);
       const value =
         isKeyHeader(entry.parameter) && idempotent(operation)
           ? fc.constant(null).map(() => randomUUID())
           : isCodingHeader(entry.parameter)
             ? fc.constant('identity')
             : validParameter(entry);
-      return entry.parameter.required ? value : fc.option(value, { nil: undefined, freq: 2 });
+      return mustSend(operation, entry.parameter) ? value : fc.option(value, { nil: undefined, freq: 2 });
     }),
   );
 }
@@ -159,7 +176,8 @@ function invalidCase(operation: Operation): fc.Arbitrary<Case> | undefined {
       value,
       breaks,
     }));
-    if (parameter.required && parameter.in !== 'path') choices.push({ value: undefined, breaks: 'required' });
+    if (mustSend(operation, parameter) && parameter.in !== 'path')
+      choices.push({ value: undefined, breaks: 'required' });
     if (choices.length === 0) return [];
     return fc.tuple(parameterValues(operation), fc.constantFrom(...choices), body).map(([values, bad, value]) => {
       const chosen = values.map((other, at) => {
@@ -293,5 +311,90 @@ describe('contract fuzzer (driven by the published OpenAPI description)', () => 
     expect(failures).toEqual([]);
     // Both kinds were exercised on (nearly) every operation, not just generated.
     expect([...statuses.keys()].some((key) => key.startsWith('invalid 4'))).toBe(true);
+  }, 120_000);
+});
+
+// MCP refusals: every way the MCP operations refuse a request, with seeded ids and bodies, on all four
+// paths. Each answer must be a JSON-RPC error with an id member (the id sent when the body could be
+// read, else null), a code of the documented scheme, and a status, body and headers its description lists.
+const MCP_PATHS = ['/.well-known/mcp', '/api/mcp', '/.well-known/mcp/docs', '/api/mcp/docs'];
+const MCP_CODES = new Set([-32700, -32600, -32601, -32602, -32000, -32603, -32020, -32021, -32022]);
+
+interface Refusal {
+  kind: string;
+  headers: Record<string, string>;
+  body: string | Buffer;
+  /** The id the answer must carry: the body's, or null when the refusal comes before the body is read. */
+  id: string | number | null;
+}
+
+const rpcId = fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.string({ minLength: 1, maxLength: 12 }));
+
+const refusals = (id: string | number): Refusal[] => {
+  const ping = JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
+  const json = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  return [
+    { kind: 'not JSON', headers: json, body: ping.slice(0, -1), id: null },
+    { kind: 'unknown token', headers: { ...json, authorization: 'Bearer rh_unknown' }, body: ping, id },
+    { kind: 'foreign Origin', headers: { ...json, origin: 'https://evil.example' }, body: ping, id: null },
+    { kind: 'Accept', headers: { ...json, accept: 'text/html' }, body: ping, id },
+    { kind: 'Content-Type', headers: { ...json, 'content-type': 'text/plain' }, body: ping, id },
+    { kind: 'version', headers: { ...json, 'mcp-protocol-version': '1999-01-01' }, body: ping, id },
+    { kind: 'too large', headers: json, body: Buffer.alloc(1_048_577, 0x20), id: null },
+    {
+      kind: 'too deep',
+      headers: json,
+      body: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"ping","params":${'{"a":'.repeat(90)}1${'}'.repeat(90)}}`,
+      id,
+    },
+    { kind: 'batch', headers: json, body: `[${ping}]`, id: null },
+    // Refused in preflight, before the body is read.
+    { kind: 'bad Idempotency-Key', headers: { ...json, 'idempotency-key': '"unterminated' }, body: ping, id: null },
+  ];
+};
+
+describe('contract fuzzer: MCP refusals', () => {
+  it('every refusal is a documented JSON-RPC envelope with an id member', async () => {
+    const cases = fc.sample(fc.tuple(fc.constantFrom(...MCP_PATHS), rpcId, fc.nat({ max: 9 })), {
+      seed: SEED,
+      numRuns: 240,
+    });
+    const failures: string[] = [];
+    const kinds = new Map<string, number>();
+    for (const [path, id, pick] of cases) {
+      const refusal = refusals(id)[pick]!;
+      const response = await http(`${handles.server.url}${path}`, {
+        method: 'POST',
+        headers: refusal.headers,
+        body: refusal.body,
+      });
+      kinds.set(`${refusal.kind} ${response.status}`, (kinds.get(`${refusal.kind} ${response.status}`) ?? 0) + 1);
+      const where = `${path} [${refusal.kind}] id ${JSON.stringify(id)} -> ${response.status} ${response.text.slice(0, 160)}`;
+      let body: { jsonrpc?: unknown; id?: unknown; error?: { code?: unknown } };
+      try {
+        body = JSON.parse(response.text);
+      } catch {
+        failures.push(`${where}: not JSON`);
+        continue;
+      }
+      const problems = responseProblems(path, 'POST', {
+        status: response.status,
+        headers: response.headers,
+        text: response.text,
+      });
+      if (body.jsonrpc !== '2.0' || !body.error) problems.push('not a JSON-RPC error');
+      if (!('id' in body)) problems.push('no id member');
+      else if (body.id !== refusal.id)
+        problems.push(`id ${JSON.stringify(body.id)}, sent ${JSON.stringify(refusal.id)}`);
+      if (!MCP_CODES.has(body.error?.code as number))
+        problems.push(`code ${String(body.error?.code)} outside the scheme`);
+      if (response.status >= 500) problems.push('a server error');
+      if (problems.length > 0 && failures.length < MAX_REPORTED_FAILURES)
+        failures.push(`${where}: ${problems.join('; ')}`);
+    }
+    console.info('contract fuzzer, MCP refusals:', Object.fromEntries([...kinds].sort()));
+    expect(failures).toEqual([]);
+    // Every kind was sent.
+    expect(new Set([...kinds.keys()].map((key) => key.split(' ').slice(0, -1).join(' '))).size).toBe(10);
   }, 120_000);
 });

@@ -164,7 +164,8 @@ describe('rate limiting', () => {
     expect(over?.json()).toMatchObject({
       jsonrpc: '2.0',
       id: 'q',
-      error: { code: -32600, data: { code: 'rate_limited' } },
+      // The documented code scheme: a refusal for load is -32000, "retry later".
+      error: { code: -32000, data: { code: 'rate_limited' } },
     });
   });
 });

@@ -269,11 +269,9 @@ describe('abuse fuzzer', () => {
             if (answer['jsonrpc'] === '2.0') {
               // MCP answers its refusals as JSON-RPC errors; a transport refusal keeps the API error in data.
               const error = answer['error'] as { code?: unknown; message?: unknown; data?: { status?: unknown } };
-              // An id it could not read is left out, except in the revisions before 2025-11-25 (no header
-              // means 2025-03-26), whose schema requires the member.
-              const idRequired = !sent['mcp-protocol-version'];
+              // Every refusal carries the id member, null when the id could not be read (JSON-RPC 2.0).
               const shaped =
-                ('id' in answer || !idRequired) &&
+                'id' in answer &&
                 Number.isInteger(error?.code) &&
                 typeof error?.message === 'string' &&
                 (error.data?.status === undefined || error.data.status === response.statusCode);

@@ -191,13 +191,20 @@ describe('Cache-Control and Vary', () => {
 describe('the OpenAPI description', () => {
   it('lists 304, the ETag header and If-None-Match on each answer that can be revalidated', async () => {
     const document = (await get('/openapi.json')).json();
-    const revalidated = ['/api', '/api/v1', '/api/v1/essays', '/api/v1/glossary', '/api/v1/reports/search', '/ask'];
+    const revalidated = [
+      '/api',
+      '/api/v1',
+      '/api/v1/essays',
+      '/api/v1/glossary',
+      '/api/v1/reports/search',
+      '/ask',
+      '/api/v1/jobs/{jobId}',
+    ];
     for (const path of revalidated) {
       const operation = document.paths[path].get;
       expect(Object.keys(operation.responses), path).toContain('304');
       expect(Object.keys(operation.responses['200'].headers), path).toContain('ETag');
       expect(operation.parameters, path).toContainEqual({ $ref: '#/components/parameters/IfNoneMatch' });
     }
-    expect(Object.keys(document.paths['/api/v1/jobs/{jobId}'].get.responses)).not.toContain('304');
   });
 });

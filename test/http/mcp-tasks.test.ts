@@ -402,3 +402,32 @@ describe('SDK clients run a tool as a task end to end', () => {
 beforeAll(() => {
   running.standIn.setFault(undefined);
 });
+
+// One state model (issue 47, point 5): a task is a job, and REST says of it what MCP says.
+describe('a task seen through GET /api/v1/jobs/{id}', () => {
+  const path = '/.well-known/mcp';
+  const job = async (id: string) => (await http(`${running.server.url}/api/v1/jobs/${id}`)).json();
+
+  it('is failed in both when its tool failed', async () => {
+    const { task } = resultOf(
+      await rpc(path, LEGACY, 'tools/call', { name: 'get_paper', arguments: { id: 'W1' }, task: {} }),
+    );
+    expect((await pollLegacy(path, task.taskId)).status).toBe('failed');
+    const polled = await job(task.taskId);
+    expect(polled.status).toBe('failed');
+    expect(polled.result.message).toMatch(/W1|not/i);
+  });
+
+  it('is cancelled in both when its client cancelled it', async () => {
+    slowUpstream(1_500);
+    const { task } = resultOf(
+      // An id no other test fetched: a cached paper would answer at once, too soon to cancel.
+      await rpc(path, LEGACY, 'tools/call', { name: 'get_paper', arguments: { id: 'W9000000012' }, task: {} }),
+    );
+    expect(resultOf(await rpc(path, LEGACY, 'tasks/cancel', { taskId: task.taskId })).status).toBe('cancelled');
+    expect((await job(task.taskId)).status).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    expect(resultOf(await rpc(path, LEGACY, 'tasks/get', { taskId: task.taskId })).status).toBe('cancelled');
+    expect((await job(task.taskId)).status).toBe('cancelled');
+  });
+});

@@ -77,6 +77,8 @@ export class Exchange {
   declare bodyBytes: Uint8Array | undefined;
   /** Why the input was refused: thrown only after the charge, so bad input still costs one. */
   declare inputError: unknown;
+  /** The body was declared too large (preflight): it is not read, the 413 waits for the charge. */
+  declare bodyRefused: boolean;
   /** What the handler returned (run). */
   declare result: RouteResult | undefined;
 
@@ -99,6 +101,7 @@ export class Exchange {
     this.body = undefined;
     this.bodyBytes = undefined;
     this.inputError = undefined;
+    this.bodyRefused = false;
     this.result = undefined;
     this.charged = false;
   }

@@ -107,6 +107,10 @@ export interface Route<Query = unknown, Body = unknown> {
    * headers stay those of the error; `body` is the request body when it was read.
    */
   errorText?: (error: ApiError, request: Pick<CoreRequest, 'headers'>, body: Uint8Array | undefined) => string;
+  /** For routes with errorText: the schema of the bodies it writes, as OpenAPI describes every refusal. */
+  refusalSchema?: z.ZodType;
+  /** Request headers the route reads besides the shared ones: OpenAPI parameter objects by component name. */
+  headerParameters?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** What the route does, as typed input to its 200 output; MCP tools call it too. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   operation?: Operation<any, any, any>;

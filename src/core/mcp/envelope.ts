@@ -10,9 +10,7 @@ import { splicedGzip } from '../http/spliced-gzip.ts';
 import { BodyParts, type CoreRequest } from '../http/types.ts';
 import type { JsonText } from '../json-text.ts';
 import { type McpContext, type McpParams, type McpServerDefinition, TTL_MS } from './definition.ts';
-import { headerVersionOf } from './transport.ts';
 import {
-  ASSUMED_PROTOCOL_VERSION,
   idMember,
   JSONRPC_ERRORS,
   META,
@@ -23,20 +21,27 @@ import {
 } from './protocol.ts';
 
 /**
+ * The one code scheme of transport refusals (the OpenAPI description of the MCP routes states it): a
+ * refusal for load (429, 503) says "retry later" (-32000, with Retry-After), an unexpected failure is an
+ * internal error (-32603), and anything else the request itself got wrong is an invalid request (-32600).
+ */
+export function refusalCode(status: number): number {
+  if (status === 429 || status === 503) return JSONRPC_ERRORS.retryLater;
+  return status >= 500 ? JSONRPC_ERRORS.internalError : JSONRPC_ERRORS.invalidRequest;
+}
+
+/**
  * A request the API refused before the MCP handler ran (size, token, rate limit, Idempotency-Key,
- * or node's parser: headers too large, too slow), as a JSON-RPC error: a client error is an invalid
- * request, a server one an internal error; the API error travels in `data`, and the id is the
- * body's when it was read.
+ * or node's parser: headers too large, too slow), as a JSON-RPC error coded by refusalCode; the API
+ * error travels in `data`, and the id is the body's when it was read, else null.
  */
 export function refusalText(
   error: ApiError,
-  request: Pick<CoreRequest, 'headers'>,
+  _request: Pick<CoreRequest, 'headers'>,
   body: Uint8Array | undefined,
 ): string {
-  const version = headerVersionOf(request) ?? ASSUMED_PROTOCOL_VERSION;
-  const code = error.status >= 500 ? JSONRPC_ERRORS.internalError : JSONRPC_ERRORS.invalidRequest;
-  const { status: _status, ...failure } = transportFailure(code, error);
-  return `{"jsonrpc":"2.0",${idMember(bestEffortIdText(body), version)}"error":${JSON.stringify(failure)}}`;
+  const { status: _status, ...failure } = transportFailure(refusalCode(error.status), error);
+  return `{"jsonrpc":"2.0",${idMember(bestEffortIdText(body))}"error":${JSON.stringify(failure)}}`;
 }
 
 /** A transport refusal as JSON-RPC: the API error travels in `data`, so its code and resolution stay readable. */
@@ -121,7 +126,7 @@ export function respond(exchange: McpExchange, reply: Reply): RouteResult {
     member = `"result":`;
   } else member = `"result":${encodeResult(exchange, reply.result, reply.cacheable === true)}`;
   const { open, close, headers } = REPRESENTATIONS[exchange.representation];
-  const head = `${open}{"jsonrpc":"2.0",${idMember(exchange.idText, exchange.version)}${member}`;
+  const head = `${open}{"jsonrpc":"2.0",${idMember(exchange.idText)}${member}`;
   if (!('encoded' in reply)) return { raw: { status, headers: { ...headers }, body: `${head}${close}` } };
   // A remembered result goes out as its stored bytes, between a short head and the closing brace.
   // Buffers, not plain Uint8Arrays: node's streams would wrap each of those in a Buffer on the way out.

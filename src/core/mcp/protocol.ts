@@ -28,6 +28,11 @@ export const JSONRPC_ERRORS = {
   methodNotFound: -32601,
   invalidParams: -32602,
   internalError: -32603,
+  /**
+   * Implementation-defined (JSON-RPC's server-error range): the server cannot take the request now, for
+   * load (rate limit, the client's share, a full store); data carries the API error and Retry-After says when.
+   */
+  retryLater: -32000,
   /** 2026-07-28: HTTP headers disagree with the body, or a required header is missing. */
   headerMismatch: -32020,
   /** 2026-07-28: the request lacks a client capability the method needs (the tasks extension). */
@@ -61,17 +66,13 @@ export const rpcFailure = (code: number, message: string, data?: unknown, status
   ...(status === undefined ? {} : { status }),
 });
 
-/** Since this revision an error's id is optional: an id that cannot be read is left out, not null. */
-const ID_OPTIONAL_IN_ERRORS_SINCE = '2025-11-25';
-
 /**
- * The id member that opens an answer. An id that could not be read is left out where the schema
- * makes it optional (2025-11-25 on, and versions the server does not know); the revisions before
- * require the member, and JSON-RPC 2.0 says null.
+ * The id member that opens an answer: the request's id as sent, else null. JSON-RPC 2.0 requires the
+ * member, null when the id could not be read; MCP from 2025-11-25 merely lets it be left out, so null
+ * serves every revision and a client always finds the member it looks for.
  */
-export function idMember(idText: string | undefined, version: string): string {
-  if (idText !== undefined) return `"id":${idText},`;
-  return isSupportedVersion(version) && version < ID_OPTIONAL_IN_ERRORS_SINCE ? '"id":null,' : '';
+export function idMember(idText: string | undefined): string {
+  return `"id":${idText ?? 'null'},`;
 }
 
 const NUMBER_TOKEN = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;

@@ -16,6 +16,7 @@ import {
   encodeResult,
   idTextOf,
   isNotRequest,
+  refusalText,
   respond,
   splicedCoding,
   transportFailure,
@@ -38,7 +39,7 @@ import { answerRepeat, derivations } from './tool-calls.ts';
 import { toolDefinition } from './tool.ts';
 import { chooseRepresentation, headerVersionOf, modernRefusal, originRefusal } from './transport.ts';
 
-export { refusalText } from './envelope.ts';
+export { refusalText };
 /**
  * Answers one POST. The transport's checks come first; a body that repeats an answered request but
  * for its id is then answered at once, without a promise or a parse; any other is decoded and run.
@@ -156,7 +157,12 @@ function readRequest(exchange: McpExchange): RpcRequest | RouteResult {
     const status = era === 'modern' ? 400 : undefined;
     return respond(tooDeep ? { ...exchange, idText: bestEffortIdText(context.rawBody) } : exchange, {
       failure: tooDeep
-        ? rpcFailure(JSONRPC_ERRORS.invalidRequest, `Invalid request: ${error.message}`, undefined, status)
+        ? transportFailure(
+            JSONRPC_ERRORS.invalidRequest,
+            new ApiError('invalid_body', `Invalid request: ${error.message}`, {
+              resolution: 'Send a JSON-RPC request whose JSON nests less deeply.',
+            }),
+          )
         : rpcFailure(JSONRPC_ERRORS.parseError, 'Parse error: the body is not valid JSON.', undefined, status),
     });
   }
@@ -271,15 +277,24 @@ export function descriptor(server: McpServerDefinition, siteUrl: string) {
 export function handleMcpGet(server: McpServerDefinition, context: McpContext): RouteResult {
   const accept = context.request.headers.get('accept');
   // A client that only takes an event stream wants a server-initiated stream, which a stateless
-  // server does not offer; 405 is the answer the MCP transport spec gives for that.
+  // server does not offer; 405 is the answer the MCP transport spec gives for that, worded as every
+  // other refusal an MCP client gets: a JSON-RPC error (id null: a GET has no request id).
   if (accept && chooseRepresentation(accept) === 'sse') {
-    throw new ApiError(
+    const refused = new ApiError(
       'method_not_allowed',
       'This stateless MCP server opens no event stream on GET; POST JSON-RPC requests instead.',
-      {
-        headers: { Allow: 'GET, POST, OPTIONS' },
-      },
     );
+    return {
+      raw: {
+        status: refused.status,
+        headers: {
+          Allow: 'GET, POST, OPTIONS',
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'no-store',
+        },
+        body: refusalText(refused, context.request, undefined),
+      },
+    };
   }
   return { body: descriptor(server, context.deps.config.siteUrl) };
 }

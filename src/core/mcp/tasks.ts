@@ -4,7 +4,7 @@
 // can see it. This file maps jobs to the task shapes of both revisions; the methods are in
 // task-methods.ts, the decision to make a task in tool-calls.ts.
 import { JsonText } from '../json-text.ts';
-import { DEFAULT_POLL_INTERVAL_SECONDS, JOB_ID_PATTERN, type JobRecord } from '../jobs/job.ts';
+import { DEFAULT_POLL_INTERVAL_SECONDS, JOB_ID_PATTERN, jobState, type JobRecord } from '../jobs/job.ts';
 import { settleInto } from '../http/respond-async.ts';
 import { DEFAULT_JOB_LIMITS } from '../stores/job-store.ts';
 import type { McpParams } from './definition.ts';
@@ -42,15 +42,14 @@ export function taskResultText(job: JobRecord): string | undefined {
 }
 
 /**
- * A job's status as a task's. A tool that answered isError: true completed under 2026-07-28 (the
- * result carries the error) but failed under 2025-11-25, whose text says so.
+ * A job's state as a task's (jobs/job.ts: the one model REST reports too). Under 2026-07-28 a tool
+ * that answered isError completed, as SEP-2663 has it: the result carries the error.
  */
 export function taskStatus(job: JobRecord, era: McpExchange['era']): TaskStatus {
-  if (job.cancelled) return 'cancelled';
-  if (job.status === 'queued' || job.status === 'running') return 'working';
-  if (job.status === 'failed') return 'failed';
-  const toolError = era === 'legacy' && (JSON.parse(job.outcome?.json ?? '{}') as McpParams)['isError'] === true;
-  return toolError ? 'failed' : 'completed';
+  const state = jobState(job);
+  if (state === 'queued' || state === 'running') return 'working';
+  if (state === 'failed' && era === 'modern' && job.status === 'completed') return 'completed';
+  return state;
 }
 
 const STATUS_MESSAGES: Record<TaskStatus, string> = {

@@ -10,7 +10,7 @@ import type { McpContext, McpParams } from './definition.ts';
 import { encodeResult, invalidParams, respond, type McpExchange, type Reply } from './envelope.ts';
 import { OUT_OF_TIME, withinBudget } from '../jobs/async-work.ts';
 import { declaresTasks, startTask, taskFields } from './tasks.ts';
-import { ToolFailure, type AnyTool, type DerivedToolOutput, type ToolOutput } from './tool.ts';
+import { acceptedArguments, ToolFailure, type AnyTool, type DerivedToolOutput, type ToolOutput } from './tool.ts';
 
 /** Longest tool arguments (as JSON) whose result is remembered. */
 const MAX_MEMO_ARGUMENTS = 512;
@@ -38,6 +38,8 @@ export async function callTool(exchange: McpExchange, params: McpParams): Promis
   if (taskNow === 'malformed')
     return invalidParams('"task" must be an object, such as {} or {"ttl": 60000} (a ttl in milliseconds).');
   const rawArgs = params['arguments'] ?? {};
+  const unknown = unknownArguments(tool, rawArgs);
+  if (unknown) return unknown;
   // Validation is a pure function of the raw arguments, so a remembered result may skip it too;
   // only short arguments make a key, so no client can fill the memo with long ones.
   const argsText = JSON.stringify(rawArgs);
@@ -119,6 +121,26 @@ function unknownTool({ server }: McpExchange, name: unknown): Reply {
   const named =
     typeof name === 'string' ? `Unknown tool ${JSON.stringify(name.slice(0, 100))}` : '"name" must be a tool name';
   return invalidParams(`${named}. Tools: ${server.tools.map((t) => t.name).join(', ')}.`);
+}
+
+/**
+ * An argument the published schema does not name is refused before the tool runs, whatever the
+ * revision: the schema is closed, and a silently dropped `page` or `cursor` would answer page 1 again.
+ */
+function unknownArguments(tool: AnyTool, args: unknown): Reply | undefined {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return undefined;
+  const accepted = acceptedArguments(tool);
+  const unknown = Object.keys(args).filter((name) => !accepted.includes(name));
+  if (unknown.length === 0) return undefined;
+  const named = unknown
+    .slice(0, 5)
+    .map((name) => JSON.stringify(name.slice(0, 40)))
+    .join(', ');
+  const takes = accepted.length ? `takes only ${accepted.join(', ')}` : 'takes no arguments';
+  return invalidParams(`Unknown argument${unknown.length > 1 ? 's' : ''} ${named} for ${tool.name}, which ${takes}.`, {
+    unknown: unknown.slice(0, 20),
+    accepted,
+  });
 }
 
 function invalidArguments(

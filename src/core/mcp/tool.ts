@@ -77,7 +77,49 @@ function objectSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     const { [named]: root, ...others } = generated['$defs'] as Record<string, JsonSchema>;
     json = { ...root, ...(Object.keys(others).length ? { $defs: others } : {}) };
   }
-  return { ...json, type: 'object', properties: json['properties'] ?? {}, required: json['required'] ?? [] };
+  const required = (json['required'] as string[] | undefined) ?? [];
+  const root: JsonSchema = { ...json, type: 'object', properties: json['properties'] ?? {} };
+  if (required.length > 0) root['required'] = required;
+  else delete root['required'];
+  const published = withoutMeaninglessBounds(root) as JsonSchema;
+  return io === 'input' ? (closed(published) as JsonSchema) : published;
+}
+
+/** JavaScript's safe-integer limits, which zod writes on every z.int(): no caller's bound, only noise. */
+const SAFE_LIMITS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
+
+function withoutMeaninglessBounds(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutMeaninglessBounds);
+  if (!schema || typeof schema !== 'object') return schema;
+  const copy: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema as JsonSchema)) {
+    if ((key === 'minimum' || key === 'maximum') && SAFE_LIMITS.has(value as number)) continue;
+    copy[key] = withoutMeaninglessBounds(value);
+  }
+  return copy;
+}
+
+/**
+ * Every object of an input schema closed (additionalProperties: false), as tools/call enforces it and
+ * OpenAI's strict mode requires; an argument-less tool becomes {"type":"object","properties":{},
+ * "additionalProperties":false}.
+ */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (!schema || typeof schema !== 'object') return schema;
+  const copy: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema as JsonSchema))
+    copy[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as JsonSchema).map(([name, each]) => [name, closed(each)]))
+        : closed(value);
+  if (copy['type'] === 'object' && copy['additionalProperties'] === undefined) copy['additionalProperties'] = false;
+  return copy;
+}
+
+/** The arguments a tool takes: the properties its input schema publishes. */
+export function acceptedArguments(tool: AnyTool): readonly string[] {
+  return Object.keys((toolDefinition(tool)['inputSchema'] as JsonSchema)['properties'] as JsonSchema);
 }
 
 const definitions = { modern: new WeakMap<AnyTool, JsonSchema>(), legacy: new WeakMap<AnyTool, JsonSchema>() };

@@ -117,14 +117,13 @@ export const AskInputSchema = z.object({
 export const AskQuerySchema = z
   .object({
     // Checked in the handler, not here: a browser asking for the page with no question gets the page.
-    // `required` marks it in the description (see openapi.ts): an API client must send it (or its alias).
+    // Not marked required in the description: its alias may stand in for it (an API client sends one of the two).
     q: z
       .string()
       .optional()
       .meta({
         ...textSchema(MAX_QUESTION_LENGTH),
-        description: `The question, 2 to ${MAX_QUESTION_LENGTH} characters (alias: query)`,
-        required: true,
+        description: `The question, 2 to ${MAX_QUESTION_LENGTH} characters; required unless its alias query is sent`,
       }),
     query: z
       .string()
@@ -150,6 +149,7 @@ export const AskQuerySchema = z
         type: 'string',
         pattern: TYPES_PATTERN,
         description: 'Comma-separated list of essay and glossary (default both); empty means both',
+        default: ASK_TYPES.join(','),
       }),
   })
   .transform((value) => ({

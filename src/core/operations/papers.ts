@@ -2,7 +2,7 @@
 // routes/search.ts and the MCP tools are its doors).
 import { z } from 'zod';
 import { defineOperation, type AnyOperation } from './operation.ts';
-import { integerQueryParam } from './query-from-input.ts';
+import { defaultOfInput, integerQueryParam } from './query-from-input.ts';
 import { JsonText } from '../json-text.ts';
 import { issue, optionalIntParam, textInput, textProblem, textSchema } from './validation.ts';
 import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
@@ -70,7 +70,7 @@ export const SearchQuerySchema = z.object({
   corpus: z
     .enum(CORPORA, { error: 'must be "ai" or "web3"' })
     .optional()
-    .meta({ description: 'Corpus to search (default ai)' }),
+    .meta({ description: 'Corpus to search (default ai)', default: defaultOfInput(SearchInputSchema.shape.corpus) }),
   // The bounds are the input's; which of limit and per_page, page and cursor counts is searchInputOf's.
   limit: integerQueryParam(SearchInputSchema.shape.limit),
   per_page: integerQueryParam(SearchInputSchema.shape.limit, 'Alias of limit; limit wins when both are sent'),
@@ -82,7 +82,7 @@ export const SearchQuerySchema = z.object({
   sort: z
     .enum(PAPER_SORTS, { error: `must be one of ${PAPER_SORTS.map((sort) => `"${sort}"`).join(', ')}` })
     .optional()
-    .meta({ description: SORT_DESCRIPTION }),
+    .meta({ description: SORT_DESCRIPTION, default: defaultOfInput(SearchInputSchema.shape.sort) }),
   year_from: optionalYearParam('Earliest'),
   year_to: optionalYearParam('Latest'),
   format: CitationFormatParam,

@@ -57,10 +57,19 @@ export function queryParam(field: Field): Field {
  * stays undefined, for the handler to pick between the aliases before the default applies.
  */
 export function integerQueryParam(field: z.ZodType, description = field.description): z.ZodType<number | undefined> {
-  const { inner } = unwrap(field);
+  const { inner, fallback } = unwrap(field);
   if (!(inner instanceof z.ZodNumber && inner.isInt)) throw new Error('integerQueryParam: not an integer field');
   const param = integerParam(inner, undefined) as z.ZodType<number | undefined>;
-  return description ? param.describe(description) : param;
+  // The input's default, for the description's schema (OpenAPI `default`): the handler applies it.
+  return param.meta({
+    ...(description ? { description } : {}),
+    ...(typeof fallback === 'number' ? { default: fallback } : {}),
+  });
+}
+
+/** An input field's default, for a query parameter whose handler applies it (OpenAPI `default`). */
+export function defaultOfInput(field: z.ZodType): unknown {
+  return unwrap(field).fallback;
 }
 
 /**

@@ -8,7 +8,8 @@ import {
   QUOTA_RESPONSE,
   RATE_LIMITED_RESPONSE,
 } from '../http/common-schemas.ts';
-import { prefersHtml } from '../http/negotiation.ts';
+import { prefersHtml, prefersMarkdown } from '../http/negotiation.ts';
+import { askMarkdown } from './ask-markdown.ts';
 import { outputJson } from '../operations/operation.ts';
 import { defineRoute, resultOf, type AnyRoute } from '../http/route.ts';
 import { runWithinBudget } from '../http/respond-async.ts';
@@ -33,6 +34,12 @@ export const askGetRoute = defineRoute({
         'Answer and ranked sources; a client that prefers text/html gets the Ask page, with the results when it sent a question',
       schema: AskResponseSchema,
       htmlPage: true,
+      otherMediaTypes: {
+        'text/markdown': {
+          type: 'string',
+          description: 'The answer and its sources as Markdown (Accept: text/markdown)',
+        },
+      },
       headers: ['ETag'],
     },
     304: NOT_MODIFIED_RESPONSE,
@@ -61,9 +68,16 @@ export const askGetRoute = defineRoute({
       { question: checked, limit: query.limit, types: query.types },
       { deps, clientAddress: request.clientAddress },
     );
+    if (prefersMarkdown(request.headers.get('accept') ?? undefined)) {
+      const markdown = askMarkdown(body.value() as Parameters<typeof askMarkdown>[0]);
+      const headers = { 'Content-Type': MARKDOWN_TYPE, 'Cache-Control': 'public, max-age=300', Vary: 'Accept' };
+      return { raw: { status: 200, headers, body: markdown } };
+    }
     return { body, headers: { Vary: 'Accept' } };
   },
 });
+
+const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
 export const askPostRoute = defineRoute({
   method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
-import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute } from '../http/route.ts';
 import { issue } from '../operations/validation.ts';
 import { acceptedResult } from '../http/respond-async.ts';
@@ -38,12 +38,17 @@ export const jobRoute = defineRoute({
   tags: ['Jobs'],
   params: JobPathSchema,
   responses: {
-    200: { description: 'The job has finished (completed or failed)', schema: AsyncJobSchema, headers: POLL_HEADERS },
+    200: {
+      description: 'The job has finished (completed or failed); its ETag revalidates it (If-None-Match: 304)',
+      schema: AsyncJobSchema,
+      headers: [...POLL_HEADERS, 'ETag'],
+    },
     202: {
       description: 'The job is still queued or running; keep polling Location',
       schema: AsyncJobSchema,
       headers: POLL_HEADERS,
     },
+    304: NOT_MODIFIED_RESPONSE,
     400: errorResponse('Malformed job id (invalid_job_id)'),
     404: errorResponse(
       'No such job: unknown, expired, lost with the job store, or an MCP task of another client (job_not_found)',

@@ -46,8 +46,11 @@ export const paperPageRoute = defineRoute({
   handler: async ({ params, query, deps, request }) => {
     const shell = await deps.readSiteFile?.(PAPERS_PAGE_FILE);
     if (shell === undefined) throw new Error(`the built site has no ${PAPERS_PAGE_FILE}`);
-    const markdown = prefersMarkdown(request.headers.get('accept') ?? undefined);
-    const raw = params['id'] ?? '';
+    const asked = params['id'] ?? '';
+    // /papers/{id}.md is the page's Markdown twin, as every page of the site has one at its URL + .md.
+    const twin = asked.endsWith('.md');
+    const markdown = twin || prefersMarkdown(request.headers.get('accept') ?? undefined);
+    const raw = twin ? asked.slice(0, -3) : asked;
     const path = `/papers/${encodeURIComponent(raw)}`;
     const page = (body: string, status = 200, headers: Record<string, string> = {}): { raw: CoreResponse } => ({
       raw: {

@@ -17,9 +17,19 @@ export function identify(exchange: Exchange): Promise<undefined> | undefined {
   const authorization = request.headers.get('authorization');
   if (authorization === null) return undefined;
   exchange.cacheControl = route.cacheControl?.replace(/^public\b/, 'private');
-  return authenticate(authorization, app.deps.stores.tokens, app.deps.config.siteUrl).then((record) =>
-    countAs(exchange, record),
+  return authenticate(authorization, app.deps.stores.tokens, app.deps.config.siteUrl).then(
+    (record) => countAs(exchange, record),
+    (refusal: unknown) => keepRefusal(exchange, refusal),
   );
+}
+
+/**
+ * A refused token is kept like refused input: the request still costs one to its address, so its 401
+ * carries the RateLimit headers, and its body is read, so an MCP refusal can name the request's id.
+ */
+function keepRefusal(exchange: Exchange, refusal: unknown): undefined {
+  exchange.inputError ??= refusal;
+  return undefined;
 }
 
 function countAs(exchange: Exchange, record: TokenRecord | undefined): undefined {

@@ -16,7 +16,13 @@ export function preflight(exchange: Exchange): CoreResponse | undefined {
     exchange.idempotency = parseIdempotencyKey(sentKey);
     headers['Idempotency-Key'] = exchange.idempotency.sent;
   }
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+    // On a route the body is never read but the refusal is charged like bad input (phases/charge.ts),
+    // so its 413 carries the RateLimit headers and is worded as the route words errors.
+    if (!entry) throw payloadTooLarge();
+    exchange.inputError = payloadTooLarge();
+    exchange.bodyRefused = true;
+  }
   if (!match) throw new ApiError('not_found', `Nothing is served at ${truncate(request.path)}.`);
   if (request.method === 'OPTIONS') return preflightAnswer(headers, allowHeader(match.entries));
   if (!entry) {

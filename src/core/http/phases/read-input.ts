@@ -7,6 +7,7 @@ import { readRouteBody } from '../body.ts';
 import { parseOrThrow } from '../../operations/validation.ts';
 
 export function readInput(exchange: Exchange): Promise<undefined> | undefined {
+  if (exchange.bodyRefused) return undefined;
   try {
     return readAll(exchange);
   } catch (error) {
@@ -44,7 +45,7 @@ function takeBody(exchange: Exchange, schema: z.ZodType, read: { bytes: Uint8Arr
     exchange.body = parseOrThrow(schema, read.value, 'body');
     exchange.bodyBytes = read.bytes;
   } catch (error) {
-    exchange.inputError = error;
+    exchange.inputError ??= error;
   }
   return undefined;
 }
@@ -54,7 +55,8 @@ function takeRawBody(exchange: Exchange, bytes: Uint8Array): undefined {
   return undefined;
 }
 
+/** The first refusal wins: a refused token (identify) before its input. */
 function refuse(exchange: Exchange, error: unknown): undefined {
-  exchange.inputError = error;
+  exchange.inputError ??= error;
   return undefined;
 }

@@ -14,7 +14,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export function represent(exchange: Exchange): CoreResponse | Promise<CoreResponse> {
   const { headers, request } = exchange;
   const result = exchange.result!;
-  if ('raw' in result) return { ...result.raw, headers: mergeHeaders(headers, result.raw.headers) };
+  if ('raw' in result) return rawAnswer(exchange, result.raw);
   const status = result.status ?? 200;
   headers['Content-Type'] = JSON_TYPE;
   headers['Cache-Control'] = status < 300 && exchange.cacheControl ? exchange.cacheControl : 'no-store';
@@ -26,6 +26,18 @@ export function represent(exchange: Exchange): CoreResponse | Promise<CoreRespon
   if (request.method === 'GET' || request.method === 'HEAD') return sendRepresentation(body, headers, request);
   if (mayBeKeptForReplay(request)) return { status, headers, body: body.bytes };
   return sendInPreferredCoding(body, headers, request);
+}
+
+/**
+ * A raw answer goes as the handler made it, except that one sent to a bearer token is never cached as
+ * public (identify made the route's Cache-Control private): it carries that client's numbers.
+ */
+function rawAnswer(exchange: Exchange, raw: CoreResponse): CoreResponse {
+  const headers = mergeHeaders(exchange.headers, raw.headers);
+  const sent = headers['Cache-Control'];
+  if (sent !== undefined && exchange.cacheControl?.startsWith('private') && /^public\b/.test(sent))
+    headers['Cache-Control'] = sent.replace(/^public\b/, 'private');
+  return { ...raw, headers };
 }
 
 /**
