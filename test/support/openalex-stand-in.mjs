@@ -243,15 +243,20 @@ export async function startOpenAlexStandIn({ works }) {
   const badRequest = (res, message) => send(res, 400, { error: 'Invalid query parameters error.', message });
 
   /**
-   * One work, as OpenAlex's /works/{id} answers: by work id (W…, or its URL) or DOI (doi:10.… or the
-   * doi.org URL), `select` applied; 404 when there is none.
+   * One work, as OpenAlex's /works/{id} answers: by work id (W…, or its URL), DOI (doi:10.… or the
+   * doi.org URL) or PubMed id (pmid:N), `select` applied; 404 when there is none.
    * @param {import('node:http').ServerResponse} res @param {string} key @param {URL} url
    */
   const sendWork = (res, key, url) => {
     const doi = /^(?:doi:|https?:\/\/(?:dx\.)?doi\.org\/)(10\..+)$/i.exec(key)?.[1]?.toLowerCase();
+    // A PubMed id is looked up in `ids.pmid`, which OpenAlex writes as the pubmed URL.
+    const pmid = /^pmid:(\d+)$/i.exec(key)?.[1];
+    const pmidUrl = `https://pubmed.ncbi.nlm.nih.gov/${pmid}`;
     const work = doi
       ? works.find((candidate) => String(candidate['doi'] ?? '').toLowerCase() === `https://doi.org/${doi}`)
-      : byId.get(shortId(key));
+      : pmid
+        ? works.find((candidate) => String(candidate['ids']?.['pmid'] ?? '').replace(/\/$/, '') === pmidUrl)
+        : byId.get(shortId(key));
     if (!work) return send(res, 404, { error: 'NotFoundError', message: `${key} was not found` });
     const select = url.searchParams.get('select')?.split(',').filter(Boolean);
     return send(

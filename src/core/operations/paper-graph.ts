@@ -1,4 +1,4 @@
-// The paper graph: one paper by work id or DOI, the works citing it and the works it cites. Each is
+// The paper graph: one paper by work id, DOI, arXiv id or PubMed id, the works citing it and the works it cites. Each is
 // one operation (the REST routes in routes/papers.ts and the MCP tools are its doors), answered
 // through the search cache like a search page, with the same upstream-failure rules.
 import { z } from 'zod';
@@ -15,9 +15,18 @@ import {
   type PaperRecord,
   type PaperRelation,
 } from '../papers/contract/paper.ts';
-import { PAPER_ID_PATTERN, paperIdText, parsePaperId, shortWorkId, type PaperId } from '../papers/contract/paper-id.ts';
+import {
+  PAPER_ID_FORMS,
+  PAPER_ID_PATTERN,
+  paperIdText,
+  parsePaperId,
+  shortWorkId,
+  type PaperId,
+} from '../papers/contract/paper-id.ts';
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
-import type { SearchOutcome } from '../papers/contract/paper-search.ts';
+import { relatedScope, type SearchOutcome } from '../papers/contract/paper-search.ts';
+import { paperListText, paperText } from '../papers/contract/paper-text.ts';
+import { checkListCursor, ListCursorField, listCursorPageOrThrow } from './list-cursor.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
 import { emptyPage, RESULTS_PAGE_FIELDS } from './papers.ts';
 
@@ -30,19 +39,15 @@ export const PaperIdParam = z
   .transform((raw, context): PaperId => {
     const id = parsePaperId(raw);
     if (id) return id;
-    issue(
-      context,
-      'invalid_paper_id',
-      `"${raw.slice(0, 80)}" is neither an OpenAlex work id (W2741809807) nor a DOI (10.48550/arXiv.1706.03762)`,
-    );
+    issue(context, 'invalid_paper_id', `"${raw.slice(0, 80)}" is not a paper id: give ${PAPER_ID_FORMS}`);
     return z.NEVER;
   })
   .meta({
     type: 'string',
     maxLength: MAX_PAPER_ID_LENGTH,
     pattern: PAPER_ID_PATTERN,
-    examples: ['W2741809807', '10.48550/arXiv.1706.03762'],
-    description: 'OpenAlex work id (W…, or its https://openalex.org/ URL) or DOI (10.…, doi:10.…, or the doi.org URL)',
+    examples: ['W2741809807', '10.48550/arXiv.1706.03762', 'arXiv:2106.09685', 'pmid:29456894'],
+    description: `The paper: ${PAPER_ID_FORMS}. An arXiv id is read as its DOI 10.48550/arXiv.<id>`,
   });
 
 export const PaperInputSchema = z.object({ id: PaperIdParam });
@@ -77,21 +82,34 @@ export const getPaper = defineOperation({
     name: 'get_paper',
     title: 'Read a paper',
     description:
-      'One paper of the OpenAlex index by work id or DOI: title, all authors, date, venue, abstract, DOI, ' +
+      'One paper of the OpenAlex index by work id, DOI, arXiv id or PubMed id: title, all authors, date, venue, abstract, DOI, ' +
       'open-access link, citation and reference counts. Follow it with paper_citations and paper_references.',
     openWorld: true,
+    text: paperText,
   },
   run: async ({ id }, context) => answer<z.infer<typeof PaperSchema>>(await paperOutcome(id, context)),
 });
 
 const RELATED_SORT_DESCRIPTION = 'Order: citations (most cited first, the default) or date (newest first)';
 
+/** A paper's list's input, as the REST routes take it; each list's tool checks its cursor too (relatedInput). */
 export const RelatedInputSchema = z.object({
   id: PaperIdParam,
   sort: z.enum(RELATED_SORTS).default('citations').describe(RELATED_SORT_DESCRIPTION),
   limit: z.int().min(1).max(200).default(25).describe('Results per page, 1 to 200 (default 25)'),
-  page: z.int().min(1).max(MAX_REACHABLE_RESULTS).default(1).describe('Page number (default 1)'),
+  cursor: ListCursorField,
 });
+type RelatedInput = z.infer<typeof RelatedInputSchema>;
+
+/** The scope binding the cursors of one paper's list, as the paper was named. */
+const scopeOf = (relation: PaperRelation, { id, sort, limit }: RelatedInput) =>
+  relatedScope({ relation, sort, limit }, id);
+
+/** The input of one relation's list, refusing a cursor of another list while arguments are checked. */
+const relatedInput = (relation: PaperRelation) =>
+  RelatedInputSchema.superRefine((input, context) =>
+    checkListCursor(input.cursor, () => scopeOf(relation, input), context),
+  );
 
 export const RelatedResponseSchema = z
   .object({
@@ -107,22 +125,34 @@ export const RelatedResponseSchema = z
   .meta({ id: 'PaperListResponse' });
 type RelatedResponse = z.infer<typeof RelatedResponseSchema>;
 
+/** A page of a paper's list as a tool's text: what the list is, then a line per paper. */
+function relatedText(body: RelatedResponse): string {
+  const what = body.relation === 'citations' ? 'citing' : 'cited by';
+  const order = body.sort === 'date' ? 'newest' : 'most cited';
+  const heading = `${body.total} papers ${what} ${shortWorkId(body.paper.id)} "${body.paper.title}"; ${body.results.length} ${order} here:`;
+  return paperListText(heading, body);
+}
+
 /** One page of a paper's list: the paper first (a 404 for an unknown one, the work id for a DOI). */
 function relatedOperation(relation: PaperRelation, tool: { name: string; title: string; description: string }) {
   return defineOperation({
-    input: RelatedInputSchema,
+    input: relatedInput(relation),
     output: RelatedResponseSchema,
-    tool: { ...tool, openWorld: true },
-    run: async ({ id, sort, limit, page }, context) => {
+    tool: { ...tool, openWorld: true, text: relatedText },
+    run: async (input: RelatedInput, context) => {
+      const { id, sort, limit } = input;
+      const scope = scopeOf(relation, input);
+      const page = listCursorPageOrThrow(input.cursor, scope);
       const paper = new JsonText<z.infer<typeof PaperSchema>>((await paperOutcome(id, context)).body).value();
       const work = shortWorkId(paper.id);
       const about = { id: paper.id, title: paper.title, url: `${context.deps.content.siteUrl}/api/v1/papers/${work}` };
       // Past the paging window nothing is fetched (OpenAlex refuses it): the first page gives the total.
       const past = page * limit > MAX_REACHABLE_RESULTS;
       const query = { relation, work, sort, limit, page: past ? 1 : page };
-      const outcome = await context.deps.papers.related(query, context.clientAddress, { relation, sort, paper: about });
+      const extra = { relation, sort, paper: about };
+      const outcome = await context.deps.papers.related(query, scope, context.clientAddress, extra);
       return answer<RelatedResponse>(
-        past ? { ...outcome, body: new JsonText(emptyPage(outcome.body, page)) } : outcome,
+        past ? { ...outcome, body: new JsonText(emptyPage(outcome.body, page, scope)) } : outcome,
       );
     },
   });
@@ -132,14 +162,14 @@ export const paperCitations = relatedOperation('citations', {
   name: 'paper_citations',
   title: 'Papers citing a paper',
   description:
-    'The papers that cite one paper (by OpenAlex work id or DOI), most cited or newest first, paged: what built on it.',
+    'The papers that cite one paper (by OpenAlex work id, DOI, arXiv id or PubMed id), most cited or newest first, paged: what built on it.',
 });
 
 export const paperReferences = relatedOperation('references', {
   name: 'paper_references',
   title: 'Papers a paper cites',
   description:
-    'The papers one paper cites (by OpenAlex work id or DOI), most cited or newest first, paged: what it built on.',
+    'The papers one paper cites (by OpenAlex work id, DOI, arXiv id or PubMed id), most cited or newest first, paged: what it built on.',
 });
 
 /** Papers one call may cite: a reading list, not an export of the index. */
@@ -178,7 +208,7 @@ export const citePapers = defineOperation({
       .array(PaperIdParam)
       .min(1)
       .max(MAX_CITED_PAPERS)
-      .describe(`Work ids or DOIs, 1 to ${MAX_CITED_PAPERS}, in the order to list them`),
+      .describe(`Paper ids (work id, DOI, arXiv id or PubMed id), 1 to ${MAX_CITED_PAPERS}, in the order to list them`),
     format: z.enum(CITATION_FORMATS).default('bibtex').describe('bibtex (default) or csl (CSL-JSON)'),
   }),
   output: CitationsSchema,
@@ -186,7 +216,7 @@ export const citePapers = defineOperation({
     name: 'cite_papers',
     title: 'Cite papers',
     description:
-      'Papers by OpenAlex work id or DOI as references: BibTeX (keys stable and unique within the answer) or ' +
+      'Papers by OpenAlex work id, DOI, arXiv id or PubMed id as references: BibTeX (keys stable and unique within the answer) or ' +
       'CSL-JSON, for a reference manager or a bibliography. Ids it cannot cite (unknown, or the index failed) ' +
       'are listed in not_cited with the reason; the rest are cited.',
     openWorld: true,

@@ -135,6 +135,8 @@ export class LocalPaperSource implements PaperSource {
   }
 
   async paper(id: PaperId): Promise<PaperRecord | undefined> {
+    // The mirror keeps no PubMed ids: a paper named by one is not found here.
+    if (id.kind === 'pmid') return undefined;
     const row = (id.kind === 'openalex' ? this.#paperById.get(id.id) : this.#paperByDoi.get(id.doi)) as
       { record: string; abstract: string } | undefined;
     return row

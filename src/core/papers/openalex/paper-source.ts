@@ -2,7 +2,7 @@
 // (each ending in the work id, as OpenAlex's sorts do), mapped into search result items; a paper by
 // /works/{id}; its citations and references by the `cites:` and `cited_by:` filters.
 import type { PaperRecord, RelatedQuery } from '../contract/paper.ts';
-import type { PaperId } from '../contract/paper-id.ts';
+import { paperIdText, type PaperId } from '../contract/paper-id.ts';
 import type { PaperQuery, PaperResults, PaperSort, PaperSource } from '../contract/paper-source.ts';
 import type { Corpus } from '../contract/corpora.ts';
 import type { OpenAlexClient, WorksPage } from './client.ts';
@@ -40,7 +40,7 @@ export class OpenAlexPaperSource implements PaperSource {
   }
 
   async paper(id: PaperId): Promise<PaperRecord | undefined> {
-    const raw = await this.#client.work(id.kind === 'openalex' ? id.id : `doi:${id.doi}`, PAPER_SELECT);
+    const raw = await this.#client.work(paperIdText(id), PAPER_SELECT);
     const work = raw === undefined ? undefined : OpenAlexWorkSchema.safeParse(raw);
     return work?.success ? toPaperRecord(work.data) : undefined;
   }

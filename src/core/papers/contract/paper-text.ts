@@ -1,0 +1,61 @@
+// Papers as the text an agent reads in a tool's answer: one line per paper, led by its OpenAlex work
+// id (the id every paper tool takes), so a list of 200 stays near 40,000 characters where its JSON is
+// about 100,000 (measured by test/http/paper-tools-budget.test.ts). The JSON stays the structured
+// content; the text says where the next page is.
+import type { Paper } from './paper.ts';
+import { shortWorkId } from './paper-id.ts';
+import type { SearchResultItem } from './search-result-item.ts';
+
+/** Authors a line names before "et al.". */
+const LINE_AUTHORS = 3;
+
+/** Only the fields a line shows: a `fields` choice may have left others out. */
+type Shown = Partial<SearchResultItem> & Pick<SearchResultItem, 'id'>;
+
+function byline(authors: readonly string[] | undefined): string | undefined {
+  if (!authors?.length) return undefined;
+  const named = authors.slice(0, LINE_AUTHORS).join(', ');
+  return authors.length > LINE_AUTHORS ? `${named} et al.` : named;
+}
+
+/** One paper in one line: work id, title, date, venue, type, authors, citations, DOI. */
+export function paperLine(paper: Shown): string {
+  const when = [paper.publication_date ?? paper.date, paper.source, paper.type].filter(Boolean).join(', ');
+  const parts = [
+    shortWorkId(paper.id),
+    paper.title === undefined ? undefined : `${paper.title}${when ? ` (${when})` : ''}`,
+    byline(paper.authors),
+    paper.citations === undefined ? undefined : `${paper.citations} citations`,
+    paper.doi ? paper.doi.replace('https://doi.org/', 'doi:') : undefined,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** A page of papers: a heading, a numbered line per paper, and how to get the next page. */
+export function paperListText(
+  heading: string,
+  body: { results: readonly Shown[]; next_cursor: string | null },
+): string {
+  const lines = body.results.map((paper, index) => `${index + 1}. ${paperLine(paper)}`);
+  const next = body.next_cursor
+    ? `More: call again with the same arguments and cursor "${body.next_cursor}".`
+    : 'This is the last page.';
+  return [heading, ...lines, next].join('\n');
+}
+
+/** One paper in full: its line, then the abstract and what else a reader asks for. */
+export function paperText(paper: Partial<Paper> & Pick<Paper, 'id'>): string {
+  const lines = [paperLine(paper)];
+  if (paper.authors && paper.authors.length > LINE_AUTHORS) lines.push(`Authors: ${paper.authors.join(', ')}`);
+  const numbers = [
+    paper.volume && `vol. ${paper.volume}`,
+    paper.issue && `no. ${paper.issue}`,
+    paper.pages && `pp. ${paper.pages}`,
+  ];
+  if (numbers.some(Boolean))
+    lines.push(`${paper.venue ?? paper.source ?? ''} ${numbers.filter(Boolean).join(', ')}`.trim());
+  if (paper.references_count !== undefined) lines.push(`References: ${paper.references_count}`);
+  if (paper.open_access_url) lines.push(`Open access: ${paper.open_access_url}`);
+  if (paper.abstract) lines.push('', paper.abstract);
+  return lines.join('\n');
+}
