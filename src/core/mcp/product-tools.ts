@@ -58,7 +58,7 @@ function papersOutputLater(input: SearchInput) {
 
 function papersText({ query, corpus, sort }: SearchInput, body: SearchOutput) {
   const order = { citations: 'most cited', relevance: 'best matching', date: 'newest' }[sort];
-  const heading = `${body.total} papers in ${corpus} for "${query}"; ${body.results.length} ${order} here:`;
+  const heading = `${body.total} papers in ${corpus} for "${query}"; the ${body.results.length} ${order} here:`;
   return { text: paperListText(heading, body), structured: body };
 }
 

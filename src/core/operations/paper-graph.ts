@@ -7,7 +7,7 @@ import { PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts'
 import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
 import { issue } from './validation.ts';
 import { JsonText } from '../json-text.ts';
-import { CITATION_FORMATS, CITATION_MEDIA_TYPES, citationText } from '../papers/citations/citation-export.ts';
+import { CITATION_FORMATS, CITATION_MEDIA_TYPES, citationTextWithin } from '../papers/citations/citation-export.ts';
 import {
   PAPER_RELATIONS,
   PaperSchema,
@@ -25,7 +25,7 @@ import {
 } from '../papers/contract/paper-id.ts';
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
 import { relatedScope, type SearchOutcome } from '../papers/contract/paper-search.ts';
-import { paperListText, paperText } from '../papers/contract/paper-text.ts';
+import { MAX_TOOL_TEXT, paperListText, paperText } from '../papers/contract/paper-text.ts';
 import { checkListCursor, ListCursorField, listCursorPageOrThrow } from './list-cursor.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
 import { emptyPage, RESULTS_PAGE_FIELDS } from './papers.ts';
@@ -129,7 +129,7 @@ type RelatedResponse = z.infer<typeof RelatedResponseSchema>;
 function relatedText(body: RelatedResponse): string {
   const what = body.relation === 'citations' ? 'citing' : 'cited by';
   const order = body.sort === 'date' ? 'newest' : 'most cited';
-  const heading = `${body.total} papers ${what} ${shortWorkId(body.paper.id)} "${body.paper.title}"; ${body.results.length} ${order} here:`;
+  const heading = `${body.total} papers ${what} ${shortWorkId(body.paper.id)} "${body.paper.title}"; the ${body.results.length} ${order} here:`;
   return paperListText(heading, body);
 }
 
@@ -199,7 +199,25 @@ export const CitationsSchema = z.object({
       }),
     )
     .describe('The ids it could not cite, each with why (empty when it cited them all)'),
+  left_out: z
+    .array(z.string())
+    .describe(
+      'Work ids of papers found but left for another call: the references stop at whole ones within ' +
+        `${MAX_TOOL_TEXT.toLocaleString('en')} characters (empty when they all fit)`,
+    ),
 });
+
+type Citations = z.infer<typeof CitationsSchema>;
+
+/** cite_papers' text: the references, then the ids left for another call and those not cited. */
+function citationsToolText(output: Citations): string {
+  const lines = [output.text];
+  if (output.left_out.length > 0) {
+    lines.push(`(${output.count} references here; cite these in another call: ${output.left_out.join(', ')})`);
+  }
+  for (const missed of output.not_cited) lines.push(`Not cited: ${missed.id} (${missed.code}): ${missed.message}`);
+  return lines.join('\n');
+}
 
 /** Papers by id as references to cite; the REST doors are `?format=` on the paper route and on search. */
 export const citePapers = defineOperation({
@@ -218,8 +236,10 @@ export const citePapers = defineOperation({
     description:
       'Papers by OpenAlex work id, DOI, arXiv id or PubMed id as references: BibTeX (keys stable and unique within the answer) or ' +
       'CSL-JSON, for a reference manager or a bibliography. Ids it cannot cite (unknown, or the index failed) ' +
-      'are listed in not_cited with the reason; the rest are cited.',
+      'are listed in not_cited with the reason; the rest are cited, as many as fit in 100,000 characters (any ' +
+      'others are named in left_out, to cite in another call).',
     openWorld: true,
+    text: citationsToolText,
   },
   run: async ({ ids, format }, context) => {
     // One unknown id of fifty costs that reference, not the other forty-nine; none found is the error it was.
@@ -232,11 +252,11 @@ export const citePapers = defineOperation({
     );
     if (papers.length === 0) throw failures[0]?.reason;
     const not_cited = failures.map(({ id, reason }) => ({ id: paperIdText(id), ...notCitedReason(reason) }));
-    const text = await citationText(papers, format);
+    // A hundred authors make a reference of 5,000 characters: fifty of them would pass any tool budget.
+    const { text, count } = await citationTextWithin(papers, format, MAX_TOOL_TEXT - 2_000);
+    const left_out = papers.slice(count).map((paper) => shortWorkId(paper.id));
     const media_type = CITATION_MEDIA_TYPES[format];
-    return new JsonText<z.infer<typeof CitationsSchema>>(
-      JSON.stringify({ format, media_type, count: papers.length, text, not_cited }),
-    );
+    return new JsonText<Citations>(JSON.stringify({ format, media_type, count, text, not_cited, left_out }));
   },
 });
 

@@ -8,6 +8,16 @@ import type { SearchResultItem } from './search-result-item.ts';
 
 /** Authors a line names before "et al.". */
 const LINE_AUTHORS = 3;
+/** A title longer than this (a few real ones run past 1,000 characters) is cut in a line. */
+const LINE_TITLE = 200;
+
+/**
+ * The most characters a paper tool's text may run to: 100,000 (about 25k tokens, Claude Code's
+ * default cap on a tool's output), less room for the closing line.
+ */
+export const MAX_TOOL_TEXT = 99_000;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Only the fields a line shows: a `fields` choice may have left others out. */
 type Shown = Partial<SearchResultItem> & Pick<SearchResultItem, 'id'>;
@@ -23,7 +33,9 @@ export function paperLine(paper: Shown): string {
   const when = [paper.publication_date ?? paper.date, paper.source, paper.type].filter(Boolean).join(', ');
   const parts = [
     shortWorkId(paper.id),
-    paper.title === undefined ? undefined : `${paper.title}${when ? ` (${when})` : ''}`,
+    paper.title === undefined
+      ? undefined
+      : `${cut(paper.title, LINE_TITLE)}${when ? ` (${cut(when, LINE_TITLE)})` : ''}`,
     byline(paper.authors),
     paper.citations === undefined ? undefined : `${paper.citations} citations`,
     paper.doi ? paper.doi.replace('https://doi.org/', 'doi:') : undefined,
@@ -36,11 +48,24 @@ export function paperListText(
   heading: string,
   body: { results: readonly Shown[]; next_cursor: string | null },
 ): string {
-  const lines = body.results.map((paper, index) => `${index + 1}. ${paperLine(paper)}`);
   const next = body.next_cursor
     ? `More: call again with the same arguments and cursor "${body.next_cursor}".`
     : 'This is the last page.';
-  return [heading, ...lines, next].join('\n');
+  const lines = [heading];
+  let length = heading.length + next.length;
+  for (const [index, paper] of body.results.entries()) {
+    const line = `${index + 1}. ${paperLine(paper)}`;
+    // Past the budget the rest of the page is left to the structured content, and the text says so.
+    if (length + line.length + 1 > MAX_TOOL_TEXT - 200) {
+      lines.push(
+        `(${body.results.length - index} more papers of this page are in the structured content; ask with a smaller limit to read them here.)`,
+      );
+      break;
+    }
+    lines.push(line);
+    length += line.length + 1;
+  }
+  return [...lines, next].join('\n');
 }
 
 /** One paper in full: its line, then the abstract and what else a reader asks for. */
