@@ -81,6 +81,17 @@ export const ERROR_CODES = {
     title: 'The paper index has no paper of that id',
     resolution: 'Check the id; search papers to find the work id or DOI of the paper you mean.',
   },
+  invalid_author_id: {
+    status: 400,
+    title: 'The author id is not an OpenAlex author id',
+    resolution:
+      'Name the author by its OpenAlex author id (A5023888391, or its https://openalex.org/ URL); find it with the author search.',
+  },
+  author_not_found: {
+    status: 404,
+    title: 'The paper index has no author of that id',
+    resolution: 'Check the id; search authors by name (GET /api/v1/authors?q=…) to find it.',
+  },
   not_found: {
     status: 404,
     title: 'Nothing is served at this path',

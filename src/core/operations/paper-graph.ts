@@ -71,7 +71,7 @@ function answer<T>(outcome: SearchOutcome) {
   return Object.assign(new JsonText<T>(outcome.body), { cache: outcome.cache, age: outcome.age });
 }
 
-function paperOutcome(id: PaperId, { deps, clientAddress }: OperationContext) {
+export function paperOutcome(id: PaperId, { deps, clientAddress }: OperationContext) {
   return deps.papers.paper(id, clientAddress, (paper) => paperBody(paper, deps.content.siteUrl));
 }
 

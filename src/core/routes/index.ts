@@ -14,6 +14,7 @@ import { papersFeedRoute } from './papers-feed.ts';
 import { paperPageRoute } from './paper-page.ts';
 import { papersPageRoute } from './papers-page.ts';
 import { paperRoutes } from './papers.ts';
+import { scholarRoutes } from './scholar.ts';
 import { paperSearchRoutes } from './search.ts';
 
 export const routes: readonly AnyRoute[] = [
@@ -24,6 +25,7 @@ export const routes: readonly AnyRoute[] = [
   ...glossaryRoutes,
   ...paperSearchRoutes,
   ...paperRoutes,
+  ...scholarRoutes,
   papersFeedRoute,
   papersPageRoute,
   paperPageRoute,

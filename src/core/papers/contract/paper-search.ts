@@ -42,7 +42,7 @@ export function renderSearchPage(results: PaperResults, query: PaperQuery): Uint
 
 /** One page of results as the API spells it, with `extra` fields after the paging ones. */
 export function renderResultsPage(
-  results: PaperResults,
+  results: Pick<PaperResults, 'total'> & { items: readonly unknown[] },
   { limit, page, scope }: { limit: number; page: number; scope: string },
   extra: Record<string, unknown>,
 ): Uint8Array {

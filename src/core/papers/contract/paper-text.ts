@@ -2,6 +2,7 @@
 // id (the id every paper tool takes), so a list of 200 stays near 40,000 characters where its JSON is
 // about 100,000 (measured by test/http/paper-tools-budget.test.ts). The JSON stays the structured
 // content; the text says where the next page is.
+import type { Author } from './author.ts';
 import type { Paper } from './paper.ts';
 import { shortWorkId } from './paper-id.ts';
 import type { SearchResultItem } from './search-result-item.ts';
@@ -83,4 +84,26 @@ export function paperText(paper: Partial<Paper> & Pick<Paper, 'id'>): string {
   if (paper.open_access_url) lines.push(`Open access: ${paper.open_access_url}`);
   if (paper.abstract) lines.push('', paper.abstract);
   return lines.join('\n');
+}
+
+/** One author in one line: author id, name, institution, counts, ORCID. */
+export function authorLine(author: Author): string {
+  return [
+    shortWorkId(author.id),
+    author.name,
+    author.institution,
+    `${author.works_count} works`,
+    `${author.citations} citations`,
+    author.orcid,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** An author and their most cited works. */
+export function authorText(author: Author & { top_works: readonly Shown[] }): string {
+  return paperListText(`${authorLine(author)}\nMost cited works:`, {
+    results: author.top_works,
+    next_cursor: null,
+  }).replace(/\nThis is the last page\.$/, '\nMore with author_works.');
 }
