@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureWorks } from '../support/fixtures.ts';
 import { http } from '../support/http.ts';
@@ -161,6 +162,40 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('paper ids an
     expect(second.isError, JSON.stringify(second)).toBeFalsy();
     const ids = (page: { results: Array<{ id: string }> }) => page.results.map((item) => item.id);
     expect([...ids(first), ...ids(second.structuredContent)]).toEqual(ids(wide));
+  });
+
+  it("answers only the fields asked for, within each tool's published output schema", async () => {
+    const listed = await http(`${server.url}/.well-known/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    const tools: Array<{ name: string; outputSchema: object }> = listed.json().result.tools;
+    const ajv = new Ajv({ strict: false });
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['search_reports', { query: 'learning', limit: 5, fields: ['title'] }],
+      ['paper_citations', { id: short(cited['id']), limit: 5, fields: ['title', 'doi'] }],
+      ['get_paper', { id: short(cited['id']), fields: ['title', 'abstract'] }],
+    ];
+    for (const [name, args] of calls) {
+      const result = (await rpc(name, args)).result;
+      expect(result.isError, JSON.stringify(result)).toBeFalsy();
+      const schema = tools.find((tool) => tool.name === name)?.outputSchema as object;
+      expect(ajv.validate(schema, result.structuredContent), `${name}: ${ajv.errorsText()}`).toBe(true);
+      const papers = result.structuredContent.results ?? [result.structuredContent];
+      expect(papers.length).toBeGreaterThan(0);
+      for (const paper of papers)
+        expect(Object.keys(paper).sort()).toEqual(['id', ...(args['fields'] as string[])].sort());
+      expect(result.content[0].text).not.toMatch(/ citations/);
+    }
+    const full = (await rpc('search_reports', { query: 'learning', limit: 5 })).result;
+    const chosen = (await rpc('search_reports', { query: 'learning', limit: 5, fields: ['title'] })).result;
+    expect(JSON.stringify(chosen).length).toBeLessThan(JSON.stringify(full).length / 2);
+    expect((await rpc('get_paper', { id: short(cited['id']), fields: ['colour'] })).error.code).toBe(-32602);
+    // REST answers every field, as the interface promises.
+    expect(
+      Object.keys((await get(`/api/v1/papers/${short(cited['id'])}/citations?fields=title`)).json().results[0]),
+    ).toContain('citations');
   });
 
   it('refuses a cursor tampered with or carried to another list: 400 invalid_cursor, -32602 over MCP', async () => {

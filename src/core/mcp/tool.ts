@@ -115,16 +115,14 @@ export class ToolFailure extends Error {
  * the operation's output is fixed (depends only on the arguments and the built content). A tool
  * whose operation says how (`text`) answers that text instead of the JSON, which lists make long.
  */
-export function toolFrom(
-  operation: AnyOperation,
-  { name, title, description, openWorld, text }: OperationTool,
-): AnyTool {
+export function toolFrom(operation: AnyOperation, tool: OperationTool): AnyTool {
+  const { name, title, description, openWorld, text } = tool;
   return defineTool({
     name,
     title,
     description,
     input: operation.input,
-    output: operation.output,
+    output: tool.output ?? operation.output,
     annotations: openWorld ? { ...READS_OUR_CONTENT, openWorldHint: true } : READS_OUR_CONTENT,
     deterministic: operation.fixed === true,
     run: async (args, context) => {

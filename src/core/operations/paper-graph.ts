@@ -26,6 +26,15 @@ import {
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
 import { relatedScope, type SearchOutcome } from '../papers/contract/paper-search.ts';
 import { MAX_TOOL_TEXT, paperListText, paperText } from '../papers/contract/paper-text.ts';
+import {
+  ChosenPaperSchema,
+  fieldsInput,
+  ITEM_FIELDS,
+  PAPER_FIELDS,
+  pickFields,
+  pickListFields,
+  withChosenFields,
+} from '../papers/contract/field-choice.ts';
 import { checkListCursor, ListCursorField, listCursorPageOrThrow } from './list-cursor.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
 import { emptyPage, RESULTS_PAGE_FIELDS } from './papers.ts';
@@ -52,6 +61,21 @@ export const PaperIdParam = z
 
 export const PaperInputSchema = z.object({ id: PaperIdParam });
 
+type Answer<T> = JsonText<T> & { cache: SearchOutcome['cache']; age: number };
+
+/**
+ * An answer with only the `fields` asked for in each paper (in the paper, for one): the tools' choice,
+ * made on the cached body, so the cache holds one answer whatever the fields.
+ */
+export function withFields<T>(answer: Answer<T>, fields: readonly string[] | undefined): Answer<T> {
+  if (!fields) return answer;
+  const body = answer.value() as { results?: Array<{ id: string }>; id: string };
+  const picked = body.results
+    ? pickListFields(body as { results: Array<{ id: string }> }, fields)
+    : pickFields(body, fields);
+  return Object.assign(new JsonText<T>(JSON.stringify(picked)), { cache: answer.cache, age: answer.age });
+}
+
 /** The API's URL of a paper's list, from the paper's short work id. */
 const listUrl = (siteUrl: string, work: string, relation: PaperRelation) =>
   `${siteUrl}/api/v1/papers/${work}/${relation}`;
@@ -76,7 +100,7 @@ export function paperOutcome(id: PaperId, { deps, clientAddress }: OperationCont
 }
 
 export const getPaper = defineOperation({
-  input: PaperInputSchema,
+  input: PaperInputSchema.extend({ fields: fieldsInput(PAPER_FIELDS) }),
   output: PaperSchema,
   tool: {
     name: 'get_paper',
@@ -86,8 +110,10 @@ export const getPaper = defineOperation({
       'open-access link, citation and reference counts. Follow it with paper_citations and paper_references.',
     openWorld: true,
     text: paperText,
+    output: ChosenPaperSchema,
   },
-  run: async ({ id }, context) => answer<z.infer<typeof PaperSchema>>(await paperOutcome(id, context)),
+  run: async ({ id, fields }: { id: PaperId; fields?: string[] | undefined }, context) =>
+    withFields(answer<z.infer<typeof PaperSchema>>(await paperOutcome(id, context)), fields),
 });
 
 const RELATED_SORT_DESCRIPTION = 'Order: citations (most cited first, the default) or date (newest first)';
@@ -98,6 +124,7 @@ export const RelatedInputSchema = z.object({
   sort: z.enum(RELATED_SORTS).default('citations').describe(RELATED_SORT_DESCRIPTION),
   limit: z.int().min(1).max(200).default(25).describe('Results per page, 1 to 200 (default 25)'),
   cursor: ListCursorField,
+  fields: fieldsInput(ITEM_FIELDS),
 });
 type RelatedInput = z.infer<typeof RelatedInputSchema>;
 
@@ -138,7 +165,7 @@ function relatedOperation(relation: PaperRelation, tool: { name: string; title: 
   return defineOperation({
     input: relatedInput(relation),
     output: RelatedResponseSchema,
-    tool: { ...tool, openWorld: true, text: relatedText },
+    tool: { ...tool, openWorld: true, text: relatedText, output: withChosenFields(RelatedResponseSchema) },
     run: async (input: RelatedInput, context) => {
       const { id, sort, limit } = input;
       const scope = scopeOf(relation, input);
@@ -151,9 +178,8 @@ function relatedOperation(relation: PaperRelation, tool: { name: string; title: 
       const query = { relation, work, sort, limit, page: past ? 1 : page };
       const extra = { relation, sort, paper: about };
       const outcome = await context.deps.papers.related(query, scope, context.clientAddress, extra);
-      return answer<RelatedResponse>(
-        past ? { ...outcome, body: new JsonText(emptyPage(outcome.body, page, scope)) } : outcome,
-      );
+      const shown = past ? { ...outcome, body: new JsonText(emptyPage(outcome.body, page, scope)) } : outcome;
+      return withFields(answer<RelatedResponse>(shown), input.fields);
     },
   });
 }

@@ -19,7 +19,8 @@ import {
 } from '../papers/scholar.ts';
 import { checkListCursor, ListCursorField, listCursorPageOrThrow } from './list-cursor.ts';
 import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
-import { PaperIdParam, paperOutcome } from './paper-graph.ts';
+import { PaperIdParam, paperOutcome, withFields } from './paper-graph.ts';
+import { fieldsInput, ITEM_FIELDS, withChosenFields } from '../papers/contract/field-choice.ts';
 import { RESULTS_PAGE_FIELDS } from './papers.ts';
 import { issue, textInput } from './validation.ts';
 
@@ -154,6 +155,7 @@ export const AuthorWorksInputSchema = z.object({
     .describe('citations (most cited first, the default) or date (newest first)'),
   limit: z.int().min(1).max(200).default(25).describe('Results per page, 1 to 200 (default 25)'),
   cursor: ListCursorField,
+  fields: fieldsInput(ITEM_FIELDS),
 });
 type AuthorWorksInput = z.infer<typeof AuthorWorksInputSchema>;
 const worksScopeOf = ({ id, sort, limit }: AuthorWorksInput) => authorWorksScope({ author: id, sort, limit });
@@ -181,13 +183,15 @@ export const authorWorks = defineOperation({
     openWorld: true,
     text: (body: AuthorWorks) =>
       paperListText(`${body.total} works by ${body.author.name}; the ${body.results.length} here:`, body),
+    output: withChosenFields(AuthorWorksResponseSchema),
   },
   run: async (input: AuthorWorksInput, context) => {
     const page = listCursorPageOrThrow(input.cursor, worksScopeOf(input));
     const author = await authorOf(input.id, context);
     const query = { author: input.id, sort: input.sort, limit: input.limit, page };
     const extra = worksExtra(author, context.deps.content.siteUrl, input.sort);
-    return answer<AuthorWorks>(await authorWorksPage(context.deps.papers, query, context.clientAddress, extra));
+    const outcome = await authorWorksPage(context.deps.papers, query, context.clientAddress, extra);
+    return withFields(answer<AuthorWorks>(outcome), input.fields);
   },
 });
 
@@ -206,6 +210,7 @@ type Similar = z.infer<typeof SimilarResponseSchema>;
 export const RelatedPapersInputSchema = z.object({
   id: PaperIdParam,
   limit: z.int().min(1).max(MAX_SIMILAR).default(10).describe(`How many, 1 to ${MAX_SIMILAR} (default 10)`),
+  fields: fieldsInput(ITEM_FIELDS),
 });
 
 export const relatedPapers = defineOperation({
@@ -220,14 +225,14 @@ export const relatedPapers = defineOperation({
     openWorld: true,
     text: (body: Similar) =>
       paperListText(`${body.total} papers related to ${shortWorkId(body.paper.id)} "${body.paper.title}":`, body),
+    output: withChosenFields(SimilarResponseSchema),
   },
-  run: async ({ id, limit }, context) => {
+  run: async ({ id, limit, fields }, context) => {
     const paper = new JsonText<z.infer<typeof PaperSchema>>((await paperOutcome(id, context)).body).value();
     const work = shortWorkId(paper.id);
     const about = { id: paper.id, title: paper.title, url: `${context.deps.content.siteUrl}/api/v1/papers/${work}` };
-    return answer<Similar>(
-      await similarPage(context.deps.papers, work, limit, context.clientAddress, { paper: about }),
-    );
+    const outcome = await similarPage(context.deps.papers, work, limit, context.clientAddress, { paper: about });
+    return withFields(answer<Similar>(outcome), fields);
   },
 });
 

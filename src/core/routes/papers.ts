@@ -68,7 +68,7 @@ export const paperRoute = defineRoute({
   },
 });
 
-const RelatedQuerySchema = queryFromInput(RelatedInputSchema.omit({ id: true }));
+const RelatedQuerySchema = queryFromInput(RelatedInputSchema.omit({ id: true, fields: true }));
 
 function relatedRoute(operation: typeof paperCitations, relation: 'citations' | 'references') {
   const which = relation === 'citations' ? 'the papers citing it' : 'the papers it cites';

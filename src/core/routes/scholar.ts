@@ -92,7 +92,7 @@ export const authorWorksRoute = defineRoute({
     'author it is about. Follow next_cursor until it is null. Cached for one hour.',
   tags: ['Authors'],
   params: AUTHOR_PARAMS,
-  query: queryFromInput(AuthorWorksInputSchema.omit({ id: true })),
+  query: queryFromInput(AuthorWorksInputSchema.omit({ id: true, fields: true })),
   responses: {
     200: { description: "A page of the author's works", schema: AuthorWorksResponseSchema, ...CACHED },
     400: errorResponse('Invalid id or parameter (invalid_author_id, invalid_parameter, invalid_cursor)'),
@@ -120,7 +120,7 @@ export const relatedPapersRoute = defineRoute({
     'the most references with it). One page of at most `limit`. Cached for one hour.',
   tags: ['Papers'],
   params: PaperInputSchema,
-  query: queryFromInput(RelatedPapersInputSchema.omit({ id: true })),
+  query: queryFromInput(RelatedPapersInputSchema.omit({ id: true, fields: true })),
   responses: {
     200: { description: 'Related papers', schema: SimilarResponseSchema, ...CACHED },
     400: errorResponse('Invalid id or parameter (invalid_paper_id, invalid_parameter)'),
