@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Ajv from 'ajv';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureWorks } from '../support/fixtures.ts';
 import { http } from '../support/http.ts';
@@ -196,6 +197,29 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('paper ids an
     expect(
       Object.keys((await get(`/api/v1/papers/${short(cited['id'])}/citations?fields=title`)).json().results[0]),
     ).toContain('citations');
+  });
+
+  it('feeds the newest works citing a paper as RSS, by any id the paper routes take', async () => {
+    const response = await get(`/papers/${short(cited['id'])}/citations/feed.xml`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/rss\+xml/);
+    const rss = new XMLParser({ ignoreAttributes: false }).parse(response.text).rss;
+    expect(rss['@_version']).toBe('2.0');
+    expect(rss.channel.title).toContain(String(cited['display_name']));
+    expect(rss.channel['atom:link']['@_href']).toMatch(
+      new RegExp(`/papers/${short(cited['id'])}/citations/feed\\.xml$`),
+    );
+    const items = [rss.channel.item ?? []].flat();
+    const newestFirst = citersOf(cited)
+      .map((work) => ({ id: String(work['id']), date: String(work['publication_date'] ?? '') }))
+      .sort((a, b) => (a.date === b.date ? a.id.localeCompare(b.id) : a.date > b.date ? -1 : 1));
+    expect(items.map((item: { guid: { '#text': string } }) => item.guid['#text'])).toEqual(
+      newestFirst.slice(0, items.length).map((work) => work.id),
+    );
+    expect(items.length).toBe(Math.min(newestFirst.length, 20));
+    expect((await get('/papers/arXiv%3A2106.09685/citations/feed.xml')).status).toBe(200);
+    expect((await get('/papers/banana/citations/feed.xml')).json().error.code).toBe('invalid_paper_id');
+    expect((await get('/papers/W1/citations/feed.xml')).status).toBe(404);
   });
 
   it('refuses a cursor tampered with or carried to another list: 400 invalid_cursor, -32602 over MCP', async () => {

@@ -10,7 +10,7 @@ import { glossaryRoutes } from './glossary.ts';
 import { healthRoute, readinessRoute } from './health.ts';
 import { jobRoute } from './jobs.ts';
 import { mcpRoutesList } from './mcp.ts';
-import { papersFeedRoute } from './papers-feed.ts';
+import { paperCitationsFeedRoute, papersFeedRoute } from './papers-feed.ts';
 import { paperPageRoute } from './paper-page.ts';
 import { papersPageRoute } from './papers-page.ts';
 import { paperRoutes } from './papers.ts';
@@ -27,6 +27,7 @@ export const routes: readonly AnyRoute[] = [
   ...paperRoutes,
   ...scholarRoutes,
   papersFeedRoute,
+  paperCitationsFeedRoute,
   papersPageRoute,
   paperPageRoute,
   ...askRoutes,
