@@ -148,6 +148,21 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('authors and 
     expect(page.structuredContent.next_cursor).toEqual(expect.any(String));
   });
 
+  it("shows an author's page with their works, linked to paper pages, and its Markdown twin", async () => {
+    const response = await get('/authors/A900000001');
+    expect(response.status, response.text.slice(0, 300)).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.text).toContain('<h1>Ada Quillfeather</h1>');
+    expect(response.text).toContain('Works (4)');
+    for (const n of [1, 2, 3, 4]) expect(response.text).toContain(`href="/papers/W97000000${n}"`);
+    expect(response.text).not.toContain('href="/papers/W970000005"');
+    const markdown = await http(`${server.url}/authors/A900000001`, { headers: { accept: 'text/markdown' } });
+    expect(markdown.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(markdown.text).toMatch(/^# Ada Quillfeather\n/);
+    expect(markdown.text).toContain('(/papers/W970000001)');
+    for (const id of ['A999', 'W1']) expect((await get(`/authors/${id}`)).status, id).toBe(404);
+  });
+
   it('lists related papers: OpenAlex related_works, or in the mirror the papers sharing references', async () => {
     const response = await get('/api/v1/papers/W970000001/related');
     expect(response.status, response.text).toBe(200);

@@ -11,6 +11,7 @@ import { healthRoute, readinessRoute } from './health.ts';
 import { jobRoute } from './jobs.ts';
 import { mcpRoutesList } from './mcp.ts';
 import { paperCitationsFeedRoute, papersFeedRoute } from './papers-feed.ts';
+import { authorPageRoute } from './author-page.ts';
 import { paperPageRoute } from './paper-page.ts';
 import { papersPageRoute } from './papers-page.ts';
 import { paperRoutes } from './papers.ts';
@@ -30,6 +31,7 @@ export const routes: readonly AnyRoute[] = [
   paperCitationsFeedRoute,
   papersPageRoute,
   paperPageRoute,
+  authorPageRoute,
   ...askRoutes,
   batchRoute,
   jobRoute,
