@@ -54,6 +54,9 @@ const SAMPLE_INPUTS: Record<string, unknown> = {
   ],
 };
 
+/** Path samples for a parameter whose pattern the usual one does not fit: an author (OpenAlex's own example). */
+const PATH_ALTERNATIVES = ['A5023888391'];
+
 interface ExampleContext {
   doc: OpenApiDocument;
   input: boolean;
@@ -146,7 +149,20 @@ function curlOf(
   doc: OpenApiDocument,
 ) {
   const base = (doc['servers'] as Array<{ url: string }> | undefined)?.[0]?.url ?? '';
-  const pathExample = (name: string) => SAMPLE_INPUTS[`path:${name}`] ?? SAMPLE_INPUTS[name] ?? name;
+  // `{id}` names a paper on one route and an author on another: the sample its pattern accepts.
+  const pattern = (name: string) =>
+    (parameters.find((p) => p.where === 'path' && p.name === name)?.schema as { pattern?: string } | undefined)
+      ?.pattern;
+  const fitting = (name: string) => {
+    const rule = pattern(name);
+    return rule ? PATH_ALTERNATIVES.find((sample) => new RegExp(rule, 'u').test(sample)) : undefined;
+  };
+  const pathExample = (name: string) => {
+    const sample = SAMPLE_INPUTS[`path:${name}`] ?? SAMPLE_INPUTS[name];
+    const rule = pattern(name);
+    if (typeof sample === 'string' && rule && !new RegExp(rule, 'u').test(sample)) return fitting(name) ?? sample;
+    return sample ?? name;
+  };
   const filled = path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(pathExample(name))));
   const query = parameters
     // Required ones, and one that only an alias may stand in for (/ask: q, or its alias query).

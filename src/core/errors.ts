@@ -70,15 +70,27 @@ export const ERROR_CODES = {
   },
   invalid_paper_id: {
     status: 400,
-    title: 'The paper id is neither an OpenAlex work id nor a DOI',
+    title: 'The paper id is not an OpenAlex work id, DOI, arXiv id or PubMed id',
     resolution:
-      'Name the paper by its OpenAlex work id (W2741809807) or its DOI (10.48550/arXiv.1706.03762, doi:10.…, or the ' +
-      'https://doi.org/… URL, percent-encoded in a path).',
+      'Name the paper by its OpenAlex work id (W2741809807), its DOI (10.1038/nature14539, doi:10.…, or the ' +
+      'https://doi.org/… URL, percent-encoded in a path), its arXiv id (arXiv:2106.09685, or the arxiv.org URL) ' +
+      'or its PubMed id (pmid:29456894, or the pubmed.ncbi.nlm.nih.gov URL).',
   },
   paper_not_found: {
     status: 404,
     title: 'The paper index has no paper of that id',
     resolution: 'Check the id; search papers to find the work id or DOI of the paper you mean.',
+  },
+  invalid_author_id: {
+    status: 400,
+    title: 'The author id is not an OpenAlex author id',
+    resolution:
+      'Name the author by its OpenAlex author id (A5023888391, or its https://openalex.org/ URL); find it with the author search.',
+  },
+  author_not_found: {
+    status: 404,
+    title: 'The paper index has no author of that id',
+    resolution: 'Check the id; search authors by name (GET /api/v1/authors?q=…) to find it.',
   },
   not_found: {
     status: 404,

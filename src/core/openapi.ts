@@ -393,6 +393,7 @@ const TAGS: Record<string, string> = {
   Service: 'Directory and health',
   Content: 'Essays and glossary',
   Papers: 'Academic paper search (OpenAlex)',
+  Authors: 'Authors of the paper index and their works (OpenAlex)',
   Ask: 'Natural-language questions over essays and glossary',
   Batch: 'Several sub-requests in one call',
   Jobs: 'Asynchronous jobs',

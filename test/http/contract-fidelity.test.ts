@@ -1,6 +1,8 @@
 // What the published contract promises in words: error messages that read once, the empty-cursor and
 // paging-window rules, and the Idempotency-Key as a structured-field String (RFC 8941, as the httpapi
 // draft defines the header).
+import { listCursor } from '../../src/core/papers/contract/list-cursor.ts';
+import { searchScope } from '../../src/core/papers/contract/paper-search.ts';
 import { describe, expect, it } from 'vitest';
 import { http, type RawResponse } from '../support/http.ts';
 import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
@@ -89,7 +91,8 @@ describe('the paging window of search: page × limit ≤ 10,000', () => {
   });
 
   it('a cursor past the window is the same empty page', async () => {
-    const cursor = Buffer.from('101').toString('base64url');
+    // The cursor the server would issue for page 101 of this search (cursors are bound to their search).
+    const cursor = listCursor(searchScope({ q: 'neural', corpus: 'ai', sort: 'citations', limit: 100 }), 101);
     const response = await get(`/api/v1/reports/search?q=neural&limit=100&cursor=${cursor}`);
     expect(response.status, response.text).toBe(200);
     expect(response.json().results).toEqual([]);

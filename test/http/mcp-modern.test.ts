@@ -13,7 +13,8 @@ const running = useServerWithStandIn();
 const rest = async (path: string) => (await http(`${running.server.url}${path}`)).json();
 
 // One call per tool: the arguments an agent would send, and the REST answer it must equal where one exists.
-const TOOL_CALLS: Record<string, { args: Record<string, unknown>; rest?: string }> = {
+// `missing`: the fixture records identify no author, so the call answers a tool error (author_not_found).
+const TOOL_CALLS: Record<string, { args: Record<string, unknown>; rest?: string; missing?: true }> = {
   search_reports: {
     args: { query: 'neural', corpus: 'ai', limit: 5 },
     rest: '/api/v1/reports/search?q=neural&corpus=ai&limit=5',
@@ -31,6 +32,10 @@ const TOOL_CALLS: Record<string, { args: Record<string, unknown>; rest?: string 
   paper_citations: { args: { id: 'W9000000001', limit: 5 }, rest: '/api/v1/papers/W9000000001/citations?limit=5' },
   cite_papers: { args: { ids: ['W9000000001'], format: 'csl' } },
   paper_references: { args: { id: 'W9000000001', limit: 5 }, rest: '/api/v1/papers/W9000000001/references?limit=5' },
+  related_papers: { args: { id: 'W9000000001' }, rest: '/api/v1/papers/W9000000001/related' },
+  search_authors: { args: { query: 'vaswani' }, rest: '/api/v1/authors?query=vaswani' },
+  get_author: { args: { id: 'A5000000001' }, missing: true },
+  author_works: { args: { id: 'A5000000001' }, missing: true },
 };
 
 // The two clients share this surface; the v1 client speaks 2025-11-25 only.
@@ -102,6 +107,10 @@ describe.each(['/.well-known/mcp', '/api/mcp/docs'])('%s', (path) => {
         if (tool.name === 'get_glossary_term') args['slug'] = termSlug;
         // The client validates structuredContent against outputSchema and throws when it does not match.
         const result = await client.callTool({ name: tool.name, arguments: args });
+        if (planned!.missing) {
+          expect(result.isError, tool.name).toBe(true);
+          continue;
+        }
         expect(result.isError, tool.name).toBeFalsy();
         expect(result.structuredContent, tool.name).toBeDefined();
         if (planned!.rest) expect(result.structuredContent).toEqual(await rest(planned!.rest));

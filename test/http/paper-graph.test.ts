@@ -4,6 +4,8 @@
 import { parseAsync } from '@retorquere/bibtex-parser';
 
 import Ajv from 'ajv';
+import { listCursor } from '../../src/core/papers/contract/list-cursor.ts';
+import { relatedScope } from '../../src/core/papers/contract/paper-search.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -160,7 +162,11 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('the paper gr
         .map((w) => w['id']),
     );
     // A page past the paging window (page × limit > 10,000) is empty, as past the last result, not an error.
-    const beyond = await get(`${base}/citations?limit=200&cursor=${Buffer.from('51').toString('base64')}`);
+    const scope = relatedScope(
+      { relation: 'citations', sort: 'citations', limit: 200 },
+      { kind: 'openalex', id: short(hub['id']) },
+    );
+    const beyond = await get(`${base}/citations?limit=200&cursor=${listCursor(scope, 51)}`);
     expect(beyond.status, beyond.text).toBe(200);
     expect(beyond.json()).toMatchObject({ results: [], has_more: false, next_cursor: null, total: citing(hub).length });
     const newest = (await get(`${base}/references?sort=date`)).json();
@@ -221,7 +227,7 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('the paper gr
     // Invalid arguments: -32602 under the revision a client without a version header speaks.
     const refused = await answer('get_paper', { id: 'banana' });
     expect(refused.error.code).toBe(-32602);
-    expect(refused.error.message).toMatch(/neither an OpenAlex work id/);
+    expect(refused.error.message).toMatch(/is not a paper id/);
     const templates = (
       await post('/.well-known/mcp', { jsonrpc: '2.0', id: 3, method: 'resources/templates/list' })
     ).json();

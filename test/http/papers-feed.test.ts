@@ -7,6 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
+import { listCursor } from '../../src/core/papers/contract/list-cursor.ts';
+import { searchScope } from '../../src/core/papers/contract/paper-search.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_SITE_URL } from '../support/build-once.ts';
 import { fixtureWorks } from '../support/fixtures.ts';
@@ -50,6 +52,8 @@ function xmllint(xml: string): { ok: boolean; output: string } {
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }
 
+/** The cursor the server issues for page 2 of the newest lattice papers, 20 a page (bound to that search). */
+const NEWEST_SECOND = listCursor(searchScope({ q: 'lattice', corpus: 'ai', sort: 'date', limit: 20 }), 2);
 /** Fixture works matching q in a corpus: the expected answer, computed from the records. */
 function fixtureMatches(q: string, corpus: 'ai' | 'web3') {
   const concepts = corpus === 'ai' ? ['C154945302', 'C119857082', 'C108583219'] : ['C2779687700'];
@@ -259,11 +263,13 @@ describe('the Papers page for browsers without JavaScript', () => {
     expect(html).toContain('<h1>Papers</h1>');
     expectNewestLatticePage(
       html,
-      '/api/v1/reports/search?q=lattice&#38;corpus=ai&#38;sort=date&#38;limit=20&#38;cursor=Mg',
+      `/api/v1/reports/search?q=lattice&#38;corpus=ai&#38;sort=date&#38;limit=20&#38;cursor=${NEWEST_SECOND}`,
     );
   });
 
   it('keeps the limit and the year bounds in the next-page link', async () => {
+    const scope = searchScope({ q: 'lattice', corpus: 'ai', sort: 'citations', limit: 5, yearFrom: 2000 });
+    const since2000 = listCursor(scope, 2);
     const response = await get('/api/v1/reports/search?q=lattice&sort=citations&year_from=2000&limit=5', {
       accept: BROWSER_ACCEPT,
     });
@@ -271,11 +277,14 @@ describe('the Papers page for browsers without JavaScript', () => {
     expect(response.text).toContain(`${inRange} papers; showing the first 5.`);
     expect(response.text).toMatch(/id="year-from"[^>]*value="2000"/);
     expect(response.text).toContain(
-      'href="/api/v1/reports/search?q=lattice&#38;corpus=ai&#38;sort=citations&#38;year_from=2000&#38;limit=5&#38;cursor=Mg"',
+      `href="/api/v1/reports/search?q=lattice&#38;corpus=ai&#38;sort=citations&#38;year_from=2000&#38;limit=5&#38;cursor=${since2000}"`,
     );
-    const second = await get('/api/v1/reports/search?q=lattice&sort=citations&year_from=2000&limit=5&cursor=Mg', {
-      accept: BROWSER_ACCEPT,
-    });
+    const second = await get(
+      `/api/v1/reports/search?q=lattice&sort=citations&year_from=2000&limit=5&cursor=${since2000}`,
+      {
+        accept: BROWSER_ACCEPT,
+      },
+    );
     expect(second.text).toContain(`${inRange} papers; showing 6–10.`);
   });
 
@@ -318,7 +327,7 @@ describe('the Papers page at /papers?q=…, for browsers without JavaScript', ()
     const html = response.text;
     expect(html).toMatch(/<form id="paper-search"[^>]* action="\/papers" method="get"/);
     expect(html).not.toContain('name="limit"');
-    expectNewestLatticePage(html, '/papers?q=lattice&#38;corpus=ai&#38;sort=date&#38;cursor=Mg');
+    expectNewestLatticePage(html, `/papers?q=lattice&#38;corpus=ai&#38;sort=date&#38;cursor=${NEWEST_SECOND}`);
   });
 
   it('answers what the form sends, blank years included, and pages on at the same address', async () => {
@@ -326,7 +335,8 @@ describe('the Papers page at /papers?q=…, for browsers without JavaScript', ()
     expect(response.status, response.text).toBe(200);
     expect(response.text).toContain('45 papers; showing the first 20.');
     const next = /<a id="next-page" rel="next" href="([^"]+)"/.exec(response.text)![1]!.replaceAll('&#38;', '&');
-    expect(next).toBe('/papers?q=lattice&corpus=ai&sort=citations&cursor=Mg');
+    const mostCited = listCursor(searchScope({ q: 'lattice', corpus: 'ai', sort: 'citations', limit: 20 }), 2);
+    expect(next).toBe(`/papers?q=lattice&corpus=ai&sort=citations&cursor=${mostCited}`);
     const second = await get(next);
     expect(second.text).toContain('45 papers; showing 21–40.');
     const third = await get(

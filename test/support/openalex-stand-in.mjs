@@ -39,6 +39,8 @@ const FILTER_KEYS = new Set([
   'cited_by_count',
   'cites',
   'cited_by',
+  'author.id',
+  'ids.openalex',
 ]);
 const MAX_PAGED_RESULTS = 10_000;
 /** Work fields OpenAlex can select that some records here lack. */
@@ -53,6 +55,8 @@ const OPTIONAL_WORK_FIELDS = new Set([
   'referenced_works',
   'referenced_works_count',
   'biblio',
+  'related_works',
+  'ids',
 ]);
 
 /** `https://openalex.org/W1` → `w1`: how ids compare here (OpenAlex takes either spelling, any case). */
@@ -202,6 +206,12 @@ function filterClause(key, value, byId) {
             (/** @type {unknown} */ cited) => shortId(cited) === shortId(work['id']),
           ),
         );
+      case 'author.id':
+        return (work['authorships'] ?? []).some((/** @type {Work} */ a) =>
+          options.includes(shortId(a?.['author']?.['id'])),
+        );
+      case 'ids.openalex':
+        return options.includes(shortId(work['id']));
       case 'cited_by_count':
         return options.some((option) =>
           option.startsWith('>')
@@ -213,6 +223,37 @@ function filterClause(key, value, byId) {
     }
   };
   return negate ? (work) => !test(work) : test;
+}
+
+/**
+ * The authors of the works, as OpenAlex's /authors answers them: every author with an id, their
+ * name as last written, their works and citations counted over these works, and the institution of
+ * their newest work.
+ * @param {Work[]} works
+ * @returns {Map<string, Work>}
+ */
+function authorsOf(works) {
+  /** @type {Map<string, Work>} */
+  const authors = new Map();
+  const newestFirst = [...works].sort((a, b) => (dateOf(a) === dateOf(b) ? 0 : dateOf(a) > dateOf(b) ? -1 : 1));
+  for (const work of newestFirst) {
+    for (const authorship of work['authorships'] ?? []) {
+      const id = authorship?.['author']?.['id'];
+      if (!id) continue;
+      const known = authors.get(shortId(id)) ?? {
+        id: `https://openalex.org/${shortId(id).toUpperCase()}`,
+        display_name: authorship['author']['display_name'] ?? authorship['raw_author_name'],
+        orcid: authorship['author']['orcid'] ?? null,
+        works_count: 0,
+        cited_by_count: 0,
+        last_known_institutions: (authorship['institutions'] ?? []).slice(0, 1),
+      };
+      known['works_count'] += 1;
+      known['cited_by_count'] += citations(work);
+      authors.set(shortId(id), known);
+    }
+  }
+  return authors;
 }
 
 /**
@@ -243,15 +284,20 @@ export async function startOpenAlexStandIn({ works }) {
   const badRequest = (res, message) => send(res, 400, { error: 'Invalid query parameters error.', message });
 
   /**
-   * One work, as OpenAlex's /works/{id} answers: by work id (W…, or its URL) or DOI (doi:10.… or the
-   * doi.org URL), `select` applied; 404 when there is none.
+   * One work, as OpenAlex's /works/{id} answers: by work id (W…, or its URL), DOI (doi:10.… or the
+   * doi.org URL) or PubMed id (pmid:N), `select` applied; 404 when there is none.
    * @param {import('node:http').ServerResponse} res @param {string} key @param {URL} url
    */
   const sendWork = (res, key, url) => {
     const doi = /^(?:doi:|https?:\/\/(?:dx\.)?doi\.org\/)(10\..+)$/i.exec(key)?.[1]?.toLowerCase();
+    // A PubMed id is looked up in `ids.pmid`, which OpenAlex writes as the pubmed URL.
+    const pmid = /^pmid:(\d+)$/i.exec(key)?.[1];
+    const pmidUrl = `https://pubmed.ncbi.nlm.nih.gov/${pmid}`;
     const work = doi
       ? works.find((candidate) => String(candidate['doi'] ?? '').toLowerCase() === `https://doi.org/${doi}`)
-      : byId.get(shortId(key));
+      : pmid
+        ? works.find((candidate) => String(candidate['ids']?.['pmid'] ?? '').replace(/\/$/, '') === pmidUrl)
+        : byId.get(shortId(key));
     if (!work) return send(res, 404, { error: 'NotFoundError', message: `${key} was not found` });
     const select = url.searchParams.get('select')?.split(',').filter(Boolean);
     return send(
@@ -286,6 +332,24 @@ export async function startOpenAlexStandIn({ works }) {
     }
 
     if (url.pathname.startsWith('/works/')) return sendWork(res, decodeURIComponent(url.pathname.slice(7)), url);
+    if (url.pathname.startsWith('/authors/')) {
+      const author = authorsOf(works).get(shortId(decodeURIComponent(url.pathname.slice(9))));
+      return author ? send(res, 200, author) : send(res, 404, { error: 'NotFoundError', message: 'not found' });
+    }
+    if (url.pathname === '/authors') {
+      // Every word of the search in the name; most cited first, ties by id, as the proxy asks.
+      const wanted = words(url.searchParams.get('search') ?? '');
+      const found = [...authorsOf(works).values()]
+        .filter((author) => {
+          const name = /** @type {string[]} */ (words(String(author['display_name'])));
+          return wanted.every((word) => name.includes(word));
+        })
+        .sort((a, b) => b['cited_by_count'] - a['cited_by_count'] || String(a['id']).localeCompare(String(b['id'])));
+      const perPage = Number(url.searchParams.get('per_page') ?? 25);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const results = found.slice((page - 1) * perPage, page * perPage);
+      return send(res, 200, { meta: { count: found.length, page, per_page: perPage }, results });
+    }
     if (url.pathname !== '/works')
       return send(res, 404, { error: 'Not found', message: `${url.pathname} is not served by the stand-in` });
     for (const key of url.searchParams.keys()) {

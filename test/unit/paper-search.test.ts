@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/core/http/app.ts';
 import type { JsonText } from '../../src/core/json-text.ts';
-import { encodeCursor } from '../../src/core/pagination.ts';
-import { normaliseQuery, PaperSearch } from '../../src/core/papers/contract/paper-search.ts';
+import { listCursor } from '../../src/core/papers/contract/list-cursor.ts';
+import { normaliseQuery, PaperSearch, searchScope } from '../../src/core/papers/contract/paper-search.ts';
 import type { PaperQuery, PaperResults, PaperSource } from '../../src/core/papers/contract/paper-source.ts';
 import type { FairShare } from '../../src/core/stores/capacity.ts';
 import { MemorySearchCache, type SearchCacheLimits } from '../../src/core/stores/search-cache.ts';
@@ -160,7 +160,8 @@ describe('search route paging window', () => {
     const past = await get('/api/v1/reports/search?q=deeper&limit=200&page=51');
     expect(past.status).toBe(200);
     expect(past.body).toMatchObject({ total: 50_000, results: [], has_more: false, next_cursor: null });
-    expect(past.body.pagination).toMatchObject({ cursor: encodeCursor(51), has_more: false, next_cursor: null });
+    const scope = searchScope({ q: 'deeper', corpus: 'ai', sort: 'citations', limit: 200 });
+    expect(past.body.pagination).toMatchObject({ cursor: listCursor(scope, 51), has_more: false, next_cursor: null });
     expect(source.calls.map((call) => call.page)).toEqual([1]);
   });
 

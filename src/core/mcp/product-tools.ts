@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { EssayItemSchema, GlossaryTermItemSchema, toEssayItem, toGlossaryTermItem } from '../content/content-data.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import type { RouteContext } from '../http/route.ts';
-import { normaliseQuery } from '../papers/contract/paper-search.ts';
+import { normaliseQuery, searchScope } from '../papers/contract/paper-search.ts';
+import { paperListText } from '../papers/contract/paper-text.ts';
+import { fieldsInput, ITEM_FIELDS, pickListFields, withChosenFields } from '../papers/contract/field-choice.ts';
+import { checkListCursor } from '../operations/list-cursor.ts';
 import { askQuestion, AskInputSchema } from '../operations/ask.ts';
-import { SearchInputSchema, searchPapers } from '../operations/papers.ts';
+import { paperQueryOf, SearchInputSchema, searchPapers, SearchResponseSchema } from '../operations/papers.ts';
 import { operations } from '../operations/index.ts';
 import { defineTool, READS_OUR_CONTENT, ToolFailure, toolFrom, type AnyTool, type DerivedToolOutput } from './tool.ts';
 
@@ -34,6 +37,7 @@ type SearchOutput = z.infer<typeof searchPapers.output>;
 async function papersOutput(
   input: SearchInput,
   context: RouteContext<unknown, unknown>,
+  fields?: readonly string[],
 ): Promise<DerivedToolOutput<SearchOutput>> {
   const found = await searchPapers.run(input, {
     deps: context.deps,
@@ -41,8 +45,8 @@ async function papersOutput(
   });
   return {
     basis: found.hash,
-    render: () => papersText(input, found.value()),
-    current: papersOutputLater(input),
+    render: () => papersText(input, fields ? pickListFields(found.value(), fields) : found.value()),
+    current: papersOutputLater(input, fields),
   };
 }
 
@@ -50,20 +54,14 @@ async function papersOutput(
  * The same search run again later. Made apart from papersOutput's scope, whose closures hold the
  * page: a remembered result keeps this one, and so keeps the input, not the page.
  */
-function papersOutputLater(input: SearchInput) {
-  return (context: RouteContext<unknown, unknown>) => papersOutput(input, context);
+function papersOutputLater(input: SearchInput, fields: readonly string[] | undefined) {
+  return (context: RouteContext<unknown, unknown>) => papersOutput(input, context, fields);
 }
 
 function papersText({ query, corpus, sort }: SearchInput, body: SearchOutput) {
-  const lines = body.results.map((paper, index) => {
-    const by = paper.authors.length > 0 ? `${paper.authors.join(', ')}. ` : '';
-    return `${index + 1}. ${by}${paper.title} (${paper.publication_date ?? paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`;
-  });
   const order = { citations: 'most cited', relevance: 'best matching', date: 'newest' }[sort];
-  return {
-    text: `${body.total} papers in ${corpus} for "${query}"; the ${body.results.length} ${order}:\n${lines.join('\n')}`,
-    structured: body,
-  };
+  const heading = `${body.total} papers in ${corpus} for "${query}"; the ${body.results.length} ${order} here:`;
+  return { text: paperListText(heading, body), structured: body };
 }
 
 export const searchReports = defineTool({
@@ -73,14 +71,19 @@ export const searchReports = defineTool({
     'Search titles and abstracts of academic papers in the ai or web3 corpus of the OpenAlex index: most cited first, ' +
     'or by relevance or newest first, optionally within publication years. Returns title, authors, source, year, ' +
     'publication date, ' +
-    'category, type, citation count, OpenAlex id, DOI and an open-access link where there is one.',
-  input: SearchInputSchema.pick({ query: true, corpus: true, sort: true, year_from: true, year_to: true }).extend({
-    limit: limit(50, 10),
-  }),
-  output: searchPapers.output,
+    'category, type, citation count, OpenAlex id, DOI and an open-access link where there is one. Paged: pass the ' +
+    'next_cursor it returns as `cursor`, with the same other arguments, for the next page.',
+  input: SearchInputSchema.pick({ query: true, corpus: true, sort: true, year_from: true, year_to: true, cursor: true })
+    .extend({ limit: limit(50, 10), fields: fieldsInput(ITEM_FIELDS) })
+    .superRefine((input, context) => checkListCursor(input.cursor, () => searchScope(paperQueryOf(input)), context)),
+  output: withChosenFields(SearchResponseSchema),
   annotations: { ...READS_OUR_CONTENT, openWorldHint: true },
-  run: ({ query, corpus, limit: size, sort, year_from, year_to }, context) =>
-    papersOutput({ query: normaliseQuery(query), corpus, limit: size, page: 1, sort, year_from, year_to }, context),
+  run: ({ query, corpus, limit: size, sort, year_from, year_to, cursor, fields }, context) =>
+    papersOutput(
+      { query: normaliseQuery(query), corpus, limit: size, page: 1, cursor, sort, year_from, year_to },
+      context,
+      fields,
+    ),
 });
 
 const EssayHitSchema = EssayItemSchema.extend({

@@ -154,22 +154,24 @@ export class ToolFailure extends Error {
 /**
  * The tool an operation declares (`operation.tool`): its schemas and run are the operation's; its
  * text is the output's JSON, its structured content the output. Its results are remembered when
- * the operation's output is fixed (depends only on the arguments and the built content).
+ * the operation's output is fixed (depends only on the arguments and the built content). A tool
+ * whose operation says how (`text`) answers that text instead of the JSON, which lists make long.
  */
-export function toolFrom(operation: AnyOperation, { name, title, description, openWorld }: OperationTool): AnyTool {
+export function toolFrom(operation: AnyOperation, tool: OperationTool): AnyTool {
+  const { name, title, description, openWorld, text } = tool;
   return defineTool({
     name,
     title,
     description,
     input: operation.input,
-    output: operation.output,
+    output: tool.output ?? operation.output,
     annotations: openWorld ? { ...READS_OUR_CONTENT, openWorldHint: true } : READS_OUR_CONTENT,
     deterministic: operation.fixed === true,
     run: async (args, context) => {
       const output = await operation.run(args, { deps: context.deps, clientAddress: context.request.clientAddress });
-      return output instanceof JsonText
-        ? { text: output.text, structured: output.value() }
-        : { text: JSON.stringify(output), structured: output };
+      const structured: unknown = output instanceof JsonText ? output.value() : output;
+      if (text) return { text: text(structured, args), structured };
+      return { text: output instanceof JsonText ? output.text : JSON.stringify(output), structured };
     },
   });
 }

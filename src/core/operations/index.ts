@@ -5,10 +5,12 @@ import { essaysOperations } from './essays.ts';
 import { glossaryOperations } from './glossary.ts';
 import { paperGraphOperations } from './paper-graph.ts';
 import { papersOperations } from './papers.ts';
+import { scholarOperations } from './scholar.ts';
 
 export const operations: readonly AnyOperation[] = [
   ...papersOperations,
   ...paperGraphOperations,
+  ...scholarOperations,
   ...essaysOperations,
   ...glossaryOperations,
   ...askOperations,

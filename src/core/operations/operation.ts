@@ -22,6 +22,11 @@ export interface OperationTool {
   description: string;
   /** The output comes from the paper index upstream, beyond our own content: the tool says so (openWorldHint). */
   openWorld?: boolean;
+  /** The tool's output schema, when it differs from the operation's (papers with only the fields asked for). */
+  output?: z.ZodType;
+  /** The tool's text for an output (its structured content is the output); the output's JSON without one. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  text?: (output: any, input: any) => string;
 }
 
 /**

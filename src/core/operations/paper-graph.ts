@@ -1,4 +1,4 @@
-// The paper graph: one paper by work id or DOI, the works citing it and the works it cites. Each is
+// The paper graph: one paper by work id, DOI, arXiv id or PubMed id, the works citing it and the works it cites. Each is
 // one operation (the REST routes in routes/papers.ts and the MCP tools are its doors), answered
 // through the search cache like a search page, with the same upstream-failure rules.
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts'
 import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
 import { issue } from './validation.ts';
 import { JsonText } from '../json-text.ts';
-import { CITATION_FORMATS, CITATION_MEDIA_TYPES, citationText } from '../papers/citations/citation-export.ts';
+import { CITATION_FORMATS, CITATION_MEDIA_TYPES, citationTextWithin } from '../papers/citations/citation-export.ts';
 import {
   PAPER_RELATIONS,
   PaperSchema,
@@ -15,9 +15,27 @@ import {
   type PaperRecord,
   type PaperRelation,
 } from '../papers/contract/paper.ts';
-import { PAPER_ID_PATTERN, paperIdText, parsePaperId, shortWorkId, type PaperId } from '../papers/contract/paper-id.ts';
+import {
+  PAPER_ID_FORMS,
+  PAPER_ID_PATTERN,
+  paperIdText,
+  parsePaperId,
+  shortWorkId,
+  type PaperId,
+} from '../papers/contract/paper-id.ts';
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
-import type { SearchOutcome } from '../papers/contract/paper-search.ts';
+import { relatedScope, type SearchOutcome } from '../papers/contract/paper-search.ts';
+import { MAX_TOOL_TEXT, paperListText, paperText } from '../papers/contract/paper-text.ts';
+import {
+  ChosenPaperSchema,
+  fieldsInput,
+  ITEM_FIELDS,
+  PAPER_FIELDS,
+  pickFields,
+  pickListFields,
+  withChosenFields,
+} from '../papers/contract/field-choice.ts';
+import { checkListCursor, ListCursorField, listCursorPageOrThrow } from './list-cursor.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
 import { emptyPage, RESULTS_PAGE_FIELDS } from './papers.ts';
 
@@ -30,22 +48,33 @@ export const PaperIdParam = z
   .transform((raw, context): PaperId => {
     const id = parsePaperId(raw);
     if (id) return id;
-    issue(
-      context,
-      'invalid_paper_id',
-      `"${raw.slice(0, 80)}" is neither an OpenAlex work id (W2741809807) nor a DOI (10.48550/arXiv.1706.03762)`,
-    );
+    issue(context, 'invalid_paper_id', `"${raw.slice(0, 80)}" is not a paper id: give ${PAPER_ID_FORMS}`);
     return z.NEVER;
   })
   .meta({
     type: 'string',
     maxLength: MAX_PAPER_ID_LENGTH,
     pattern: PAPER_ID_PATTERN,
-    examples: ['W2741809807', '10.48550/arXiv.1706.03762'],
-    description: 'OpenAlex work id (W…, or its https://openalex.org/ URL) or DOI (10.…, doi:10.…, or the doi.org URL)',
+    examples: ['W2741809807', '10.48550/arXiv.1706.03762', 'arXiv:2106.09685', 'pmid:29456894'],
+    description: `The paper: ${PAPER_ID_FORMS}. An arXiv id is read as its DOI 10.48550/arXiv.<id>`,
   });
 
 export const PaperInputSchema = z.object({ id: PaperIdParam });
+
+type Answer<T> = JsonText<T> & { cache: SearchOutcome['cache']; age: number };
+
+/**
+ * An answer with only the `fields` asked for in each paper (in the paper, for one): the tools' choice,
+ * made on the cached body, so the cache holds one answer whatever the fields.
+ */
+export function withFields<T>(answer: Answer<T>, fields: readonly string[] | undefined): Answer<T> {
+  if (!fields) return answer;
+  const body = answer.value() as { results?: Array<{ id: string }>; id: string };
+  const picked = body.results
+    ? pickListFields(body as { results: Array<{ id: string }> }, fields)
+    : pickFields(body, fields);
+  return Object.assign(new JsonText<T>(JSON.stringify(picked)), { cache: answer.cache, age: answer.age });
+}
 
 /** The API's URL of a paper's list, from the paper's short work id. */
 const listUrl = (siteUrl: string, work: string, relation: PaperRelation) =>
@@ -66,32 +95,48 @@ function answer<T>(outcome: SearchOutcome) {
   return Object.assign(new JsonText<T>(outcome.body), { cache: outcome.cache, age: outcome.age });
 }
 
-function paperOutcome(id: PaperId, { deps, clientAddress }: OperationContext) {
+export function paperOutcome(id: PaperId, { deps, clientAddress }: OperationContext) {
   return deps.papers.paper(id, clientAddress, (paper) => paperBody(paper, deps.content.siteUrl));
 }
 
 export const getPaper = defineOperation({
-  input: PaperInputSchema,
+  input: PaperInputSchema.extend({ fields: fieldsInput(PAPER_FIELDS) }),
   output: PaperSchema,
   tool: {
     name: 'get_paper',
     title: 'Read a paper',
     description:
-      'One paper of the OpenAlex index by work id or DOI: title, all authors, date, venue, abstract, DOI, ' +
+      'One paper of the OpenAlex index by work id, DOI, arXiv id or PubMed id: title, all authors, date, venue, abstract, DOI, ' +
       'open-access link, citation and reference counts. Follow it with paper_citations and paper_references.',
     openWorld: true,
+    text: paperText,
+    output: ChosenPaperSchema,
   },
-  run: async ({ id }, context) => answer<z.infer<typeof PaperSchema>>(await paperOutcome(id, context)),
+  run: async ({ id, fields }: { id: PaperId; fields?: string[] | undefined }, context) =>
+    withFields(answer<z.infer<typeof PaperSchema>>(await paperOutcome(id, context)), fields),
 });
 
 const RELATED_SORT_DESCRIPTION = 'Order: citations (most cited first, the default) or date (newest first)';
 
+/** A paper's list's input, as the REST routes take it; each list's tool checks its cursor too (relatedInput). */
 export const RelatedInputSchema = z.object({
   id: PaperIdParam,
   sort: z.enum(RELATED_SORTS).default('citations').describe(RELATED_SORT_DESCRIPTION),
   limit: z.int().min(1).max(200).default(25).describe('Results per page, 1 to 200 (default 25)'),
-  page: z.int().min(1).max(MAX_REACHABLE_RESULTS).default(1).describe('Page number (default 1)'),
+  cursor: ListCursorField,
+  fields: fieldsInput(ITEM_FIELDS),
 });
+type RelatedInput = z.infer<typeof RelatedInputSchema>;
+
+/** The scope binding the cursors of one paper's list, as the paper was named. */
+const scopeOf = (relation: PaperRelation, { id, sort, limit }: RelatedInput) =>
+  relatedScope({ relation, sort, limit }, id);
+
+/** The input of one relation's list, refusing a cursor of another list while arguments are checked. */
+const relatedInput = (relation: PaperRelation) =>
+  RelatedInputSchema.superRefine((input, context) =>
+    checkListCursor(input.cursor, () => scopeOf(relation, input), context),
+  );
 
 export const RelatedResponseSchema = z
   .object({
@@ -107,23 +152,34 @@ export const RelatedResponseSchema = z
   .meta({ id: 'PaperListResponse' });
 type RelatedResponse = z.infer<typeof RelatedResponseSchema>;
 
+/** A page of a paper's list as a tool's text: what the list is, then a line per paper. */
+function relatedText(body: RelatedResponse): string {
+  const what = body.relation === 'citations' ? 'citing' : 'cited by';
+  const order = body.sort === 'date' ? 'newest' : 'most cited';
+  const heading = `${body.total} papers ${what} ${shortWorkId(body.paper.id)} "${body.paper.title}"; the ${body.results.length} ${order} here:`;
+  return paperListText(heading, body);
+}
+
 /** One page of a paper's list: the paper first (a 404 for an unknown one, the work id for a DOI). */
 function relatedOperation(relation: PaperRelation, tool: { name: string; title: string; description: string }) {
   return defineOperation({
-    input: RelatedInputSchema,
+    input: relatedInput(relation),
     output: RelatedResponseSchema,
-    tool: { ...tool, openWorld: true },
-    run: async ({ id, sort, limit, page }, context) => {
+    tool: { ...tool, openWorld: true, text: relatedText, output: withChosenFields(RelatedResponseSchema) },
+    run: async (input: RelatedInput, context) => {
+      const { id, sort, limit } = input;
+      const scope = scopeOf(relation, input);
+      const page = listCursorPageOrThrow(input.cursor, scope);
       const paper = new JsonText<z.infer<typeof PaperSchema>>((await paperOutcome(id, context)).body).value();
       const work = shortWorkId(paper.id);
       const about = { id: paper.id, title: paper.title, url: `${context.deps.content.siteUrl}/api/v1/papers/${work}` };
       // Past the paging window nothing is fetched (OpenAlex refuses it): the first page gives the total.
       const past = page * limit > MAX_REACHABLE_RESULTS;
       const query = { relation, work, sort, limit, page: past ? 1 : page };
-      const outcome = await context.deps.papers.related(query, context.clientAddress, { relation, sort, paper: about });
-      return answer<RelatedResponse>(
-        past ? { ...outcome, body: new JsonText(emptyPage(outcome.body, page)) } : outcome,
-      );
+      const extra = { relation, sort, paper: about };
+      const outcome = await context.deps.papers.related(query, scope, context.clientAddress, extra);
+      const shown = past ? { ...outcome, body: new JsonText(emptyPage(outcome.body, page, scope)) } : outcome;
+      return withFields(answer<RelatedResponse>(shown), input.fields);
     },
   });
 }
@@ -132,14 +188,14 @@ export const paperCitations = relatedOperation('citations', {
   name: 'paper_citations',
   title: 'Papers citing a paper',
   description:
-    'The papers that cite one paper (by OpenAlex work id or DOI), most cited or newest first, paged: what built on it.',
+    'The papers that cite one paper (by OpenAlex work id, DOI, arXiv id or PubMed id), most cited or newest first, paged: what built on it.',
 });
 
 export const paperReferences = relatedOperation('references', {
   name: 'paper_references',
   title: 'Papers a paper cites',
   description:
-    'The papers one paper cites (by OpenAlex work id or DOI), most cited or newest first, paged: what it built on.',
+    'The papers one paper cites (by OpenAlex work id, DOI, arXiv id or PubMed id), most cited or newest first, paged: what it built on.',
 });
 
 /** Papers one call may cite: a reading list, not an export of the index. */
@@ -169,7 +225,25 @@ export const CitationsSchema = z.object({
       }),
     )
     .describe('The ids it could not cite, each with why (empty when it cited them all)'),
+  left_out: z
+    .array(z.string())
+    .describe(
+      'Work ids of papers found but left for another call: the references stop at whole ones within ' +
+        `${MAX_TOOL_TEXT.toLocaleString('en')} characters (empty when they all fit)`,
+    ),
 });
+
+type Citations = z.infer<typeof CitationsSchema>;
+
+/** cite_papers' text: the references, then the ids left for another call and those not cited. */
+function citationsToolText(output: Citations): string {
+  const lines = [output.text];
+  if (output.left_out.length > 0) {
+    lines.push(`(${output.count} references here; cite these in another call: ${output.left_out.join(', ')})`);
+  }
+  for (const missed of output.not_cited) lines.push(`Not cited: ${missed.id} (${missed.code}): ${missed.message}`);
+  return lines.join('\n');
+}
 
 /** Papers by id as references to cite; the REST doors are `?format=` on the paper route and on search. */
 export const citePapers = defineOperation({
@@ -178,7 +252,7 @@ export const citePapers = defineOperation({
       .array(PaperIdParam)
       .min(1)
       .max(MAX_CITED_PAPERS)
-      .describe(`Work ids or DOIs, 1 to ${MAX_CITED_PAPERS}, in the order to list them`),
+      .describe(`Paper ids (work id, DOI, arXiv id or PubMed id), 1 to ${MAX_CITED_PAPERS}, in the order to list them`),
     format: z.enum(CITATION_FORMATS).default('bibtex').describe('bibtex (default) or csl (CSL-JSON)'),
   }),
   output: CitationsSchema,
@@ -186,10 +260,12 @@ export const citePapers = defineOperation({
     name: 'cite_papers',
     title: 'Cite papers',
     description:
-      'Papers by OpenAlex work id or DOI as references: BibTeX (keys stable and unique within the answer) or ' +
+      'Papers by OpenAlex work id, DOI, arXiv id or PubMed id as references: BibTeX (keys stable and unique within the answer) or ' +
       'CSL-JSON, for a reference manager or a bibliography. Ids it cannot cite (unknown, or the index failed) ' +
-      'are listed in not_cited with the reason; the rest are cited.',
+      'are listed in not_cited with the reason; the rest are cited, as many as fit in 100,000 characters (any ' +
+      'others are named in left_out, to cite in another call).',
     openWorld: true,
+    text: citationsToolText,
   },
   run: async ({ ids, format }, context) => {
     // One unknown id of fifty costs that reference, not the other forty-nine; none found is the error it was.
@@ -202,11 +278,11 @@ export const citePapers = defineOperation({
     );
     if (papers.length === 0) throw failures[0]?.reason;
     const not_cited = failures.map(({ id, reason }) => ({ id: paperIdText(id), ...notCitedReason(reason) }));
-    const text = await citationText(papers, format);
+    // A hundred authors make a reference of 5,000 characters: fifty of them would pass any tool budget.
+    const { text, count } = await citationTextWithin(papers, format, MAX_TOOL_TEXT - 2_000);
+    const left_out = papers.slice(count).map((paper) => shortWorkId(paper.id));
     const media_type = CITATION_MEDIA_TYPES[format];
-    return new JsonText<z.infer<typeof CitationsSchema>>(
-      JSON.stringify({ format, media_type, count: papers.length, text, not_cited }),
-    );
+    return new JsonText<Citations>(JSON.stringify({ format, media_type, count, text, not_cited, left_out }));
   },
 });
 

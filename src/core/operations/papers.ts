@@ -5,12 +5,14 @@ import { defineOperation, type AnyOperation } from './operation.ts';
 import { defaultOfInput, integerQueryParam } from './query-from-input.ts';
 import { JsonText } from '../json-text.ts';
 import { issue, optionalIntParam, textInput, textProblem, textSchema } from './validation.ts';
-import { CursorParam, encodeCursor, PaginationSchema } from '../pagination.ts';
+import { PaginationSchema } from '../pagination.ts';
+import { ListCursorField, listCursorPageOrThrow } from './list-cursor.ts';
+import { listCursor } from '../papers/contract/list-cursor.ts';
 import { CITATION_FORMATS } from '../papers/citations/citation-export.ts';
 import { CORPORA } from '../papers/contract/corpora.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
-import { MAX_REACHABLE_RESULTS, PAPER_SORTS, YEAR_RANGE } from '../papers/contract/paper-source.ts';
-import { normaliseQuery } from '../papers/contract/paper-search.ts';
+import { MAX_REACHABLE_RESULTS, PAPER_SORTS, YEAR_RANGE, type PaperQuery } from '../papers/contract/paper-source.ts';
+import { normaliseQuery, searchScope } from '../papers/contract/paper-search.ts';
 
 export const MAX_QUERY_LENGTH = 300;
 export const DEFAULT_LIMIT = 50;
@@ -60,6 +62,7 @@ export const SearchInputSchema = z.object({
     .default(DEFAULT_LIMIT)
     .describe(`Results per page, 1 to 200 (default ${DEFAULT_LIMIT})`),
   page: z.int().min(1).max(MAX_REACHABLE_RESULTS).default(1).describe('Page number (default 1)'),
+  cursor: ListCursorField,
   sort: z.enum(PAPER_SORTS).default('citations').describe(SORT_DESCRIPTION),
   year_from: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Earliest')),
   year_to: z.int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).optional().describe(yearDescription('Latest')),
@@ -78,7 +81,7 @@ export const SearchQuerySchema = z.object({
     SearchInputSchema.shape.page,
     `Page number (default 1); cursor wins when both are sent. Pages past page × limit = ${MAX_REACHABLE_RESULTS} are empty`,
   ),
-  cursor: CursorParam,
+  cursor: ListCursorField,
   sort: z
     .enum(PAPER_SORTS, { error: `must be one of ${PAPER_SORTS.map((sort) => `"${sort}"`).join(', ')}` })
     .optional()
@@ -113,12 +116,14 @@ export function searchInputOf(
   query: Pick<SearchQuery, 'q' | 'corpus'> & Partial<Pick<SearchQuery, 'sort' | 'year_from' | 'year_to'>>,
   limit: number,
   page: number,
+  cursor?: string,
 ): z.infer<typeof SearchInputSchema> {
   return {
     query: query.q,
     corpus: query.corpus ?? 'ai',
     limit,
     page,
+    cursor,
     sort: query.sort ?? 'citations',
     year_from: query.year_from,
     year_to: query.year_to,
@@ -133,18 +138,29 @@ function yearSpan(a: number | undefined, b: number | undefined) {
   return a !== undefined && b !== undefined && a > b ? { yearFrom: b, yearTo: a } : { yearFrom: a, yearTo: b };
 }
 
+export type SearchInput = z.infer<typeof SearchInputSchema>;
+
+/** The search an input asks for, all but its page; its scope binds the search's cursors. */
+export function paperQueryOf(input: Omit<SearchInput, 'page' | 'cursor'>): Omit<PaperQuery, 'page'> {
+  const { query, corpus, limit, sort, year_from, year_to } = input;
+  return { q: normaliseQuery(query), corpus, limit, sort, ...yearSpan(year_from, year_to) };
+}
+
+/** The page an input asks for: its cursor's (400 invalid_cursor for a cursor of another search), else `page`. */
+export const searchPageOf = (input: SearchInput): number =>
+  listCursorPageOrThrow(input.cursor, searchScope(paperQueryOf(input)), input.page);
+
 /** Paper search: one page of a corpus in the order asked for, through the shared cache. */
 export const searchPapers = defineOperation({
   input: SearchInputSchema,
   output: SearchResponseSchema,
-  run: async ({ query, corpus, limit, page, sort, year_from, year_to }, { deps, clientAddress }) => {
-    const past = page * limit > MAX_REACHABLE_RESULTS;
+  run: async (input, { deps, clientAddress }) => {
+    const search = paperQueryOf(input);
+    const page = searchPageOf(input);
+    const past = page * search.limit > MAX_REACHABLE_RESULTS;
     // Past the window nothing is fetched (OpenAlex refuses it): the first page gives the total.
-    const outcome = await deps.papers.search(
-      { q: query, corpus, limit, page: past ? 1 : page, sort, ...yearSpan(year_from, year_to) },
-      clientAddress,
-    );
-    const body = past ? emptyPage(outcome.body, page) : outcome.body;
+    const outcome = await deps.papers.search({ ...search, page: past ? 1 : page }, clientAddress);
+    const body = past ? emptyPage(outcome.body, page, searchScope(search)) : outcome.body;
     return Object.assign(new JsonText<z.infer<typeof SearchResponseSchema>>(body), {
       cache: outcome.cache,
       age: outcome.age,
@@ -156,9 +172,9 @@ export const searchPapers = defineOperation({
  * The answer for a page past the paging window, as for a page past the last result: no results, no
  * next. Made from the first page (which holds the total), for any list in the search response's shape.
  */
-export function emptyPage(firstPage: JsonText, page: number): string {
+export function emptyPage(firstPage: JsonText, page: number, scope: string): string {
   const first = new JsonText<{ pagination: z.infer<typeof PaginationSchema> }>(firstPage).value();
-  const pagination = { ...first.pagination, has_more: false, cursor: encodeCursor(page), next_cursor: null };
+  const pagination = { ...first.pagination, has_more: false, cursor: listCursor(scope, page), next_cursor: null };
   return JSON.stringify({ ...first, results: [], has_more: false, next_cursor: null, pagination });
 }
 

@@ -1,5 +1,5 @@
-// The RSS 2.0 feed of a paper search: the newest works matching a query in a corpus, for readers
-// who follow a topic. An item's pubDate is the work's publication date; a work the index knows only
+// The RSS 2.0 feeds of papers: a search's newest works matching a query in a corpus, for readers
+// who follow a topic, and the newest works citing one paper, for readers who follow who builds on it. An item's pubDate is the work's publication date; a work the index knows only
 // the year of has none, since a made-up day would mislead readers that sort by it (they date such an
 // item by when they first saw it).
 import type { SearchResultItem } from '../papers/contract/search-result-item.ts';
@@ -54,26 +54,64 @@ function itemXml(item: SearchResultItem): string {
   );
 }
 
-export function searchFeedXml(feed: SearchFeed): string {
-  const site = feed.siteUrl.replace(/\/+$/, '');
-  const self = `${site}${papersFeedUrl(feed.q, feed.corpus)}`;
-  const page = `${site}${papersPageUrl({ q: feed.q, corpus: feed.corpus, sort: 'date', year_from: '', year_to: '' })}`;
+/** A channel of papers: what it is, where it is (its page and itself) and its items. */
+interface PaperChannel {
+  title: string;
+  link: string;
+  description: string;
+  self: string;
+  fetchedAt: Date;
+  items: readonly SearchResultItem[];
+}
+
+function channelXml(channel: PaperChannel): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">' +
     '<channel>' +
-    element('title', `Papers on “${feed.q}” (${feed.corpusLabel}) · Research Hub`) +
-    element('link', page) +
-    element(
-      'description',
-      `The newest papers in Research Hub's ${feed.corpusLabel} corpus (from OpenAlex) matching “${feed.q}”.`,
-    ) +
+    element('title', channel.title) +
+    element('link', channel.link) +
+    element('description', channel.description) +
     element('language', 'en') +
-    `<atom:link href="${xmlText(self)}" rel="self" type="application/rss+xml"/>` +
-    element('lastBuildDate', feed.fetchedAt.toUTCString()) +
+    `<atom:link href="${xmlText(channel.self)}" rel="self" type="application/rss+xml"/>` +
+    element('lastBuildDate', channel.fetchedAt.toUTCString()) +
     element('docs', 'https://www.rssboard.org/rss-specification') +
     element('ttl', String(TTL_MINUTES)) +
-    feed.items.map(itemXml).join('') +
+    channel.items.map(itemXml).join('') +
     '</channel></rss>\n'
   );
+}
+
+export function searchFeedXml(feed: SearchFeed): string {
+  const site = feed.siteUrl.replace(/\/+$/, '');
+  return channelXml({
+    title: `Papers on “${feed.q}” (${feed.corpusLabel}) · Research Hub`,
+    link: `${site}${papersPageUrl({ q: feed.q, corpus: feed.corpus, sort: 'date', year_from: '', year_to: '' })}`,
+    description: `The newest papers in Research Hub's ${feed.corpusLabel} corpus (from OpenAlex) matching “${feed.q}”.`,
+    self: `${site}${papersFeedUrl(feed.q, feed.corpus)}`,
+    fetchedAt: feed.fetchedAt,
+    items: feed.items,
+  });
+}
+
+/** The path of the feed of the works citing a paper (by short work id). */
+export const citationsFeedPath = (work: string) => `/papers/${work}/citations/feed.xml`;
+
+/** The newest works citing one paper, for a reader following who builds on it. */
+export function citationsFeedXml(feed: {
+  siteUrl: string;
+  paper: { id: string; title: string };
+  items: readonly SearchResultItem[];
+  fetchedAt: Date;
+}): string {
+  const site = feed.siteUrl.replace(/\/+$/, '');
+  const work = feed.paper.id.slice(feed.paper.id.lastIndexOf('/') + 1);
+  return channelXml({
+    title: `Papers citing “${feed.paper.title}” · Research Hub`,
+    link: `${site}/papers/${work}`,
+    description: `The newest papers (from OpenAlex) citing “${feed.paper.title}”.`,
+    self: `${site}${citationsFeedPath(work)}`,
+    fetchedAt: feed.fetchedAt,
+    items: feed.items,
+  });
 }

@@ -115,7 +115,7 @@ export function paperDescription(paper: Paper): string {
   return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
 }
 
-const markdownText = (text: string) => text.replace(/([\\`*_[\]<>#])/g, '\\$1');
+export const markdownText = (text: string) => text.replace(/([\\`*_[\]<>#])/g, '\\$1');
 
 function markdownList(page: PaperPage, which: 'citations' | 'references'): string {
   const list = page[which];

@@ -10,10 +10,12 @@ import { glossaryRoutes } from './glossary.ts';
 import { healthRoute, readinessRoute } from './health.ts';
 import { jobRoute } from './jobs.ts';
 import { mcpRoutesList } from './mcp.ts';
-import { papersFeedRoute } from './papers-feed.ts';
+import { paperCitationsFeedRoute, papersFeedRoute } from './papers-feed.ts';
+import { authorPageRoute } from './author-page.ts';
 import { paperPageRoute } from './paper-page.ts';
 import { papersPageRoute } from './papers-page.ts';
 import { paperRoutes } from './papers.ts';
+import { scholarRoutes } from './scholar.ts';
 import { paperSearchRoutes } from './search.ts';
 
 export const routes: readonly AnyRoute[] = [
@@ -24,9 +26,12 @@ export const routes: readonly AnyRoute[] = [
   ...glossaryRoutes,
   ...paperSearchRoutes,
   ...paperRoutes,
+  ...scholarRoutes,
   papersFeedRoute,
+  paperCitationsFeedRoute,
   papersPageRoute,
   paperPageRoute,
+  authorPageRoute,
   ...askRoutes,
   batchRoute,
   jobRoute,

@@ -8,9 +8,11 @@ import { ApiError } from '../errors.ts';
 import { toApiError } from '../http/error-mapping.ts';
 import { prefersMarkdown } from '../http/negotiation.ts';
 import { defineRoute } from '../http/route.ts';
-import { decodeCursor } from '../pagination.ts';
 import { getPaper, paperCitations, paperReferences } from '../operations/paper-graph.ts';
-import { parsePaperId } from '../papers/contract/paper-id.ts';
+import { listCursorPage } from '../papers/contract/list-cursor.ts';
+import type { PaperRelation } from '../papers/contract/paper.ts';
+import { parsePaperId, type PaperId } from '../papers/contract/paper-id.ts';
+import { relatedScope } from '../papers/contract/paper-search.ts';
 import {
   fillShell,
   paperArticleHtml,
@@ -22,14 +24,10 @@ import { PAGE_SIZE, PAPERS_PAGE_FILE } from '../papers-page/papers-page.ts';
 import { SEARCH_CACHE_CONTROL } from './search.ts';
 import type { CoreResponse } from '../http/types.ts';
 
-/** A list's page from its cursor; a cursor that is not ours starts the list again. */
-function pageOf(cursor: string | undefined): number {
-  if (!cursor) return 1;
-  try {
-    return decodeCursor(cursor);
-  } catch {
-    return 1;
-  }
+/** A list's cursor as the page was given it; a cursor that is not one of this list's starts the list again. */
+function cursorOf(cursor: string | undefined, relation: PaperRelation, id: PaperId): string | undefined {
+  const scope = relatedScope({ relation, sort: 'citations', limit: PAGE_SIZE }, id);
+  return cursor !== undefined && listCursorPage(cursor, scope) !== undefined ? cursor : undefined;
 }
 
 export const paperPageRoute = defineRoute({
@@ -84,8 +82,8 @@ export const paperPageRoute = defineRoute({
       const paper = (await getPaper.run({ id }, context)).value();
       const lists = { sort: 'citations' as const, limit: PAGE_SIZE };
       const [citations, references] = await Promise.all([
-        paperCitations.run({ id, ...lists, page: pageOf(query['citations']) }, context),
-        paperReferences.run({ id, ...lists, page: pageOf(query['references']) }, context),
+        paperCitations.run({ id, ...lists, cursor: cursorOf(query['citations'], 'citations', id) }, context),
+        paperReferences.run({ id, ...lists, cursor: cursorOf(query['references'], 'references', id) }, context),
       ]);
       const view: PaperPage = {
         paper,

@@ -1,9 +1,13 @@
-// GET /papers/feed.xml: a paper search as an RSS feed, for following a topic in a feed reader.
+// GET /papers/feed.xml: a paper search as an RSS feed, for following a topic in a feed reader; and
+// GET /papers/{id}/citations/feed.xml: the newest works citing a paper, for following who builds on it.
 import { z } from 'zod';
 import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
 import { defineRoute } from '../http/route.ts';
 import { CORPUS_DEFINITIONS } from '../papers/contract/corpora.ts';
-import { searchFeedXml } from '../papers-page/feed-xml.ts';
+import { citationsFeedXml, searchFeedXml } from '../papers-page/feed-xml.ts';
+import { paperCitations, PaperInputSchema } from '../operations/paper-graph.ts';
+import { NOT_MODIFIED_RESPONSE } from '../http/common-schemas.ts';
+import type { PaperId } from '../papers/contract/paper-id.ts';
 import { PAGE_SIZE, PAPERS_FEED_PATH } from '../papers-page/papers-page.ts';
 import { SearchQuerySchema, searchInputOf, searchPapers } from '../operations/papers.ts';
 import { SEARCH_CACHE_CONTROL, searchCacheHeaders } from './search.ts';
@@ -58,5 +62,46 @@ export const papersFeedRoute = defineRoute({
         body,
       },
     };
+  },
+});
+
+/** The newest works citing a paper, as RSS 2.0: its citations list sorted by date, cached like it. */
+export const paperCitationsFeedRoute = defineRoute({
+  method: 'GET',
+  path: '/papers/{id}/citations/feed.xml',
+  operationId: 'paperCitationsFeed',
+  summary: 'Follow who cites a paper: the newest citing papers as an RSS feed',
+  description:
+    `An RSS 2.0 feed of the ${PAGE_SIZE} newest papers (by publication date) citing one paper, named as the paper ` +
+    'routes name it (work id, DOI, arXiv id or PubMed id). It is the citations list with sort=date, cached like it.',
+  tags: ['Papers'],
+  params: PaperInputSchema,
+  responses: {
+    200: {
+      description: 'RSS 2.0 with atom:link rel="self"; items link to the paper and carry its OpenAlex id as guid',
+      schema: z.string().meta({ id: 'PaperCitationsFeed', description: 'RSS 2.0 XML' }),
+      contentType: 'application/rss+xml',
+      headers: ['Cache-Status'],
+    },
+    304: NOT_MODIFIED_RESPONSE,
+    400: errorResponse('The id is not an OpenAlex work id, DOI, arXiv id or PubMed id (invalid_paper_id)'),
+    404: errorResponse('The paper index has no such paper (paper_not_found)'),
+    429: RATE_LIMITED_RESPONSE,
+    502: errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', ['Retry-After']),
+  },
+  batchable: false,
+  cacheControl: SEARCH_CACHE_CONTROL,
+  handler: async ({ params, deps, request }) => {
+    const input = { id: params['id'] as unknown as PaperId, sort: 'date' as const, limit: PAGE_SIZE };
+    const outcome = await paperCitations.run(input, { deps, clientAddress: request.clientAddress });
+    const list = outcome.value();
+    const body = citationsFeedXml({
+      siteUrl: deps.config.siteUrl,
+      paper: list.paper,
+      items: list.results,
+      fetchedAt: new Date(Date.now() - outcome.age * 1000),
+    });
+    const headers = { 'Content-Type': RSS_TYPE, 'Cache-Control': SEARCH_CACHE_CONTROL, ...searchCacheHeaders(outcome) };
+    return { raw: { status: 200, headers, body } };
   },
 });

@@ -19,7 +19,13 @@ import {
   papersPageUrl,
   readSearchState,
 } from '../papers-page/papers-page.ts';
-import { SearchQuerySchema, searchInputOf, searchPapers } from '../operations/papers.ts';
+import {
+  SearchQuerySchema,
+  searchInputOf,
+  searchPageOf,
+  searchPapers,
+  type SearchInput,
+} from '../operations/papers.ts';
 import { SEARCH_CACHE_CONTROL } from './search.ts';
 
 export const papersPageRoute = defineRoute({
@@ -40,18 +46,20 @@ export const papersPageRoute = defineRoute({
     const template = await deps.readSiteFile?.(PAPERS_PAGE_FILE);
     if (template === undefined) throw new Error(`the built site has no ${PAPERS_PAGE_FILE}`);
     const state = readSearchState(new URLSearchParams(query));
-    let checked: z.infer<typeof SearchQuerySchema> | undefined;
+    let input: SearchInput | undefined;
+    let page = 1;
     let refused: ApiError | undefined;
     try {
-      checked = parseOrThrow(SearchQuerySchema, query, 'query');
+      const checked = parseOrThrow(SearchQuerySchema, query, 'query');
+      input = searchInputOf(checked, PAGE_SIZE, 1, checked.cursor);
+      page = searchPageOf(input);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       refused = error;
     }
-    const page = checked?.cursor ?? 1;
     const search = () => {
-      if (checked === undefined || refused !== undefined) throw refused;
-      return searchPapers.run(searchInputOf(checked, PAGE_SIZE, page), { deps, clientAddress: request.clientAddress });
+      if (input === undefined || refused !== undefined) throw refused;
+      return searchPapers.run(input, { deps, clientAddress: request.clientAddress });
     };
     return {
       raw: await papersPageResponse(

@@ -21,7 +21,7 @@ const UPSTREAM_FAILED = errorResponse('The paper index failed (upstream_error, u
   'Retry-After',
 ]);
 const ID_REFUSED = errorResponse(
-  'The id is neither an OpenAlex work id nor a DOI (invalid_paper_id), or format is not bibtex or csl (invalid_parameter)',
+  'The id is not an OpenAlex work id, DOI, arXiv id or PubMed id (invalid_paper_id), or format is not bibtex or csl (invalid_parameter)',
 );
 const NOT_IN_INDEX = errorResponse('The paper index has no such paper (paper_not_found)');
 
@@ -68,7 +68,7 @@ export const paperRoute = defineRoute({
   },
 });
 
-const RelatedQuerySchema = queryFromInput(RelatedInputSchema.omit({ id: true }));
+const RelatedQuerySchema = queryFromInput(RelatedInputSchema.omit({ id: true, fields: true }));
 
 function relatedRoute(operation: typeof paperCitations, relation: 'citations' | 'references') {
   const which = relation === 'citations' ? 'the papers citing it' : 'the papers it cites';
@@ -104,7 +104,7 @@ function relatedRoute(operation: typeof paperCitations, relation: 'citations' | 
         id: params['id'] as unknown as PaperId,
         sort: query.sort,
         limit: query.limit,
-        page: query.cursor ?? 1,
+        cursor: query.cursor,
       };
       const outcome = await operation.run(input, { deps, clientAddress: request.clientAddress });
       return { body: outcome, headers: searchCacheHeaders(outcome) };

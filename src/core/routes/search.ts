@@ -8,6 +8,7 @@ import { papersPageResponse } from './papers-page-response.ts';
 import {
   DEFAULT_LIMIT,
   searchInputOf,
+  searchPageOf,
   searchPapers,
   SearchQuerySchema,
   SearchResponseSchema,
@@ -67,8 +68,8 @@ export const searchRoute = defineRoute({
   operation: searchPapers,
   handler: async ({ query, deps, request }) => {
     const limit = query.limit ?? query.per_page ?? DEFAULT_LIMIT;
-    const page = query.cursor ?? query.page ?? 1;
-    const input = searchInputOf(query, limit, page);
+    const input = searchInputOf(query, limit, query.page ?? 1, query.cursor);
+    const page = searchPageOf(input);
     const { corpus, sort } = input;
     const search = () => searchPapers.run(input, { deps, clientAddress: request.clientAddress });
     // The same URL answers browsers with the Papers page, so caches must key on Accept.

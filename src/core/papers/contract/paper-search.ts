@@ -2,9 +2,9 @@
 // the route sends and cached under the normalised request (see stores/search-cache.ts for the
 // bounds, single-flight and stale-if-error).
 import type { JsonText } from '../../json-text.ts';
-import { encodeCursor } from '../../pagination.ts';
 import type { CacheOutcome, SearchCacheStore } from '../../stores/search-cache.ts';
 import { PaperNotFoundError } from './errors.ts';
+import { listCursor } from './list-cursor.ts';
 import type { PaperRecord, RelatedQuery } from './paper.ts';
 import { paperIdText, type PaperId } from './paper-id.ts';
 import { MAX_REACHABLE_RESULTS, type PaperQuery, type PaperResults, type PaperSource } from './paper-source.ts';
@@ -21,22 +21,36 @@ export function normaliseQuery(q: string): string {
   return q.normalize('NFC').trim().replace(/\s+/g, ' ');
 }
 
+/** What fixes a search's list of pages (all but the page): the scope its cursors are bound to. */
+export function searchScope(query: Omit<PaperQuery, 'page'>): string {
+  return `search|${PaperSearch.key({ ...query, page: 0 })}`;
+}
+
+/** What fixes a paper's list (the paper as it was named, the relation, sort and limit): its cursors' scope. */
+export function relatedScope(query: Omit<RelatedQuery, 'page' | 'work'>, id: PaperId): string {
+  return `${query.relation}|${paperIdText(id)}|${query.sort}|${query.limit}`;
+}
+
 /** The response body for one page of results: fixed by the query, so it can be cached as bytes. */
 export function renderSearchPage(results: PaperResults, query: PaperQuery): Uint8Array {
-  return renderResultsPage(results, query, { corpus: query.corpus, sort: query.sort });
+  return renderResultsPage(
+    results,
+    { ...query, scope: searchScope(query) },
+    { corpus: query.corpus, sort: query.sort },
+  );
 }
 
 /** One page of results as the API spells it, with `extra` fields after the paging ones. */
 export function renderResultsPage(
-  results: PaperResults,
-  { limit, page }: { limit: number; page: number },
+  results: Pick<PaperResults, 'total'> & { items: readonly unknown[] },
+  { limit, page, scope }: { limit: number; page: number; scope: string },
   extra: Record<string, unknown>,
 ): Uint8Array {
   // Paging stops where page × limit would pass the window, so has_more never points at a page that is empty.
   const reachable = Math.min(results.total, MAX_REACHABLE_RESULTS - (MAX_REACHABLE_RESULTS % limit));
   const hasMore = page * limit < reachable;
-  const cursor = page > 1 ? encodeCursor(page) : null;
-  const next = hasMore ? encodeCursor(page + 1) : null;
+  const cursor = page > 1 ? listCursor(scope, page) : null;
+  const next = hasMore ? listCursor(scope, page + 1) : null;
   return Buffer.from(
     JSON.stringify({
       results: results.items,
@@ -87,10 +101,14 @@ export class PaperSearch {
     });
   }
 
-  /** One page of a paper's citations or references, rendered with `extra` fields, cached as search pages are. */
-  related(query: RelatedQuery, owner: string, extra: Record<string, unknown>): Promise<SearchOutcome> {
-    const key = `${query.relation}|${query.work}|${query.sort}|${query.limit}|${query.page}`;
-    return this.cached(key, owner, async () => renderResultsPage(await this.source.related(query), query, extra));
+  /**
+   * One page of a paper's citations or references, rendered with `extra` fields, cached as search pages
+   * are; `scope` (relatedScope) names the list, as the paper was named, and binds its cursors.
+   */
+  related(query: RelatedQuery, scope: string, owner: string, extra: Record<string, unknown>): Promise<SearchOutcome> {
+    return this.cached(`${scope}|${query.page}`, owner, async () =>
+      renderResultsPage(await this.source.related(query), { ...query, scope }, extra),
+    );
   }
 
   /** A body from the cache, loaded by `load` on a miss; `owner` is the client the entry counts against. */

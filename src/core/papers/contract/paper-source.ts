@@ -1,6 +1,7 @@
 // A paper source answers one page of a search in one of three orders. The OpenAlex proxy
 // (../openalex/paper-source.ts) is one; the local mirror (../mirror/local-paper-source.ts) is the
 // other, behind the same contract.
+import type { Author, AuthorQuery, AuthorResults, AuthorWorksQuery } from './author.ts';
 import type { Corpus } from './corpora.ts';
 import type { PaperRecord, RelatedQuery } from './paper.ts';
 import type { PaperId } from './paper-id.ts';
@@ -43,6 +44,17 @@ export interface PaperSource {
   paper(id: PaperId): Promise<PaperRecord | undefined>;
   /** One page of the works citing a paper, or of the works it cites, in a search order. */
   related(query: RelatedQuery): Promise<PaperResults>;
+  /** Authors whose name holds every word of the query, most cited first (ties by id). */
+  authors?(query: AuthorQuery): Promise<AuthorResults>;
+  /** One author by short id (A…); undefined when the source has none. */
+  author?(id: string): Promise<Author | undefined>;
+  /** One page of an author's works, in a paper-list order. */
+  authorWorks?(query: AuthorWorksQuery): Promise<PaperResults>;
+  /**
+   * Works like a paper (by short work id), most cited first, at most `limit`: OpenAlex's related works,
+   * or in the mirror the works sharing the most references with it.
+   */
+  similar?(work: string, limit: number): Promise<PaperResults>;
 }
 
 /** OpenAlex serves page-number paging only for the first 10,000 results of a query; every source holds to it. */

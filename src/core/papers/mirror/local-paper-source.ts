@@ -11,7 +11,9 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CORPORA, type Corpus } from '../contract/corpora.ts';
 import { toMatchExpression } from './full-text-query.ts';
 import { newestTable, openMirrorForSearch, rankedTable, searchTable, YEAR_TOKEN_PREFIX, yearsTable } from './schema.ts';
+import type { Author, AuthorQuery, AuthorResults, AuthorWorksQuery } from '../contract/author.ts';
 import type { PaperRecord, PaperRelation, RelatedQuery, RelatedSort } from '../contract/paper.ts';
+import { ScholarQueries } from './scholar-queries.ts';
 import type { PaperId } from '../contract/paper-id.ts';
 import { MAX_AUTHORS, type SearchResultItem } from '../contract/search-result-item.ts';
 import type { PaperQuery, PaperResults, PaperSource } from '../contract/paper-source.ts';
@@ -50,9 +52,11 @@ export class LocalPaperSource implements PaperSource {
   readonly #paperById: StatementSync;
   readonly #paperByDoi: StatementSync;
   readonly #related: Record<PaperRelation, Record<RelatedSort, RelatedStatements>>;
+  readonly #scholar: ScholarQueries;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
+    this.#scholar = new ScholarQueries(db, itemOf);
     const record = 'SELECT p.record, w.abstract FROM paper_records p JOIN works w ON w.id = p.work_id';
     this.#paperById = db.prepare(`${record} WHERE p.work_id = ?`);
     this.#paperByDoi = db.prepare(`${record} WHERE p.doi = ? ORDER BY p.work_id LIMIT 1`);
@@ -135,6 +139,8 @@ export class LocalPaperSource implements PaperSource {
   }
 
   async paper(id: PaperId): Promise<PaperRecord | undefined> {
+    // The mirror keeps no PubMed ids: a paper named by one is not found here.
+    if (id.kind === 'pmid') return undefined;
     const row = (id.kind === 'openalex' ? this.#paperById.get(id.id) : this.#paperByDoi.get(id.doi)) as
       { record: string; abstract: string } | undefined;
     return row
@@ -150,6 +156,23 @@ export class LocalPaperSource implements PaperSource {
     if (offset >= total) return { items: [], total };
     const rows = statements.page.all(query.work, query.limit, offset) as Array<{ record: string }>;
     return { items: rows.map((row) => itemOf(JSON.parse(row.record) as PaperRecord)), total };
+  }
+
+  async authors(query: AuthorQuery): Promise<AuthorResults> {
+    return this.#scholar.authors(query);
+  }
+
+  async author(id: string): Promise<Author | undefined> {
+    return this.#scholar.author(id);
+  }
+
+  async authorWorks(query: AuthorWorksQuery): Promise<PaperResults> {
+    return this.#scholar.authorWorks(query);
+  }
+
+  /** The works sharing the most references with the paper (the mirror has no related_works). */
+  async similar(work: string, limit: number): Promise<PaperResults> {
+    return this.#scholar.similar(work, limit);
   }
 
   /**

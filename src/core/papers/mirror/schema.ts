@@ -72,6 +72,15 @@ const STORED_TABLES = `
     record TEXT NOT NULL
   ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS paper_records_by_doi ON paper_records (doi) WHERE doi IS NOT NULL;
+  CREATE TABLE IF NOT EXISTS work_authors (
+    author_id TEXT NOT NULL,
+    work_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    orcid TEXT,
+    institution TEXT,
+    PRIMARY KEY (author_id, work_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS work_authors_by_work ON work_authors (work_id);
   CREATE TABLE IF NOT EXISTS citation_links (
     citing TEXT NOT NULL,
     cited TEXT NOT NULL,

@@ -22,6 +22,18 @@ export function corporaOf(work: OpenAlexWork): Corpus[] {
 /** `https://openalex.org/W123` and `W123` are the same work. */
 const shortId = (id: string) => id.trim().split('/').pop() ?? '';
 
+/** What the mirror keeps of one authorship: the author's id, name, ORCID and institution, when OpenAlex identified them. */
+function authorRow(authorship: NonNullable<OpenAlexWork['authorships']>[number]) {
+  const author = authorship?.author as { id?: unknown; display_name?: string | null; orcid?: unknown } | undefined;
+  const id = typeof author?.id === 'string' ? shortId(author.id).toUpperCase() : '';
+  const name = (author?.display_name ?? authorship?.raw_author_name ?? '').replace(/\s+/g, ' ').trim();
+  if (!/^A\d+$/.test(id) || !name) return undefined;
+  const institution = (authorship as { institutions?: Array<{ display_name?: unknown }> }).institutions?.[0]
+    ?.display_name;
+  const orcid = typeof author?.orcid === 'string' ? author.orcid : null;
+  return { id, name, orcid, institution: typeof institution === 'string' ? institution : null };
+}
+
 export type UpsertOutcome = 'stored' | 'outside-corpora';
 
 export class MirrorWriter {
@@ -32,6 +44,8 @@ export class MirrorWriter {
   readonly #upsertRecord: StatementSync;
   readonly #dropLinks: StatementSync;
   readonly #addLink: StatementSync;
+  readonly #dropAuthors: StatementSync;
+  readonly #addAuthor: StatementSync;
   /** Whether this writer has dropped the citation indexes yet (on its first write; see schema.ts). */
   #indexesDropped = false;
 
@@ -57,6 +71,20 @@ export class MirrorWriter {
     this.#addLink = db.prepare(
       'INSERT OR IGNORE INTO citation_links (citing, cited, citing_citations, citing_date) VALUES (?, ?, ?, ?)',
     );
+    this.#dropAuthors = db.prepare('DELETE FROM work_authors WHERE work_id = ?');
+    this.#addAuthor = db.prepare(
+      'INSERT OR IGNORE INTO work_authors (author_id, work_id, name, orcid, institution) VALUES (?, ?, ?, ?, ?)',
+    );
+  }
+
+  /** The work's authors that OpenAlex identified (an author id), for the mirror's author search and pages. */
+  #storeAuthors(id: string, work: OpenAlexWork): void {
+    if (!Array.isArray(work.authorships)) return;
+    this.#dropAuthors.run(id);
+    for (const authorship of work.authorships) {
+      const row = authorRow(authorship);
+      if (row) this.#addAuthor.run(row.id, id, row.name, row.orcid, row.institution);
+    }
   }
 
   /**
@@ -101,6 +129,7 @@ export class MirrorWriter {
     const { abstract: _abstract, ...record } = toPaperRecord(work);
     const doi = record.doi?.replace(/^https:\/\/doi\.org\//, '').toLowerCase() ?? null;
     this.#upsertRecord.run(id, doi, JSON.stringify(record));
+    this.#storeAuthors(id, work);
     if (!Array.isArray(work.referenced_works)) return;
     this.#dropLinks.run(id);
     for (const cited of work.referenced_works) {

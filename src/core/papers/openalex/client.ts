@@ -20,6 +20,8 @@ export interface OpenAlexClientOptions {
 }
 
 export interface WorksQuery {
+  /** What is listed: works (the default) or authors. */
+  entity?: 'works' | 'authors';
   /** Search words; none for a list by filter alone (a paper's citations). */
   search?: string;
   filter: string;
@@ -89,7 +91,7 @@ export class OpenAlexClient {
   url(query: WorksQuery): string {
     const params = new URLSearchParams({
       ...(query.search ? { search: query.search } : {}),
-      filter: query.filter,
+      ...(query.filter ? { filter: query.filter } : {}),
       sort: query.sort,
       per_page: String(query.perPage),
       page: String(query.page),
@@ -97,7 +99,7 @@ export class OpenAlexClient {
     });
     if (this.#options.apiKey) params.set('api_key', this.#options.apiKey);
     if (this.#options.mailto) params.set('mailto', this.#options.mailto);
-    return `${this.#options.baseUrl}/works?${params}`;
+    return `${this.#options.baseUrl}/${query.entity ?? 'works'}?${params}`;
   }
 
   works(query: WorksQuery): Promise<WorksPage> {
@@ -105,16 +107,16 @@ export class OpenAlexClient {
   }
 
   /** The URL of one work: `key` is a work id (W…) or `doi:10.…`, which OpenAlex resolves itself. */
-  workUrl(key: string, select: readonly string[]): string {
+  workUrl(key: string, select: readonly string[], entity: 'works' | 'authors' = 'works'): string {
     const params = new URLSearchParams({ select: select.join(',') });
     if (this.#options.apiKey) params.set('api_key', this.#options.apiKey);
     if (this.#options.mailto) params.set('mailto', this.#options.mailto);
-    return `${this.#options.baseUrl}/works/${encodeURIComponent(key).replaceAll('%3A', ':').replaceAll('%2F', '/')}?${params}`;
+    return `${this.#options.baseUrl}/${entity}/${encodeURIComponent(key).replaceAll('%3A', ':').replaceAll('%2F', '/')}?${params}`;
   }
 
-  /** One work's record, or undefined when OpenAlex has no such work (404). */
-  work(key: string, select: readonly string[]): Promise<unknown> {
-    return this.#call(this.workUrl(key, select), readWork);
+  /** One work's record (or an author's), or undefined when OpenAlex has no such one (404). */
+  work(key: string, select: readonly string[], entity: 'works' | 'authors' = 'works'): Promise<unknown> {
+    return this.#call(this.workUrl(key, select, entity), readWork);
   }
 
   /** One upstream call within the budget: queued for a slot, retried on connection failures, 429 and 5xx. */

@@ -1,0 +1,85 @@
+// GET /authors/{id}: an author's page of the site, filled by the server (papers-page/author-page.ts),
+// and its Markdown twin for Accept: text/markdown, as a paper's page is (routes/paper-page.ts): a page
+// of the site rather than an API operation, rate-limited as the author API it reads. ?works=<cursor>
+// pages the works.
+import { z } from 'zod';
+import { escapeHtml } from '../ask/text.ts';
+import { ApiError } from '../errors.ts';
+import { toApiError } from '../http/error-mapping.ts';
+import { prefersMarkdown } from '../http/negotiation.ts';
+import { defineRoute } from '../http/route.ts';
+import type { CoreResponse } from '../http/types.ts';
+import { authorWorks, getAuthor } from '../operations/scholar.ts';
+import { parseAuthorId } from '../papers/contract/author.ts';
+import { listCursorPage } from '../papers/contract/list-cursor.ts';
+import { authorWorksScope } from '../papers/scholar.ts';
+import { authorArticleHtml, authorDescription, authorMarkdown, type AuthorPage } from '../papers-page/author-page.ts';
+import { fillShell } from '../papers-page/paper-page.ts';
+import { PAGE_SIZE, PAPERS_PAGE_FILE } from '../papers-page/papers-page.ts';
+import { SEARCH_CACHE_CONTROL } from './search.ts';
+
+export const authorPageRoute = defineRoute({
+  method: 'GET',
+  path: '/authors/{id}',
+  operationId: 'authorPage',
+  summary: "An author's page (HTML, or Markdown for Accept: text/markdown)",
+  tags: ['Authors'],
+  query: z.record(z.string(), z.string()),
+  responses: {},
+  batchable: false,
+  documented: false,
+  cacheControl: SEARCH_CACHE_CONTROL,
+  handler: async ({ params, query, deps, request }) => {
+    const shell = await deps.readSiteFile?.(PAPERS_PAGE_FILE);
+    if (shell === undefined) throw new Error(`the built site has no ${PAPERS_PAGE_FILE}`);
+    const markdown = prefersMarkdown(request.headers.get('accept') ?? undefined);
+    const raw = params['id'] ?? '';
+    const path = `/authors/${encodeURIComponent(raw)}`;
+    const page = (body: string, status = 200): { raw: CoreResponse } => ({
+      raw: {
+        status,
+        headers: {
+          'Content-Type': markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8',
+          'Cache-Control': status === 200 ? SEARCH_CACHE_CONTROL : 'no-store',
+          Vary: 'Accept',
+        },
+        body,
+      },
+    });
+    const refusal = (error: ApiError) => {
+      const text = error.status === 404 || error.status === 400 ? `No author “${raw}” is in the index.` : error.message;
+      const mainHtml = `<h1>Author not shown</h1><p>${escapeHtml(text)}</p><p><a href="/papers">Search papers</a></p>`;
+      const siteUrl = deps.content.siteUrl;
+      const body = markdown
+        ? `# Author not shown\n\n${text}\n`
+        : fillShell(shell, { title: 'Author not shown', description: text, path, siteUrl, mainHtml });
+      return page(body, error.status === 400 ? 404 : error.status);
+    };
+    const id = parseAuthorId(raw);
+    if (!id) return refusal(new ApiError('author_not_found', `No author ${raw} is in the index.`));
+    const context = { deps, clientAddress: request.clientAddress };
+    // A cursor that is not one of this list's starts the list again, as on a paper's page.
+    const scope = authorWorksScope({ author: id, sort: 'citations', limit: PAGE_SIZE });
+    const given = query['works'];
+    const cursor = given !== undefined && listCursorPage(given, scope) !== undefined ? given : undefined;
+    try {
+      const author = await getAuthor.run({ id }, context);
+      const works = await authorWorks.run({ id, sort: 'citations', limit: PAGE_SIZE, cursor }, context);
+      const view: AuthorPage = {
+        author,
+        works: works.value(),
+        nextUrl: (next) => `${path}?works=${encodeURIComponent(next)}#works`,
+      };
+      if (markdown) return page(authorMarkdown(view));
+      const mainHtml = authorArticleHtml(view);
+      const siteUrl = deps.content.siteUrl;
+      return page(
+        fillShell(shell, { title: author.name, description: authorDescription(author), path, mainHtml, siteUrl }),
+      );
+    } catch (error) {
+      const refused = toApiError(error);
+      if (refused.code === 'internal_error') throw error;
+      return refusal(refused);
+    }
+  },
+});
