@@ -8,14 +8,11 @@ import { normaliseQuery } from '../papers/contract/paper-search.ts';
 import { askQuestion, AskInputSchema } from '../operations/ask.ts';
 import { SearchInputSchema, searchPapers } from '../operations/papers.ts';
 import { operations } from '../operations/index.ts';
+import { SlugSchema } from '../operations/common-inputs.ts';
 import { defineTool, READS_OUR_CONTENT, ToolFailure, toolFrom, type AnyTool, type DerivedToolOutput } from './tool.ts';
 
 const limit = (max: number, fallback: number) =>
   z.int().min(1).max(max).default(fallback).describe(`How many results, 1 to ${max} (default ${fallback})`);
-export const SlugSchema = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug is lowercase words joined by hyphens')
-  .describe('A slug, lowercase words joined by hyphens');
 const question = AskInputSchema.shape.question.describe('What to search for, at least 2 characters');
 
 /** The ask operation's sources of one type, as the tools below read them. */

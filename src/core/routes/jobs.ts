@@ -54,7 +54,7 @@ export const jobRoute = defineRoute({
   directoryName: 'jobs',
   cacheControl: 'no-store',
   handler: async ({ params, deps, client }) => {
-    const id = params['jobId'] ?? '';
+    const id = params.jobId;
     const job = await deps.stores.jobs.get(id);
     // An MCP task is its client's alone (DESIGN.md): to anybody else it is not there.
     if (!job || (job.client !== undefined && job.client !== client))

@@ -12,7 +12,6 @@ import {
   RelatedInputSchema,
   RelatedResponseSchema,
 } from '../operations/paper-graph.ts';
-import type { PaperId } from '../papers/contract/paper-id.ts';
 import { PaperSchema } from '../papers/contract/paper.ts';
 import { CITATION_MEDIA_SCHEMAS, citationAnswer, citationFormatOf } from './citation-answer.ts';
 import { SEARCH_CACHE_CONTROL, searchCacheHeaders } from './search.ts';
@@ -56,10 +55,7 @@ export const paperRoute = defineRoute({
   cacheControl: SEARCH_CACHE_CONTROL,
   operation: getPaper,
   handler: async ({ params, query, deps, request }) => {
-    const outcome = await getPaper.run(
-      { id: params['id'] as unknown as PaperId },
-      { deps, clientAddress: request.clientAddress },
-    );
+    const outcome = await getPaper.run({ id: params.id }, { deps, clientAddress: request.clientAddress });
     // The same URL answers JSON and the citation formats, so caches must key on Accept.
     const headers = { ...searchCacheHeaders(outcome), Vary: 'Accept' };
     const format = citationFormatOf(query.format, request.headers.get('accept'));
@@ -101,7 +97,7 @@ function relatedRoute(operation: typeof paperCitations, relation: 'citations' | 
     operation,
     handler: async ({ params, query, deps, request }) => {
       const input = {
-        id: params['id'] as unknown as PaperId,
+        id: params.id,
         sort: query.sort,
         limit: query.limit,
         page: query.cursor ?? 1,
