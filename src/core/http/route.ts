@@ -135,6 +135,21 @@ export function operationHandler<Query, Body, Input>(
     );
 }
 
+/**
+ * An operation run for a route: its output as the 200 result, at once when the output is at hand (a
+ * fixed operation's, from the memo), with the headers `headersOf` makes from it.
+ */
+export function outputResult<Input>(
+  operation: Operation<Input, unknown>,
+  input: Input,
+  context: Pick<RouteContext<unknown, unknown, unknown>, 'deps' | 'request'>,
+  headersOf?: (output: JsonText) => Record<string, string>,
+): JsonResult | Promise<JsonResult> {
+  const output = outputJson(operation, input, { deps: context.deps, clientAddress: context.request.clientAddress });
+  const answer = (body: JsonText): JsonResult => (headersOf ? { body, headers: headersOf(body) } : { body });
+  return output instanceof Promise ? output.then(answer) : answer(output);
+}
+
 /** An operation's output as the route's 200 result: at once when the output is at hand (a kept answer). */
 export function resultOf(output: JsonText | Promise<JsonText>): JsonResult | Promise<JsonResult> {
   return output instanceof Promise ? output.then((body) => ({ body })) : { body: output };

@@ -1,5 +1,5 @@
-// The glossary capability: its operations with their input and output schemas (the REST route in
-// routes/glossary.ts and the MCP tools are its doors).
+// The glossary capability: its operations, each declaring its input, output, errors and doors (the
+// REST routes and MCP tools are derived from them).
 import { z } from 'zod';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
 import { GlossaryTermItemSchema } from '../content/content-data.ts';
@@ -25,6 +25,21 @@ export const GlossaryListInputSchema = z.object({
 });
 
 export const listGlossaryTerms = defineOperation({
+  summary: 'List glossary terms, A to Z',
+  description:
+    'Pages through the glossary: each term with its plain-language definition, category and URLs. Follow ' +
+    'next_cursor until it is null; a cursor past the last page answers an empty page.',
+  errors: ['invalid_parameter', 'invalid_cursor'],
+  rest: {
+    method: 'GET',
+    path: '/api/v1/glossary',
+    aliases: ['/api/glossary'],
+    operationId: 'listGlossaryTerms',
+    tags: ['Content'],
+    answers: 'A page of glossary terms',
+    directoryName: 'glossary',
+    cacheControl: 'public, max-age=300',
+  },
   input: GlossaryListInputSchema,
   output: GlossaryListResponseSchema,
   fixed: true,
@@ -45,6 +60,18 @@ export const GlossaryCategoriesSchema = z
 
 /** Every category with its term count and page, in the glossary's order of categories. */
 export const listGlossaryCategories = defineOperation({
+  summary: 'List the glossary categories',
+  description: 'Each category with its number of terms and its page on the site; filter the glossary with one.',
+  rest: {
+    method: 'GET',
+    path: '/api/v1/glossary/categories',
+    aliases: ['/api/glossary/categories'],
+    operationId: 'listGlossaryCategories',
+    tags: ['Content'],
+    answers: 'The glossary categories',
+    directoryName: 'glossary_categories',
+    cacheControl: 'public, max-age=300',
+  },
   input: z.object({}),
   output: GlossaryCategoriesSchema,
   tool: {

@@ -19,7 +19,7 @@ import { PAPER_ID_PATTERN, paperIdText, parsePaperId, shortWorkId, type PaperId 
 import { MAX_REACHABLE_RESULTS } from '../papers/contract/paper-source.ts';
 import type { SearchOutcome } from '../papers/contract/paper-search.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
-import { emptyPage, RESULTS_PAGE_FIELDS } from './papers.ts';
+import { emptyPage, RESULTS_PAGE_FIELDS, SEARCH_CACHE_CONTROL } from './papers.ts';
 
 /** Longer than any DOI in use (the longest registered run to about 300 characters). */
 const MAX_PAPER_ID_LENGTH = 400;
@@ -71,6 +71,22 @@ function paperOutcome(id: PaperId, { deps, clientAddress }: OperationContext) {
 }
 
 export const getPaper = defineOperation({
+  summary: 'Read one paper',
+  description:
+    'One paper of the paper index by OpenAlex work id (W…) or DOI (with its slash percent-encoded, as %2F): ' +
+    "the search result's fields with every author, the abstract, venue, volume, issue, pages and reference count, " +
+    'and the URLs of its citations and references. Cached for one hour. As a reference to cite: ' +
+    '`?format=bibtex|csl`, or Accept: application/x-bibtex or application/vnd.citationstyles.csl+json.',
+  errors: ['invalid_paper_id', 'invalid_parameter', 'paper_not_found', 'upstream_error', 'upstream_timeout'],
+  rest: {
+    method: 'GET',
+    path: '/api/v1/papers/{id}',
+    operationId: 'getPaper',
+    tags: ['Papers'],
+    answers: 'The paper (or its citation, in the format asked for)',
+    directoryName: 'paper',
+    cacheControl: SEARCH_CACHE_CONTROL,
+  },
   input: PaperInputSchema,
   output: PaperSchema,
   tool: {
@@ -109,7 +125,29 @@ type RelatedResponse = z.infer<typeof RelatedResponseSchema>;
 
 /** One page of a paper's list: the paper first (a 404 for an unknown one, the work id for a DOI). */
 function relatedOperation(relation: PaperRelation, tool: { name: string; title: string; description: string }) {
+  const which = relation === 'citations' ? 'the papers citing it' : 'the papers it cites';
   return defineOperation({
+    summary: relation === 'citations' ? 'List the papers citing a paper' : 'List the papers a paper cites',
+    description:
+      `One page of ${which}, most cited first or newest first, in the search response's shape, with the paper it ` +
+      'is about. Follow next_cursor until it is null. Cached for one hour, like search.',
+    errors: [
+      'invalid_paper_id',
+      'invalid_parameter',
+      'invalid_cursor',
+      'paper_not_found',
+      'upstream_error',
+      'upstream_timeout',
+    ],
+    rest: {
+      method: 'GET',
+      path: `/api/v1/papers/{id}/${relation}`,
+      operationId: relation === 'citations' ? 'listPaperCitations' : 'listPaperReferences',
+      tags: ['Papers'],
+      answers: `A page of ${which}`,
+      directoryName: `paper_${relation}`,
+      cacheControl: SEARCH_CACHE_CONTROL,
+    },
     input: RelatedInputSchema,
     output: RelatedResponseSchema,
     tool: { ...tool, openWorld: true },

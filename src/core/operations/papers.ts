@@ -13,6 +13,9 @@ import { MAX_REACHABLE_RESULTS, PAPER_SORTS, YEAR_RANGE } from '../papers/contra
 import { normaliseQuery } from '../papers/contract/paper-search.ts';
 
 export const MAX_QUERY_LENGTH = 300;
+
+/** Every answer built from a search (JSON, feed, page, a paper and its lists) may be kept as long as the search. */
+export const SEARCH_CACHE_CONTROL = 'public, max-age=600';
 export const DEFAULT_LIMIT = 50;
 
 export const QueryTextParam = z
