@@ -5,6 +5,7 @@ import { ERROR_CODES } from './errors.ts';
 import { errorResponse, RATE_LIMIT_HEADERS, RATE_LIMITED_RESPONSE } from './http/common-schemas.ts';
 import { IDEMPOTENCY_KEY_PATTERNS } from './http/idempotency.ts';
 import type { AnyRoute, ResponseSpec } from './http/route.ts';
+import { keepInputExamples } from './operations/input-examples.ts';
 import { API_VERSION, SUNSET_DATE } from './versioning.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -87,7 +88,11 @@ type Io = 'input' | 'output';
 const SCHEMA_REF = '#/components/schemas/';
 
 function jsonSchemaOf(schema: z.ZodType, io: Io): JsonObject {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    ...(io === 'input' ? { override: keepInputExamples } : {}),
+  }) as JsonObject;
   return rest;
 }
 
@@ -304,6 +309,7 @@ function componentSchemas(routes: readonly AnyRoute[]): Record<string, JsonObjec
       io,
       uri: (id) => `${SCHEMA_REF}${id}`,
       unrepresentable: 'any',
+      ...(io === 'input' ? { override: keepInputExamples } : {}),
     }) as { schemas: Record<string, JsonObject> };
     return Object.fromEntries(
       Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema as JsonObject]),

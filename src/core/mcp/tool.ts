@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { AnyOperation, OperationTool } from '../operations/operation.ts';
 import { JsonText } from '../json-text.ts';
+import { keepInputExamples } from '../operations/input-examples.ts';
 import type { RouteContext } from '../http/route.ts';
 
 export interface ToolOutput<Output> {
@@ -70,7 +71,11 @@ type JsonSchema = Record<string, unknown>;
 
 /** A tool schema as the spec wants it: an object schema at the root, not a $ref to one (a named route schema). */
 function objectSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    ...(io === 'input' ? { override: keepInputExamples } : {}),
+  }) as JsonSchema;
   const named = /^#\/\$defs\/(.+)$/.exec(String(generated['$ref']))?.[1];
   let json = generated;
   if (named) {

@@ -105,7 +105,9 @@ export const AskResponseSchema = z
 const TYPES_PATTERN = `^(?:\\s*(?:${ASK_TYPES.join('|')})\\s*(?:,\\s*(?:${ASK_TYPES.join('|')})\\s*)*)?$`;
 
 export const AskInputSchema = z.object({
-  question: textInput(MAX_QUESTION_LENGTH).describe('The question, at least 2 characters'),
+  question: textInput(MAX_QUESTION_LENGTH)
+    .describe('The question, at least 2 characters')
+    .meta({ examples: ['what is a zk rollup?'] }),
   limit: z.int().min(1).max(20).default(5).describe('Sources to return, 1 to 20 (default 5)'),
   types: z
     .array(z.enum(ASK_TYPES))
@@ -124,6 +126,7 @@ export const AskQuerySchema = z
       .meta({
         ...textSchema(MAX_QUESTION_LENGTH),
         description: `The question, 2 to ${MAX_QUESTION_LENGTH} characters (alias: query)`,
+        examples: ['what is a zk rollup?'],
         required: true,
       }),
     query: z
@@ -181,7 +184,11 @@ export const AskBodySchema = z
       streaming: value.prefer?.streaming === true,
     };
   })
-  .meta({ id: 'AskRequest', anyOf: [{ required: ['q'] }, { required: ['query'] }] });
+  .meta({
+    id: 'AskRequest',
+    anyOf: [{ required: ['q'] }, { required: ['query'] }],
+    examples: [{ q: 'what is a zk rollup?', limit: 3 }],
+  });
 
 /** Ranked search over essays and glossary with an extractive answer; pure over the built content. */
 export const askQuestion = defineOperation({

@@ -27,6 +27,8 @@ const MAX_PAPER_ID_LENGTH = 400;
 export const PaperIdParam = z
   .string()
   .max(MAX_PAPER_ID_LENGTH)
+  // On the string, not the transform: the published input schema (io input) keeps the examples there.
+  .meta({ examples: ['W2741809807', '10.48550/arXiv.1706.03762'] })
   .transform((raw, context): PaperId => {
     const id = parsePaperId(raw);
     if (id) return id;
@@ -41,7 +43,6 @@ export const PaperIdParam = z
     type: 'string',
     maxLength: MAX_PAPER_ID_LENGTH,
     pattern: PAPER_ID_PATTERN,
-    examples: ['W2741809807', '10.48550/arXiv.1706.03762'],
     description: 'OpenAlex work id (W…, or its https://openalex.org/ URL) or DOI (10.…, doi:10.…, or the doi.org URL)',
   });
 

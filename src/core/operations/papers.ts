@@ -20,6 +20,7 @@ export const DEFAULT_LIMIT = 50;
 
 export const QueryTextParam = z
   .string()
+  .meta({ examples: ['transformers'] })
   .optional()
   .transform((raw, context) => {
     const problem = textProblem(raw, MAX_QUERY_LENGTH);
@@ -54,7 +55,9 @@ export const CitationFormatParam = z
   );
 
 export const SearchInputSchema = z.object({
-  query: textInput(MAX_QUERY_LENGTH).describe('What to search for, at least 2 characters'),
+  query: textInput(MAX_QUERY_LENGTH)
+    .describe('What to search for, at least 2 characters')
+    .meta({ examples: ['transformers'] }),
   corpus: z.enum(CORPORA).default('ai').describe('ai or web3 (default ai)'),
   limit: z
     .int()

@@ -9,6 +9,7 @@ import { AsyncJobSchema, JOB_ID_PATTERN } from '../jobs/job.ts';
 const JobPathSchema = z.object({
   jobId: z
     .string()
+    .meta({ examples: ['job_abcdefghijklmnopqrstuvwxyz'] })
     .transform((value, context) => {
       if (!JOB_ID_PATTERN.test(value)) {
         issue(
