@@ -140,7 +140,10 @@ export const searchDocumentation = defineTool({
   title: 'Search the documentation',
   description:
     'Search the API reference, error codes, the auth guide and the curriculum; returns the best-matching sections.',
-  input: z.object({ query: textInput(300), limit: z.int().min(1).max(20).default(5) }),
+  input: z.object({
+    query: textInput(300).meta({ examples: ['rate limit'] }),
+    limit: z.int().min(1).max(20).default(5),
+  }),
   output: z.object({
     query: z.string(),
     results: z.array(z.object({ id: z.string(), title: z.string(), score: z.number(), excerpt: z.string() })),

@@ -121,7 +121,7 @@ export const getEssay = defineTool({
   name: 'get_essay',
   title: 'Read an essay',
   description: 'The full text of one essay as Markdown, with its metadata. Find slugs with search_essays.',
-  input: z.object({ slug: SlugSchema }),
+  input: z.object({ slug: SlugSchema.meta({ examples: ['attention-and-transformers'] }) }),
   output: z.object({ essay: EssayItemSchema, markdown: z.string() }),
   annotations: READS_OUR_CONTENT,
   run: async ({ slug: wanted }, context) => {
@@ -165,7 +165,7 @@ export const getGlossaryTerm = defineTool({
   title: 'Read a glossary term',
   description:
     'One glossary term: definition, longer explanation (Markdown) and related terms. Find slugs with search_glossary.',
-  input: z.object({ slug: SlugSchema }),
+  input: z.object({ slug: SlugSchema.meta({ examples: ['account-abstraction'] }) }),
   output: z.object({
     term: GlossaryTermItemSchema,
     related: z.array(z.object({ slug: z.string(), term: z.string(), url: z.string() })),

@@ -28,7 +28,7 @@ export const PaperIdParam = z
   .string()
   .max(MAX_PAPER_ID_LENGTH)
   // On the string, not the transform: the published input schema (io input) keeps the examples there.
-  .meta({ examples: ['W2741809807', '10.48550/arXiv.1706.03762'] })
+  .meta({ examples: ['10.48550/arXiv.1706.03762', 'W2741809807'] })
   .transform((raw, context): PaperId => {
     const id = parsePaperId(raw);
     if (id) return id;
@@ -217,7 +217,8 @@ export const citePapers = defineOperation({
       .array(PaperIdParam)
       .min(1)
       .max(MAX_CITED_PAPERS)
-      .describe(`Work ids or DOIs, 1 to ${MAX_CITED_PAPERS}, in the order to list them`),
+      .describe(`Work ids or DOIs, 1 to ${MAX_CITED_PAPERS}, in the order to list them`)
+      .meta({ examples: [['10.48550/arXiv.1706.03762']] }),
     format: z.enum(CITATION_FORMATS).default('bibtex').describe('bibtex (default) or csl (CSL-JSON)'),
   }),
   output: CitationsSchema,
