@@ -75,7 +75,7 @@ async function searchableSections(context: RouteContext<unknown, unknown>): Prom
 }
 
 export const getApiDocumentation = defineTool({
-  deterministic: true,
+  fixed: true,
   name: 'get_api_documentation',
   title: 'Read the API documentation',
   description:
@@ -105,7 +105,7 @@ export const getApiDocumentation = defineTool({
 });
 
 export const getOpenApiSpecification = defineTool({
-  deterministic: true,
+  fixed: true,
   name: 'get_openapi_specification',
   title: 'Get the OpenAPI description',
   description: 'The OpenAPI 3.1 description of the REST API (also at /openapi.json).',
@@ -119,7 +119,7 @@ export const getOpenApiSpecification = defineTool({
 });
 
 export const getAuthGuide = defineTool({
-  deterministic: true,
+  fixed: true,
   name: 'get_auth_guide',
   title: 'Read the authentication guide',
   description:
@@ -135,7 +135,7 @@ export const getAuthGuide = defineTool({
 });
 
 export const searchDocumentation = defineTool({
-  deterministic: true,
+  fixed: true,
   name: 'search_documentation',
   title: 'Search the documentation',
   description:
@@ -177,7 +177,7 @@ export const searchDocumentation = defineTool({
 });
 
 export const getCourseCurriculum = defineTool({
-  deterministic: true,
+  fixed: true,
   name: 'get_course_curriculum',
   title: 'Get the curriculum',
   description:

@@ -45,9 +45,9 @@ export interface McpTool<Args, Output> {
   annotations: ToolAnnotations;
   /**
    * The output depends only on the arguments and the built content, which does not change while
-   * the server runs, so a result can be served again from memory.
+   * the server runs, so a result can be served again from memory (an operation's `fixed`).
    */
-  deterministic?: boolean;
+  fixed?: boolean;
   run(args: Args, context: RouteContext<unknown, unknown>): Promise<ToolOutput<Output> | DerivedToolOutput<Output>>;
 }
 
@@ -115,24 +115,64 @@ export class ToolFailure extends Error {
 }
 
 /**
- * The tool an operation declares (`operation.tool`): its schemas and run are the operation's; its
- * text is the output's JSON, its structured content the output. Its results are remembered when
- * the operation's output is fixed (depends only on the arguments and the built content).
+ * The tool an operation declares (`operation.tool`): its output schema and run are the operation's,
+ * its input the operation's or the tool's narrower one; its text the tool's rendering or the output's
+ * JSON, its structured content the output. A fixed operation's results are remembered by arguments;
+ * any other's output kept as JSON (a cached page) is remembered under its hash, never beyond it.
  */
-export function toolFrom(operation: AnyOperation, { name, title, description, openWorld }: OperationTool): AnyTool {
+export function toolFrom(operation: AnyOperation, tool: OperationTool): AnyTool {
+  const { name, title, description, openWorld } = tool;
   return defineTool({
     name,
     title,
     description,
-    input: operation.input,
+    input: tool.input ?? operation.input,
     output: operation.output,
     annotations: openWorld ? { ...READS_OUR_CONTENT, openWorldHint: true } : READS_OUR_CONTENT,
-    deterministic: operation.fixed === true,
-    run: async (args, context) => {
-      const output = await operation.run(args, { deps: context.deps, clientAddress: context.request.clientAddress });
-      return output instanceof JsonText
-        ? { text: output.text, structured: output.value() }
-        : { text: JSON.stringify(output), structured: output };
-    },
+    fixed: operation.fixed === true,
+    run: (args, context) => toolOutput(operation, tool, args, context),
   });
+}
+
+/** The operation run for a tool call, its output as kept JSON when a store kept it. */
+function runFor(operation: AnyOperation, args: unknown, context: RouteContext<unknown, unknown>): Promise<unknown> {
+  return Promise.resolve(operation.run(args, { deps: context.deps, clientAddress: context.request.clientAddress }));
+}
+
+async function toolOutput(
+  operation: AnyOperation,
+  tool: OperationTool,
+  args: unknown,
+  context: RouteContext<unknown, unknown>,
+): Promise<ToolOutput<unknown> | DerivedToolOutput<unknown>> {
+  const output = await runFor(operation, args, context);
+  if (!(output instanceof JsonText)) {
+    return { text: tool.text ? tool.text(output, args) : JSON.stringify(output), structured: output };
+  }
+  return operation.fixed ? rendered(tool, output, args) : derived(operation, tool, args, output);
+}
+
+function rendered(tool: OperationTool, output: JsonText, args: unknown): ToolOutput<unknown> {
+  const value: unknown = output.value();
+  return { text: tool.text ? tool.text(value, args) : output.text, structured: value };
+}
+
+/** An output kept as JSON (a cached page), named by its hash. */
+function derived(operation: AnyOperation, tool: OperationTool, args: unknown, output: JsonText) {
+  return {
+    basis: output.hash,
+    render: () => rendered(tool, output, args),
+    current: toolOutputLater(operation, tool, args),
+  };
+}
+
+/**
+ * The same call run again later. Made apart from derived's scope, whose closures hold the output: a
+ * remembered result keeps this one, and so keeps the arguments, not the page.
+ */
+function toolOutputLater(operation: AnyOperation, tool: OperationTool, args: unknown) {
+  return async (context: RouteContext<unknown, unknown>): Promise<DerivedToolOutput<unknown>> => {
+    const output = await runFor(operation, args, context);
+    return derived(operation, tool, args, output instanceof JsonText ? output : new JsonText(JSON.stringify(output)));
+  };
 }

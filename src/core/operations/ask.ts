@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MIN_CONFIDENCE } from '../ask/ask-index.ts';
 import { type ErrorCode } from '../errors.ts';
-import { defineOperation, type AnyOperation } from './operation.ts';
+import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
 import { queryParam } from './query-from-input.ts';
 import { issue, textInput, textProblem, textSchema } from './validation.ts';
 
@@ -197,6 +197,18 @@ export const askQuestion = defineOperation({
   fixed: true,
   run: ({ question, limit, types }, { deps }) => deps.ask.search(question, { limit, types }),
 });
+
+/** The search text of the content searches over the ask index (search_essays, search_glossary). */
+export const SearchTextSchema = AskInputSchema.shape.question.describe('What to search for, at least 2 characters');
+
+/** How many results a content search returns. */
+export const SEARCH_LIMIT = z.int().min(1).max(50).default(10).describe('How many results, 1 to 50 (default 10)');
+
+/** The ask operation's sources of one type, as the content searches read them. */
+export async function askSources(query: string, type: 'essay' | 'glossary', context: OperationContext) {
+  const answer = await askQuestion.run({ question: query, limit: 20, types: [type] }, context);
+  return answer.sources;
+}
 
 /** This domain's operations (those with a `tool` are MCP tools too). */
 export const askOperations: readonly AnyOperation[] = [askQuestion];

@@ -2,7 +2,10 @@
 // REST routes and MCP tools are derived from them).
 import { z } from 'zod';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
-import { GlossaryTermItemSchema } from '../content/content-data.ts';
+import { GlossaryTermItemSchema, toGlossaryTermItem } from '../content/content-data.ts';
+import { askSources, SEARCH_LIMIT, SearchTextSchema } from './ask.ts';
+import { SlugSchema } from './common-inputs.ts';
+import { NotFoundError } from './errors.ts';
 import { defineOperation, type AnyOperation } from './operation.ts';
 import { pageBody, PaginationSchema } from '../pagination.ts';
 
@@ -89,5 +92,70 @@ export const listGlossaryCategories = defineOperation({
   }),
 });
 
+type TermItem = z.infer<typeof GlossaryTermItemSchema>;
+
+/** Glossary terms by name, abbreviation or meaning: the ask index's glossary sources. */
+export const searchGlossary = defineOperation({
+  summary: 'Search the glossary',
+  input: z.object({
+    query: SearchTextSchema,
+    category: z.enum(GLOSSARY_CATEGORIES).optional().describe('Only terms in this category'),
+    limit: SEARCH_LIMIT,
+  }),
+  output: z.object({ query: z.string(), total: z.int(), terms: z.array(GlossaryTermItemSchema) }),
+  tool: {
+    name: 'search_glossary',
+    title: 'Search the glossary',
+    description:
+      'Find AI and Web3 glossary terms by name, abbreviation or meaning; returns plain-language definitions.',
+    text: ({ query, terms }: { query: string; terms: TermItem[] }) =>
+      terms.length
+        ? terms.map((term) => `${term.term}: ${term.definition} (${term.url})`).join('\n')
+        : `No glossary term matches "${query}".`,
+  },
+  fixed: true,
+  run: async ({ query, category, limit }, context) => {
+    const terms = (await askSources(query, 'glossary', context)).flatMap((source) => {
+      const term = context.deps.content.term(source.slug);
+      return term && (!category || term.category === category) ? [toGlossaryTermItem(term)] : [];
+    });
+    return { query, total: terms.length, terms: terms.slice(0, limit) };
+  },
+});
+
+/** One glossary term: its definition, longer explanation (its Markdown twin) and related terms. */
+export const getGlossaryTerm = defineOperation({
+  summary: 'Read a glossary term',
+  input: z.object({ slug: SlugSchema.meta({ examples: ['account-abstraction'] }) }),
+  output: z.object({
+    term: GlossaryTermItemSchema,
+    related: z.array(z.object({ slug: z.string(), term: z.string(), url: z.string() })),
+    markdown: z.string(),
+  }),
+  tool: {
+    name: 'get_glossary_term',
+    title: 'Read a glossary term',
+    description:
+      'One glossary term: definition, longer explanation (Markdown) and related terms. Find slugs with search_glossary.',
+    text: ({ term, markdown }: { term: TermItem; markdown: string }) => markdown || `${term.term}: ${term.definition}`,
+  },
+  fixed: true,
+  run: async ({ slug }, { deps }) => {
+    const term = deps.content.term(slug);
+    if (!term) throw new NotFoundError(`No glossary term has the slug "${slug}".`, 'Use search_glossary to find one.');
+    const markdown = (await deps.readSiteFile?.(`/glossary/${slug}.md`)) ?? '';
+    const related = term.related.flatMap((other) => {
+      const found = deps.content.term(other);
+      return found ? [{ slug: found.slug, term: found.term, url: found.url }] : [];
+    });
+    return { term: toGlossaryTermItem(term), related, markdown };
+  },
+});
+
 /** This domain's operations (those with a `tool` are MCP tools too). */
-export const glossaryOperations: readonly AnyOperation[] = [listGlossaryTerms, listGlossaryCategories];
+export const glossaryOperations: readonly AnyOperation[] = [
+  listGlossaryTerms,
+  listGlossaryCategories,
+  searchGlossary,
+  getGlossaryTerm,
+];

@@ -24,6 +24,15 @@ export interface OperationTool {
   description: string;
   /** The output comes from the paper index upstream, beyond our own content: the tool says so (openWorldHint). */
   openWorld?: boolean;
+  /**
+   * A narrower input for agents (a smaller default page, fewer fields), parsing to the operation's
+   * input: the operation's bounds are the rule; the description says where the tool's default differs.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  input?: z.ZodType<any>;
+  /** The answer as text for the model (default: the output's JSON); the output is the structured content. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  text?: (output: any, input: any) => string;
 }
 
 /**

@@ -139,10 +139,48 @@ function yearSpan(a: number | undefined, b: number | undefined) {
   return a !== undefined && b !== undefined && a > b ? { yearFrom: b, yearTo: a } : { yearFrom: a, yearTo: b };
 }
 
+/** Results a search_reports call gets unless it asks for more: a page an agent reads at once. */
+const TOOL_LIMIT = 10;
+
+/** search_reports' input: the search's own rule for each field, the first page, and fewer results by default. */
+const SearchToolInputSchema = SearchInputSchema.omit({ page: true })
+  .extend({
+    limit: SearchInputSchema.shape.limit
+      .removeDefault()
+      .default(TOOL_LIMIT)
+      .describe(`Results, 1 to 200 as in the REST search (default ${TOOL_LIMIT} here, ${DEFAULT_LIMIT} there)`),
+  })
+  .transform((args) => ({ ...args, query: normaliseQuery(args.query), page: 1 }));
+
+type SearchInput = z.infer<typeof SearchInputSchema>;
+type SearchOutput = z.infer<typeof SearchResponseSchema>;
+
+/** The page as an agent reads it: one line per paper, most cited (or best, or newest) first. */
+function papersText(body: SearchOutput, { query, corpus, sort }: SearchInput) {
+  const lines = body.results.map((paper, index) => {
+    const by = paper.authors.length > 0 ? `${paper.authors.join(', ')}. ` : '';
+    return `${index + 1}. ${by}${paper.title} (${paper.publication_date ?? paper.date}, ${paper.source}), ${paper.citations} citations: ${paper.url}`;
+  });
+  const order = { citations: 'most cited', relevance: 'best matching', date: 'newest' }[sort];
+  return `${body.total} papers in ${corpus} for "${query}"; the ${body.results.length} ${order}:\n${lines.join('\n')}`;
+}
+
 /** Paper search: one page of a corpus in the order asked for, through the shared cache. */
 export const searchPapers = defineOperation({
   input: SearchInputSchema,
   output: SearchResponseSchema,
+  tool: {
+    name: 'search_reports',
+    title: 'Search academic papers',
+    description:
+      'Search titles and abstracts of academic papers in the ai or web3 corpus of the OpenAlex index: most cited ' +
+      'first, or by relevance or newest first, optionally within publication years. Returns title, authors, source, ' +
+      'year, publication date, category, type, citation count, OpenAlex id, DOI and an open-access link where there ' +
+      `is one. ${TOOL_LIMIT} results unless limit asks for more (up to 200).`,
+    openWorld: true,
+    input: SearchToolInputSchema,
+    text: papersText,
+  },
   run: async ({ query, corpus, limit, page, sort, year_from, year_to }, { deps, clientAddress }) => {
     const past = page * limit > MAX_REACHABLE_RESULTS;
     // Past the window nothing is fetched (OpenAlex refuses it): the first page gives the total.
