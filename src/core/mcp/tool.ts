@@ -4,7 +4,8 @@
 // fails while running answers isError: true, and so do invalid arguments from 2025-11-25 on (SEP-1303;
 // -32602 before it runs under the older revisions).
 import { z } from 'zod';
-import type { AnyOperation, OperationTool } from '../operations/operation.ts';
+import type { AnyOperation, OperationContext, OperationTool } from '../operations/operation.ts';
+import { apiDocumentation } from './documentation.ts';
 import { JsonText } from '../json-text.ts';
 import { keepInputExamples } from '../operations/input-examples.ts';
 import type { RouteContext } from '../http/route.ts';
@@ -135,8 +136,17 @@ export function toolFrom(operation: AnyOperation, tool: OperationTool): AnyTool 
 }
 
 /** The operation run for a tool call, its output as kept JSON when a store kept it. */
-function runFor(operation: AnyOperation, args: unknown, context: RouteContext<unknown, unknown>): Promise<unknown> {
-  return Promise.resolve(operation.run(args, { deps: context.deps, clientAddress: context.request.clientAddress }));
+function runFor(operation: AnyOperation, args: unknown, context: OperationContext): Promise<unknown> {
+  return Promise.resolve(operation.run(args, context));
+}
+
+/** What an operation run for a tool call gets: the request's deps and client, and the API reference. */
+function operationContext(context: RouteContext<unknown, unknown>): OperationContext {
+  return {
+    deps: context.deps,
+    clientAddress: context.request.clientAddress,
+    documentation: apiDocumentation(context.routes, context.deps.config.siteUrl),
+  };
 }
 
 async function toolOutput(
@@ -145,23 +155,35 @@ async function toolOutput(
   args: unknown,
   context: RouteContext<unknown, unknown>,
 ): Promise<ToolOutput<unknown> | DerivedToolOutput<unknown>> {
-  const output = await runFor(operation, args, context);
+  const running = operationContext(context);
+  const output = await runFor(operation, args, running);
   if (!(output instanceof JsonText)) {
-    return { text: tool.text ? tool.text(output, args) : JSON.stringify(output), structured: output };
+    return { text: tool.text ? tool.text(output, args, running) : JSON.stringify(output), structured: output };
   }
-  return operation.fixed ? rendered(tool, output, args) : derived(operation, tool, args, output);
+  return operation.fixed ? rendered(tool, output, args, running) : derived(operation, tool, args, output, running);
 }
 
-function rendered(tool: OperationTool, output: JsonText, args: unknown): ToolOutput<unknown> {
+function rendered(
+  tool: OperationTool,
+  output: JsonText,
+  args: unknown,
+  context: OperationContext,
+): ToolOutput<unknown> {
   const value: unknown = output.value();
-  return { text: tool.text ? tool.text(value, args) : output.text, structured: value };
+  return { text: tool.text ? tool.text(value, args, context) : output.text, structured: value };
 }
 
 /** An output kept as JSON (a cached page), named by its hash. */
-function derived(operation: AnyOperation, tool: OperationTool, args: unknown, output: JsonText) {
+function derived(
+  operation: AnyOperation,
+  tool: OperationTool,
+  args: unknown,
+  output: JsonText,
+  context: OperationContext,
+): DerivedToolOutput<unknown> {
   return {
     basis: output.hash,
-    render: () => rendered(tool, output, args),
+    render: () => rendered(tool, output, args, context),
     current: toolOutputLater(operation, tool, args),
   };
 }
@@ -172,7 +194,9 @@ function derived(operation: AnyOperation, tool: OperationTool, args: unknown, ou
  */
 function toolOutputLater(operation: AnyOperation, tool: OperationTool, args: unknown) {
   return async (context: RouteContext<unknown, unknown>): Promise<DerivedToolOutput<unknown>> => {
-    const output = await runFor(operation, args, context);
-    return derived(operation, tool, args, output instanceof JsonText ? output : new JsonText(JSON.stringify(output)));
+    const running = operationContext(context);
+    const output = await runFor(operation, args, running);
+    const kept = output instanceof JsonText ? output : new JsonText(JSON.stringify(output));
+    return derived(operation, tool, args, kept, running);
   };
 }

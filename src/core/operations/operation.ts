@@ -6,12 +6,15 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import type { ErrorCode } from '../errors.ts';
+import type { ApiDocumentation } from './api-documentation.ts';
 import { JsonText } from '../json-text.ts';
 
 export interface OperationContext {
   deps: AppDeps;
   /** Whose share of bounded caches the work counts against. */
   clientAddress: string;
+  /** The API reference, made by the doors from the route table (the documentation operations read it). */
+  documentation?: ApiDocumentation;
 }
 
 /**
@@ -19,6 +22,8 @@ export interface OperationContext {
  * its name, title and description; the schemas and the run are the operation's own.
  */
 export interface OperationTool {
+  /** The MCP server that offers it: the product server (default) or the documentation server. */
+  server?: 'product' | 'docs';
   name: string;
   title: string;
   description: string;
@@ -32,7 +37,7 @@ export interface OperationTool {
   input?: z.ZodType<any>;
   /** The answer as text for the model (default: the output's JSON); the output is the structured content. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  text?: (output: any, input: any) => string;
+  text?: (output: any, input: any, context: OperationContext) => string;
 }
 
 /**
