@@ -30,33 +30,6 @@ export interface DocOperation {
 
 type Schema = Record<string, unknown>;
 
-/**
- * Inputs the schemas cannot suggest (they say "a string", or the JSON Schema export cannot describe
- * a preprocessed body), so each curl example asks something real. Keyed by property, parameter or
- * schema name; every other example value comes from the schema itself.
- */
-const SAMPLE_INPUTS: Record<string, unknown> = {
-  q: 'what is a zk rollup?',
-  query: 'what is a zk rollup?',
-  slug: 'zk-rollup',
-  jobId: 'job_0123456789abcdefghijklmnop',
-  // A paper in a path (`id` alone is a JSON-RPC id): OpenAlex's own example work.
-  'path:id': 'W2741809807',
-  tag: 'ai',
-  client_name: 'my-agent',
-  token: 'paste-your-token-here',
-  method: 'tools/list',
-  id: 1,
-  AskRequest: { q: 'what is a zk rollup?', limit: 3 },
-  requests: [
-    { id: 'essays', method: 'GET', path: '/api/v1/essays?limit=2' },
-    { id: 'term', method: 'GET', path: '/api/v1/glossary?limit=1' },
-  ],
-};
-
-/** Path samples for a parameter whose pattern the usual one does not fit: an author (OpenAlex's own example). */
-const PATH_ALTERNATIVES = ['A5023888391'];
-
 interface ExampleContext {
   doc: OpenApiDocument;
   input: boolean;
@@ -65,12 +38,11 @@ interface ExampleContext {
 }
 
 /**
- * An example instance of a JSON Schema: its example, default, const or first enum value, else a
- * placeholder of its type. For request inputs, SAMPLE_INPUTS comes first.
+ * An example instance of a JSON Schema: its example (the operations' inputs carry `examples`, so each
+ * curl example asks something real), default, const or first enum value, else a placeholder of its type.
  */
 function exampleOf(schema: Schema | undefined, doc: OpenApiDocument, input: boolean, name = '', depth = 0): unknown {
   const context = { doc, input, name, depth };
-  if (input && name in SAMPLE_INPUTS) return SAMPLE_INPUTS[name];
   if (!schema || depth > 8) return null;
   const ref = schema['$ref'];
   if (typeof ref === 'string') return exampleOfReference(ref, context);
@@ -91,7 +63,6 @@ function exampleOfShape(schema: Schema, context: ExampleContext): unknown {
 
 function exampleOfReference(ref: string, { doc, input, name, depth }: ExampleContext): unknown {
   const id = ref.replace('#/components/schemas/', '');
-  if (input && id in SAMPLE_INPUTS) return SAMPLE_INPUTS[id];
   const components = (doc['components'] as { schemas?: Record<string, Schema> } | undefined)?.schemas;
   return exampleOf(components?.[id], doc, input, name, depth + 1);
 }
@@ -149,20 +120,8 @@ function curlOf(
   doc: OpenApiDocument,
 ) {
   const base = (doc['servers'] as Array<{ url: string }> | undefined)?.[0]?.url ?? '';
-  // `{id}` names a paper on one route and an author on another: the sample its pattern accepts.
-  const pattern = (name: string) =>
-    (parameters.find((p) => p.where === 'path' && p.name === name)?.schema as { pattern?: string } | undefined)
-      ?.pattern;
-  const fitting = (name: string) => {
-    const rule = pattern(name);
-    return rule ? PATH_ALTERNATIVES.find((sample) => new RegExp(rule, 'u').test(sample)) : undefined;
-  };
-  const pathExample = (name: string) => {
-    const sample = SAMPLE_INPUTS[`path:${name}`] ?? SAMPLE_INPUTS[name];
-    const rule = pattern(name);
-    if (typeof sample === 'string' && rule && !new RegExp(rule, 'u').test(sample)) return fitting(name) ?? sample;
-    return sample ?? name;
-  };
+  const pathExample = (name: string) =>
+    exampleOf(parameters.find((p) => p.where === 'path' && p.name === name)?.schema, doc, true, name) ?? name;
   const filled = path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(pathExample(name))));
   const query = parameters
     // Required ones, and one that only an alias may stand in for (/ask: q, or its alias query).

@@ -2,12 +2,17 @@
 // zod schemas (descriptions, aliases, defaults) and the header parameters routes declare.
 import { z } from 'zod';
 import type { AnyRoute } from './http/route.ts';
+import { keepInputExamples } from './operations/input-examples.ts';
 
 export type JsonObject = Record<string, unknown>;
 export type Io = 'input' | 'output';
 
 export function jsonSchemaOf(schema: z.ZodType, io: Io): JsonObject {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    ...(io === 'input' ? { override: keepInputExamples } : {}),
+  }) as JsonObject;
   return rest;
 }
 

@@ -6,6 +6,7 @@ import { errorResponse, RATE_LIMIT_HEADERS, RATE_LIMITED_RESPONSE } from './http
 import { IDEMPOTENCY_KEY_PATTERNS } from './http/idempotency.ts';
 import type { AnyRoute, ResponseSpec } from './http/route.ts';
 import { headerParameterDocs, jsonSchemaOf, parameters, type Io, type JsonObject } from './openapi-parameters.ts';
+import { keepInputExamples } from './operations/input-examples.ts';
 import { API_VERSION, SUNSET_DATE } from './versioning.ts';
 
 export interface OpenApiDocument {
@@ -261,6 +262,7 @@ function componentSchemas(routes: readonly AnyRoute[]): Record<string, JsonObjec
       io,
       uri: (id) => `${SCHEMA_REF}${id}`,
       unrepresentable: 'any',
+      ...(io === 'input' ? { override: keepInputExamples } : {}),
     }) as { schemas: Record<string, JsonObject> };
     return Object.fromEntries(
       Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema as JsonObject]),

@@ -2,6 +2,7 @@
 // (in their own words, with no status) to the catalogue's ApiErrors. At the edge, so that the
 // catalogue (../errors.ts) stays below every domain module.
 import { ApiError } from '../errors.ts';
+import { NotFoundError } from '../operations/errors.ts';
 import { PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts';
 import { CapacityError } from '../stores/capacity.ts';
 import { StoreUnavailableError } from '../stores/redis/connection.ts';
@@ -40,6 +41,9 @@ export function toApiError(error: unknown): ApiError {
     });
   }
   if (error instanceof PaperNotFoundError) return new ApiError('paper_not_found', error.message, { cause: error });
+  if (error instanceof NotFoundError) {
+    return new ApiError('not_found', error.message, { resolution: error.resolution, cause: error });
+  }
   if (error instanceof CapacityError) {
     return new ApiError(error.scope === 'client' ? 'quota_exceeded' : 'service_unavailable', error.message, {
       headers: { 'Retry-After': String(error.retryAfterSeconds) },

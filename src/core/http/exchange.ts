@@ -71,7 +71,8 @@ export class Exchange {
   declare cacheControl: string | undefined;
   /** Validated input (read input). */
   declare query: unknown;
-  declare params: Record<string, string>;
+  /** The path's parameters, as the route's schema parsed them (typed per route; raw strings without one). */
+  declare params: unknown;
   declare body: unknown;
   /** The request body as read, once read in full. */
   declare bodyBytes: Uint8Array | undefined;

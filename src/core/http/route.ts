@@ -21,10 +21,11 @@ export interface ResponseSpec {
   headers?: readonly string[];
 }
 
-export interface RouteContext<Query, Body> {
+export interface RouteContext<Query, Body, Params = Record<string, string>> {
   query: Query;
   body: Body;
-  params: Record<string, string>;
+  /** The path's parameters, as the route's `params` schema parsed them (raw strings without one). */
+  params: Params;
   request: CoreRequest;
   deps: AppDeps;
   requestId: string;
@@ -48,7 +49,7 @@ export interface JsonResult {
 
 export type RouteResult = JsonResult | { raw: CoreResponse };
 
-export interface Route<Query = unknown, Body = unknown> {
+export interface Route<Query = unknown, Body = unknown, Params = Record<string, string>> {
   method: HttpMethod;
   /** OpenAPI-style template, e.g. /api/v1/jobs/{jobId}. */
   path: string;
@@ -65,7 +66,7 @@ export interface Route<Query = unknown, Body = unknown> {
   tags: readonly string[];
   query?: z.ZodType<Query>;
   body?: z.ZodType<Body>;
-  params?: z.ZodType;
+  params?: z.ZodType<Params>;
   responses: Record<number, ResponseSpec>;
   /** May be called as a batch sub-request. */
   batchable: boolean;
@@ -114,11 +115,13 @@ export interface Route<Query = unknown, Body = unknown> {
   /** What the route does, as typed input to its 200 output; MCP tools call it too. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   operation?: Operation<any, any, any>;
-  handler(context: RouteContext<Query, Body>): Promise<RouteResult> | RouteResult;
+  handler(context: RouteContext<Query, Body, Params>): Promise<RouteResult> | RouteResult;
 }
 
-/** Typed identity: lets TypeScript infer Query and Body from the schemas. */
-export function defineRoute<Query, Body = undefined>(route: Route<Query, Body>): Route<Query, Body> {
+/** Typed identity: lets TypeScript infer Query, Body and Params from the schemas. */
+export function defineRoute<Query, Body = undefined, Params = Record<string, string>>(
+  route: Route<Query, Body, Params>,
+): Route<Query, Body, Params> {
   return route;
 }
 
@@ -136,6 +139,21 @@ export function operationHandler<Query, Body, Input>(
     );
 }
 
+/**
+ * An operation run for a route: its output as the 200 result, at once when the output is at hand (a
+ * fixed operation's, from the memo), with the headers `headersOf` makes from it.
+ */
+export function outputResult<Input>(
+  operation: Operation<Input, unknown>,
+  input: Input,
+  context: Pick<RouteContext<unknown, unknown, unknown>, 'deps' | 'request'>,
+  headersOf?: (output: JsonText) => Record<string, string>,
+): JsonResult | Promise<JsonResult> {
+  const output = outputJson(operation, input, { deps: context.deps, clientAddress: context.request.clientAddress });
+  const answer = (body: JsonText): JsonResult => (headersOf ? { body, headers: headersOf(body) } : { body });
+  return output instanceof Promise ? output.then(answer) : answer(output);
+}
+
 /** An operation's output as the route's 200 result: at once when the output is at hand (a kept answer). */
 export function resultOf(output: JsonText | Promise<JsonText>): JsonResult | Promise<JsonResult> {
   return output instanceof Promise ? output.then((body) => ({ body })) : { body: output };
@@ -143,7 +161,7 @@ export function resultOf(output: JsonText | Promise<JsonText>): JsonResult | Pro
 
 // A route table is heterogeneous; the dispatcher only relies on schemas and handler agreeing.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRoute = Route<any, any>;
+export type AnyRoute = Route<any, any, any>;
 
 /** An error's body as the route words it (MCP: JSON-RPC), else in the API's own shape. */
 export function errorBodyFor(

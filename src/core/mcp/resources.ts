@@ -11,7 +11,7 @@ import { listGlossaryTerms } from '../operations/glossary.ts';
 import { getPaper } from '../operations/paper-graph.ts';
 import { PaperNotFoundError } from '../papers/contract/errors.ts';
 import { parsePaperId } from '../papers/contract/paper-id.ts';
-import { apiSections } from './docs-tools.ts';
+import { apiSections } from './documentation.ts';
 
 type Context = RouteContext<unknown, unknown>;
 

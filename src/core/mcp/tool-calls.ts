@@ -45,8 +45,7 @@ export async function callTool(exchange: McpExchange, params: McpParams): Promis
   const argsText = JSON.stringify(rawArgs);
   const argsKey =
     argsText.length <= MAX_MEMO_ARGUMENTS ? `mcp|${server.key}|${exchange.era}|${tool.name}|${argsText}` : undefined;
-  const remembered =
-    !taskNow && tool.deterministic && argsKey ? answerCacheOf(context.deps).lookup(argsKey) : undefined;
+  const remembered = !taskNow && tool.fixed && argsKey ? answerCacheOf(context.deps).lookup(argsKey) : undefined;
   if (remembered) return { encoded: remembered };
   const args = tool.input.safeParse(rawArgs);
   if (!args.success) return invalidArguments(exchange, tool.name, args.error.issues[0]);
@@ -108,7 +107,7 @@ async function runTool(
       return { result: toolResult(output.render()) };
     }
     const result = toolResult(output);
-    if (!tool.deterministic || !argsKey) return { result };
+    if (!tool.fixed || !argsKey) return { result };
     const encoded = new JsonText(encodeResult(exchange, result, false));
     answerCacheOf(context.deps).remember(argsKey, encoded);
     return { encoded };

@@ -4,8 +4,10 @@
 // fails while running answers isError: true, and so do invalid arguments from 2025-11-25 on (SEP-1303;
 // -32602 before it runs under the older revisions).
 import { z } from 'zod';
-import type { AnyOperation, OperationTool } from '../operations/operation.ts';
+import type { AnyOperation, OperationContext, OperationTool } from '../operations/operation.ts';
+import { apiDocumentation } from './documentation.ts';
 import { JsonText } from '../json-text.ts';
+import { keepInputExamples } from '../operations/input-examples.ts';
 import type { RouteContext } from '../http/route.ts';
 
 export interface ToolOutput<Output> {
@@ -44,9 +46,9 @@ export interface McpTool<Args, Output> {
   annotations: ToolAnnotations;
   /**
    * The output depends only on the arguments and the built content, which does not change while
-   * the server runs, so a result can be served again from memory.
+   * the server runs, so a result can be served again from memory (an operation's `fixed`).
    */
-  deterministic?: boolean;
+  fixed?: boolean;
   run(args: Args, context: RouteContext<unknown, unknown>): Promise<ToolOutput<Output> | DerivedToolOutput<Output>>;
 }
 
@@ -70,7 +72,11 @@ type JsonSchema = Record<string, unknown>;
 
 /** A tool schema as the spec wants it: an object schema at the root, not a $ref to one (a named route schema). */
 function objectSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    ...(io === 'input' ? { override: keepInputExamples } : {}),
+  }) as JsonSchema;
   const named = /^#\/\$defs\/(.+)$/.exec(String(generated['$ref']))?.[1];
   let json = generated;
   if (named) {
@@ -152,26 +158,87 @@ export class ToolFailure extends Error {
 }
 
 /**
- * The tool an operation declares (`operation.tool`): its schemas and run are the operation's; its
- * text is the output's JSON, its structured content the output. Its results are remembered when
- * the operation's output is fixed (depends only on the arguments and the built content). A tool
- * whose operation says how (`text`) answers that text instead of the JSON, which lists make long.
+ * The tool an operation declares (`operation.tool`): its output schema (unless the tool narrows it) and run are the operation's,
+ * its input the operation's or the tool's narrower one; its text the tool's rendering or the output's
+ * JSON, its structured content the output. A fixed operation's results are remembered by arguments;
+ * any other's output kept as JSON (a cached page) is remembered under its hash, never beyond it.
  */
 export function toolFrom(operation: AnyOperation, tool: OperationTool): AnyTool {
-  const { name, title, description, openWorld, text } = tool;
+  const { name, title, description, openWorld } = tool;
   return defineTool({
     name,
     title,
     description,
-    input: operation.input,
+    input: tool.input ?? operation.input,
     output: tool.output ?? operation.output,
     annotations: openWorld ? { ...READS_OUR_CONTENT, openWorldHint: true } : READS_OUR_CONTENT,
-    deterministic: operation.fixed === true,
-    run: async (args, context) => {
-      const output = await operation.run(args, { deps: context.deps, clientAddress: context.request.clientAddress });
-      const structured: unknown = output instanceof JsonText ? output.value() : output;
-      if (text) return { text: text(structured, args), structured };
-      return { text: output instanceof JsonText ? output.text : JSON.stringify(output), structured };
-    },
+    fixed: operation.fixed === true,
+    run: (args, context) => toolOutput(operation, tool, args, context),
   });
+}
+
+/** The operation run for a tool call, its output as kept JSON when a store kept it. */
+function runFor(operation: AnyOperation, args: unknown, context: OperationContext): Promise<unknown> {
+  return Promise.resolve(operation.run(args, context));
+}
+
+/** What an operation run for a tool call gets: the request's deps and client, and the API reference. */
+function operationContext(context: RouteContext<unknown, unknown>): OperationContext {
+  return {
+    deps: context.deps,
+    clientAddress: context.request.clientAddress,
+    documentation: apiDocumentation(context.routes, context.deps.config.siteUrl),
+  };
+}
+
+async function toolOutput(
+  operation: AnyOperation,
+  tool: OperationTool,
+  args: unknown,
+  context: RouteContext<unknown, unknown>,
+): Promise<ToolOutput<unknown> | DerivedToolOutput<unknown>> {
+  const running = operationContext(context);
+  const output = await runFor(operation, args, running);
+  if (!(output instanceof JsonText)) {
+    return { text: tool.text ? tool.text(output, args, running) : JSON.stringify(output), structured: output };
+  }
+  return operation.fixed ? rendered(tool, output, args, running) : derived(operation, tool, args, output, running);
+}
+
+function rendered(
+  tool: OperationTool,
+  output: JsonText,
+  args: unknown,
+  context: OperationContext,
+): ToolOutput<unknown> {
+  const value: unknown = output.value();
+  return { text: tool.text ? tool.text(value, args, context) : output.text, structured: value };
+}
+
+/** An output kept as JSON (a cached page), named by its hash. */
+function derived(
+  operation: AnyOperation,
+  tool: OperationTool,
+  args: unknown,
+  output: JsonText,
+  context: OperationContext,
+): DerivedToolOutput<unknown> {
+  return {
+    basis: output.hash,
+    render: () => rendered(tool, output, args, context),
+    current: toolOutputLater(operation, tool, args),
+  };
+}
+
+/**
+ * The same call run again later. Made apart from derived's scope, whose closures hold the output: a
+ * remembered result keeps this one, and so keeps the arguments, not the page.
+ */
+function toolOutputLater(operation: AnyOperation, tool: OperationTool, args: unknown) {
+  return async (context: RouteContext<unknown, unknown>): Promise<DerivedToolOutput<unknown>> => {
+    const running = operationContext(context);
+    const output = await runFor(operation, args, running);
+    const kept = output instanceof JsonText ? output : new JsonText(JSON.stringify(output));
+    return derived(operation, tool, args, kept, running);
+  };
 }

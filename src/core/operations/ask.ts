@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MIN_CONFIDENCE } from '../ask/ask-index.ts';
 import { type ErrorCode } from '../errors.ts';
-import { defineOperation, type AnyOperation } from './operation.ts';
+import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
 import { queryParam } from './query-from-input.ts';
 import { issue, textInput, textProblem, textSchema } from './validation.ts';
 
@@ -105,7 +105,9 @@ export const AskResponseSchema = z
 const TYPES_PATTERN = `^(?:\\s*(?:${ASK_TYPES.join('|')})\\s*(?:,\\s*(?:${ASK_TYPES.join('|')})\\s*)*)?$`;
 
 export const AskInputSchema = z.object({
-  question: textInput(MAX_QUESTION_LENGTH).describe('The question, at least 2 characters'),
+  question: textInput(MAX_QUESTION_LENGTH)
+    .describe('The question, at least 2 characters')
+    .meta({ examples: ['what is a zk rollup?'] }),
   limit: z.int().min(1).max(20).default(5).describe('Sources to return, 1 to 20 (default 5)'),
   types: z
     .array(z.enum(ASK_TYPES))
@@ -124,6 +126,7 @@ export const AskQuerySchema = z
       .meta({
         ...textSchema(MAX_QUESTION_LENGTH),
         description: `The question, 2 to ${MAX_QUESTION_LENGTH} characters; required unless its alias query is sent`,
+        examples: ['what is a zk rollup?'],
       }),
     query: z
       .string()
@@ -181,7 +184,11 @@ export const AskBodySchema = z
       streaming: value.prefer?.streaming === true,
     };
   })
-  .meta({ id: 'AskRequest', anyOf: [{ required: ['q'] }, { required: ['query'] }] });
+  .meta({
+    id: 'AskRequest',
+    anyOf: [{ required: ['q'] }, { required: ['query'] }],
+    examples: [{ q: 'what is a zk rollup?', limit: 3 }],
+  });
 
 /** Ranked search over essays and glossary with an extractive answer; pure over the built content. */
 export const askQuestion = defineOperation({
@@ -190,6 +197,18 @@ export const askQuestion = defineOperation({
   fixed: true,
   run: ({ question, limit, types }, { deps }) => deps.ask.search(question, { limit, types }),
 });
+
+/** The search text of the content searches over the ask index (search_essays, search_glossary). */
+export const SearchTextSchema = AskInputSchema.shape.question.describe('What to search for, at least 2 characters');
+
+/** How many results a content search returns. */
+export const SEARCH_LIMIT = z.int().min(1).max(50).default(10).describe('How many results, 1 to 50 (default 10)');
+
+/** The ask operation's sources of one type, as the content searches read them. */
+export async function askSources(query: string, type: 'essay' | 'glossary', context: OperationContext) {
+  const answer = await askQuestion.run({ question: query, limit: 20, types: [type] }, context);
+  return answer.sources;
+}
 
 /** This domain's operations (those with a `tool` are MCP tools too). */
 export const askOperations: readonly AnyOperation[] = [askQuestion];

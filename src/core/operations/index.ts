@@ -1,6 +1,7 @@
-// Every operation, by domain: the MCP product server makes a tool of each that declares one.
+// Every operation, by domain: the route table derives their REST routes, and the MCP servers their tools.
 import type { AnyOperation } from './operation.ts';
 import { askOperations } from './ask.ts';
+import { documentationOperations } from './documentation.ts';
 import { essaysOperations } from './essays.ts';
 import { glossaryOperations } from './glossary.ts';
 import { paperGraphOperations } from './paper-graph.ts';
@@ -14,4 +15,5 @@ export const operations: readonly AnyOperation[] = [
   ...essaysOperations,
   ...glossaryOperations,
   ...askOperations,
+  ...documentationOperations,
 ];

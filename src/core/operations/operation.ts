@@ -1,15 +1,20 @@
-// A route's operation: typed input to typed output. The route handler turns the HTTP request into
-// the input and the output into the response; MCP tools call the same operation with their
-// arguments, so both doors share one implementation and one pair of schemas. Operations return
-// values; the doors serialise them (outputJson below for HTTP, mcp/tool.ts for tools).
+// A capability, declared once: typed input to typed output, with its summary, the errors it may
+// throw and how it is exposed (a REST route, an MCP tool, a batch target). The doors are derived
+// from it: http/operation-route.ts makes the route (path parameters, query string, OpenAPI entry),
+// mcp/tool.ts the tool. Operations return values and throw domain errors; the doors serialise the
+// values (outputJson below for HTTP, mcp/tool.ts for tools) and map the errors (http/error-mapping.ts).
 import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
+import type { ErrorCode } from '../errors.ts';
+import type { ApiDocumentation } from './api-documentation.ts';
 import { JsonText } from '../json-text.ts';
 
 export interface OperationContext {
   deps: AppDeps;
   /** Whose share of bounded caches the work counts against. */
   clientAddress: string;
+  /** The API reference, made by the doors from the route table (the documentation operations read it). */
+  documentation?: ApiDocumentation;
 }
 
 /**
@@ -17,16 +22,24 @@ export interface OperationContext {
  * its name, title and description; the schemas and the run are the operation's own.
  */
 export interface OperationTool {
+  /** The MCP server that offers it: the product server (default) or the documentation server. */
+  server?: 'product' | 'docs';
   name: string;
   title: string;
   description: string;
   /** The output comes from the paper index upstream, beyond our own content: the tool says so (openWorldHint). */
   openWorld?: boolean;
+  /**
+   * A narrower input for agents (a smaller default page, fewer fields), parsing to the operation's
+   * input: the operation's bounds are the rule; the description says where the tool's default differs.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  input?: z.ZodType<any>;
   /** The tool's output schema, when it differs from the operation's (papers with only the fields asked for). */
   output?: z.ZodType;
-  /** The tool's text for an output (its structured content is the output); the output's JSON without one. */
+  /** The answer as text for the model (default: the output's JSON); the output is the structured content. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  text?: (output: any, input: any) => string;
+  text?: (output: any, input: any, context: OperationContext) => string;
 }
 
 /**
@@ -35,10 +48,43 @@ export interface OperationTool {
  */
 export type OperationResult<Output> = Output | JsonText<Output>;
 
+/**
+ * The operation as a REST route. The path's `{name}` segments are input fields (typed path
+ * parameters); the other input fields are the query string, with `page` as the opaque `cursor`.
+ */
+export interface OperationRest {
+  method: 'GET' | 'POST';
+  /** OpenAPI-style template, e.g. /api/v1/papers/{id}/citations. */
+  path: string;
+  operationId: string;
+  tags: readonly string[];
+  /** What the 200 answer holds, in a few words (its OpenAPI description). */
+  answers: string;
+  /** Unversioned paths that answer the same, deprecated (Deprecation, Sunset, a successor link). */
+  aliases?: readonly string[];
+  /** Listed under this name in the `endpoints` of the API directories. */
+  directoryName?: string;
+  /** Cache-Control for successful answers. */
+  cacheControl?: string;
+  /** May be called as a batch sub-request (default true for GET). */
+  batch?: boolean;
+}
+
 export interface Operation<Input, Output, Result extends OperationResult<Output> = OperationResult<Output>> {
+  /** One line: what it does (the route's summary). */
+  summary?: string;
+  /** More on what it does and how to page or filter (the route's description). */
+  description?: string;
+  /** The catalogue's codes it may answer besides its output; the HTTP edge gives each its status. */
+  errors?: readonly ErrorCode[];
+  /** Set when the operation is a REST route. */
+  rest?: OperationRest;
   /** Set when the operation is also an MCP tool. */
   tool?: OperationTool;
-  /** The input as JSON values (what a tool takes); routes map their query strings onto it. */
+  /**
+   * The input as JSON values (what a tool takes); routes map their path and query strings onto it.
+   * Its fields carry `examples` (JSON Schema), from which the API docs and the tests make sample calls.
+   */
   input: z.ZodType<Input>;
   /** The route's 200 schema. */
   output: z.ZodType<Output>;

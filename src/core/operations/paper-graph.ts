@@ -37,7 +37,7 @@ import {
 } from '../papers/contract/field-choice.ts';
 import { checkListCursor, ListCursorField, listCursorPageOrThrow } from './list-cursor.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
-import { emptyPage, RESULTS_PAGE_FIELDS } from './papers.ts';
+import { emptyPage, RESULTS_PAGE_FIELDS, SEARCH_CACHE_CONTROL } from './papers.ts';
 
 /** Longer than any DOI in use (the longest registered run to about 300 characters). */
 const MAX_PAPER_ID_LENGTH = 400;
@@ -45,6 +45,8 @@ const MAX_PAPER_ID_LENGTH = 400;
 export const PaperIdParam = z
   .string()
   .max(MAX_PAPER_ID_LENGTH)
+  // On the string, not the transform: the published input schema (io input) keeps the examples there.
+  .meta({ examples: ['10.48550/arXiv.1706.03762', 'W2741809807', 'arXiv:2106.09685', 'pmid:29456894'] })
   .transform((raw, context): PaperId => {
     const id = parsePaperId(raw);
     if (id) return id;
@@ -55,7 +57,6 @@ export const PaperIdParam = z
     type: 'string',
     maxLength: MAX_PAPER_ID_LENGTH,
     pattern: PAPER_ID_PATTERN,
-    examples: ['W2741809807', '10.48550/arXiv.1706.03762', 'arXiv:2106.09685', 'pmid:29456894'],
     description: `The paper: ${PAPER_ID_FORMS}. An arXiv id is read as its DOI 10.48550/arXiv.<id>`,
   });
 
@@ -100,7 +101,23 @@ export function paperOutcome(id: PaperId, { deps, clientAddress }: OperationCont
 }
 
 export const getPaper = defineOperation({
-  input: PaperInputSchema.extend({ fields: fieldsInput(PAPER_FIELDS) }),
+  summary: 'Read one paper',
+  description:
+    'One paper of the paper index by OpenAlex work id (W…), DOI (with its slash percent-encoded, as %2F), arXiv id ' +
+    "or PubMed id: the search result's fields with every author, the abstract, venue, volume, issue, pages and " +
+    'reference count, and the URLs of its citations and references. Cached for one hour. As a reference to cite: ' +
+    '`?format=bibtex|csl`, or Accept: application/x-bibtex or application/vnd.citationstyles.csl+json.',
+  errors: ['invalid_paper_id', 'invalid_parameter', 'paper_not_found', 'upstream_error', 'upstream_timeout'],
+  rest: {
+    method: 'GET',
+    path: '/api/v1/papers/{id}',
+    operationId: 'getPaper',
+    tags: ['Papers'],
+    answers: 'The paper (or its citation, in the format asked for)',
+    directoryName: 'paper',
+    cacheControl: SEARCH_CACHE_CONTROL,
+  },
+  input: PaperInputSchema,
   output: PaperSchema,
   tool: {
     name: 'get_paper',
@@ -109,6 +126,7 @@ export const getPaper = defineOperation({
       'One paper of the OpenAlex index by work id, DOI, arXiv id or PubMed id: title, all authors, date, venue, abstract, DOI, ' +
       'open-access link, citation and reference counts. Follow it with paper_citations and paper_references.',
     openWorld: true,
+    input: PaperInputSchema.extend({ fields: fieldsInput(PAPER_FIELDS) }),
     text: paperText,
     output: ChosenPaperSchema,
   },
@@ -118,15 +136,14 @@ export const getPaper = defineOperation({
 
 const RELATED_SORT_DESCRIPTION = 'Order: citations (most cited first, the default) or date (newest first)';
 
-/** A paper's list's input, as the REST routes take it; each list's tool checks its cursor too (relatedInput). */
+/** A paper's list's input, as the REST routes take it; each list's tool adds `fields` and checks its cursor (relatedInput). */
 export const RelatedInputSchema = z.object({
   id: PaperIdParam,
   sort: z.enum(RELATED_SORTS).default('citations').describe(RELATED_SORT_DESCRIPTION),
   limit: z.int().min(1).max(200).default(25).describe('Results per page, 1 to 200 (default 25)'),
   cursor: ListCursorField,
-  fields: fieldsInput(ITEM_FIELDS),
 });
-type RelatedInput = z.infer<typeof RelatedInputSchema>;
+type RelatedInput = z.infer<typeof RelatedInputSchema> & { fields?: string[] | undefined };
 
 /** The scope binding the cursors of one paper's list, as the paper was named. */
 const scopeOf = (relation: PaperRelation, { id, sort, limit }: RelatedInput) =>
@@ -134,7 +151,7 @@ const scopeOf = (relation: PaperRelation, { id, sort, limit }: RelatedInput) =>
 
 /** The input of one relation's list, refusing a cursor of another list while arguments are checked. */
 const relatedInput = (relation: PaperRelation) =>
-  RelatedInputSchema.superRefine((input, context) =>
+  RelatedInputSchema.extend({ fields: fieldsInput(ITEM_FIELDS) }).superRefine((input, context) =>
     checkListCursor(input.cursor, () => scopeOf(relation, input), context),
   );
 
@@ -162,10 +179,38 @@ function relatedText(body: RelatedResponse): string {
 
 /** One page of a paper's list: the paper first (a 404 for an unknown one, the work id for a DOI). */
 function relatedOperation(relation: PaperRelation, tool: { name: string; title: string; description: string }) {
+  const which = relation === 'citations' ? 'the papers citing it' : 'the papers it cites';
   return defineOperation({
-    input: relatedInput(relation),
+    summary: relation === 'citations' ? 'List the papers citing a paper' : 'List the papers a paper cites',
+    description:
+      `One page of ${which}, most cited first or newest first, in the search response's shape, with the paper it ` +
+      'is about. Follow next_cursor until it is null. Cached for one hour, like search.',
+    errors: [
+      'invalid_paper_id',
+      'invalid_parameter',
+      'invalid_cursor',
+      'paper_not_found',
+      'upstream_error',
+      'upstream_timeout',
+    ],
+    rest: {
+      method: 'GET',
+      path: `/api/v1/papers/{id}/${relation}`,
+      operationId: relation === 'citations' ? 'listPaperCitations' : 'listPaperReferences',
+      tags: ['Papers'],
+      answers: `A page of ${which}`,
+      directoryName: `paper_${relation}`,
+      cacheControl: SEARCH_CACHE_CONTROL,
+    },
+    input: RelatedInputSchema,
     output: RelatedResponseSchema,
-    tool: { ...tool, openWorld: true, text: relatedText, output: withChosenFields(RelatedResponseSchema) },
+    tool: {
+      ...tool,
+      openWorld: true,
+      input: relatedInput(relation),
+      text: relatedText,
+      output: withChosenFields(RelatedResponseSchema),
+    },
     run: async (input: RelatedInput, context) => {
       const { id, sort, limit } = input;
       const scope = scopeOf(relation, input);
@@ -252,7 +297,8 @@ export const citePapers = defineOperation({
       .array(PaperIdParam)
       .min(1)
       .max(MAX_CITED_PAPERS)
-      .describe(`Paper ids (work id, DOI, arXiv id or PubMed id), 1 to ${MAX_CITED_PAPERS}, in the order to list them`),
+      .describe(`Paper ids (work id, DOI, arXiv id or PubMed id), 1 to ${MAX_CITED_PAPERS}, in the order to list them`)
+      .meta({ examples: [['10.48550/arXiv.1706.03762']] }),
     format: z.enum(CITATION_FORMATS).default('bibtex').describe('bibtex (default) or csl (CSL-JSON)'),
   }),
   output: CitationsSchema,

@@ -6,19 +6,25 @@ import { defaultOfInput, integerQueryParam } from './query-from-input.ts';
 import { JsonText } from '../json-text.ts';
 import { issue, optionalIntParam, textInput, textProblem, textSchema } from './validation.ts';
 import { PaginationSchema } from '../pagination.ts';
-import { ListCursorField, listCursorPageOrThrow } from './list-cursor.ts';
+import { checkListCursor, ListCursorField, listCursorPageOrThrow } from './list-cursor.ts';
 import { listCursor } from '../papers/contract/list-cursor.ts';
 import { CITATION_FORMATS } from '../papers/citations/citation-export.ts';
 import { CORPORA } from '../papers/contract/corpora.ts';
 import { SearchResultItemSchema } from '../papers/contract/search-result-item.ts';
 import { MAX_REACHABLE_RESULTS, PAPER_SORTS, YEAR_RANGE, type PaperQuery } from '../papers/contract/paper-source.ts';
 import { normaliseQuery, searchScope } from '../papers/contract/paper-search.ts';
+import { paperListText } from '../papers/contract/paper-text.ts';
+import { fieldsInput, ITEM_FIELDS, pickListFields, withChosenFields } from '../papers/contract/field-choice.ts';
 
 export const MAX_QUERY_LENGTH = 300;
+
+/** Every answer built from a search (JSON, feed, page, a paper and its lists) may be kept as long as the search. */
+export const SEARCH_CACHE_CONTROL = 'public, max-age=600';
 export const DEFAULT_LIMIT = 50;
 
 export const QueryTextParam = z
   .string()
+  .meta({ examples: ['transformers'] })
   .optional()
   .transform((raw, context) => {
     const problem = textProblem(raw, MAX_QUERY_LENGTH);
@@ -53,7 +59,9 @@ export const CitationFormatParam = z
   );
 
 export const SearchInputSchema = z.object({
-  query: textInput(MAX_QUERY_LENGTH).describe('What to search for, at least 2 characters'),
+  query: textInput(MAX_QUERY_LENGTH)
+    .describe('What to search for, at least 2 characters')
+    .meta({ examples: ['transformers'] }),
   corpus: z.enum(CORPORA).default('ai').describe('ai or web3 (default ai)'),
   limit: z
     .int()
@@ -139,6 +147,7 @@ function yearSpan(a: number | undefined, b: number | undefined) {
 }
 
 export type SearchInput = z.infer<typeof SearchInputSchema>;
+type SearchOutput = z.infer<typeof SearchResponseSchema>;
 
 /** The search an input asks for, all but its page; its scope binds the search's cursors. */
 export function paperQueryOf(input: Omit<SearchInput, 'page' | 'cursor'>): Omit<PaperQuery, 'page'> {
@@ -150,18 +159,62 @@ export function paperQueryOf(input: Omit<SearchInput, 'page' | 'cursor'>): Omit<
 export const searchPageOf = (input: SearchInput): number =>
   listCursorPageOrThrow(input.cursor, searchScope(paperQueryOf(input)), input.page);
 
+/** Results a search_reports call gets unless it asks for more: a page an agent reads at once. */
+const TOOL_LIMIT = 10;
+
+/**
+ * search_reports' input: the search's own rule for each field, the first page or a cursor's, fewer
+ * results by default, and the `fields` of each paper to answer; a cursor of another search is refused
+ * while the arguments are checked.
+ */
+const SearchToolInputSchema = SearchInputSchema.omit({ page: true })
+  .extend({
+    limit: SearchInputSchema.shape.limit
+      .removeDefault()
+      .default(TOOL_LIMIT)
+      .describe(`Results, 1 to 200 as in the REST search (default ${TOOL_LIMIT} here, ${DEFAULT_LIMIT} there)`),
+    fields: fieldsInput(ITEM_FIELDS),
+  })
+  .superRefine((input, context) => checkListCursor(input.cursor, () => searchScope(paperQueryOf(input)), context))
+  .transform((args) => ({ ...args, query: normaliseQuery(args.query), page: 1 }));
+
+/** The page as an agent reads it: one line per paper, most cited (or best, or newest) first, within the budget. */
+function papersText(body: SearchOutput, { query, corpus, sort }: SearchInput) {
+  const order = { citations: 'most cited', relevance: 'best matching', date: 'newest' }[sort];
+  const heading = `${body.total} papers in ${corpus} for "${normaliseQuery(query)}"; the ${body.results.length} ${order} here:`;
+  return paperListText(heading, body);
+}
+
 /** Paper search: one page of a corpus in the order asked for, through the shared cache. */
 export const searchPapers = defineOperation({
   input: SearchInputSchema,
   output: SearchResponseSchema,
-  run: async (input, { deps, clientAddress }) => {
+  tool: {
+    name: 'search_reports',
+    title: 'Search academic papers',
+    description:
+      'Search titles and abstracts of academic papers in the ai or web3 corpus of the OpenAlex index: most cited ' +
+      'first, or by relevance or newest first, optionally within publication years. Returns title, authors, source, ' +
+      'year, publication date, category, type, citation count, OpenAlex id, DOI and an open-access link where there ' +
+      `is one. ${TOOL_LIMIT} results unless limit asks for more (up to 200). Paged: pass the next_cursor it returns ` +
+      'as `cursor`, with the same other arguments, for the next page.',
+    openWorld: true,
+    input: SearchToolInputSchema,
+    output: withChosenFields(SearchResponseSchema),
+    text: papersText,
+  },
+  run: async (input: SearchInput & { fields?: readonly string[] | undefined }, { deps, clientAddress }) => {
     const search = paperQueryOf(input);
     const page = searchPageOf(input);
     const past = page * search.limit > MAX_REACHABLE_RESULTS;
     // Past the window nothing is fetched (OpenAlex refuses it): the first page gives the total.
     const outcome = await deps.papers.search({ ...search, page: past ? 1 : page }, clientAddress);
-    const body = past ? emptyPage(outcome.body, page, searchScope(search)) : outcome.body;
-    return Object.assign(new JsonText<z.infer<typeof SearchResponseSchema>>(body), {
+    const whole = past ? emptyPage(outcome.body, page, searchScope(search)) : outcome.body;
+    // The tool's `fields` choice, made on the cached page, so the cache holds one page whatever the fields.
+    const body = input.fields
+      ? JSON.stringify(pickListFields(new JsonText<SearchOutput>(whole).value(), input.fields))
+      : whole;
+    return Object.assign(new JsonText<SearchOutput>(body), {
       cache: outcome.cache,
       age: outcome.age,
     });

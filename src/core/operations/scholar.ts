@@ -30,6 +30,8 @@ const answer = <T>(outcome: SearchOutcome) =>
 export const AuthorIdParam = z
   .string()
   .max(100)
+  // On the string too, as PaperIdParam: the published input schema (io input) keeps the examples there.
+  .meta({ examples: ['A5023888391'] })
   .transform((raw, context): string => {
     const id = parseAuthorId(raw);
     if (id) return id;
@@ -49,7 +51,9 @@ const authorUrl = (siteUrl: string, id: string) => `${siteUrl}/api/v1/authors/${
 // ── Author search ──────────────────────────────────────────────────────────────────────────────────
 
 export const AuthorSearchInputSchema = z.object({
-  query: textInput(200).describe('Name, or words of it, at least 2 characters'),
+  query: textInput(200)
+    .describe('Name, or words of it, at least 2 characters')
+    .meta({ examples: ['Yoshua Bengio'] }),
   limit: z.int().min(1).max(100).default(25).describe('Authors per page, 1 to 100 (default 25)'),
   cursor: ListCursorField,
 });

@@ -11,7 +11,7 @@ import {
 import { prefersHtml, prefersMarkdown } from '../http/negotiation.ts';
 import { askMarkdown } from './ask-markdown.ts';
 import { outputJson } from '../operations/operation.ts';
-import { defineRoute, resultOf, type AnyRoute } from '../http/route.ts';
+import { defineRoute, resultOf, type AnyRoute, type RouteContext, type RouteResult } from '../http/route.ts';
 import { runWithinBudget } from '../http/respond-async.ts';
 import { AsyncJobSchema } from '../jobs/job.ts';
 import { AskBodySchema, AskQuerySchema, askQuestion, AskResponseSchema, checkQuestion } from '../operations/ask.ts';
@@ -52,8 +52,14 @@ export const askGetRoute = defineRoute({
   operation: askQuestion,
   handler: async ({ query, deps, request }) => {
     const checked = checkQuestion(query.question);
+    const context = { deps, clientAddress: request.clientAddress };
     if (deps.askPage && prefersHtml(request.headers.get('accept'))) {
-      const results = typeof checked === 'string' ? renderAskResults(deps.ask.search(checked, query)) : '';
+      // The page shows the operation's answer, as the JSON does: the route only chooses how it reads.
+      const answer =
+        typeof checked === 'string'
+          ? await askQuestion.run({ question: checked, limit: query.limit, types: query.types }, context)
+          : undefined;
+      const results = answer ? renderAskResults(answer) : '';
       const html = fillAskPage(deps.askPage, typeof checked === 'string' ? checked : '', results);
       return {
         raw: { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Accept' }, body: html },
@@ -63,11 +69,7 @@ export const askGetRoute = defineRoute({
       const example = checked[0] === 'missing_query' ? ', e.g. ?q=what is a rollup' : '';
       throw new ApiError(checked[0], `Query parameter "${query.asked}": ${checked[1]}${example}.`);
     }
-    const body = await outputJson(
-      askQuestion,
-      { question: checked, limit: query.limit, types: query.types },
-      { deps, clientAddress: request.clientAddress },
-    );
+    const body = await outputJson(askQuestion, { question: checked, limit: query.limit, types: query.types }, context);
     if (prefersMarkdown(request.headers.get('accept') ?? undefined)) {
       const markdown = askMarkdown(body.value() as Parameters<typeof askMarkdown>[0]);
       const headers = { 'Content-Type': MARKDOWN_TYPE, 'Cache-Control': 'public, max-age=300', Vary: 'Accept' };
@@ -78,6 +80,18 @@ export const askGetRoute = defineRoute({
 });
 
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+
+/**
+ * The answer as server-sent events: the search runs here, in the operation, before the route returns;
+ * the stream only reads its answer out.
+ */
+async function streamedAnswer(
+  input: { question: string; limit: number; types: ('essay' | 'glossary')[] },
+  { deps, request }: Pick<RouteContext<unknown, unknown>, 'deps' | 'request'>,
+): Promise<RouteResult> {
+  const answer = await askQuestion.run(input, { deps, clientAddress: request.clientAddress });
+  return { raw: askEventStream(() => answer, request.signal) };
+}
 
 export const askPostRoute = defineRoute({
   method: 'POST',
@@ -115,12 +129,12 @@ export const askPostRoute = defineRoute({
   operation: askQuestion,
   handler: (context) => {
     const { body, deps, request } = context;
+    const input = { question: body.question, limit: body.limit, types: body.types };
     if (body.streaming) {
       if (request.internal)
         throw new ApiError('invalid_body', 'Streaming is not available inside a batch; drop prefer.streaming.');
-      return { raw: askEventStream(() => deps.ask.search(body.question, body), request.signal) };
+      return streamedAnswer(input, context);
     }
-    const input = { question: body.question, limit: body.limit, types: body.types };
     // At once when the answer is kept or made synchronously: the budget then needs no timer.
     return runWithinBudget(context, 'ask', () =>
       resultOf(outputJson(askQuestion, input, { deps, clientAddress: request.clientAddress })),

@@ -22,7 +22,7 @@ export const TokenRegistrationRequestSchema = z
       .optional()
       .describe('The identity you act under. No assertion is verified: every token is issued and treated the same'),
   })
-  .meta({ id: 'TokenRegistrationRequest' });
+  .meta({ id: 'TokenRegistrationRequest', examples: [{ client_name: 'my-agent' }] });
 
 export const TokenRegistrationSchema = z
   .object({
@@ -49,7 +49,7 @@ export const TokenRevocationRequestSchema = z
       .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
       .describe('The token to revoke'),
   })
-  .meta({ id: 'TokenRevocationRequest' });
+  .meta({ id: 'TokenRevocationRequest', examples: [{ token: 'paste-your-token-here' }] });
 
 export const TokenRevocationSchema = z
   .object({ revoked: z.literal(true).describe('Always true, also for a token the server does not know (RFC 7009)') })

@@ -33,7 +33,17 @@ export const BatchRequestSchema = z
       );
     }
   })
-  .meta({ id: 'BatchRequest' });
+  .meta({
+    id: 'BatchRequest',
+    examples: [
+      {
+        requests: [
+          { id: 'essays', method: 'GET', path: '/api/v1/essays?limit=2' },
+          { id: 'term', method: 'GET', path: '/api/v1/glossary?limit=1' },
+        ],
+      },
+    ],
+  });
 
 export const BatchResponseSchema = z
   .object({

@@ -1,12 +1,14 @@
 // The one route table: HTTP, the batch executor, MCP tools and the OpenAPI generator all read it.
-// Each domain's file lists its own routes, so a new route is added where it is written.
+// An operation that declares a REST route (operations/) gets it derived here, unless a file below
+// declares it with more to say (another representation, headers of its own); routes that are no
+// operation's (health, directories, batch, jobs, auth, MCP) are listed by their files.
+import { operationRoute } from '../http/operation-route.ts';
 import type { AnyRoute } from '../http/route.ts';
+import { operations } from '../operations/index.ts';
 import { askRoutes } from './ask.ts';
 import { authRoutes } from './auth.ts';
 import { batchRoute } from './batch.ts';
 import { directoryRoutes } from './directory.ts';
-import { essaysRoutes } from './essays.ts';
-import { glossaryRoutes } from './glossary.ts';
 import { healthRoute, readinessRoute } from './health.ts';
 import { jobRoute } from './jobs.ts';
 import { mcpRoutesList } from './mcp.ts';
@@ -18,12 +20,19 @@ import { paperRoutes } from './papers.ts';
 import { scholarRoutes } from './scholar.ts';
 import { paperSearchRoutes } from './search.ts';
 
+/** Routes over an operation that say more than it does. */
+const declaredRoutes: readonly AnyRoute[] = [...paperSearchRoutes, ...paperRoutes, ...askRoutes];
+
+/** The route of every other operation that declares one, in the order of operations/index.ts. */
+const derivedRoutes = operations
+  .filter((operation) => operation.rest && !declaredRoutes.some((route) => route.operation === operation))
+  .map((operation) => operationRoute(operation));
+
 export const routes: readonly AnyRoute[] = [
   healthRoute,
   readinessRoute,
   ...directoryRoutes,
-  ...essaysRoutes,
-  ...glossaryRoutes,
+  ...derivedRoutes,
   ...paperSearchRoutes,
   ...paperRoutes,
   ...scholarRoutes,

@@ -9,6 +9,7 @@ import { AsyncJobSchema, JOB_ID_PATTERN } from '../jobs/job.ts';
 const JobPathSchema = z.object({
   jobId: z
     .string()
+    .meta({ examples: ['job_abcdefghijklmnopqrstuvwxyz'] })
     .transform((value, context) => {
       if (!JOB_ID_PATTERN.test(value)) {
         issue(
@@ -59,7 +60,7 @@ export const jobRoute = defineRoute({
   directoryName: 'jobs',
   cacheControl: 'no-store',
   handler: async ({ params, deps, client }) => {
-    const id = params['jobId'] ?? '';
+    const id = params.jobId;
     const job = await deps.stores.jobs.get(id);
     // An MCP task is its client's alone (DESIGN.md): to anybody else it is not there.
     if (!job || (job.client !== undefined && job.client !== client))

@@ -82,7 +82,9 @@ const JsonRpcNotificationSchema = z
   })
   .meta({ id: 'JsonRpcNotification', not: { required: ['id'] } });
 
-const JsonRpcMessageSchema = z.union([JsonRpcRequestSchema, JsonRpcNotificationSchema]).meta({ id: 'JsonRpcMessage' });
+const JsonRpcMessageSchema = z
+  .union([JsonRpcRequestSchema, JsonRpcNotificationSchema])
+  .meta({ id: 'JsonRpcMessage', examples: [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }] });
 
 const JsonRpcIdSchema = z
   .union([z.string(), z.number(), z.null()])

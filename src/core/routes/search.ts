@@ -7,6 +7,7 @@ import { CITATION_MEDIA_SCHEMAS, citationAnswer, citationFormatOf } from './cita
 import { papersPageResponse } from './papers-page-response.ts';
 import {
   DEFAULT_LIMIT,
+  SEARCH_CACHE_CONTROL,
   searchInputOf,
   searchPageOf,
   searchPapers,
@@ -26,8 +27,7 @@ export function searchCacheHeaders(outcome: { cache: keyof typeof CACHE_STATUS; 
   return { 'Cache-Status': `research-hub; ${CACHE_STATUS[outcome.cache]}`, Age: String(outcome.age) };
 }
 
-/** Every answer built from a search (JSON, feed, page) may be kept as long as the search. */
-export const SEARCH_CACHE_CONTROL = 'public, max-age=600';
+export { SEARCH_CACHE_CONTROL };
 
 /** Search responses point feed readers at the same search as RSS. */
 const feedLink = (q: string, corpus: string) =>

@@ -20,9 +20,7 @@ function readAll(exchange: Exchange): Promise<undefined> | undefined {
   const { route, parseQuery } = exchange.entry!;
   const rawParams = exchange.match!.params;
   exchange.query = parseQuery?.(request.search);
-  exchange.params = route.params
-    ? (parseOrThrow(route.params, rawParams, 'path') as Record<string, string>)
-    : rawParams;
+  exchange.params = route.params ? parseOrThrow(route.params, rawParams, 'path') : rawParams;
   const { body: schema } = route;
   // The body's read is chained here, not awaited in a helper of its own, which would cost promise turns.
   if (schema) {

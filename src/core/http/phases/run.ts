@@ -44,7 +44,7 @@ function runOnce(exchange: Exchange, key: string): Promise<CoreResponse> {
   );
 }
 
-function contextOf(exchange: Exchange): RouteContext<unknown, unknown> {
+function contextOf(exchange: Exchange): RouteContext<unknown, unknown, unknown> {
   const { app } = exchange;
   return {
     query: exchange.query,

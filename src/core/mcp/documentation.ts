@@ -1,0 +1,58 @@
+// The API reference the documentation operations read (operations/api-documentation.ts), made from
+// the route table: the OpenAPI description, its Markdown and its sections (one per tag, plus errors).
+import { apiDocsMarkdown, describeOperations, errorCodeRows } from '../api-docs.ts';
+import type { AnyRoute } from '../http/route.ts';
+import type { ApiDocumentation, DocSection } from '../operations/api-documentation.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
+
+/** The API documentation cut into sections: one per tag, plus errors. */
+export function apiSections(doc: OpenApiDocument): DocSection[] {
+  const operations = describeOperations(doc).filter((op) => !op.deprecated);
+  const tags = [
+    ...new Set(
+      Object.values(doc.paths).flatMap((methods) =>
+        Object.values(methods).flatMap((op) => (op['tags'] as string[]) ?? []),
+      ),
+    ),
+  ];
+  const sections = tags.map((tag) => {
+    const ops = operations.filter((op) =>
+      ((doc.paths[op.path]?.[op.method.toLowerCase()]?.['tags'] as string[] | undefined) ?? []).includes(tag),
+    );
+    const text = ops
+      .map((op) => {
+        const params = op.parameters.map(
+          (p) => `  - ${p.name} (${p.where}, ${p.type}${p.required ? ', required' : ''}): ${p.description}`,
+        );
+        return [
+          `${op.method} ${op.path}: ${op.summary}`,
+          op.description,
+          ...params,
+          `  Responses: ${op.responses.map((r) => `${r.status} ${r.description}`).join('; ')}`,
+        ]
+          .filter(Boolean)
+          .join('\n');
+      })
+      .join('\n\n');
+    return { id: tag.toLowerCase(), title: `${tag} endpoints`, text };
+  });
+  sections.push({
+    id: 'errors',
+    title: 'Errors',
+    text: [
+      'Every error is {"error":{"code","message","status","resolution"}}.',
+      ...errorCodeRows().map((row) => `${row.code} (${row.status}): ${row.title}. ${row.resolution}`),
+    ].join('\n'),
+  });
+  return [{ id: 'overview', title: 'Overview', text: doc.info.description }, ...sections];
+}
+
+/** The reference of a route table, each form made when first asked for. */
+export function apiDocumentation(routes: readonly AnyRoute[], siteUrl: string): ApiDocumentation {
+  const openApi = () => buildOpenApiDocument(routes, siteUrl);
+  return {
+    openApi,
+    markdown: () => apiDocsMarkdown(openApi(), siteUrl),
+    sections: () => apiSections(openApi()),
+  };
+}

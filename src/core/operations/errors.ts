@@ -1,0 +1,14 @@
+// Errors an operation throws in its own words, with no status: the HTTP edge (http/error-mapping.ts)
+// gives each its code and status, and MCP its tool error.
+
+/** A thing the input names (an essay's slug, a documentation section) does not exist. */
+export class NotFoundError extends Error {
+  override readonly name = 'NotFoundError';
+  /** What to do instead, for the error's resolution (where to find the names that exist). */
+  readonly resolution: string;
+
+  constructor(message: string, resolution: string) {
+    super(message);
+    this.resolution = resolution;
+  }
+}
