@@ -74,7 +74,7 @@ describe('rate limits in Redis', () => {
 
   it('sends a charge without a timer of its own: the connection bounds every wait with one watchdog', async () => {
     // node-redis 6 gives each command a 5 s AbortSignal.timeout unless told otherwise: a timer and a
-    // listener per command, 6-12 µs of CPU per request on the cache-hit bench (two charges each).
+    // listener per command, CPU on every request (two charges each) for a bound the guard already keeps.
     const timers = vi.spyOn(AbortSignal, 'timeout');
     try {
       const instance = redisRateLimitStore(first);
