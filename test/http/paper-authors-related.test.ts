@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureWorks } from '../support/fixtures.ts';
-import { http } from '../support/http.ts';
+import { callTool, http } from '../support/http.ts';
 import { buildMirror, type TemporaryMirror } from '../support/local-mirror.ts';
 import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
 import { expectMatchesOpenApi } from '../support/openapi-validator.ts';
@@ -80,14 +80,7 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('authors and 
     await server?.stop();
   });
   const get = (route: string) => http(`${server.url}${route}`);
-  const rpc = async (name: string, args: Record<string, unknown>) =>
-    (
-      await http(`${server.url}/.well-known/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-      })
-    ).json();
+  const rpc = (name: string, args: Record<string, unknown>) => callTool(server.url, name, args);
 
   it('finds authors by every word of their name, most cited first, paged by cursor', async () => {
     const response = await get('/api/v1/authors?query=quillfeather&limit=1');

@@ -8,7 +8,7 @@ import Ajv from 'ajv';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureWorks } from '../support/fixtures.ts';
-import { http } from '../support/http.ts';
+import { callTool, http } from '../support/http.ts';
 import { buildMirror, FIXTURE_FILES, type TemporaryMirror } from '../support/local-mirror.ts';
 import { startOpenAlexStandIn } from '../support/openalex-stand-in.mjs';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -71,14 +71,7 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('paper ids an
     await server?.stop();
   });
   const get = (route: string) => http(`${server.url}${route}`);
-  const rpc = async (name: string, args: Record<string, unknown>) =>
-    (
-      await http(`${server.url}/.well-known/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-      })
-    ).json();
+  const rpc = (name: string, args: Record<string, unknown>) => callTool(server.url, name, args);
 
   it('answers a paper by its arXiv id in every spelling, over REST and MCP', async () => {
     for (const spelling of [

@@ -29,6 +29,16 @@ export async function http(
   return { status: response.statusCode, headers, body, text, json: () => JSON.parse(text) };
 }
 
+/** One MCP `tools/call` on the product server, as raw JSON-RPC (no session, no SDK): the parsed reply. */
+export async function callTool(serverUrl: string, name: string, args: Record<string, unknown>): Promise<any> {
+  const response = await http(`${serverUrl}/.well-known/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  return response.json();
+}
+
 /** The same request sent from another loopback address, so the server sees a second client. */
 export function httpFrom(
   localAddress: string,

@@ -68,6 +68,27 @@ export function firstKeyOf(args: readonly RedisArgument[]): RedisArgument | unde
   return args[1];
 }
 
+/** What the three node-redis clients share, beside their own ways of sending and of being destroyed. */
+interface ClientLifecycle {
+  readonly isReady: boolean;
+  connect(): Promise<unknown>;
+  close(): Promise<unknown>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+function rawRedis(client: ClientLifecycle, send: RawRedis['send'], destroy: () => void): RawRedis {
+  return {
+    send,
+    get isReady() {
+      return client.isReady;
+    },
+    connect: () => client.connect(),
+    close: async () => void (await client.close()),
+    destroy,
+    on: (event, listener) => void client.on(event, listener),
+  };
+}
+
 function single(settings: RedisSettings, url: string): RawRedis {
   const client = createClient({
     url,
@@ -75,16 +96,11 @@ function single(settings: RedisSettings, url: string): RawRedis {
     socket: socketOptions(settings.tls),
   });
   const binary = client.withTypeMapping(asBuffers);
-  return {
-    send: (args, wantBuffers) => (wantBuffers ? binary : client).sendCommand([...args]),
-    get isReady() {
-      return client.isReady;
-    },
-    connect: () => client.connect(),
-    close: () => client.close(),
-    destroy: () => client.destroy(),
-    on: (event, listener) => void client.on(event, listener),
-  };
+  return rawRedis(
+    client,
+    (args, wantBuffers) => (wantBuffers ? binary : client).sendCommand([...args]),
+    () => client.destroy(),
+  );
 }
 
 function cluster(settings: RedisSettings, nodes: ReadonlyArray<{ host: string; port: number }>): RawRedis {
@@ -95,17 +111,12 @@ function cluster(settings: RedisSettings, nodes: ReadonlyArray<{ host: string; p
     commandOptions,
   });
   const binary = client.withTypeMapping(asBuffers);
-  return {
-    send: (args, wantBuffers, routeKey) =>
+  return rawRedis(
+    client,
+    (args, wantBuffers, routeKey) =>
       (wantBuffers ? binary : client).sendCommand(routeKey ?? firstKeyOf(args), false, [...args]),
-    get isReady() {
-      return client.isReady;
-    },
-    connect: () => client.connect(),
-    close: () => client.close(),
-    destroy: () => client.destroy(),
-    on: (event, listener) => void client.on(event, listener),
-  };
+    () => client.destroy(),
+  );
 }
 
 function sentinel(settings: RedisSettings, sentinels: Array<{ host: string; port: number }>, master: string): RawRedis {
@@ -121,18 +132,11 @@ function sentinel(settings: RedisSettings, sentinels: Array<{ host: string; port
     scanInterval: 2_000,
   });
   const binary = client.withTypeMapping(asBuffers);
-  return {
-    send: (args, wantBuffers) => (wantBuffers ? binary : client).sendCommand(false, [...args]),
-    get isReady() {
-      return client.isReady;
-    },
-    connect: () => client.connect(),
-    close: () => client.close(),
-    destroy: () => {
-      client.destroy().catch(() => undefined);
-    },
-    on: (event, listener) => void client.on(event, listener),
-  };
+  return rawRedis(
+    client,
+    (args, wantBuffers) => (wantBuffers ? binary : client).sendCommand(false, [...args]),
+    () => void client.destroy().catch(() => undefined),
+  );
 }
 
 export function createRawRedis(settings: RedisSettings): RawRedis {
