@@ -3,20 +3,18 @@
 // of the site rather than an API operation, rate-limited as the author API it reads. ?works=<cursor>
 // pages the works.
 import { z } from 'zod';
-import { escapeHtml } from '../ask/text.ts';
 import { ApiError } from '../errors.ts';
 import { toApiError } from '../http/error-mapping.ts';
 import { prefersMarkdown } from '../http/negotiation.ts';
 import { defineRoute } from '../http/route.ts';
-import type { CoreResponse } from '../http/types.ts';
 import { authorWorks, getAuthor } from '../operations/scholar.ts';
 import { parseAuthorId } from '../papers/contract/author.ts';
 import { listCursorPage } from '../papers/contract/list-cursor.ts';
 import { authorWorksScope } from '../papers/scholar.ts';
 import { authorArticleHtml, authorDescription, authorMarkdown, type AuthorPage } from '../papers-page/author-page.ts';
-import { fillShell } from '../papers-page/paper-page.ts';
 import { PAGE_SIZE, PAPERS_PAGE_FILE } from '../papers-page/papers-page.ts';
 import { SEARCH_CACHE_CONTROL } from './search.ts';
+import { serverPage } from './server-page.ts';
 
 export const authorPageRoute = defineRoute({
   method: 'GET',
@@ -35,26 +33,14 @@ export const authorPageRoute = defineRoute({
     const markdown = prefersMarkdown(request.headers.get('accept') ?? undefined);
     const raw = params['id'] ?? '';
     const path = `/authors/${encodeURIComponent(raw)}`;
-    const page = (body: string, status = 200): { raw: CoreResponse } => ({
-      raw: {
-        status,
-        headers: {
-          'Content-Type': markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8',
-          'Cache-Control': status === 200 ? SEARCH_CACHE_CONTROL : 'no-store',
-          Vary: 'Accept',
-        },
-        body,
-      },
+    const { page, refusal, filled } = serverPage({
+      shell,
+      markdown,
+      path,
+      siteUrl: deps.content.siteUrl,
+      noun: 'Author',
+      asked: raw,
     });
-    const refusal = (error: ApiError) => {
-      const text = error.status === 404 || error.status === 400 ? `No author “${raw}” is in the index.` : error.message;
-      const mainHtml = `<h1>Author not shown</h1><p>${escapeHtml(text)}</p><p><a href="/papers">Search papers</a></p>`;
-      const siteUrl = deps.content.siteUrl;
-      const body = markdown
-        ? `# Author not shown\n\n${text}\n`
-        : fillShell(shell, { title: 'Author not shown', description: text, path, siteUrl, mainHtml });
-      return page(body, error.status === 400 ? 404 : error.status);
-    };
     const id = parseAuthorId(raw);
     if (!id) return refusal(new ApiError('author_not_found', `No author ${raw} is in the index.`));
     const context = { deps, clientAddress: request.clientAddress };
@@ -71,11 +57,7 @@ export const authorPageRoute = defineRoute({
         nextUrl: (next) => `${path}?works=${encodeURIComponent(next)}#works`,
       };
       if (markdown) return page(authorMarkdown(view));
-      const mainHtml = authorArticleHtml(view);
-      const siteUrl = deps.content.siteUrl;
-      return page(
-        fillShell(shell, { title: author.name, description: authorDescription(author), path, mainHtml, siteUrl }),
-      );
+      return filled(author.name, authorDescription(author), authorArticleHtml(view));
     } catch (error) {
       const refused = toApiError(error);
       if (refused.code === 'internal_error') throw error;

@@ -3,7 +3,6 @@
 // site rather than an API operation (OpenAPI leaves it out), rate-limited as the paper API it reads.
 // ?citations=<cursor> and ?references=<cursor> page the two lists.
 import { z } from 'zod';
-import { escapeHtml } from '../ask/text.ts';
 import { ApiError } from '../errors.ts';
 import { toApiError } from '../http/error-mapping.ts';
 import { prefersMarkdown } from '../http/negotiation.ts';
@@ -13,16 +12,10 @@ import { listCursorPage } from '../papers/contract/list-cursor.ts';
 import type { PaperRelation } from '../papers/contract/paper.ts';
 import { parsePaperId, type PaperId } from '../papers/contract/paper-id.ts';
 import { relatedScope } from '../papers/contract/paper-search.ts';
-import {
-  fillShell,
-  paperArticleHtml,
-  paperDescription,
-  paperMarkdown,
-  type PaperPage,
-} from '../papers-page/paper-page.ts';
+import { paperArticleHtml, paperDescription, paperMarkdown, type PaperPage } from '../papers-page/paper-page.ts';
 import { PAGE_SIZE, PAPERS_PAGE_FILE } from '../papers-page/papers-page.ts';
 import { SEARCH_CACHE_CONTROL } from './search.ts';
-import type { CoreResponse } from '../http/types.ts';
+import { serverPage } from './server-page.ts';
 
 /** A list's cursor as the page was given it; a cursor that is not one of this list's starts the list again. */
 function cursorOf(cursor: string | undefined, relation: PaperRelation, id: PaperId): string | undefined {
@@ -50,31 +43,14 @@ export const paperPageRoute = defineRoute({
     const markdown = twin || prefersMarkdown(request.headers.get('accept') ?? undefined);
     const raw = twin ? asked.slice(0, -3) : asked;
     const path = `/papers/${encodeURIComponent(raw)}`;
-    const page = (body: string, status = 200, headers: Record<string, string> = {}): { raw: CoreResponse } => ({
-      raw: {
-        status,
-        headers: {
-          'Content-Type': markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8',
-          'Cache-Control': status === 200 ? SEARCH_CACHE_CONTROL : 'no-store',
-          Vary: 'Accept',
-          ...headers,
-        },
-        body,
-      },
+    const { page, refusal, filled } = serverPage({
+      shell,
+      markdown,
+      path,
+      siteUrl: deps.content.siteUrl,
+      noun: 'Paper',
+      asked: raw,
     });
-    const refusal = (error: ApiError) => {
-      const text = error.status === 404 || error.status === 400 ? `No paper “${raw}” is in the index.` : error.message;
-      const body = markdown
-        ? `# Paper not shown\n\n${text}\n`
-        : fillShell(shell, {
-            title: 'Paper not shown',
-            description: text,
-            path,
-            siteUrl: deps.content.siteUrl,
-            mainHtml: `<h1>Paper not shown</h1><p>${escapeHtml(text)}</p><p><a href="/papers">Search papers</a></p>`,
-          });
-      return page(body, error.status === 400 ? 404 : error.status, error.headers);
-    };
     const id = parsePaperId(raw);
     if (!id) return refusal(new ApiError('paper_not_found', `No paper ${raw} is in the index.`));
     const context = { deps, clientAddress: request.clientAddress };
@@ -93,16 +69,7 @@ export const paperPageRoute = defineRoute({
           `${path}?${list}=${encodeURIComponent(cursor)}#${list === 'citations' ? 'cited-by' : 'references'}`,
       };
       if (markdown) return page(paperMarkdown(view));
-      const mainHtml = paperArticleHtml(view);
-      return page(
-        fillShell(shell, {
-          title: paper.title,
-          description: paperDescription(paper),
-          path,
-          mainHtml,
-          siteUrl: deps.content.siteUrl,
-        }),
-      );
+      return filled(paper.title, paperDescription(paper), paperArticleHtml(view));
     } catch (error) {
       // An unknown paper or a failing index is shown on the page; anything else is the server's 500.
       const refused = toApiError(error);
