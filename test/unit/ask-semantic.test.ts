@@ -17,6 +17,19 @@ import { retrofitted } from '../../src/core/ask/retrofit.ts';
 import { readWordVectors, WordVectors } from '../../src/core/ask/semantic.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
 
+/** A glossary term as the ask index reads it. */
+const term = (slug: string, title: string, aliases: string[], definition: string): AskDocument => ({
+  type: 'glossary',
+  slug,
+  title,
+  aliases,
+  definition,
+  body: '',
+  anchors: [],
+  url: `http://x/glossary/${slug}`,
+  markdownUrl: `http://x/glossary/${slug}.md`,
+});
+
 const hit = (
   passage: number,
   confidence = 0.3,
@@ -63,26 +76,20 @@ describe('decline calibration', () => {
   });
 
   const table = readWordVectors();
-  const term = (slug: string, title: string, definition: string): AskDocument => ({
-    type: 'glossary',
-    slug,
-    title,
-    aliases: [],
-    definition,
-    body: '',
-    anchors: [],
-    url: `http://x/glossary/${slug}`,
-    markdownUrl: `http://x/glossary/${slug}.md`,
-  });
   // Building an index reads SCOWL's word lists: seconds on a shared CPU.
   it.runIf(table)('still declines a question far from everything the content says', { timeout: 60_000 }, () => {
     const index = AskIndex.load(
       JSON.parse(
         JSON.stringify(
           AskIndex.build([
-            term('gas', 'Gas', 'The fee paid to validators for the computation a blockchain transaction uses.'),
-            term('oracle', 'Oracle', 'A service that brings prices and other outside data onto a blockchain.'),
-            term('slashing', 'Slashing', 'The penalty that destroys part of a validator deposit for signing twice.'),
+            term('gas', 'Gas', [], 'The fee paid to validators for the computation a blockchain transaction uses.'),
+            term('oracle', 'Oracle', [], 'A service that brings prices and other outside data onto a blockchain.'),
+            term(
+              'slashing',
+              'Slashing',
+              [],
+              'The penalty that destroys part of a validator deposit for signing twice.',
+            ),
           ]),
         ),
       ),
@@ -103,11 +110,12 @@ describe('decline calibration', () => {
               term(
                 'wallet',
                 'Wallet',
+                [],
                 'Software or a device that stores the secret keys of blockchain accounts and uses them to approve ' +
                   'transactions. Setting one up creates a key pair and a recovery phrase to write down.',
               ),
-              term('gas', 'Gas', 'The fee paid to validators for the computation a blockchain transaction uses.'),
-              term('oracle', 'Oracle', 'A service that brings prices and other outside data onto a blockchain.'),
+              term('gas', 'Gas', [], 'The fee paid to validators for the computation a blockchain transaction uses.'),
+              term('oracle', 'Oracle', [], 'A service that brings prices and other outside data onto a blockchain.'),
             ]),
           ),
         ),
@@ -132,9 +140,10 @@ describe('decline calibration', () => {
               term(
                 'non-fungible-token',
                 'Non-fungible token',
+                [],
                 'A unique digital token recording ownership of one item, such as a collectible, that cannot be copied or swapped one for one.',
               ),
-              term('gas', 'Gas', 'The fee paid to validators for the computation a blockchain transaction uses.'),
+              term('gas', 'Gas', [], 'The fee paid to validators for the computation a blockchain transaction uses.'),
             ],
             { words: [], data: '' },
           ),
@@ -244,17 +253,6 @@ describe('word vectors fitted to the glossary', () => {
 });
 
 describe('decline calibration: names inside a longer subject, and words of chat', () => {
-  const term = (slug: string, title: string, aliases: string[], definition: string): AskDocument => ({
-    type: 'glossary',
-    slug,
-    title,
-    aliases,
-    definition,
-    body: '',
-    anchors: [],
-    url: `http://x/glossary/${slug}`,
-    markdownUrl: `http://x/glossary/${slug}.md`,
-  });
   const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
   // Lexical only (no vectors): what is tested is which questions are declined before ranking.
   const index = () =>
@@ -355,17 +353,6 @@ describe('answer choice: a glossary paragraph follows its term’s definition', 
 });
 
 describe('decline calibration: proper names the answer must speak of', () => {
-  const term = (slug: string, title: string, aliases: string[], definition: string): AskDocument => ({
-    type: 'glossary',
-    slug,
-    title,
-    aliases,
-    definition,
-    body: '',
-    anchors: [],
-    url: `http://x/glossary/${slug}`,
-    markdownUrl: `http://x/glossary/${slug}.md`,
-  });
   const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
 
   it('declines a question about one named chain that the best passage never names', () => {
@@ -404,17 +391,6 @@ describe('decline calibration: proper names the answer must speak of', () => {
 
 describe('a situation’s names are part of what is asked', () => {
   it('answers about the term the situation names, not the word of a short question part', () => {
-    const term = (slug: string, title: string, aliases: string[], definition: string): AskDocument => ({
-      type: 'glossary',
-      slug,
-      title,
-      aliases,
-      definition,
-      body: '',
-      anchors: [],
-      url: `http://x/glossary/${slug}`,
-      markdownUrl: `http://x/glossary/${slug}.md`,
-    });
     const index = AskIndex.load(
       JSON.parse(
         JSON.stringify(
