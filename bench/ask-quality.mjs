@@ -31,26 +31,33 @@ if (process.env['ASK_MISSES']) console.log(`misses:\n  ${score.misses.join('\n  
 
 // The development set (test/fixtures/ask-dev.json): questions in the asker's words, written while
 // building the semantic signal; scored like the blind set, its misses listed with ASK_MISSES.
-const dev = JSON.parse(readFileSync(path.join(root, 'test/fixtures/ask-dev.json'), 'utf8')).questions;
-const devAnswers = dev.map((/** @type {{ q: string }} */ question) => index.search(question.q, options));
-console.log(`\ndevelopment set (${dev.length} questions)\n${blind.formatBlind(blind.scoreBlind(dev, devAnswers))}`);
-if (process.env['ASK_MISSES'])
-  dev.forEach((/** @type {{ q: string; expect: string[] | null }} */ question, /** @type {number} */ at) => {
-    const result = devAnswers[at];
-    const top = result.sources
-      .slice(0, 3)
-      .map((/** @type {any} */ s) => `${s.slug}${s.section ? ` § ${s.section}` : ''}`);
-    const first = result.sources[0];
-    const key =
-      first &&
-      (first.type === 'glossary'
-        ? `glossary:${first.slug}`
-        : `essay:${first.slug} §${first.section ? ` ${first.section}` : ''}`);
-    const right =
-      question.expect === null ? result.answer === null : result.answer !== null && question.expect.includes(key);
-    if (!right)
-      console.log(`  ${question.q} → ${top.join(' | ')}${result.answer ? '' : ' (no answer)'} c=${result.confidence}`);
-  });
+// The retired blind set (test/fixtures/ask-dev-retired-blind.json) is scored beside it, the same way.
+for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json']) {
+  const dev = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8')).questions;
+  const devAnswers = dev.map((/** @type {{ q: string }} */ question) => index.search(question.q, options));
+  console.log(
+    `\ndevelopment set ${file} (${dev.length} questions)\n${blind.formatBlind(blind.scoreBlind(dev, devAnswers))}`,
+  );
+  if (process.env['ASK_MISSES'])
+    dev.forEach((/** @type {{ q: string; expect: string[] | null }} */ question, /** @type {number} */ at) => {
+      const result = devAnswers[at];
+      const top = result.sources
+        .slice(0, 3)
+        .map((/** @type {any} */ s) => `${s.slug}${s.section ? ` § ${s.section}` : ''}`);
+      const first = result.sources[0];
+      const key =
+        first &&
+        (first.type === 'glossary'
+          ? `glossary:${first.slug}`
+          : `essay:${first.slug} §${first.section ? ` ${first.section}` : ''}`);
+      const right =
+        question.expect === null ? result.answer === null : result.answer !== null && question.expect.includes(key);
+      if (!right)
+        console.log(
+          `  ${question.q} → ${top.join(' | ')}${result.answer ? '' : ' (no answer)'} c=${result.confidence}`,
+        );
+    });
+}
 
 // Only on request (ASK_BLIND=1), so that development runs never show it.
 const blindSet = process.env['ASK_BLIND'] === '1' ? blind.blindQuestions() : undefined;
