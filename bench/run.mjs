@@ -3,8 +3,11 @@
 // `npm run bench`: our server vs. a bare node:http server sending the same bytes, in one run.
 // Options (env): BENCH_ROUNDS (5), BENCH_LOG_ROUNDS (twice BENCH_ROUNDS), BENCH_SECONDS (3),
 // BENCH_CONNECTIONS (32), BENCH_ONLY (substrings of case names, separated by |: 'rollup|neural' runs
-// the two MCP comparisons).
+// the two MCP comparisons), BENCH_BASELINE (a built checkout of an older commit: its server, log on,
+// runs each case in the same rounds beside ours and the same bare server, so a change is read as
+// one run's two ratios; two runs an hour apart on these machines differ by more than most changes).
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { request } from 'undici';
 import { readJsonl, startOpenAlexStandIn } from '../test/support/openalex-stand-in.mjs';
 import { syntheticWorks } from '../test/support/synthetic-works.mjs';
@@ -63,6 +66,8 @@ const ours = await startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file
 const quiet = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' }, { stdout: 'file' });
 const quiet2 = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' }, { stdout: 'file' });
 const ours2 = await startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
+const baselineCheckout = process.env['BENCH_BASELINE'];
+const baseline = baselineCheckout ? await startBaseline(baselineCheckout) : undefined;
 const essays = await (await fetch(`${ours.url}/api/v1/essays?limit=1`)).json();
 const essayPath = new URL(essays.essays[0].url).pathname;
 
@@ -144,6 +149,8 @@ console.log(
 const results = [];
 /** @type {Array<{name: string, ratio: number, target: number}>} */
 const targets = [];
+/** Each case's ratio to bare for the baseline's server and ours, measured in the same rounds. @type {Array<{name: string, before: number, now: number}>} */
+const baselineChanges = [];
 /**
  * What the request log costs each case, printed under its comparison with bare, and what the same
  * comparison reads by chance.
@@ -169,18 +176,26 @@ for (const group of groups) {
     prepared.push({ c, response, bare: await startBareServer(response) });
   }
   const measured = await compareInterleaved(
-    prepared.map(({ c, bare }) => ({
-      ...loadShape(c),
-      ours: `${ours.url}${c.path}`,
-      bare: bare.url,
-      oursPid: ours.pid,
-      barePid: bare.pid,
-    })),
+    prepared.flatMap(({ c, bare }) => {
+      const shape = { ...loadShape(c), bare: bare.url, barePid: bare.pid };
+      const now = { ...shape, ours: `${ours.url}${c.path}`, oursPid: ours.pid };
+      if (!baseline) return [now];
+      return [now, { ...shape, name: `${c.name} [baseline]`, ours: `${baseline.url}${c.path}`, oursPid: baseline.pid }];
+    }),
     { rounds, seconds },
   );
+  const perCase = baseline ? 2 : 1;
   for (const [index, { c, response, bare }] of prepared.entries()) {
-    const result = /** @type {(typeof measured)[number]} */ (measured[index]);
+    const result = /** @type {(typeof measured)[number]} */ (measured[index * perCase]);
     results.push(result);
+    const before = measured[index * perCase + 1];
+    if (before) {
+      const change = result.ratio / before.ratio;
+      baselineChanges.push({ name: c.name, before: before.ratio, now: result.ratio });
+      console.log(
+        `  against ${baselineCheckout}: ratio to bare ${before.ratio.toFixed(2)} then, ${result.ratio.toFixed(2)} now (${percent(change)})`,
+      );
+    }
     if (c.target !== undefined) targets.push({ name: c.name, ratio: result.ratio, target: c.target });
     bare.close();
     console.log(`  ${c.name}: body ${response.body.length} bytes as sent`);
@@ -248,9 +263,26 @@ if (logCosts.size > 0) {
       `from ${Math.min(...chance).toFixed(2)} to ${Math.max(...chance).toFixed(2)}`,
   );
 }
+if (baseline) {
+  const fallen = baselineChanges.filter(({ before, now }) => now / before < 0.95);
+  console.log(
+    `against the baseline: ${baselineChanges.length - fallen.length} of ${baselineChanges.length} cases within 5 % or better` +
+      fallen.map(({ name, before, now }) => `\n  FELL: ${name} ${before.toFixed(2)} -> ${now.toFixed(2)}`).join(''),
+  );
+}
 console.log(`server RSS after load: ${rssMegabytes(ours.pid)} MB (peak ${peakRssMegabytes(ours.pid)} MB)`);
-for (const server of [ours, ours2, quiet, quiet2]) server.stop();
+for (const server of [ours, ours2, quiet, quiet2, ...(baseline ? [baseline] : [])]) server.stop();
 await standIn.close();
+
+/**
+ * The older build's server, started by its own bench/lib.mjs from its own checkout (its dist and its
+ * server command), as `npm start` runs it: request log on.
+ * @param {string} checkout
+ */
+async function startBaseline(checkout) {
+  const lib = await import(pathToFileURL(path.resolve(checkout, 'bench/lib.mjs')).href);
+  return lib.startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
+}
 
 /**
  * What a case sends, with the shared defaults filled in.
