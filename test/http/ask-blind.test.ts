@@ -9,16 +9,15 @@ import { http } from '../support/http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
- * Floors 3 points under the figures of the ask code from before the semantic signal (commit
- * c4ec20e's src/core/ask) on the content as of 28 November 2026 (250 glossary terms and essays,
- * after 89 new terms, 2 new essays and figure captions), measured in process by the same scorer
- * (quotes in section names equalised): 50.9 % first, 75.4 % in the top 3, 29 of 37 unanswerable
- * declined. Content and ask changes are thus not mixed: on the earlier content (159 documents) the
- * same code measured 58.1 % first, 78.4 % in the top 3, 30 of 37 declined. The set guards against
- * losing ground, with room for a question or two to move when content is added. Issue 50's targets
- * (85 % first, 80 % key fact, at most 5 % declined, every unanswerable declined) are printed, met or not.
+ * Floors 3 points under what the ask code of 28 November 2026 at 05:50 UTC (commit 595ea10: the
+ * semantic signal, before the work of that day's session) scored on this set when it arrived, on
+ * the content of that day (231 glossary terms, 19 essays), measured in process by the same scorer:
+ * 65.6 % first, 87.1 % in the top 3, 31 of 37 unanswerable declined. The set guards against losing
+ * ground, with room for a question or two to move when content is added. Issue 50's targets (85 %
+ * first, 80 % key fact, at most 5 % declined, every unanswerable declined) are printed, met or not.
+ * (The set before this one, scored many times, is now a development set: ask-dev-retired-blind.json.)
  */
-const FLOOR = { top1: 0.47, top3: 0.72, trueDeclines: 28 };
+const FLOOR = { top1: 0.626, top3: 0.841, trueDeclines: 30 };
 
 let server: TestServer;
 beforeAll(async () => {
