@@ -135,6 +135,18 @@ async function measure(endpoint: string, name: string, args: Record<string, unkn
 }
 
 describe.each(Object.entries(ENDPOINTS))('the output budget of every tool of the %s MCP server', (_, endpoint) => {
+  it('lists its tools in under 100,000 characters too: tools/list lands in the same context', async () => {
+    const listed = await http(`${server.url}${endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    const tools = listed.json().result.tools as Array<{ outputSchema?: object }>;
+    const outputSchemas = tools.reduce((sum, tool) => sum + JSON.stringify(tool.outputSchema ?? {}).length, 0);
+    console.log(`${endpoint} tools/list: ${listed.text.length} characters, ${outputSchemas} of them output schemas`);
+    expect(listed.text.length).toBeLessThanOrEqual(BUDGET);
+  });
+
   it('answers under 100,000 characters of text and of structuredContent at the largest arguments', async () => {
     const tools: ListedTool[] = (await rpc(endpoint, 'tools/list', {})).result.tools;
     expect(tools.length).toBeGreaterThanOrEqual(5);
