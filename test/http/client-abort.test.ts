@@ -108,19 +108,16 @@ describe('a client that goes away while its answer is being made', () => {
 
 describe('a client that aborts mid-answer', () => {
   it('a large answer cut after its first bytes: logged with the status that was sent', async () => {
-    const id = 'abort-answer-openapi';
+    const id = 'abort-answer-batch';
     const before = server.errors.length;
     const socket = await open(server.url);
-    // The 510 KB OpenAPI description, uncompressed, through the docs MCP server.
+    // A batch of five glossary pages of 200 terms: about 500 KB, uncompressed, which the client never reads.
     const body = JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'get_openapi_specification', arguments: {} },
+      requests: Array.from({ length: 5 }, (_, index) => ({ path: `/api/v1/glossary?limit=200&i=${index}` })),
     });
     const arrived = receive(socket, 1);
     socket.write(
-      `POST /api/mcp/docs HTTP/1.1\r\nHost: x\r\n${MCP_HEADERS}X-Request-Id: ${id}\r\n` +
+      `POST /api/v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Request-Id: ${id}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
     const first = await arrived;

@@ -1,6 +1,7 @@
 // The API reference the documentation operations read (operations/api-documentation.ts), made from
-// the route table: the OpenAPI description, its Markdown and its sections (one per tag, plus errors).
-import { apiDocsMarkdown, describeOperations, errorCodeRows } from '../api-docs.ts';
+// the route table: the OpenAPI description and its sections (one per tag, plus errors); the whole
+// reference as Markdown is the page /api-docs.md.
+import { describeOperations, errorCodeRows } from '../api-docs.ts';
 import type { AnyRoute } from '../http/route.ts';
 import type { ApiDocumentation, DocSection } from '../operations/api-documentation.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
@@ -52,7 +53,6 @@ export function apiDocumentation(routes: readonly AnyRoute[], siteUrl: string): 
   const openApi = () => buildOpenApiDocument(routes, siteUrl);
   return {
     openApi,
-    markdown: () => apiDocsMarkdown(openApi(), siteUrl),
     sections: () => apiSections(openApi()),
   };
 }

@@ -88,7 +88,32 @@ function objectSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   if (required.length > 0) root['required'] = required;
   else delete root['required'];
   const published = withoutMeaninglessBounds(root) as JsonSchema;
-  return io === 'input' ? (closed(published) as JsonSchema) : published;
+  return io === 'input' ? (closed(published) as JsonSchema) : (leanOutput(published, 0) as JsonSchema);
+}
+
+/** What an output schema publishes without: examples, and string rules the data itself shows. */
+const OUTPUT_NOISE = new Set(['examples', 'minLength', 'pattern']);
+
+/**
+ * An output schema as tools/list publishes it: the types, the required members and the descriptions
+ * of the result's own members, without the descriptions of nested records' fields and without
+ * OUTPUT_NOISE. A client validates structuredContent against it as before; the agent reads the
+ * text. Two thirds of the product server's tools/list (45,109 characters) were output schemas.
+ */
+function leanOutput(schema: unknown, depth: number): unknown {
+  if (Array.isArray(schema)) return schema.map((each) => leanOutput(each, depth));
+  if (!schema || typeof schema !== 'object') return schema;
+  const copy: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema as JsonSchema)) {
+    if (OUTPUT_NOISE.has(key) || (key === 'description' && depth > 1)) continue;
+    copy[key] =
+      key === 'properties' || key === '$defs'
+        ? Object.fromEntries(
+            Object.entries(value as JsonSchema).map(([name, each]) => [name, leanOutput(each, depth + 1)]),
+          )
+        : leanOutput(value, depth);
+  }
+  return copy;
 }
 
 /** JavaScript's safe-integer limits, which zod writes on every z.int(): no caller's bound, only noise. */
@@ -146,7 +171,8 @@ export function toolDefinition(tool: AnyTool, era: 'modern' | 'legacy' = 'modern
             description: tool.description,
             inputSchema: objectSchema(tool.input, 'input'),
             outputSchema: objectSchema(tool.output, 'output'),
-            annotations: { title: tool.title, ...tool.annotations },
+            // The tool's own title names it; annotations need not say it again.
+            annotations: { ...tool.annotations },
           };
     definitions[era].set(tool, definition);
   }

@@ -9,8 +9,6 @@ export type DocSection = z.infer<typeof DocSectionSchema>;
 export interface ApiDocumentation {
   /** The OpenAPI 3.1 description (also at /openapi.json). */
   openApi(): { openapi: string; info: object; paths: object };
-  /** The whole reference as Markdown. */
-  markdown(): string;
   /** The reference in sections: overview, one per endpoint group, errors. */
   sections(): DocSection[];
 }

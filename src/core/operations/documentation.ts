@@ -1,4 +1,4 @@
-// The documentation capability: the API reference in sections, the OpenAPI description, the auth
+// The documentation capability: the API reference in sections, the OpenAPI description in parts, the auth
 // guide, a search over all of them, and the curriculum. The reference is the doors' own (made from
 // the route table), so the door that runs these operations hands it over (context.documentation).
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { terms } from '../ask/text.ts';
 import { CurriculumTrackRecordSchema } from '../content/content-data.ts';
 import { DocSectionSchema, type ApiDocumentation, type DocSection } from './api-documentation.ts';
 import { NotFoundError } from './errors.ts';
+import { OpenApiPartInputSchema, OpenApiPartSchema, openApiPart, openApiPartText } from './openapi-parts.ts';
 import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
 import { textInput } from './validation.ts';
 
@@ -17,29 +18,52 @@ function documentationOf(context: OperationContext): ApiDocumentation {
 
 const ApiDocumentationOutputSchema = z.object({
   sections: z
-    .array(z.object({ id: z.string(), title: z.string() }))
+    .array(z.object({ id: z.string(), title: z.string(), characters: z.int().min(0) }))
     .optional()
-    .describe('Without a section'),
+    .describe('Without a section: the table of contents'),
+  url: z.string().optional().describe('Without a section: where the whole reference is, as Markdown'),
   section: DocSectionSchema.optional().describe('With a section'),
 });
+type ApiDocumentationOutput = z.infer<typeof ApiDocumentationOutputSchema>;
+
+/** The table of contents as an agent reads it: each section, its size, and how to ask for one. */
+function contentsText({ sections = [], url }: ApiDocumentationOutput): string {
+  return [
+    '# API documentation: contents',
+    ...sections.map((s) => `- ${s.id}: ${s.title} (${s.characters} characters)`),
+    '',
+    'Ask for one with {"section": "<id>"}, e.g. {"section": "papers"}.',
+    `The whole reference as Markdown: ${url ?? ''}`,
+  ].join('\n');
+}
 
 export const getApiDocumentation = defineOperation({
   summary: 'Read the API documentation',
-  input: z.object({ section: z.string().max(60).optional().describe('A section id, e.g. papers or errors') }),
+  input: z.object({
+    section: z
+      .string()
+      .max(60)
+      .optional()
+      .meta({ description: 'A section id from the table of contents, e.g. papers or errors', examples: ['papers'] }),
+  }),
   output: ApiDocumentationOutputSchema,
   tool: {
     server: 'docs',
     name: 'get_api_documentation',
     title: 'Read the API documentation',
     description:
-      'The REST API documentation. Without a section: the whole reference. Sections: overview, errors, and one per endpoint group (service, content, papers, ask, batch, jobs, mcp, authentication).',
-    text: ({ section }: z.infer<typeof ApiDocumentationOutputSchema>, _input: unknown, context: OperationContext) =>
-      section ? `# ${section.title}\n\n${section.text}` : documentationOf(context).markdown(),
+      'The REST API documentation, a section at a time. Without a section: the table of contents (overview, errors, ' +
+      'and one section per endpoint group) and where the whole reference is; with one: that section.',
+    text: (output: ApiDocumentationOutput) =>
+      output.section ? `# ${output.section.title}\n\n${output.section.text}` : contentsText(output),
   },
   fixed: true,
   run: ({ section }, context) => {
     const sections = documentationOf(context).sections();
-    if (!section) return { sections: sections.map(({ id, title }) => ({ id, title })) };
+    if (!section) {
+      const contents = sections.map(({ id, title, text }) => ({ id, title, characters: text.length }));
+      return { sections: contents, url: `${context.deps.config.siteUrl}/api-docs.md` };
+    }
     const found = sections.find((candidate) => candidate.id === section.toLowerCase());
     if (!found) {
       throw new NotFoundError(`No section "${section}".`, `Sections: ${sections.map((s) => s.id).join(', ')}.`);
@@ -48,20 +72,24 @@ export const getApiDocumentation = defineOperation({
   },
 });
 
-const OpenApiOutputSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) });
-
 export const getOpenApiSpecification = defineOperation({
   summary: 'Get the OpenAPI description',
-  input: z.object({}),
-  output: OpenApiOutputSchema,
+  input: OpenApiPartInputSchema,
+  output: OpenApiPartSchema,
   tool: {
     server: 'docs',
     name: 'get_openapi_specification',
     title: 'Get the OpenAPI description',
-    description: 'The OpenAPI 3.1 description of the REST API (also at /openapi.json).',
+    description:
+      'The OpenAPI 3.1 description of the REST API in parts. Without arguments: an index of the operations ' +
+      '(operationId, method, path, summary, tags) and the tags; with one of operation (an operationId), tag or ' +
+      'path: those operations as the document writes them, with the components they refer to. The whole ' +
+      'document is at /openapi.json.',
+    text: openApiPartText,
   },
   fixed: true,
-  run: (_input, context) => documentationOf(context).openApi() as z.infer<typeof OpenApiOutputSchema>,
+  run: (input, context) =>
+    openApiPart(documentationOf(context).openApi(), `${context.deps.config.siteUrl}/openapi.json`, input),
 });
 
 export const getAuthGuide = defineOperation({

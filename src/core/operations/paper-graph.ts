@@ -2,6 +2,7 @@
 // one operation (the REST routes in routes/papers.ts and the MCP tools are its doors), answered
 // through the search cache like a search page, with the same upstream-failure rules.
 import { z } from 'zod';
+import { MAX_TOOL_PAPERS, toolPaperLimit } from './common-inputs.ts';
 import { ApiError } from '../errors.ts';
 import { PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts';
 import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
@@ -151,8 +152,8 @@ const scopeOf = (relation: PaperRelation, { id, sort, limit }: RelatedInput) =>
 
 /** The input of one relation's list, refusing a cursor of another list while arguments are checked. */
 const relatedInput = (relation: PaperRelation) =>
-  RelatedInputSchema.extend({ fields: fieldsInput(ITEM_FIELDS) }).superRefine((input, context) =>
-    checkListCursor(input.cursor, () => scopeOf(relation, input), context),
+  RelatedInputSchema.extend({ limit: toolPaperLimit(25), fields: fieldsInput(ITEM_FIELDS) }).superRefine(
+    (input, context) => checkListCursor(input.cursor, () => scopeOf(relation, input), context),
   );
 
 export const RelatedResponseSchema = z
@@ -232,15 +233,13 @@ function relatedOperation(relation: PaperRelation, tool: { name: string; title: 
 export const paperCitations = relatedOperation('citations', {
   name: 'paper_citations',
   title: 'Papers citing a paper',
-  description:
-    'The papers that cite one paper (by OpenAlex work id, DOI, arXiv id or PubMed id), most cited or newest first, paged: what built on it.',
+  description: `The papers that cite one paper (by OpenAlex work id, DOI, arXiv id or PubMed id), most cited or newest first, paged (up to ${MAX_TOOL_PAPERS} a page): what built on it.`,
 });
 
 export const paperReferences = relatedOperation('references', {
   name: 'paper_references',
   title: 'Papers a paper cites',
-  description:
-    'The papers one paper cites (by OpenAlex work id, DOI, arXiv id or PubMed id), most cited or newest first, paged: what it built on.',
+  description: `The papers one paper cites (by OpenAlex work id, DOI, arXiv id or PubMed id), most cited or newest first, paged (up to ${MAX_TOOL_PAPERS} a page): what it built on.`,
 });
 
 /** Papers one call may cite: a reading list, not an export of the index. */

@@ -1,6 +1,7 @@
 // The papers capability: its operations with their input and output schemas (the REST route in
 // routes/search.ts and the MCP tools are its doors).
 import { z } from 'zod';
+import { MAX_TOOL_PAPERS, toolPaperLimit } from './common-inputs.ts';
 import { defineOperation, type AnyOperation } from './operation.ts';
 import { defaultOfInput, integerQueryParam } from './query-from-input.ts';
 import { JsonText } from '../json-text.ts';
@@ -169,10 +170,7 @@ const TOOL_LIMIT = 10;
  */
 const SearchToolInputSchema = SearchInputSchema.omit({ page: true })
   .extend({
-    limit: SearchInputSchema.shape.limit
-      .removeDefault()
-      .default(TOOL_LIMIT)
-      .describe(`Results, 1 to 200 as in the REST search (default ${TOOL_LIMIT} here, ${DEFAULT_LIMIT} there)`),
+    limit: toolPaperLimit(TOOL_LIMIT),
     fields: fieldsInput(ITEM_FIELDS),
   })
   .superRefine((input, context) => checkListCursor(input.cursor, () => searchScope(paperQueryOf(input)), context))
@@ -196,7 +194,7 @@ export const searchPapers = defineOperation({
       'Search titles and abstracts of academic papers in the ai or web3 corpus of the OpenAlex index: most cited ' +
       'first, or by relevance or newest first, optionally within publication years. Returns title, authors, source, ' +
       'year, publication date, category, type, citation count, OpenAlex id, DOI and an open-access link where there ' +
-      `is one. ${TOOL_LIMIT} results unless limit asks for more (up to 200). Paged: pass the next_cursor it returns ` +
+      `is one. ${TOOL_LIMIT} results unless limit asks for more (up to ${MAX_TOOL_PAPERS}; the REST search allows 200). Paged: pass the next_cursor it returns ` +
       'as `cursor`, with the same other arguments, for the next page.',
     openWorld: true,
     input: SearchToolInputSchema,

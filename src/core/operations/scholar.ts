@@ -1,6 +1,7 @@
 // Authors and related papers, as operations (REST doors in routes/scholar.ts, and MCP tools): thin
 // wiring over papers/scholar.ts, which caches and renders, and the sources, which answer.
 import { z } from 'zod';
+import { MAX_TOOL_PAPERS, toolPaperLimit } from './common-inputs.ts';
 import { ApiError } from '../errors.ts';
 import { JsonText } from '../json-text.ts';
 import { AUTHOR_ID_PATTERN, AuthorSchema, MAX_SIMILAR, parseAuthorId, type Author } from '../papers/contract/author.ts';
@@ -183,8 +184,11 @@ export const authorWorks = defineOperation({
   tool: {
     name: 'author_works',
     title: "An author's works",
-    description: 'The works of one author (by OpenAlex author id), most cited or newest first, paged by cursor.',
+    description: `The works of one author (by OpenAlex author id), most cited or newest first, paged by cursor (up to ${MAX_TOOL_PAPERS} a page).`,
     openWorld: true,
+    input: AuthorWorksInputSchema.extend({ limit: toolPaperLimit(25) }).superRefine((input, context) =>
+      checkListCursor(input.cursor, () => worksScopeOf(input), context),
+    ),
     text: (body: AuthorWorks) =>
       paperListText(`${body.total} works by ${body.author.name}; the ${body.results.length} here:`, body),
     output: withChosenFields(AuthorWorksResponseSchema),

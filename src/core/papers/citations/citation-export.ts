@@ -160,23 +160,25 @@ const CITATION_JS_TYPES: Record<BibtexEntryType, string> = {
 };
 
 /**
- * The references as citationText writes them, cut to whole references within `budget` characters:
- * the text, and how many of the papers (the first ones) it cites. Each cut is written again in full,
- * so keys stay those of the references it holds; at most log2(n) + 1 writings.
+ * The references as citationText writes them, cut to whole references within `budget` characters
+ * as a JSON string holds them (a tool's structured content: CSL-JSON's quotes and newlines escaped
+ * make it about a tenth longer): the text, and how many of the papers (the first ones) it cites. Each
+ * cut is written again in full, so keys stay those of the references it holds; at most log2(n) + 1 writings.
  */
 export async function citationTextWithin(
   papers: readonly Citable[],
   format: CitationFormat,
   budget: number,
 ): Promise<{ text: string; count: number }> {
+  const size = (text: string) => JSON.stringify(text).length;
   const whole = await citationText(papers, format);
-  if (whole.length <= budget || papers.length <= 1) return { text: whole, count: papers.length };
+  if (size(whole) <= budget || papers.length <= 1) return { text: whole, count: papers.length };
   let fits = { text: '', count: 0 };
   let [low, high] = [1, papers.length - 1];
   while (low <= high) {
     const middle = Math.floor((low + high) / 2);
     const text = await citationText(papers.slice(0, middle), format);
-    if (text.length <= budget) {
+    if (size(text) <= budget) {
       fits = { text, count: middle };
       low = middle + 1;
     } else high = middle - 1;

@@ -1,6 +1,6 @@
 // Papers as the text an agent reads in a tool's answer: one line per paper, led by its OpenAlex work
 // id (the id every paper tool takes), so a list of 200 stays near 40,000 characters where its JSON is
-// about 100,000 (measured by test/http/paper-tools-budget.test.ts). The JSON stays the structured
+// about 100,000 (measured by test/http/tool-output-budget.test.ts). The JSON stays the structured
 // content; the text says where the next page is.
 import type { Author } from './author.ts';
 import type { Paper } from './paper.ts';
