@@ -47,8 +47,9 @@ export const OpenAlexWorkSchema = z
       })
       .passthrough()
       .nullish(),
-    // Other ids of the work; `pmid` is the PubMed URL (https://pubmed.ncbi.nlm.nih.gov/N).
-    ids: z.object({ pmid: z.string().nullish() }).passthrough().nullish(),
+    // Other ids of the work; `pmid` is the PubMed URL (https://pubmed.ncbi.nlm.nih.gov/N). Malformed
+    // ids lose the work its PubMed id, not its place in the mirror.
+    ids: z.object({ pmid: z.string().nullish() }).passthrough().nullish().catch(undefined),
     primary_topic: named.nullish(),
     topics: z.array(named.extend({ score: z.number().nullish() })).nullish(),
     concepts: z
@@ -100,6 +101,6 @@ export const PAPER_SELECT = [...WORK_SELECT, 'abstract_inverted_index', 'referen
 
 /** The work's PubMed id as digits (no leading zeros), from OpenAlex's `ids.pmid` URL; undefined without one. */
 export function pubmedIdOf(work: OpenAlexWork): string | undefined {
-  const digits = /(?:^|\/)(\d{1,9})\/?$/.exec(work.ids?.pmid ?? '')?.[1];
+  const digits = /(?:^|\/)(\d+)\/?$/.exec(work.ids?.pmid ?? '')?.[1];
   return digits ? String(Number(digits)) : undefined;
 }
