@@ -80,7 +80,7 @@ describe('a literature review through the SDK v2 client', () => {
     const match = found.data.results.find((author: Work) => shortId(author['id']) === shortId(firstAuthor.id));
     expect(match, JSON.stringify(found.data.results)).toBeDefined();
     const profile = await call('get_author', { id: shortId(firstAuthor.id) });
-    expect(profile.data.name ?? profile.data.display_name).toBe(firstAuthor.display_name);
+    expect(profile.data.name).toBe(firstAuthor.display_name);
     expect(JSON.stringify(profile.data.top_works)).toContain(shortId(arxivPreprint['id']));
     const works = await call('author_works', { id: shortId(firstAuthor.id), limit: 5 });
     expect(works.data.results.map((item: Work) => shortId(item['id']))).toContain(shortId(arxivPreprint['id']));
