@@ -134,6 +134,11 @@ const cases = [
     group: 'mcp',
   },
   { name: 'MCP tools/call search_glossary rollup', group: 'mcp', ...glossaryCall },
+  // Issue 47's routes, each answered from the server's cache of the upstream answer after the first
+  // request: an author (profile and top works), a paper's related works, the feed of its citing works.
+  { name: 'scholar: author A9000000001', path: '/api/v1/authors/A9000000001', group: 'scholar' },
+  { name: 'scholar: related papers W9000000001', path: '/api/v1/papers/W9000000001/related', group: 'scholar' },
+  { name: 'scholar: citations feed W9000000016', path: '/papers/W9000000016/citations/feed.xml', group: 'scholar' },
   // What an SDK client sends: its fetch asks for gzip, deflate. The bare server sends the same gzip bytes.
   {
     name: 'gzip: MCP tools/call search_glossary rollup',

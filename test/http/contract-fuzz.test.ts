@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { fixtureWorks } from '../support/fixtures.ts';
 import { http } from '../support/http.ts';
 import { matchesOpenApiSchema, openApiDocument, responseProblems } from '../support/openapi-validator.ts';
 import { invalidValue, validValue, type Resolve, type Schema } from '../support/schema-arbitraries.ts';
@@ -308,6 +309,7 @@ describe('contract fuzzer (driven by the published OpenAPI description)', () => 
     const cases = fc.sample(fc.oneof(...perOperation), { seed: SEED, numRuns: CASES });
     const failures: string[] = [];
     const statuses = new Map<string, number>();
+    const sent = new Set<string>();
     let next = 0;
     const worker = async () => {
       while (next < cases.length) {
@@ -319,6 +321,7 @@ describe('contract fuzzer (driven by the published OpenAPI description)', () => 
           ...(generated.body === undefined ? {} : { body: JSON.stringify(generated.body) }),
         });
         const tally = `${generated.valid ? 'valid' : 'invalid'} ${response.status}`;
+        sent.add(`${generated.operation.operationId} ${generated.valid ? 'valid' : 'invalid'}`);
         statuses.set(tally, (statuses.get(tally) ?? 0) + 1);
         const failure = judge(generated, response.status, response.headers, response.text);
         if (failure && failures.length < MAX_REPORTED_FAILURES) failures.push(failure);
@@ -332,6 +335,16 @@ describe('contract fuzzer (driven by the published OpenAPI description)', () => 
     expect(failures).toEqual([]);
     // Both kinds were exercised on (nearly) every operation, not just generated.
     expect([...statuses.keys()].some((key) => key.startsWith('invalid 4'))).toBe(true);
+    // The routes issue 47 added got requests of both kinds.
+    for (const operationId of [
+      'searchAuthors',
+      'getAuthor',
+      'listAuthorWorks',
+      'listRelatedPapers',
+      'paperCitationsFeed',
+    ])
+      for (const kind of ['valid', 'invalid'])
+        expect(sent, `${operationId} ${kind}`).toContain(`${operationId} ${kind}`);
   }, 120_000);
 });
 
@@ -417,5 +430,102 @@ describe('contract fuzzer: MCP refusals', () => {
     expect(failures).toEqual([]);
     // Every kind was sent.
     expect(new Set([...kinds.keys()].map((key) => key.split(' ').slice(0, -1).join(' '))).size).toBe(10);
+  }, 120_000);
+});
+
+// The pages the server fills from the index (issue 47): a paper's and an author's, and their Markdown
+// twins at the page's URL + .md. They are pages of the site, not API operations (OpenAPI leaves them
+// out), so their contract is the site's: 200 for a paper or author the index holds, in any spelling of
+// its id, else the page saying so with 404; Markdown for .md or Accept: text/markdown, else HTML that
+// links its twin; never a 5xx. Ids are seeded: the stand-in's own, unknown ones of a valid form, junk.
+const knownPaperIds = (() => {
+  const work = fixtureWorks.ai.find((one) => one['ids']?.pmid && one['doi'])!;
+  const preprint = fixtureWorks.ai.find((one) => /arxiv/i.test(String(one['doi'])))!;
+  const arxiv = /arxiv\.(.+)$/i.exec(String(preprint['doi']))![1]!;
+  return [
+    String(work['id']).split('/').pop()!,
+    String(work['id']),
+    String(work['doi']).replace('https://doi.org/', ''),
+    `pmid:${String(work['ids'].pmid).split('/').pop()}`,
+    `arXiv:${arxiv}`,
+  ];
+})();
+const knownAuthorIds = [...fixtureWorks.ai, ...fixtureWorks.other]
+  .flatMap((work) => (work['authorships'] ?? []).map((a: { author?: { id?: string } }) => a.author?.id))
+  .filter((id): id is string => typeof id === 'string')
+  .flatMap((id) => [id.split('/').pop()!, id]);
+const unknownIds = ['W1', 'W9999999999', '10.1234/none', 'pmid:1', 'arXiv:0000.00000', 'A1', 'A9999999999'];
+/** Accept values and whether each asks for Markdown (the oracle, written out, not the server's negotiation). */
+const ACCEPTS: Array<[string | undefined, boolean]> = [
+  [undefined, false],
+  ['text/html', false],
+  ['*/*', false],
+  ['text/markdown', true],
+  ['text/markdown, text/html;q=0.5', true],
+  ['text/html, text/markdown;q=0.5', false],
+];
+
+describe('contract fuzzer: the paper and author pages and their Markdown twins', () => {
+  it('answers known ids 200 and others 404, in the media type asked for, never a 5xx', async () => {
+    const known = { papers: knownPaperIds, authors: knownAuthorIds };
+    const junk = fc
+      .string({ minLength: 1, maxLength: 40 })
+      .filter((text) => !/^\.+$/.test(text) && !text.endsWith('.md'));
+    const cases = fc.sample(
+      fc
+        .constantFrom('papers' as const, 'authors' as const)
+        .chain((kind) =>
+          fc.tuple(
+            fc.constant(kind),
+            fc.oneof(
+              { weight: 3, arbitrary: fc.constantFrom(...known[kind]) },
+              { weight: 2, arbitrary: fc.constantFrom(...unknownIds) },
+              { weight: 2, arbitrary: junk },
+            ),
+            fc.boolean(),
+            fc.nat({ max: ACCEPTS.length - 1 }),
+            fc.option(fc.string({ maxLength: 30 }), { nil: undefined, freq: 3 }),
+          ),
+        ),
+      { seed: SEED, numRuns: 300 },
+    );
+    const failures: string[] = [];
+    const tally = new Map<string, number>();
+    for (const [kind, raw, twin, acceptIndex, cursor] of cases) {
+      const [accept, asksMarkdown] = ACCEPTS[acceptIndex]!;
+      const list = kind === 'papers' ? 'citations' : 'works';
+      const path = `/${kind}/${encodeURIComponent(raw)}${twin ? '.md' : ''}`;
+      const query = cursor === undefined ? '' : `?${new URLSearchParams({ [list]: cursor })}`;
+      const response = await http(`${handles.server.url}${path}${query}`, {
+        headers: accept === undefined ? {} : { accept },
+      });
+      const held = known[kind].includes(raw);
+      const markdown = twin || asksMarkdown;
+      tally.set(
+        `${kind}${twin ? '.md' : ''} ${response.status}`,
+        (tally.get(`${kind}${twin ? '.md' : ''} ${response.status}`) ?? 0) + 1,
+      );
+      const problems: string[] = [];
+      if (response.status !== (held ? 200 : 404))
+        problems.push(`status ${response.status}, wanted ${held ? 200 : 404}`);
+      const type = response.headers['content-type'] ?? '';
+      if (!type.startsWith(markdown ? 'text/markdown' : 'text/html')) problems.push(`content-type ${type}`);
+      if (markdown && !response.text.startsWith('# ')) problems.push('Markdown without a title');
+      if (!markdown && response.status === 200) {
+        const own = `/${kind}/${encodeURIComponent(raw)}`;
+        if (
+          !response.text.includes(`<link rel="alternate" type="text/markdown" href="${own.replace(/&/g, '&amp;')}.md"`)
+        )
+          problems.push('no link to its Markdown twin');
+      }
+      if (!/\baccept\b/i.test(response.headers['vary'] ?? '')) problems.push('no Vary: Accept');
+      if (problems.length > 0 && failures.length < MAX_REPORTED_FAILURES)
+        failures.push(`GET ${path}${query} (Accept ${accept}) -> ${response.status}: ${problems.join('; ')}`);
+    }
+    console.info('contract fuzzer, pages:', Object.fromEntries([...tally].sort()));
+    expect(failures).toEqual([]);
+    // Each page and twin was answered both ways.
+    for (const form of ['papers', 'papers.md', 'authors', 'authors.md'])
+      for (const status of [200, 404]) expect(tally.get(`${form} ${status}`), `${form} ${status}`).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 // Description = enforcement (issue 47, point 6): what the published OpenAPI description says and what
 // the server does, item by item, on the real built server.
 import { describe, expect, it } from 'vitest';
+import { fixtureWorks } from '../support/fixtures.ts';
 import { http } from '../support/http.ts';
 import { openApiDocument } from '../support/openapi-validator.ts';
 import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
@@ -95,6 +96,28 @@ describe('Markdown twins of the papers pages', () => {
     expect(response.headers['content-type']).toMatch(/^text\/markdown/);
     expect(response.text).toMatch(/^# /);
     expect(response.text).toContain('W9000000001');
+  });
+
+  it('/authors/{id}.md is the author page as Markdown, whatever Accept says, and the page links it', async () => {
+    const author = fixtureWorks.ai[0]!['authorships'][0].author as { id: string; display_name: string };
+    const id = author.id.split('/').pop()!;
+    const response = await get(`/authors/${id}.md`, { accept: 'text/html' });
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(response.text).toMatch(/^# /);
+    expect(response.text).toContain(author.display_name);
+    // The same Markdown as the page answers to Accept: text/markdown.
+    expect((await get(`/authors/${id}`, { accept: 'text/markdown' })).text).toBe(response.text);
+    const html = (await get(`/authors/${id}`, { accept: 'text/html' })).text;
+    expect(html).toContain(`<link rel="alternate" type="text/markdown" href="/authors/${id}.md"`);
+    // An unknown author's twin is the Markdown refusal page, 404.
+    const unknown = await get('/authors/A999.md');
+    expect([unknown.status, unknown.headers['content-type']]).toEqual([404, expect.stringMatching(/^text\/markdown/)]);
+  });
+
+  it("a paper's page links its Markdown twin", async () => {
+    const html = (await get('/papers/W9000000001', { accept: 'text/html' })).text;
+    expect(html).toContain('<link rel="alternate" type="text/markdown" href="/papers/W9000000001.md"');
   });
 
   it('/papers.md describes the paper search in Markdown', async () => {

@@ -92,17 +92,18 @@ describe.each(Object.keys(SOURCES) as Array<keyof typeof SOURCES>)('paper ids an
     expect(bibtex.count).toBe(1);
   });
 
-  it('answers a paper by its PubMed id from OpenAlex (the mirror keeps no PubMed ids: 404)', async () => {
+  it('answers a paper by its PubMed id in every spelling, over REST and MCP, from OpenAlex and the mirror', async () => {
     for (const spelling of ['pmid:29456894', 'PMID:29456894', 'https://pubmed.ncbi.nlm.nih.gov/29456894/']) {
       const response = await get(`/api/v1/papers/${encodeURIComponent(spelling)}`);
-      if (source === 'openalex') {
-        expect(response.status, `${spelling}: ${response.text}`).toBe(200);
-        expect(response.json().id).toBe(medical.id);
-      } else {
-        expect(response.status, spelling).toBe(404);
-        expect(response.json().error.code).toBe('paper_not_found');
-      }
+      expect(response.status, `${spelling}: ${response.text}`).toBe(200);
+      expect(response.json().id).toBe(medical.id);
     }
+    const tool = (await rpc('get_paper', { id: 'https://pubmed.ncbi.nlm.nih.gov/29456894' })).result;
+    expect(tool.structuredContent.id).toBe(medical.id);
+    expect((await rpc('cite_papers', { ids: ['pmid:29456894'] })).result.structuredContent.count).toBe(1);
+    // A PubMed id no work holds is an unknown paper, not another work's.
+    const unknown = await get('/api/v1/papers/pmid:29456895');
+    expect([unknown.status, unknown.json().error.code]).toEqual([404, 'paper_not_found']);
   });
 
   it('refuses an id of no accepted form with a message that lists every form', async () => {

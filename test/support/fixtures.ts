@@ -7,6 +7,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const fixtureWorks = {
   ai: readJsonl(path.join(root, 'test/fixtures/openalex/works-ai.jsonl')),
   web3: readJsonl(path.join(root, 'test/fixtures/openalex/works-web3.jsonl')),
+  /** In neither corpus: the paper whose first author is the API docs' sample author (A5023888391). */
+  other: readJsonl(path.join(root, 'test/fixtures/openalex/works-other.jsonl')),
 };
 
 /** Real OpenAlex records in ../shared (CI has them; a user's clone does not). */

@@ -10,7 +10,9 @@ export type StandIn = Awaited<ReturnType<typeof startOpenAlexStandIn>>;
 export function useServerWithStandIn(env: Record<string, string> = {}): { server: TestServer; standIn: StandIn } {
   const handles = {} as { server: TestServer; standIn: StandIn };
   beforeAll(async () => {
-    handles.standIn = await startOpenAlexStandIn({ works: [...fixtureWorks.ai, ...fixtureWorks.web3] });
+    handles.standIn = await startOpenAlexStandIn({
+      works: [...fixtureWorks.ai, ...fixtureWorks.web3, ...fixtureWorks.other],
+    });
     handles.server = await startTestServer({ OPENALEX_URL: handles.standIn.url, LOG_REQUESTS: 'false', ...env });
   });
   afterAll(async () => {

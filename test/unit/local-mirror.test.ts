@@ -436,6 +436,34 @@ describe('a layout-3 mirror (before the paper graph)', () => {
   });
 });
 
+describe('a layout-4 mirror (before PubMed ids)', () => {
+  it('is refused by the server, and upgraded in place: its works are found by PubMed id after the next import', async () => {
+    const mirror = await buildMirror(FIXTURE_FILES);
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+    const db = new DatabaseSync(mirror.file);
+    db.exec('DROP INDEX paper_records_by_pmid; ALTER TABLE paper_records DROP COLUMN pmid; PRAGMA user_version = 4;');
+    db.close();
+    const withPmid = fixtureWorks.ai.find((work) => work['ids']?.pmid)!;
+    const pmid = { kind: 'pmid' as const, pmid: String(withPmid['ids'].pmid).split('/').pop()! };
+    expect(() => openMirrorForSearch(mirror.file)).toThrow(/mirror layout 4/);
+    openMirror(mirror.file).close();
+    let source = LocalPaperSource.open(mirror.file);
+    expect(await source.paper(pmid)).toBeUndefined();
+    expect((await source.paper({ kind: 'openalex', id: String(withPmid['id']).split('/').pop()! }))?.title).toBe(
+      withPmid['display_name'],
+    );
+    source.close();
+    const writer = new MirrorWriter(openMirror(mirror.file));
+    for (const fixture of FIXTURE_FILES) await importJsonLines(writer, fixture);
+    writer.db.close();
+    source = LocalPaperSource.open(mirror.file);
+    expect((await source.paper(pmid))?.id).toBe(withPmid['id']);
+    expect(await source.paper({ kind: 'pmid', pmid: '1' })).toBeUndefined();
+    source.close();
+    mirror.remove();
+  });
+});
+
 describe('the paper graph in the mirror', () => {
   it('replaces the works a paper cites when it is imported again, and keeps them when the record has none', async () => {
     const file = scratch('graph.db');

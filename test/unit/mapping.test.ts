@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryOf, readableType, toSearchResultItem } from '../../src/core/papers/openalex/work-mapping.ts';
-import { OpenAlexWorkSchema } from '../../src/core/papers/openalex/work.ts';
+import { OpenAlexWorkSchema, pubmedIdOf } from '../../src/core/papers/openalex/work.ts';
 import { fixtureWorks, SHARED_SKIP_REASON, sharedAvailable, sharedWorks } from '../support/fixtures.ts';
 
 const byId = (id: string) => {
@@ -115,3 +115,13 @@ describe.skipIf(!sharedAvailable)('real OpenAlex records from ../shared', () => 
   });
 });
 if (!sharedAvailable) console.log(`mapping of real records ${SHARED_SKIP_REASON}`);
+
+describe('pubmedIdOf', () => {
+  it("reads the PubMed id from OpenAlex's ids.pmid URL, and degrades to none when ids are malformed", () => {
+    const of = (ids: unknown) => pubmedIdOf(OpenAlexWorkSchema.parse({ id: 'https://openalex.org/W1', ids }));
+    expect(of({ pmid: 'https://pubmed.ncbi.nlm.nih.gov/26017442' })).toBe('26017442');
+    expect(of({ pmid: 'https://pubmed.ncbi.nlm.nih.gov/0009377276/' })).toBe('9377276');
+    for (const ids of [{ pmid: 7 }, { pmid: 'https://pubmed.ncbi.nlm.nih.gov/' }, 'x', null, undefined, { doi: 'x' }])
+      expect(of(ids), JSON.stringify(ids)).toBeUndefined();
+  });
+});

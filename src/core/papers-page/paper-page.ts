@@ -97,7 +97,8 @@ export function fillShell(
     siteUrl,
   }: { title: string; description: string; path: string; mainHtml: string; siteUrl: string },
 ): string {
-  const twin = `<link rel="alternate" type="text/markdown" href="${escapeHtml(path)}" title="Markdown version">`;
+  // The twin at the page's URL + .md, as every page of the site links it.
+  const twin = `<link rel="alternate" type="text/markdown" href="${escapeHtml(`${path}.md`)}" title="Markdown version">`;
   return shell
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)} · Research Hub</title>`)
     .replace(

@@ -1,7 +1,7 @@
 // GET /authors/{id}: an author's page of the site, filled by the server (papers-page/author-page.ts),
-// and its Markdown twin for Accept: text/markdown, as a paper's page is (routes/paper-page.ts): a page
-// of the site rather than an API operation, rate-limited as the author API it reads. ?works=<cursor>
-// pages the works.
+// and its Markdown twin at /authors/{id}.md or for Accept: text/markdown, as a paper's page has
+// (routes/paper-page.ts): a page of the site rather than an API operation, rate-limited as the author
+// API it reads. ?works=<cursor> pages the works.
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { toApiError } from '../http/error-mapping.ts';
@@ -20,7 +20,7 @@ export const authorPageRoute = defineRoute({
   method: 'GET',
   path: '/authors/{id}',
   operationId: 'authorPage',
-  summary: "An author's page (HTML, or Markdown for Accept: text/markdown)",
+  summary: "An author's page (HTML, or Markdown at .md or for Accept: text/markdown)",
   tags: ['Authors'],
   query: z.record(z.string(), z.string()),
   responses: {},
@@ -30,8 +30,11 @@ export const authorPageRoute = defineRoute({
   handler: async ({ params, query, deps, request }) => {
     const shell = await deps.readSiteFile?.(PAPERS_PAGE_FILE);
     if (shell === undefined) throw new Error(`the built site has no ${PAPERS_PAGE_FILE}`);
-    const markdown = prefersMarkdown(request.headers.get('accept') ?? undefined);
-    const raw = params['id'] ?? '';
+    const asked = params['id'] ?? '';
+    // /authors/{id}.md is the page's Markdown twin, as every page of the site has one at its URL + .md.
+    const twin = asked.endsWith('.md');
+    const markdown = twin || prefersMarkdown(request.headers.get('accept') ?? undefined);
+    const raw = twin ? asked.slice(0, -3) : asked;
     const path = `/authors/${encodeURIComponent(raw)}`;
     const { page, refusal, filled } = serverPage({
       shell,

@@ -51,6 +51,7 @@ export class LocalPaperSource implements PaperSource {
   readonly #statements: Record<Corpus, CorpusStatements>;
   readonly #paperById: StatementSync;
   readonly #paperByDoi: StatementSync;
+  readonly #paperByPmid: StatementSync;
   readonly #related: Record<PaperRelation, Record<RelatedSort, RelatedStatements>>;
   readonly #scholar: ScholarQueries;
 
@@ -60,6 +61,7 @@ export class LocalPaperSource implements PaperSource {
     const record = 'SELECT p.record, w.abstract FROM paper_records p JOIN works w ON w.id = p.work_id';
     this.#paperById = db.prepare(`${record} WHERE p.work_id = ?`);
     this.#paperByDoi = db.prepare(`${record} WHERE p.doi = ? ORDER BY p.work_id LIMIT 1`);
+    this.#paperByPmid = db.prepare(`${record} WHERE p.pmid = ? ORDER BY p.work_id LIMIT 1`);
     // A paper's citations come straight from an index in either order (each link carries its citing
     // work's count and date); its references, a few dozen at most, are sorted from the works table.
     const citations = (sort: RelatedSort): RelatedStatements => ({
@@ -139,10 +141,13 @@ export class LocalPaperSource implements PaperSource {
   }
 
   async paper(id: PaperId): Promise<PaperRecord | undefined> {
-    // The mirror keeps no PubMed ids: a paper named by one is not found here.
-    if (id.kind === 'pmid') return undefined;
-    const row = (id.kind === 'openalex' ? this.#paperById.get(id.id) : this.#paperByDoi.get(id.doi)) as
-      { record: string; abstract: string } | undefined;
+    const row = (
+      id.kind === 'openalex'
+        ? this.#paperById.get(id.id)
+        : id.kind === 'doi'
+          ? this.#paperByDoi.get(id.doi)
+          : this.#paperByPmid.get(id.pmid)
+    ) as { record: string; abstract: string } | undefined;
     return row
       ? { ...(JSON.parse(row.record) as Omit<PaperRecord, 'abstract'>), abstract: row.abstract || null }
       : undefined;

@@ -24,9 +24,10 @@ const APPLICATION_ID = 0x5248_6d31; // "RHm1"
 /**
  * Bumped whenever the layout changes; the server refuses an older file rather than misread it, and
  * the CLI upgrades it in place (see upgradeLayout). 2: abstracts, publication dates, years, date order;
- * 3: items carry their publication date; 4: paper records and citation links (the paper graph).
+ * 3: items carry their publication date; 4: paper records and citation links (the paper graph);
+ * 5: paper records keep the PubMed id, so a paper is found by it.
  */
-export const MIRROR_SCHEMA_VERSION = 4;
+export const MIRROR_SCHEMA_VERSION = 5;
 
 export const rankedTable = (corpus: Corpus) => `ranked_${corpus}`;
 /** Full-text index in citation order (rowid = rank). */
@@ -69,9 +70,11 @@ const STORED_TABLES = `
   CREATE TABLE IF NOT EXISTS paper_records (
     work_id TEXT PRIMARY KEY,
     doi TEXT,
-    record TEXT NOT NULL
+    record TEXT NOT NULL,
+    pmid TEXT
   ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS paper_records_by_doi ON paper_records (doi) WHERE doi IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS paper_records_by_pmid ON paper_records (pmid) WHERE pmid IS NOT NULL;
   CREATE TABLE IF NOT EXISTS work_authors (
     author_id TEXT NOT NULL,
     work_id TEXT NOT NULL,
@@ -188,6 +191,8 @@ export function openMirror(file: string): DatabaseSync {
  *   day (null otherwise, as for every work a layout-1 file held); the search index does not change.
  * - 3 to 4: the paper records and citation links start empty; the next import of a work fills in its
  *   record and the works it cites (until then the mirror answers its papers as not found).
+ * - 4 to 5: paper records gain an empty PubMed id; the next import of a work fills it in (until then
+ *   the work is not found by its PubMed id, only by its work id or DOI).
  */
 function upgradeLayout(db: DatabaseSync): boolean {
   const { appId, version } = layoutOf(db);
@@ -213,6 +218,7 @@ function upgradeLayout(db: DatabaseSync): boolean {
           (SELECT CASE WHEN date(w.publication_date) = w.publication_date THEN w.publication_date END
            FROM works w WHERE w.id = corpus_works.work_id));`);
     }
+    if (version === 4) db.exec('ALTER TABLE paper_records ADD COLUMN pmid TEXT');
     db.exec(`${STORED_TABLES}
       PRAGMA user_version = ${MIRROR_SCHEMA_VERSION};
       COMMIT;`);

@@ -10,7 +10,7 @@ import { createGunzip } from 'node:zlib';
 import { abstractText, splitAbstract } from '../openalex/abstract-text.ts';
 import { CORPORA, CORPUS_DEFINITIONS, type Corpus } from '../contract/corpora.ts';
 import { publicationDate, publicationYear, toPaperRecord, toSearchResultItem } from '../openalex/work-mapping.ts';
-import { OpenAlexWorkSchema, type OpenAlexWork } from '../openalex/work.ts';
+import { OpenAlexWorkSchema, pubmedIdOf, type OpenAlexWork } from '../openalex/work.ts';
 import { dropCitationIndexes } from './schema.ts';
 
 /** The corpora a work's concepts put it in. */
@@ -64,8 +64,8 @@ export class MirrorWriter {
     );
     this.#corporaOfWork = db.prepare('SELECT corpus FROM corpus_works WHERE work_id = ?');
     this.#upsertRecord = db.prepare(
-      `INSERT INTO paper_records (work_id, doi, record) VALUES (?, ?, ?)
-       ON CONFLICT (work_id) DO UPDATE SET doi = excluded.doi, record = excluded.record`,
+      `INSERT INTO paper_records (work_id, doi, record, pmid) VALUES (?, ?, ?, ?)
+       ON CONFLICT (work_id) DO UPDATE SET doi = excluded.doi, record = excluded.record, pmid = excluded.pmid`,
     );
     this.#dropLinks = db.prepare('DELETE FROM citation_links WHERE citing = ?');
     this.#addLink = db.prepare(
@@ -128,7 +128,7 @@ export class MirrorWriter {
     }
     const { abstract: _abstract, ...record } = toPaperRecord(work);
     const doi = record.doi?.replace(/^https:\/\/doi\.org\//, '').toLowerCase() ?? null;
-    this.#upsertRecord.run(id, doi, JSON.stringify(record));
+    this.#upsertRecord.run(id, doi, JSON.stringify(record), pubmedIdOf(work) ?? null);
     this.#storeAuthors(id, work);
     if (!Array.isArray(work.referenced_works)) return;
     this.#dropLinks.run(id);

@@ -47,6 +47,9 @@ export const OpenAlexWorkSchema = z
       })
       .passthrough()
       .nullish(),
+    // Other ids of the work; `pmid` is the PubMed URL (https://pubmed.ncbi.nlm.nih.gov/N). Malformed
+    // ids lose the work its PubMed id, not its place in the mirror.
+    ids: z.object({ pmid: z.string().nullish() }).passthrough().nullish().catch(undefined),
     primary_topic: named.nullish(),
     topics: z.array(named.extend({ score: z.number().nullish() })).nullish(),
     concepts: z
@@ -80,9 +83,13 @@ export const WORK_SELECT = [
   'concepts',
 ] as const;
 
-/** What a harvest stores: a search result's fields, the abstract the mirror searches, and the paper graph. */
+/**
+ * What a harvest stores: a search result's fields, the abstract the mirror searches, the paper graph,
+ * and the PubMed id a paper is also looked up by.
+ */
 export const HARVEST_SELECT = [
   ...WORK_SELECT,
+  'ids',
   'abstract_inverted_index',
   'referenced_works',
   'referenced_works_count',
@@ -91,3 +98,9 @@ export const HARVEST_SELECT = [
 
 /** Fields of one paper's own record: a search result's, its abstract, references and numbering. */
 export const PAPER_SELECT = [...WORK_SELECT, 'abstract_inverted_index', 'referenced_works_count', 'biblio'] as const;
+
+/** The work's PubMed id as digits (no leading zeros), from OpenAlex's `ids.pmid` URL; undefined without one. */
+export function pubmedIdOf(work: OpenAlexWork): string | undefined {
+  const digits = /(?:^|\/)(\d+)\/?$/.exec(work.ids?.pmid ?? '')?.[1];
+  return digits ? String(Number(digits)) : undefined;
+}
