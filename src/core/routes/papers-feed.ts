@@ -9,8 +9,8 @@ import { paperCitations, PaperInputSchema } from '../operations/paper-graph.ts';
 import { NOT_MODIFIED_RESPONSE } from '../http/common-schemas.ts';
 import type { PaperId } from '../papers/contract/paper-id.ts';
 import { PAGE_SIZE, PAPERS_FEED_PATH } from '../papers-page/papers-page.ts';
-import { SearchQuerySchema, searchInputOf, searchPapers } from '../operations/papers.ts';
-import { SEARCH_CACHE_CONTROL, searchCacheHeaders } from './search.ts';
+import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchInputOf, searchPapers } from '../operations/papers.ts';
+import { searchCacheHeaders } from '../http/cache-status.ts';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
