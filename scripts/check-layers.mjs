@@ -38,8 +38,25 @@ export const LAYERS = [
   { name: 'services', prefixes: ['src/core/auth/', 'src/core/papers-page/', 'src/core/deps.ts'] },
   { name: 'operations', prefixes: ['src/core/operations/'] },
   {
-    // MCP and HTTP are doors side by side for now: the MCP endpoint is served over HTTP and its
-    // envelope uses HTTP's body, coding and negotiation modules (issue 46 moves them below).
+    // What the MCP servers offer (tools, prompts, resources, completions) runs with mcp/context.ts's
+    // context, not a request: the MCP endpoint below builds it from HTTP, which these never see.
+    name: 'mcp capabilities',
+    prefixes: [
+      'src/core/mcp/context.ts',
+      'src/core/mcp/definition.ts',
+      'src/core/mcp/protocol.ts',
+      'src/core/mcp/tool.ts',
+      'src/core/mcp/prompts.ts',
+      'src/core/mcp/resources.ts',
+      'src/core/mcp/completions.ts',
+      'src/core/mcp/instructions.ts',
+      'src/core/mcp/product-tools.ts',
+      'src/core/mcp/docs-tools.ts',
+    ],
+  },
+  {
+    // The MCP endpoint (transport, envelope, methods, tasks) is served over HTTP and reads the
+    // request, so it sits with HTTP; what it offers is in the layer below.
     name: 'doors',
     prefixes: [
       'src/core/mcp/',

@@ -1,6 +1,6 @@
 // The layer check of `npm run lint` (scripts/check-layers.mjs): an upward import is found even when
 // it goes through a module of the right layer, on a tiny tree and on a copy of the project's own
-// sources with one import planted in a store.
+// sources with one import planted in a store, then one in the MCP tools' context.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,6 +86,23 @@ describe('the layer check on a copy of the sources', () => {
         expect(steps.length).toBeGreaterThanOrEqual(3);
         expect(steps.at(-1)).toMatch(/^src\/core\/http\//);
       }
+    },
+  );
+
+  it(
+    "fails when the MCP tools' context reaches HTTP, naming the tool module that reaches it through the context",
+    { timeout: 120_000 },
+    () => {
+      appendFileSync(
+        path.join(copy, 'src/core/mcp/context.ts'),
+        "\nexport type { RouteContext as PlantedUpward } from '../http/route.ts';\n",
+      );
+      const result = check();
+      expect(result.status).toBe(1);
+      // mcp/tool.ts imports only the context of the two: its path up runs through it.
+      expect(result.stderr).toMatch(
+        /src\/core\/mcp\/tool\.ts \(mcp capabilities\) reaches src\/core\/http\/\S+ \(doors\):\n\s+src\/core\/mcp\/tool\.ts\n\s+-> src\/core\/mcp\/context\.ts\n/,
+      );
     },
   );
 });

@@ -2,11 +2,13 @@
 // the query string from its input, the 200 from its output, the error answers from the codes it
 // may throw, and a handler that reads the input and runs it. A route with more to say (another
 // media type, headers of its own) passes its handler; everything else still comes from the operation.
+// A handler of its own also writes the Cache-Status and Age a `cacheStatus` operation's answers carry.
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import type { JsonText } from '../json-text.ts';
 import type { AnyOperation, Operation, OperationRest } from '../operations/operation.ts';
 import { queryFromInput } from '../operations/query-from-input.ts';
+import { CACHE_STATUS_HEADERS, searchCacheHeaders, type ServedFromCache } from './cache-status.ts';
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from './common-schemas.ts';
 import { defineRoute, outputResult, type AnyRoute, type ResponseSpec, type Route, type RouteContext } from './route.ts';
 
@@ -18,8 +20,6 @@ export interface RouteExtras<Input, Extra extends z.ZodRawShape = z.ZodRawShape>
   otherMediaTypes?: ResponseSpec['otherMediaTypes'];
   /** Query parameters the route reads besides the input's (a representation: `format`). */
   query?: Extra;
-  /** Headers each answer carries, from the operation's output (how a cached page was served). */
-  answerHeaders?: (output: JsonText) => Record<string, string>;
   /** A handler of its own, for a route that also chooses a representation; it gets the input made. */
   handler?: (
     input: Input,
@@ -50,11 +50,21 @@ function pathFields(path: string): string[] {
   return [...path.matchAll(/\{([a-zA-Z_]+)\}/g)].map(([, name = '']) => name);
 }
 
+type ReadContext = RouteContext<Record<string, unknown>, unknown, Record<string, unknown>>;
+
 /** The input an operation's route reads: its query string (`cursor` as `page`) and path parameters. */
-function inputReader(input: z.ZodObject, fromPath: readonly string[]) {
+function inputReader(input: z.ZodObject, rest: OperationRest, fromPath: readonly string[]) {
+  const own = rest.query;
+  if (own) {
+    return ({ query, params }: ReadContext) => {
+      const read = own.input(query as never) as Record<string, unknown>;
+      for (const name of fromPath) read[name] = params[name];
+      return read;
+    };
+  }
   const pages = 'page' in input.shape;
   const fields = Object.keys(input.shape).filter((name) => !fromPath.includes(name));
-  return ({ query, params }: RouteContext<Record<string, unknown>, unknown, Record<string, unknown>>) => {
+  return ({ query, params }: ReadContext) => {
     const read: Record<string, unknown> = {};
     for (const name of fields) if (name !== 'page') read[name] = query[name];
     if (pages) read['page'] = query['cursor'] ?? 1;
@@ -68,7 +78,7 @@ function responsesOf(operation: AnyOperation, rest: OperationRest, extras: Route
   const success: ResponseSpec = {
     description: rest.answers,
     schema: operation.output,
-    headers: ['ETag', ...(extras.headers ?? [])],
+    headers: ['ETag', ...(rest.cacheStatus ? CACHE_STATUS_HEADERS : []), ...(extras.headers ?? [])],
   };
   if (extras.otherMediaTypes) success.otherMediaTypes = extras.otherMediaTypes;
   const responses: Record<number, ResponseSpec> = { 200: success };
@@ -94,8 +104,13 @@ export function operationRoute<Input, Output, Extra extends z.ZodRawShape = z.Zo
   const fromPath = pathFields(rest.path);
   const mask = Object.fromEntries(fromPath.map((name) => [name, true] as const)) as Record<string, true> &
     Record<number, never>;
-  const query = (queryFromInput(input.omit(mask)) as unknown as z.ZodObject).extend(extras.query ?? {});
-  const inputOf = inputReader(input, fromPath);
+  const derived = rest.query?.schema ?? (queryFromInput(input.omit(mask)) as unknown as z.ZodObject);
+  const query = derived.extend(extras.query ?? {});
+  const inputOf = inputReader(input, rest, fromPath);
+  // How a cached answer was served, from the output the store kept.
+  const answerHeaders = rest.cacheStatus
+    ? (output: JsonText) => searchCacheHeaders(output as unknown as ServedFromCache)
+    : undefined;
   const route: Route<Record<string, unknown>, undefined, Record<string, unknown>> = {
     method: rest.method,
     path: rest.path,
@@ -116,7 +131,7 @@ export function operationRoute<Input, Output, Extra extends z.ZodRawShape = z.Zo
     handler: (context) => {
       const read = inputOf(context) as Input;
       if (extras.handler) return extras.handler(read, context as RouteContext<z.output<z.ZodObject<Extra>>, undefined>);
-      return outputResult(operation, read, context, extras.answerHeaders);
+      return outputResult(operation, read, context, answerHeaders);
     },
   };
   return defineRoute(route);

@@ -126,20 +126,6 @@ export function defineRoute<Query, Body = undefined, Params = Record<string, str
 }
 
 /**
- * The handler of a route that only opens a door to its operation: the input read from the request,
- * the output as the 200 body (a fixed operation's from the memo, without waiting).
- */
-export function operationHandler<Query, Body, Input>(
-  operation: Operation<Input, unknown>,
-  inputOf: (context: RouteContext<Query, Body>) => Input,
-): Route<Query, Body>['handler'] {
-  return (context) =>
-    resultOf(
-      outputJson(operation, inputOf(context), { deps: context.deps, clientAddress: context.request.clientAddress }),
-    );
-}
-
-/**
  * An operation run for a route: its output as the 200 result, at once when the output is at hand (a
  * fixed operation's, from the memo), with the headers `headersOf` makes from it.
  */

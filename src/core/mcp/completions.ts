@@ -1,10 +1,10 @@
 // completion/complete: candidate values for prompt arguments and resource template variables,
 // those starting with what the user typed first, then those containing it.
 import type { AppDeps } from '../deps.ts';
-import type { RouteContext } from '../http/route.ts';
+import type { McpContext } from './context.ts';
 import type { McpServerDefinition } from './definition.ts';
 
-type Candidates = (deps: AppDeps, context: RouteContext<unknown, unknown>) => readonly string[];
+type Candidates = (deps: AppDeps, context: McpContext) => readonly string[];
 
 /** The spec's cap on values in one completion answer. */
 const MAX_VALUES = 100;

@@ -1,6 +1,5 @@
 // What an MCP server of ours is: its name, instructions, tools, resources and prompts. Both servers
 // (product and docs) are values of this shape; the transport, envelope and methods take one.
-import type { RouteContext } from '../http/route.ts';
 import { TASKS_EXTENSION } from './protocol.ts';
 import type { McpPrompt } from './prompts.ts';
 import type { ResourceKind } from './resources.ts';
@@ -19,8 +18,6 @@ export interface McpServerDefinition {
   paths: readonly string[];
 }
 
-/** The request a method runs for. */
-export type McpContext = RouteContext<unknown, unknown>;
 /** A JSON-RPC request's params. */
 export type McpParams = Record<string, unknown>;
 

@@ -48,11 +48,27 @@ export function apiSections(doc: OpenApiDocument): DocSection[] {
   return [{ id: 'overview', title: 'Overview', text: doc.info.description }, ...sections];
 }
 
-/** The reference of a route table, each form made when first asked for. */
+const references = new WeakMap<readonly AnyRoute[], Map<string, ApiDocumentation>>();
+
+/**
+ * The reference of a route table, each form made when first asked for and then kept: the routes
+ * and the site URL do not change while the server runs.
+ */
 export function apiDocumentation(routes: readonly AnyRoute[], siteUrl: string): ApiDocumentation {
-  const openApi = () => buildOpenApiDocument(routes, siteUrl);
-  return {
-    openApi,
-    sections: () => apiSections(openApi()),
+  const bySite = references.get(routes) ?? new Map<string, ApiDocumentation>();
+  references.set(routes, bySite);
+  let reference = bySite.get(siteUrl);
+  if (reference) return reference;
+  const once = <T>(make: () => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
   };
+  const openApi = once(() => buildOpenApiDocument(routes, siteUrl));
+  const sections = once(() => apiSections(openApi()));
+  reference = {
+    openApi,
+    sections: () => [...sections()],
+  };
+  bySite.set(siteUrl, reference);
+  return reference;
 }

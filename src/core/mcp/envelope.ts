@@ -5,11 +5,12 @@ import type { ApiError } from '../errors.ts';
 import { COMPRESS_MIN_BYTES } from '../content-coding.ts';
 import { mayBeKeptForReplay } from '../http/idempotency.ts';
 import { chooseEncoding } from '../http/negotiation.ts';
-import type { RouteResult } from '../http/route.ts';
+import type { RouteContext, RouteResult } from '../http/route.ts';
 import { splicedGzip } from '../http/spliced-gzip.ts';
 import { BodyParts, type CoreRequest } from '../http/types.ts';
 import type { JsonText } from '../json-text.ts';
-import { type McpContext, type McpParams, type McpServerDefinition, TTL_MS } from './definition.ts';
+import type { McpContext } from './context.ts';
+import { type McpParams, type McpServerDefinition, TTL_MS } from './definition.ts';
 import {
   idMember,
   JSONRPC_ERRORS,
@@ -57,6 +58,9 @@ export type Reply = { result: McpParams; cacheable?: boolean } | { encoded: Json
 
 export interface McpExchange {
   server: McpServerDefinition;
+  /** The POST as the endpoint received it: the transport's checks read its headers and body. */
+  http: RouteContext<unknown, unknown>;
+  /** What the methods, tools, prompts and resources run with (made from `http` once). */
   context: McpContext;
   /** The request id as JSON text, exactly as the client wrote it; undefined when it could not be read. */
   idText: string | undefined;

@@ -1,7 +1,8 @@
 // The methods of both eras, by name: lists, reads, prompts, completions, discovery and initialize.
 // tools/call has a file of its own (tool-calls.ts).
 import { candidatesFor, completionValues } from './completions.ts';
-import { ERA_CAPABILITIES, type McpContext, type McpParams, type McpServerDefinition } from './definition.ts';
+import type { McpContext } from './context.ts';
+import { ERA_CAPABILITIES, type McpParams, type McpServerDefinition } from './definition.ts';
 import { invalidParams, type McpExchange, type Reply } from './envelope.ts';
 import { promptDefinition } from './prompts.ts';
 import { JSONRPC_ERRORS, LEGACY_PROTOCOL_VERSIONS, rpcFailure, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.ts';

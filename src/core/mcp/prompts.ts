@@ -1,8 +1,7 @@
 // MCP prompts: conversation starters an agent offers its user, built from our own content. Each
 // embeds the resources it is about, so the model reads the source rather than recalling it.
 import type { AppDeps } from '../deps.ts';
-import { toApiError } from '../http/error-mapping.ts';
-import type { RouteContext } from '../http/route.ts';
+import type { McpContext } from './context.ts';
 import { CORPORA, type Corpus } from '../papers/contract/corpora.ts';
 import { shortWorkId } from '../papers/contract/paper-id.ts';
 import type { OperationContext } from '../operations/operation.ts';
@@ -17,7 +16,7 @@ import {
   type ResourceContents,
 } from './resources.ts';
 
-type Context = RouteContext<unknown, unknown>;
+type Context = McpContext;
 
 export interface PromptArgument {
   name: string;
@@ -128,10 +127,9 @@ export const literatureReview: McpPrompt = {
     if (!checked.success) return `The query must be 2 to ${MAX_QUERY_LENGTH} characters.`;
     const chosen = CORPORA.find((candidate) => candidate === corpus);
     if (!chosen) return `The corpus must be one of: ${CORPORA.join(', ')}.`;
-    const where = { deps: context.deps, clientAddress: context.request.clientAddress };
-    const papers = await mostCitedPapers(topic, chosen, where);
+    const papers = await mostCitedPapers(topic, chosen, context);
     // The essays by name and resource URI, not embedded: two whole essays made the prompt ~7k tokens.
-    const essays = (await askQuestion.run({ question: topic, limit: 3, types: ['essay'] }, where)).sources;
+    const essays = (await askQuestion.run({ question: topic, limit: 3, types: ['essay'] }, context)).sources;
     const essayLines = [...new Map(essays.map((source) => [source.slug, source])).values()]
       .slice(0, 3)
       .map((source) => `- ${source.title} ${source.url} (research-hub://essays/${source.slug})`);
@@ -167,7 +165,7 @@ async function mostCitedPapers(topic: string, corpus: Corpus, where: OperationCo
       )
       .join('\n');
   } catch (error) {
-    return `The paper index could not be searched (${toApiError(error).message}); say so, and rely on the essays.`;
+    return `The paper index could not be searched (${error instanceof Error ? error.message : 'it failed'}); say so, and rely on the essays.`;
   }
 }
 

@@ -3,17 +3,15 @@
 // Content only changes between builds, so nothing here is subscribable.
 import type { AppDeps } from '../deps.ts';
 import { GLOSSARY_CATEGORIES } from '../../content/schemas.ts';
-import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
-import type { AnyRoute, RouteContext } from '../http/route.ts';
+import type { McpContext } from './context.ts';
 import { outputJson } from '../operations/operation.ts';
 import { listEssays } from '../operations/essays.ts';
 import { listGlossaryTerms } from '../operations/glossary.ts';
 import { getPaper } from '../operations/paper-graph.ts';
 import { PaperNotFoundError } from '../papers/contract/errors.ts';
 import { parsePaperId } from '../papers/contract/paper-id.ts';
-import { apiSections } from './documentation.ts';
 
-type Context = RouteContext<unknown, unknown>;
+type Context = McpContext;
 
 export interface ResourceEntry {
   uri: string;
@@ -106,18 +104,6 @@ export async function readResource(
   return undefined;
 }
 
-const openApiDocuments = new WeakMap<readonly AnyRoute[], OpenApiDocument>();
-
-/** The route table's OpenAPI description, built once: routes and site URL do not change while the server runs. */
-function openApiDocument(context: Context): OpenApiDocument {
-  let document = openApiDocuments.get(context.routes);
-  if (!document) {
-    document = buildOpenApiDocument(context.routes, context.deps.config.siteUrl);
-    openApiDocuments.set(context.routes, document);
-  }
-  return document;
-}
-
 const siteFile = async (context: Context, path: string) => (await context.deps.readSiteFile?.(path)) || undefined;
 
 export const essayResources: ResourceKind = {
@@ -168,11 +154,7 @@ export const essaysByTagResources: ResourceKind = {
   read: async ({ tag = '' }, context) => {
     // Exactly a tag an essay carries: the REST list reads a blank tag as no filter, a resource cannot.
     if (!context.deps.content.essays.some((essay) => essay.tags.includes(tag))) return undefined;
-    const page = await outputJson(
-      listEssays,
-      { tag, limit: 200, page: 1 },
-      { deps: context.deps, clientAddress: context.request.clientAddress },
-    );
+    const page = await outputJson(listEssays, { tag, limit: 200, page: 1 }, context);
     return page.text;
   },
   candidates: { tag: (deps) => [...new Set(deps.content.essays.flatMap((essay) => essay.tags))].sort() },
@@ -188,11 +170,7 @@ export const termsByCategoryResources: ResourceKind = {
   read: async ({ category = '' }, context) => {
     const known = GLOSSARY_CATEGORIES.find((candidate) => candidate === category);
     if (!known) return undefined;
-    const page = await outputJson(
-      listGlossaryTerms,
-      { category: known, limit: 200, page: 1 },
-      { deps: context.deps, clientAddress: context.request.clientAddress },
-    );
+    const page = await outputJson(listGlossaryTerms, { category: known, limit: 200, page: 1 }, context);
     return page.text;
   },
   candidates: { category: () => GLOSSARY_CATEGORIES },
@@ -229,7 +207,7 @@ export const openApiResource: ResourceKind = {
   entries: () => [
     { uri: OPENAPI_URI, name: 'openapi', title: 'OpenAPI description', description: '', mimeType: JSON_TYPE },
   ],
-  read: async (_variables, context) => JSON.stringify(openApiDocument(context)),
+  read: async (_variables, context) => JSON.stringify(context.documentation.openApi()),
 };
 
 const AUTH_URI = `${SCHEME}docs/auth`;
@@ -245,7 +223,7 @@ export const authGuideResource: ResourceKind = {
   read: async (_variables, context) => siteFile(context, '/auth.md'),
 };
 
-const sectionsOf = (context: Context) => apiSections(buildOpenApiDocument(context.routes, context.deps.config.siteUrl));
+const sectionsOf = (context: Context) => context.documentation.sections();
 
 export const docSectionResources: ResourceKind = {
   uriTemplate: `${SCHEME}docs/sections/{section}`,
@@ -276,11 +254,11 @@ export const paperResources: ResourceKind = {
   description: 'One paper of the OpenAlex index by work id (W…) or DOI: metadata, abstract, citation counts (JSON).',
   mimeType: JSON_TYPE,
   entries: () => [],
-  read: async ({ id = '' }, { deps, request }) => {
+  read: async ({ id = '' }, context) => {
     const paper = parsePaperId(id);
     if (!paper) return undefined;
     try {
-      return (await getPaper.run({ id: paper }, { deps, clientAddress: request.clientAddress })).text;
+      return (await getPaper.run({ id: paper }, context)).text;
     } catch (error) {
       if (error instanceof PaperNotFoundError) return undefined;
       throw error;

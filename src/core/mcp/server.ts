@@ -6,11 +6,13 @@
 import { ApiError } from '../errors.ts';
 import { decodeJsonText, JsonBodyError } from '../http/body.ts';
 import { responseText } from '../http/internal-request.ts';
-import type { JsonResult, RouteResult } from '../http/route.ts';
+import type { JsonResult, RouteContext, RouteResult } from '../http/route.ts';
 import { JsonText } from '../json-text.ts';
 import { acceptedResult, prefersRespondAsync, settleInto } from '../http/respond-async.ts';
 import { answerCacheOf } from './answer-cache.ts';
-import { CAPABILITIES, type McpContext, type McpParams, type McpServerDefinition } from './definition.ts';
+import type { McpContext } from './context.ts';
+import { CAPABILITIES, type McpParams, type McpServerDefinition } from './definition.ts';
+import { apiDocumentation } from './documentation.ts';
 import {
   bestEffortIdText,
   encodeResult,
@@ -40,18 +42,34 @@ import { toolDefinition } from './tool.ts';
 import { chooseRepresentation, headerVersionOf, modernRefusal, originRefusal } from './transport.ts';
 
 export { refusalText };
+
+/** The POST as the endpoint received it. */
+type McpHttp = RouteContext<unknown, unknown>;
+
+/** What the methods run with, from the request: no HTTP goes below this point. */
+function mcpContext(http: McpHttp): McpContext {
+  return {
+    deps: http.deps,
+    clientAddress: http.request.clientAddress,
+    client: http.client,
+    signal: http.request.signal,
+    documentation: apiDocumentation(http.routes, http.deps.config.siteUrl),
+  };
+}
+
 /**
  * Answers one POST. The transport's checks come first; a body that repeats an answered request but
  * for its id is then answered at once, without a promise or a parse; any other is decoded and run.
  */
-export function handleMcpPost(server: McpServerDefinition, context: McpContext): RouteResult | Promise<RouteResult> {
-  const { request } = context;
+export function handleMcpPost(server: McpServerDefinition, http: McpHttp): RouteResult | Promise<RouteResult> {
+  const { request, rawBody } = http;
   const headerVersion = headerVersionOf(request);
   const version = headerVersion ?? ASSUMED_PROTOCOL_VERSION;
   const era = isSupportedVersion(version) ? eraOf(version) : 'legacy';
   const base: McpExchange = {
     server,
-    context,
+    http,
+    context: mcpContext(http),
     idText: undefined,
     version,
     era,
@@ -59,13 +77,13 @@ export function handleMcpPost(server: McpServerDefinition, context: McpContext):
     coding: splicedCoding(request),
   };
 
-  const refused = originRefusal(context);
+  const refused = originRefusal(http);
   // The transport spec: a forbidden origin's answer carries no id (the body is not read).
   if (refused) return respond(base, { failure: transportFailure(JSONRPC_ERRORS.invalidRequest, refused) });
   const representation = chooseRepresentation(request.headers.get('accept'));
   if (!representation) {
     return respond(
-      { ...base, idText: bestEffortIdText(context.rawBody) },
+      { ...base, idText: bestEffortIdText(rawBody) },
       {
         failure: transportFailure(
           JSONRPC_ERRORS.invalidRequest,
@@ -78,7 +96,7 @@ export function handleMcpPost(server: McpServerDefinition, context: McpContext):
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     return respond(
-      { ...exchange, idText: bestEffortIdText(context.rawBody) },
+      { ...exchange, idText: bestEffortIdText(rawBody) },
       {
         failure: transportFailure(
           JSONRPC_ERRORS.invalidRequest,
@@ -91,8 +109,8 @@ export function handleMcpPost(server: McpServerDefinition, context: McpContext):
     );
   }
 
-  const repeat = repeatedRequest(server, context);
-  const remembered = repeat && answerCacheOf(context.deps).lookup(repeat.key);
+  const repeat = repeatedRequest(server, http);
+  const remembered = repeat && answerCacheOf(http.deps).lookup(repeat.key);
   if (!remembered) return answerRequest(exchange, headerVersion, repeat);
   const again = { ...exchange, idText: repeat.cut.idText };
   const derivation = derivations.get(remembered);
@@ -122,18 +140,18 @@ async function answerRequest(
   // Notifications (no id) get no answer, only an acknowledgement.
   if (read.id === undefined) return { raw: { status: 202, headers: {}, body: null } };
   const modern =
-    exchange.era === 'modern' ? modernRefusal(exchange.version, method, params, exchange.context) : undefined;
+    exchange.era === 'modern' ? modernRefusal(exchange.version, method, params, exchange.http.request) : undefined;
   if (modern) return respond(exchange, { failure: modern });
-  if (method === 'tools/call' && prefersRespondAsync(exchange.context.request.headers.get('prefer')))
+  if (method === 'tools/call' && prefersRespondAsync(exchange.http.request.headers.get('prefer')))
     return answerLater(exchange, method, params);
   const reply = await dispatch(exchange, method, params);
   return repeat ? rememberAnswer(exchange, repeat, reply) : respond(exchange, reply);
 }
 
 function unsupportedVersion(exchange: McpExchange): RouteResult {
-  const { version, context } = exchange;
+  const { version, http } = exchange;
   return respond(
-    { ...exchange, idText: bestEffortIdText(context.rawBody) },
+    { ...exchange, idText: bestEffortIdText(http.rawBody) },
     {
       failure: rpcFailure(
         JSONRPC_ERRORS.unsupportedProtocolVersion,
@@ -147,15 +165,15 @@ function unsupportedVersion(exchange: McpExchange): RouteResult {
 
 /** The body read as one JSON-RPC request, or the answer refusing it (not JSON, too deep, a batch, malformed). */
 function readRequest(exchange: McpExchange): RpcRequest | RouteResult {
-  const { context, era } = exchange;
+  const { http, era } = exchange;
   let payload: unknown;
   let json: string;
   try {
-    ({ text: json, value: payload } = decodeJsonText(context.rawBody ?? new Uint8Array()));
+    ({ text: json, value: payload } = decodeJsonText(http.rawBody ?? new Uint8Array()));
   } catch (error) {
     const tooDeep = error instanceof JsonBodyError && error.problem === 'depth';
     const status = era === 'modern' ? 400 : undefined;
-    return respond(tooDeep ? { ...exchange, idText: bestEffortIdText(context.rawBody) } : exchange, {
+    return respond(tooDeep ? { ...exchange, idText: bestEffortIdText(http.rawBody) } : exchange, {
       failure: tooDeep
         ? transportFailure(
             JSONRPC_ERRORS.invalidRequest,
@@ -215,9 +233,8 @@ function versionMismatch(
 /** Prefer: respond-async on tools/call: a job now, the answer when polled (only on request: standard MCP clients cannot read a 202 with a body). */
 async function answerLater(exchange: McpExchange, method: string, params: McpParams): Promise<RouteResult> {
   const { server, context } = exchange;
-  const { request } = context;
   const { jobs } = context.deps.stores;
-  const job = await jobs.create(`mcp:${server.key}`, `ip:${request.clientAddress}`);
+  const job = await jobs.create(`mcp:${server.key}`, `ip:${context.clientAddress}`);
   const answered = dispatch(exchange, method, params).then((reply) => {
     const answer = respond({ ...exchange, representation: 'json', coding: 'identity' }, reply);
     return { body: new JsonText('raw' in answer ? responseText(answer.raw) : '') };
@@ -247,8 +264,8 @@ interface RepeatedRequest {
  * headers the answer depends on (protocol version, and the Mcp-Method and Mcp-Name it must
  * mirror) and the body's bytes without the id. Asynchronous calls are answered afresh.
  */
-function repeatedRequest(server: McpServerDefinition, context: McpContext): RepeatedRequest | undefined {
-  const { rawBody, request } = context;
+function repeatedRequest(server: McpServerDefinition, http: McpHttp): RepeatedRequest | undefined {
+  const { rawBody, request } = http;
   if (!rawBody || rawBody.byteLength > MAX_REPEATABLE_BODY_BYTES || request.headers.get('prefer') !== null)
     return undefined;
   // latin1 maps each byte to one character, so equal texts are equal bytes, whatever their encoding.
@@ -274,7 +291,7 @@ export function descriptor(server: McpServerDefinition, siteUrl: string) {
   };
 }
 
-export function handleMcpGet(server: McpServerDefinition, context: McpContext): RouteResult {
+export function handleMcpGet(server: McpServerDefinition, context: McpHttp): RouteResult {
   const accept = context.request.headers.get('accept');
   // A client that only takes an event stream wants a server-initiated stream, which a stateless
   // server does not offer; 405 is the answer the MCP transport spec gives for that, worded as every

@@ -87,7 +87,7 @@ export async function startTask(
 ): Promise<JobRecord> {
   const { context } = exchange;
   const { jobs } = context.deps.stores;
-  const owner = `ip:${context.request.clientAddress}`;
+  const owner = `ip:${context.clientAddress}`;
   const job = await jobs.create(taskKind(exchange), owner, context.client, ttlMs === undefined ? {} : { ttlMs });
   const outcome = running().then((reply) => ({ body: replyBody(exchange, reply) }));
   context.deps.background.track(settleInto(jobs, job, outcome, context.deps.logError));

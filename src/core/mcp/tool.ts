@@ -5,10 +5,9 @@
 // -32602 before it runs under the older revisions).
 import { z } from 'zod';
 import type { AnyOperation, OperationContext, OperationTool } from '../operations/operation.ts';
-import { apiDocumentation } from './documentation.ts';
 import { JsonText } from '../json-text.ts';
 import { keepInputExamples } from '../operations/input-examples.ts';
-import type { RouteContext } from '../http/route.ts';
+import type { McpContext } from './context.ts';
 
 export interface ToolOutput<Output> {
   text: string;
@@ -26,7 +25,7 @@ export interface DerivedToolOutput<Output> {
    * The output the same arguments get now, for a repeat of the call: a remembered result answers it
    * while the basis is unchanged, and this output, already fetched, answers it when not.
    */
-  current(context: RouteContext<unknown, unknown>): Promise<DerivedToolOutput<Output>>;
+  current(context: McpContext): Promise<DerivedToolOutput<Output>>;
 }
 
 export interface ToolAnnotations {
@@ -49,7 +48,7 @@ export interface McpTool<Args, Output> {
    * the server runs, so a result can be served again from memory (an operation's `fixed`).
    */
   fixed?: boolean;
-  run(args: Args, context: RouteContext<unknown, unknown>): Promise<ToolOutput<Output> | DerivedToolOutput<Output>>;
+  run(args: Args, context: McpContext): Promise<ToolOutput<Output> | DerivedToolOutput<Output>>;
 }
 
 /** Typed identity: lets TypeScript infer Args and Output from the schemas. */
@@ -208,22 +207,12 @@ function runFor(operation: AnyOperation, args: unknown, context: OperationContex
   return Promise.resolve(operation.run(args, context));
 }
 
-/** What an operation run for a tool call gets: the request's deps and client, and the API reference. */
-function operationContext(context: RouteContext<unknown, unknown>): OperationContext {
-  return {
-    deps: context.deps,
-    clientAddress: context.request.clientAddress,
-    documentation: apiDocumentation(context.routes, context.deps.config.siteUrl),
-  };
-}
-
 async function toolOutput(
   operation: AnyOperation,
   tool: OperationTool,
   args: unknown,
-  context: RouteContext<unknown, unknown>,
+  running: McpContext,
 ): Promise<ToolOutput<unknown> | DerivedToolOutput<unknown>> {
-  const running = operationContext(context);
   const output = await runFor(operation, args, running);
   if (!(output instanceof JsonText)) {
     return { text: tool.text ? tool.text(output, args, running) : JSON.stringify(output), structured: output };
@@ -261,8 +250,7 @@ function derived(
  * remembered result keeps this one, and so keeps the arguments, not the page.
  */
 function toolOutputLater(operation: AnyOperation, tool: OperationTool, args: unknown) {
-  return async (context: RouteContext<unknown, unknown>): Promise<DerivedToolOutput<unknown>> => {
-    const running = operationContext(context);
+  return async (running: McpContext): Promise<DerivedToolOutput<unknown>> => {
     const output = await runFor(operation, args, running);
     const kept = output instanceof JsonText ? output : new JsonText(JSON.stringify(output));
     return derived(operation, tool, args, kept, running);

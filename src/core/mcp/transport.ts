@@ -4,8 +4,9 @@
 import Negotiator from 'negotiator';
 import { ApiError } from '../errors.ts';
 import { strictUtf8 } from '../http/body.ts';
+import type { RouteContext } from '../http/route.ts';
 import type { CoreRequest } from '../http/types.ts';
-import type { McpContext, McpParams } from './definition.ts';
+import type { McpParams } from './definition.ts';
 import { JSONRPC_ERRORS, META, rpcFailure, type RpcFailure } from './protocol.ts';
 
 const MEDIA = ['application/json', 'text/event-stream'];
@@ -39,7 +40,7 @@ function hostnameOf(value: string): string | undefined {
  * local client of a local server). A rebinding page at evil.example that resolves to 127.0.0.1
  * still sends Host and Origin evil.example, so it fails both tests.
  */
-export function originRefusal(context: McpContext): ApiError | undefined {
+export function originRefusal(context: RouteContext<unknown, unknown>): ApiError | undefined {
   const origin = context.request.headers.get('origin')?.replace(/\/+$/, '');
   if (!origin) return undefined;
   const allowed = context.deps.config.allowedOrigins.includes(origin);
@@ -96,9 +97,9 @@ export function modernRefusal(
   version: string,
   method: string,
   params: McpParams,
-  context: McpContext,
+  request: Pick<CoreRequest, 'headers'>,
 ): RpcFailure | undefined {
-  return metaRefusal(version, params) ?? mirroredHeadersRefusal(method, params, context.request.headers);
+  return metaRefusal(version, params) ?? mirroredHeadersRefusal(method, params, request.headers);
 }
 
 const mismatch = (message: string) =>

@@ -66,6 +66,17 @@ export interface OperationRest {
   directoryName?: string;
   /** Cache-Control for successful answers. */
   cacheControl?: string;
+  /**
+   * The output comes through the shared search cache (a JsonText with `cache` and `age`): each answer
+   * says how it was served, in Cache-Status and Age.
+   */
+  cacheStatus?: boolean;
+  /**
+   * A query string of the route's own, for an operation whose REST form predates its input (other
+   * names, aliases, one parameter winning over another): its schema, and the input it reads as.
+   * Without it the query string is the input's fields, derived (operations/query-from-input.ts).
+   */
+  query?: { schema: z.ZodObject; input: (query: never) => unknown };
   /** May be called as a batch sub-request (default true for GET). */
   batch?: boolean;
 }

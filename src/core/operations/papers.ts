@@ -1,5 +1,5 @@
-// The papers capability: its operations with their input and output schemas (the REST route in
-// routes/search.ts and the MCP tools are its doors).
+// The papers capability: its operations with their input and output schemas (the REST route,
+// derived in routes/search.ts with its other representations, and the MCP tool are its doors).
 import { z } from 'zod';
 import { MAX_TOOL_PAPERS, toolPaperLimit } from './common-inputs.ts';
 import { defineOperation, type AnyOperation } from './operation.ts';
@@ -97,7 +97,6 @@ export const SearchQuerySchema = z.object({
     .meta({ description: SORT_DESCRIPTION, default: defaultOfInput(SearchInputSchema.shape.sort) }),
   year_from: optionalYearParam('Earliest'),
   year_to: optionalYearParam('Latest'),
-  format: CitationFormatParam,
 });
 
 /** The paging fields of every page of papers (renderResultsPage writes them): search and a paper's lists. */
@@ -183,8 +182,45 @@ function papersText(body: SearchOutput, { query, corpus, sort }: SearchInput) {
   return paperListText(heading, body);
 }
 
+/** The search a REST query string asks for: `limit` wins over `per_page`, and a cursor over `page`. */
+const searchInputOfQuery = (query: SearchQuery): SearchInput =>
+  searchInputOf(query, query.limit ?? query.per_page ?? DEFAULT_LIMIT, query.page ?? 1, query.cursor);
+
+const reach = MAX_REACHABLE_RESULTS.toLocaleString('en');
+
 /** Paper search: one page of a corpus in the order asked for, through the shared cache. */
 export const searchPapers = defineOperation({
+  summary: 'Search academic papers',
+  description:
+    'Searches titles and abstracts in the paper index of one corpus (ai or web3), optionally within publication years. ' +
+    'Results come most cited first unless `sort` asks for relevance or date, and are cached for one hour. ' +
+    `Paging reaches the first ${reach} results of a query: page × limit may be at most ${reach}. A page past them ` +
+    'answers like a page past the last result: 200 with no results, has_more false and next_cursor null (total ' +
+    'still counts every match). The page as references to cite: `?format=bibtex|csl`, or Accept: ' +
+    'application/x-bibtex or application/vnd.citationstyles.csl+json.',
+  errors: [
+    'missing_query',
+    'query_too_short',
+    'invalid_parameter',
+    'invalid_cursor',
+    'upstream_error',
+    'upstream_timeout',
+  ],
+  rest: {
+    method: 'GET',
+    path: '/api/v1/reports/search',
+    aliases: ['/api/reports/search'],
+    operationId: 'searchPapers',
+    tags: ['Papers'],
+    answers:
+      'A page of papers; browsers that prefer text/html get the Papers page with the results. ' +
+      'Link names the RSS feed of the same search (rel="alternate").',
+    directoryName: 'search',
+    cacheControl: SEARCH_CACHE_CONTROL,
+    cacheStatus: true,
+    // The query string the API has always taken: `q`, `per_page` beside `limit`, `page` beside `cursor`.
+    query: { schema: SearchQuerySchema, input: searchInputOfQuery },
+  },
   input: SearchInputSchema,
   output: SearchResponseSchema,
   tool: {

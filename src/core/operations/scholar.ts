@@ -1,5 +1,5 @@
-// Authors and related papers, as operations (REST doors in routes/scholar.ts, and MCP tools): thin
-// wiring over papers/scholar.ts, which caches and renders, and the sources, which answer.
+// Authors and related papers, as operations (their REST routes and MCP tools are derived from them):
+// thin wiring over papers/scholar.ts, which caches and renders, and the sources, which answer.
 import { z } from 'zod';
 import { MAX_TOOL_PAPERS, toolPaperLimit } from './common-inputs.ts';
 import { ApiError } from '../errors.ts';
@@ -22,7 +22,7 @@ import { checkListCursor, ListCursorField, listCursorPageOrThrow } from './list-
 import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
 import { PaperIdParam, paperOutcome, withFields } from './paper-graph.ts';
 import { fieldsInput, ITEM_FIELDS, withChosenFields } from '../papers/contract/field-choice.ts';
-import { RESULTS_PAGE_FIELDS } from './papers.ts';
+import { RESULTS_PAGE_FIELDS, SEARCH_CACHE_CONTROL } from './papers.ts';
 import { issue, textInput } from './validation.ts';
 
 const answer = <T>(outcome: SearchOutcome) =>
@@ -46,6 +46,10 @@ export const AuthorIdParam = z
     examples: ['A5023888391'],
     description: 'OpenAlex author id (A…, or its https://openalex.org/ URL); find it with the author search',
   });
+
+/** Where an author's answers are, in the API: under Authors, cached like search, with how they were served. */
+const authorsRest = { method: 'GET', tags: ['Authors'], cacheControl: SEARCH_CACHE_CONTROL } as const;
+const UPSTREAM_ERRORS = ['upstream_error', 'upstream_timeout'] as const;
 
 const authorUrl = (siteUrl: string, id: string) => `${siteUrl}/api/v1/authors/${shortWorkId(id)}`;
 
@@ -73,11 +77,26 @@ export const AuthorListResponseSchema = z
 type AuthorList = z.infer<typeof AuthorListResponseSchema>;
 
 export const searchAuthors = defineOperation({
-  input: AuthorSearchInputSchema.superRefine((input, context) =>
-    checkListCursor(input.cursor, () => authorSearchScopeOf(input), context),
-  ),
+  summary: 'Search authors by name',
+  description:
+    'Authors whose name holds every word of `query`, most cited first: OpenAlex author id, name, ORCID, last known ' +
+    'institution, works and citation counts (from the local mirror: counted over the works it holds). ' +
+    'Follow next_cursor until it is null. Cached for one hour, like search.',
+  errors: ['missing_query', 'query_too_short', 'invalid_parameter', 'invalid_cursor', ...UPSTREAM_ERRORS],
+  rest: {
+    ...authorsRest,
+    path: '/api/v1/authors',
+    operationId: 'searchAuthors',
+    answers: 'A page of authors',
+    directoryName: 'authors',
+    cacheStatus: true,
+  },
+  input: AuthorSearchInputSchema,
   output: AuthorListResponseSchema,
   tool: {
+    input: AuthorSearchInputSchema.superRefine((input, context) =>
+      checkListCursor(input.cursor, () => authorSearchScopeOf(input), context),
+    ),
     name: 'search_authors',
     title: 'Search authors',
     description:
@@ -126,6 +145,18 @@ async function authorOf(id: string, { deps, clientAddress }: OperationContext): 
 }
 
 export const getAuthor = defineOperation({
+  summary: 'Read one author',
+  description:
+    "One author by OpenAlex author id (A…): the search's fields, their ten most cited works and the URL of all " +
+    'their works. Cached for one hour.',
+  errors: ['invalid_author_id', 'author_not_found', ...UPSTREAM_ERRORS],
+  rest: {
+    ...authorsRest,
+    path: '/api/v1/authors/{id}',
+    operationId: 'getAuthor',
+    answers: 'The author',
+    directoryName: 'author',
+  },
   input: z.object({ id: AuthorIdParam }),
   output: AuthorResponseSchema,
   tool: {
@@ -160,9 +191,8 @@ export const AuthorWorksInputSchema = z.object({
     .describe('citations (most cited first, the default) or date (newest first)'),
   limit: z.int().min(1).max(200).default(25).describe('Results per page, 1 to 200 (default 25)'),
   cursor: ListCursorField,
-  fields: fieldsInput(ITEM_FIELDS),
 });
-type AuthorWorksInput = z.infer<typeof AuthorWorksInputSchema>;
+type AuthorWorksInput = z.infer<typeof AuthorWorksInputSchema> & { fields?: string[] | undefined };
 const worksScopeOf = ({ id, sort, limit }: AuthorWorksInput) => authorWorksScope({ author: id, sort, limit });
 
 export const AuthorWorksResponseSchema = z
@@ -177,11 +207,25 @@ export const AuthorWorksResponseSchema = z
 type AuthorWorks = z.infer<typeof AuthorWorksResponseSchema>;
 
 export const authorWorks = defineOperation({
-  input: AuthorWorksInputSchema.superRefine((input, context) =>
-    checkListCursor(input.cursor, () => worksScopeOf(input), context),
-  ),
+  summary: "List an author's works",
+  description:
+    "One page of an author's works, most cited first or newest first, in the search response's shape, with the " +
+    'author it is about. Follow next_cursor until it is null. Cached for one hour.',
+  errors: ['invalid_author_id', 'invalid_parameter', 'invalid_cursor', 'author_not_found', ...UPSTREAM_ERRORS],
+  rest: {
+    ...authorsRest,
+    path: '/api/v1/authors/{id}/works',
+    operationId: 'listAuthorWorks',
+    answers: "A page of the author's works",
+    directoryName: 'author_works',
+    cacheStatus: true,
+  },
+  input: AuthorWorksInputSchema,
   output: AuthorWorksResponseSchema,
   tool: {
+    input: AuthorWorksInputSchema.extend({ fields: fieldsInput(ITEM_FIELDS) }).superRefine((input, context) =>
+      checkListCursor(input.cursor, () => worksScopeOf(input), context),
+    ),
     name: 'author_works',
     title: "An author's works",
     description: `The works of one author (by OpenAlex author id), most cited or newest first, paged by cursor (up to ${MAX_TOOL_PAPERS} a page).`,
@@ -218,13 +262,28 @@ type Similar = z.infer<typeof SimilarResponseSchema>;
 export const RelatedPapersInputSchema = z.object({
   id: PaperIdParam,
   limit: z.int().min(1).max(MAX_SIMILAR).default(10).describe(`How many, 1 to ${MAX_SIMILAR} (default 10)`),
-  fields: fieldsInput(ITEM_FIELDS),
 });
 
 export const relatedPapers = defineOperation({
+  summary: 'List the papers related to a paper',
+  description:
+    "Papers like one paper, most cited first: OpenAlex's related works (from the local mirror: the papers sharing " +
+    'the most references with it). One page of at most `limit`. Cached for one hour.',
+  errors: ['invalid_paper_id', 'invalid_parameter', 'paper_not_found', ...UPSTREAM_ERRORS],
+  rest: {
+    method: 'GET',
+    path: '/api/v1/papers/{id}/related',
+    operationId: 'listRelatedPapers',
+    tags: ['Papers'],
+    answers: 'Related papers',
+    directoryName: 'related_papers',
+    cacheControl: SEARCH_CACHE_CONTROL,
+    cacheStatus: true,
+  },
   input: RelatedPapersInputSchema,
   output: SimilarResponseSchema,
   tool: {
+    input: RelatedPapersInputSchema.extend({ fields: fieldsInput(ITEM_FIELDS) }),
     name: 'related_papers',
     title: 'Papers related to a paper',
     description:
@@ -235,7 +294,7 @@ export const relatedPapers = defineOperation({
       paperListText(`${body.total} papers related to ${shortWorkId(body.paper.id)} "${body.paper.title}":`, body),
     output: withChosenFields(SimilarResponseSchema),
   },
-  run: async ({ id, limit, fields }, context) => {
+  run: async ({ id, limit, fields }: z.infer<typeof RelatedPapersInputSchema> & { fields?: string[] }, context) => {
     const paper = new JsonText<z.infer<typeof PaperSchema>>((await paperOutcome(id, context)).body).value();
     const work = shortWorkId(paper.id);
     const about = { id: paper.id, title: paper.title, url: `${context.deps.content.siteUrl}/api/v1/papers/${work}` };

@@ -13,7 +13,7 @@ import { listCursorPage } from '../papers/contract/list-cursor.ts';
 import { authorWorksScope } from '../papers/scholar.ts';
 import { authorArticleHtml, authorDescription, authorMarkdown, type AuthorPage } from '../papers-page/author-page.ts';
 import { PAGE_SIZE, PAPERS_PAGE_FILE } from '../papers-page/papers-page.ts';
-import { SEARCH_CACHE_CONTROL } from './search.ts';
+import { SEARCH_CACHE_CONTROL } from '../operations/papers.ts';
 import { serverPage } from './server-page.ts';
 
 export const authorPageRoute = defineRoute({

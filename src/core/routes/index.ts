@@ -16,26 +16,22 @@ import { paperCitationsFeedRoute, papersFeedRoute } from './papers-feed.ts';
 import { authorPageRoute } from './author-page.ts';
 import { paperPageRoute } from './paper-page.ts';
 import { papersPageRoute } from './papers-page.ts';
-import { paperRoutes } from './papers.ts';
-import { scholarRoutes } from './scholar.ts';
-import { paperSearchRoutes } from './search.ts';
+import { paperRoute } from './papers.ts';
+import { searchRoute } from './search.ts';
 
-/** Routes over an operation that say more than it does. */
-const declaredRoutes: readonly AnyRoute[] = [...paperSearchRoutes, ...paperRoutes, ...askRoutes];
+/** Routes over an operation that say more than it does (other representations). */
+const declaredRoutes: readonly AnyRoute[] = [searchRoute, paperRoute];
 
-/** The route of every other operation that declares one, in the order of operations/index.ts. */
-const derivedRoutes = operations
-  .filter((operation) => operation.rest && !declaredRoutes.some((route) => route.operation === operation))
-  .map((operation) => operationRoute(operation));
+/** The route of every operation that declares one, in the order of operations/index.ts (ask's apart). */
+const operationRoutes = operations
+  .filter((operation) => operation.rest && !askRoutes.some((route) => route.operation === operation))
+  .map((operation) => declaredRoutes.find((route) => route.operation === operation) ?? operationRoute(operation));
 
 export const routes: readonly AnyRoute[] = [
   healthRoute,
   readinessRoute,
   ...directoryRoutes,
-  ...derivedRoutes,
-  ...paperSearchRoutes,
-  ...paperRoutes,
-  ...scholarRoutes,
+  ...operationRoutes,
   papersFeedRoute,
   paperCitationsFeedRoute,
   papersPageRoute,

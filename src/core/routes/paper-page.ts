@@ -14,7 +14,7 @@ import { parsePaperId, type PaperId } from '../papers/contract/paper-id.ts';
 import { relatedScope } from '../papers/contract/paper-search.ts';
 import { paperArticleHtml, paperDescription, paperMarkdown, type PaperPage } from '../papers-page/paper-page.ts';
 import { PAGE_SIZE, PAPERS_PAGE_FILE } from '../papers-page/papers-page.ts';
-import { SEARCH_CACHE_CONTROL } from './search.ts';
+import { SEARCH_CACHE_CONTROL } from '../operations/papers.ts';
 import { serverPage } from './server-page.ts';
 
 /** A list's cursor as the page was given it; a cursor that is not one of this list's starts the list again. */

@@ -1,16 +1,15 @@
 // GET /papers/feed.xml: a paper search as an RSS feed, for following a topic in a feed reader; and
 // GET /papers/{id}/citations/feed.xml: the newest works citing a paper, for following who builds on it.
 import { z } from 'zod';
-import { errorResponse, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from '../http/common-schemas.ts';
+import { errorResponses } from '../http/operation-route.ts';
 import { defineRoute } from '../http/route.ts';
 import { CORPUS_DEFINITIONS } from '../papers/contract/corpora.ts';
 import { citationsFeedXml, searchFeedXml } from '../papers-page/feed-xml.ts';
 import { paperCitations, PaperInputSchema } from '../operations/paper-graph.ts';
-import { NOT_MODIFIED_RESPONSE } from '../http/common-schemas.ts';
-import type { PaperId } from '../papers/contract/paper-id.ts';
 import { PAGE_SIZE, PAPERS_FEED_PATH } from '../papers-page/papers-page.ts';
-import { SearchQuerySchema, searchInputOf, searchPapers } from '../operations/papers.ts';
-import { SEARCH_CACHE_CONTROL, searchCacheHeaders } from './search.ts';
+import { SEARCH_CACHE_CONTROL, SearchQuerySchema, searchInputOf, searchPapers } from '../operations/papers.ts';
+import { CACHE_STATUS_HEADERS, searchCacheHeaders } from '../http/cache-status.ts';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
@@ -31,11 +30,10 @@ export const papersFeedRoute = defineRoute({
       description: 'RSS 2.0 with atom:link rel="self"; items link to the paper and carry its OpenAlex id as guid',
       schema: z.string().meta({ id: 'PapersFeed', description: 'RSS 2.0 XML' }),
       contentType: 'application/rss+xml',
-      headers: ['Cache-Status'],
+      headers: CACHE_STATUS_HEADERS,
     },
-    400: errorResponse('Invalid parameters (missing_query, query_too_short, invalid_parameter)'),
+    ...errorResponses(['missing_query', 'query_too_short', 'invalid_parameter', 'upstream_error', 'upstream_timeout']),
     429: RATE_LIMITED_RESPONSE,
-    502: errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', ['Retry-After']),
   },
   batchable: false,
   cacheControl: SEARCH_CACHE_CONTROL,
@@ -81,18 +79,16 @@ export const paperCitationsFeedRoute = defineRoute({
       description: 'RSS 2.0 with atom:link rel="self"; items link to the paper and carry its OpenAlex id as guid',
       schema: z.string().meta({ id: 'PaperCitationsFeed', description: 'RSS 2.0 XML' }),
       contentType: 'application/rss+xml',
-      headers: ['Cache-Status'],
+      headers: CACHE_STATUS_HEADERS,
     },
     304: NOT_MODIFIED_RESPONSE,
-    400: errorResponse('The id is not an OpenAlex work id, DOI, arXiv id or PubMed id (invalid_paper_id)'),
-    404: errorResponse('The paper index has no such paper (paper_not_found)'),
+    ...errorResponses(['invalid_paper_id', 'paper_not_found', 'upstream_error', 'upstream_timeout']),
     429: RATE_LIMITED_RESPONSE,
-    502: errorResponse('The paper index failed (upstream_error, upstream_timeout); retryable', ['Retry-After']),
   },
   batchable: false,
   cacheControl: SEARCH_CACHE_CONTROL,
   handler: async ({ params, deps, request }) => {
-    const input = { id: params['id'] as unknown as PaperId, sort: 'date' as const, limit: PAGE_SIZE };
+    const input = { id: params.id, sort: 'date' as const, limit: PAGE_SIZE };
     const outcome = await paperCitations.run(input, { deps, clientAddress: request.clientAddress });
     const list = outcome.value();
     const body = citationsFeedXml({

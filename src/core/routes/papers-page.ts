@@ -20,13 +20,13 @@ import {
   readSearchState,
 } from '../papers-page/papers-page.ts';
 import {
+  SEARCH_CACHE_CONTROL,
   SearchQuerySchema,
   searchInputOf,
   searchPageOf,
   searchPapers,
   type SearchInput,
 } from '../operations/papers.ts';
-import { SEARCH_CACHE_CONTROL } from './search.ts';
 
 export const papersPageRoute = defineRoute({
   method: 'GET',

@@ -5,7 +5,7 @@ import { escapeHtml } from '../ask/text.ts';
 import type { ApiError } from '../errors.ts';
 import type { CoreResponse } from '../http/types.ts';
 import { fillShell } from '../papers-page/paper-page.ts';
-import { SEARCH_CACHE_CONTROL } from './search.ts';
+import { SEARCH_CACHE_CONTROL } from '../operations/papers.ts';
 
 export interface ServerPageOptions {
   /** The built Papers page, whose <main> is filled. */
