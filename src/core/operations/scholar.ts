@@ -223,16 +223,14 @@ export const authorWorks = defineOperation({
   input: AuthorWorksInputSchema,
   output: AuthorWorksResponseSchema,
   tool: {
-    input: AuthorWorksInputSchema.extend({ fields: fieldsInput(ITEM_FIELDS) }).superRefine((input, context) =>
-      checkListCursor(input.cursor, () => worksScopeOf(input), context),
-    ),
     name: 'author_works',
     title: "An author's works",
     description: `The works of one author (by OpenAlex author id), most cited or newest first, paged by cursor (up to ${MAX_TOOL_PAPERS} a page).`,
     openWorld: true,
-    input: AuthorWorksInputSchema.extend({ limit: toolPaperLimit(25) }).superRefine((input, context) =>
-      checkListCursor(input.cursor, () => worksScopeOf(input), context),
-    ),
+    input: AuthorWorksInputSchema.extend({
+      fields: fieldsInput(ITEM_FIELDS),
+      limit: toolPaperLimit(25),
+    }).superRefine((input, context) => checkListCursor(input.cursor, () => worksScopeOf(input), context)),
     text: (body: AuthorWorks) =>
       paperListText(`${body.total} works by ${body.author.name}; the ${body.results.length} here:`, body),
     output: withChosenFields(AuthorWorksResponseSchema),
