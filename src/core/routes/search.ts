@@ -67,7 +67,7 @@ export const searchRoute = defineRoute({
   cacheControl: SEARCH_CACHE_CONTROL,
   operation: searchPapers,
   handler: async ({ query, deps, request }) => {
-    const limit = query.limit ?? query.per_page ?? DEFAULT_LIMIT;
+    const limit = query.limit ?? DEFAULT_LIMIT;
     const input = searchInputOf(query, limit, query.page ?? 1, query.cursor);
     const page = searchPageOf(input);
     const { corpus, sort } = input;
