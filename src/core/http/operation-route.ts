@@ -1,14 +1,24 @@
 // The REST route an operation declares (`operation.rest`), derived from it: the path parameters and
-// the query string from its input, the 200 from its output, the error answers from the codes it
-// may throw, and a handler that reads the input and runs it. A route with more to say (another
-// media type, headers of its own) passes its handler; everything else still comes from the operation.
+// the query string (or, for a POST, the JSON body) from its input, the 200 from its output, the error
+// answers from the codes it may throw, and a handler that reads the input and runs it. A route with
+// more to say passes it here: other forms of the answer (representations, chosen in the represent
+// phase), headers of its own, a second door (POST beside GET), or its own handler.
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import type { JsonText } from '../json-text.ts';
+import { requiredOneOf } from '../operations/aliases.ts';
 import type { AnyOperation, Operation, OperationRest } from '../operations/operation.ts';
 import { queryFromInput } from '../operations/query-from-input.ts';
 import { errorResponse, NOT_MODIFIED_RESPONSE, RATE_LIMITED_RESPONSE } from './common-schemas.ts';
-import { defineRoute, outputResult, type AnyRoute, type ResponseSpec, type Route, type RouteContext } from './route.ts';
+import {
+  defineRoute,
+  outputResult,
+  type AnyRoute,
+  type Representation,
+  type ResponseSpec,
+  type Route,
+  type RouteContext,
+} from './route.ts';
 
 /** What a derived route may add to its operation's declaration. */
 export interface RouteExtras<Input, Extra extends z.ZodRawShape = z.ZodRawShape> {
@@ -18,6 +28,18 @@ export interface RouteExtras<Input, Extra extends z.ZodRawShape = z.ZodRawShape>
   otherMediaTypes?: ResponseSpec['otherMediaTypes'];
   /** Query parameters the route reads besides the input's (a representation: `format`). */
   query?: Extra;
+  /** Body fields a POST route reads besides the input's (which representation: `prefer.streaming`). */
+  body?: z.ZodRawShape;
+  /** Other forms of the 200 answer (a page, Markdown, an event stream), chosen in the represent phase. */
+  representations?: readonly Representation[];
+  /** A second door to the same operation: what differs from `operation.rest` (POST beside GET). */
+  rest?: Partial<OperationRest>;
+  summary?: string;
+  description?: string;
+  /** Answers besides the derived ones (a 202 job). */
+  responses?: Record<number, ResponseSpec>;
+  /** POST: responses kept and replayed by Idempotency-Key. */
+  idempotent?: boolean;
   /** Headers each answer carries, from the operation's output (how a cached page was served). */
   answerHeaders?: (output: JsonText) => Record<string, string>;
   /** A handler of its own, for a route that also chooses a representation; it gets the input made. */
@@ -50,13 +72,17 @@ function pathFields(path: string): string[] {
   return [...path.matchAll(/\{([a-zA-Z_]+)\}/g)].map(([, name = '']) => name);
 }
 
-/** The input an operation's route reads: its query string (`cursor` as `page`) and path parameters. */
-function inputReader(input: z.ZodObject, fromPath: readonly string[]) {
-  const pages = 'page' in input.shape;
+/**
+ * The input an operation's route reads: its query string (`cursor` as `page`) or JSON body, and path
+ * parameters; only the input's own fields, so what else the route reads never reaches the operation.
+ */
+function inputReader(input: z.ZodObject, fromPath: readonly string[], fromBody: boolean) {
+  const pages = !fromBody && 'page' in input.shape;
   const fields = Object.keys(input.shape).filter((name) => !fromPath.includes(name));
-  return ({ query, params }: RouteContext<Record<string, unknown>, unknown, Record<string, unknown>>) => {
+  return ({ query, body, params }: RouteContext<Record<string, unknown>, unknown, Record<string, unknown>>) => {
     const read: Record<string, unknown> = {};
-    for (const name of fields) if (name !== 'page') read[name] = query[name];
+    const source = fromBody ? (body as Record<string, unknown>) : query;
+    for (const name of fields) if (name !== 'page' || !pages) read[name] = source[name];
     if (pages) read['page'] = query['cursor'] ?? 1;
     for (const name of fromPath) read[name] = params[name];
     return read;
@@ -70,10 +96,18 @@ function responsesOf(operation: AnyOperation, rest: OperationRest, extras: Route
     schema: operation.output,
     headers: ['ETag', ...(extras.headers ?? [])],
   };
-  if (extras.otherMediaTypes) success.otherMediaTypes = extras.otherMediaTypes;
+  const otherMediaTypes = { ...extras.otherMediaTypes, ...mediaTypesOf(extras.representations ?? []) };
+  if (Object.keys(otherMediaTypes).length > 0) success.otherMediaTypes = otherMediaTypes;
   const responses: Record<number, ResponseSpec> = { 200: success };
   if (rest.method === 'GET') responses[304] = NOT_MODIFIED_RESPONSE;
-  return { ...responses, ...errorResponses(operation.errors ?? []), 429: RATE_LIMITED_RESPONSE };
+  return { ...responses, ...errorResponses(operation.errors ?? []), 429: RATE_LIMITED_RESPONSE, ...extras.responses };
+}
+
+/** The representations as OpenAPI media types of the 200. */
+function mediaTypesOf(representations: readonly Representation[]): NonNullable<ResponseSpec['otherMediaTypes']> {
+  return Object.fromEntries(
+    representations.map(({ mediaType, description }) => [mediaType, { type: 'string', description }]),
+  );
 }
 
 /** The object without its undefined fields (optional route fields are absent, not undefined). */
@@ -81,34 +115,60 @@ function present<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+/**
+ * What the route reads besides the path: for a GET, the input as the query string; for a POST, the
+ * input as the JSON body. Either with what the route adds (a representation's parameter or field).
+ */
+function doorSchemas(input: z.ZodObject, fromBody: boolean, extras: RouteExtras<unknown>) {
+  if (fromBody) {
+    const body = input.extend(extras.body ?? {});
+    const oneOf = requiredOneOf(body);
+    return { query: z.object(extras.query ?? {}), body: oneOf ? body.meta(oneOf) : body };
+  }
+  return { query: (queryFromInput(input) as unknown as z.ZodObject).extend(extras.query ?? {}), body: undefined };
+}
+
+/**
+ * A second door to an operation: its path, tags, answer and batch rule, with what the door says of its
+ * own; aliases, directory listing and caching are the first door's alone unless it names them.
+ */
+function secondDoor(first: OperationRest, own: Partial<OperationRest>): OperationRest {
+  const { path, operationId, tags, answers, batch } = first;
+  return { path, operationId, tags, answers, ...(batch === undefined ? {} : { batch }), method: first.method, ...own };
+}
+
 /** The route an operation declares; throws at startup for an operation without `rest`. */
 export function operationRoute<Input, Output, Extra extends z.ZodRawShape = z.ZodRawShape>(
   operation: Operation<Input, Output>,
   extras: RouteExtras<Input, Extra> = {},
 ): AnyRoute {
-  const { rest } = operation;
-  if (!rest || !(operation.input instanceof z.ZodObject)) {
+  if (!operation.rest || !(operation.input instanceof z.ZodObject)) {
     throw new Error('operationRoute: the operation declares no REST route over an object input');
   }
+  const rest = extras.rest ? secondDoor(operation.rest, extras.rest) : operation.rest;
   const input = operation.input as z.ZodObject;
   const fromPath = pathFields(rest.path);
+  const fromBody = rest.method === 'POST';
   const mask = Object.fromEntries(fromPath.map((name) => [name, true] as const)) as Record<string, true> &
     Record<number, never>;
-  const query = (queryFromInput(input.omit(mask)) as unknown as z.ZodObject).extend(extras.query ?? {});
-  const inputOf = inputReader(input, fromPath);
-  const route: Route<Record<string, unknown>, undefined, Record<string, unknown>> = {
+  const { query, body } = doorSchemas(input.omit(mask), fromBody, extras as RouteExtras<unknown>);
+  const inputOf = inputReader(input, fromPath, fromBody);
+  const route: Route<Record<string, unknown>, unknown, Record<string, unknown>> = {
     method: rest.method,
     path: rest.path,
     operationId: rest.operationId,
-    summary: operation.summary ?? rest.operationId,
+    summary: extras.summary ?? operation.summary ?? rest.operationId,
     tags: rest.tags,
     ...present({
       aliases: rest.aliases,
-      description: operation.description,
+      description: extras.description ?? operation.description,
       directoryName: rest.directoryName,
       cacheControl: rest.cacheControl,
       query: Object.keys(query.shape).length ? query : undefined,
+      body,
       params: fromPath.length ? (input.pick(mask) as z.ZodType<Record<string, unknown>>) : undefined,
+      representations: extras.representations,
+      idempotent: extras.idempotent,
     }),
     responses: responsesOf(operation as AnyOperation, rest, extras as RouteExtras<unknown>),
     batchable: rest.batch ?? rest.method === 'GET',

@@ -131,7 +131,7 @@ export const literatureReview: McpPrompt = {
     const where = { deps: context.deps, clientAddress: context.request.clientAddress };
     const papers = await mostCitedPapers(topic, chosen, where);
     // The essays by name and resource URI, not embedded: two whole essays made the prompt ~7k tokens.
-    const essays = (await askQuestion.run({ question: topic, limit: 3, types: ['essay'] }, where)).sources;
+    const essays = (await askQuestion.run({ q: topic, limit: 3, types: ['essay'] }, where)).sources;
     const essayLines = [...new Map(essays.map((source) => [source.slug, source])).values()]
       .slice(0, 3)
       .map((source) => `- ${source.title} ${source.url} (research-hub://essays/${source.slug})`);
