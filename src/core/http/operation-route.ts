@@ -122,10 +122,21 @@ function present<T extends object>(fields: T): Partial<T> {
 function doorSchemas(input: z.ZodObject, fromBody: boolean, extras: RouteExtras<unknown>) {
   if (fromBody) {
     const body = input.extend(extras.body ?? {});
-    const oneOf = requiredOneOf(body);
-    return { query: z.object(extras.query ?? {}), body: oneOf ? body.meta(oneOf) : body };
+    const example = bodyExample(input);
+    const meta = { ...requiredOneOf(body), ...(example ? { examples: [example] } : {}) };
+    return { query: z.object(extras.query ?? {}), body: Object.keys(meta).length ? body.meta(meta) : body };
   }
   return { query: (queryFromInput(input) as unknown as z.ZodObject).extend(extras.query ?? {}), body: undefined };
+}
+
+/** A body made of its fields' first examples (aliases left out), for the docs' sample call; undefined without any. */
+function bodyExample(input: z.ZodObject): Record<string, unknown> | undefined {
+  const fields = Object.entries(input.shape as Record<string, z.ZodType>).flatMap(([name, field]) => {
+    const meta = z.globalRegistry.get(field);
+    const examples: unknown = meta?.examples;
+    return !meta?.['x-alias-of'] && Array.isArray(examples) && examples.length > 0 ? [[name, examples[0]]] : [];
+  });
+  return fields.length > 0 ? Object.fromEntries(fields) : undefined;
 }
 
 /**

@@ -40,14 +40,14 @@ export function represent(exchange: Exchange): CoreResponse | Promise<CoreRespon
  * The form the request asks for, if not JSON: one asked for by its input (a body field) first, else
  * the one its Accept prefers to JSON. A route that negotiates on Accept says so in Vary, whatever goes.
  */
-function chosenRepresentation(exchange: Exchange): Representation | undefined {
+function chosenRepresentation(exchange: Exchange, inputRead = true): Representation | undefined {
   const { request, app } = exchange;
   const offered: Representation[] = [];
   for (const representation of exchange.route!.representations!) {
     const available = representation.available?.(app.deps) ?? true;
     if (!representation.askedBy) {
       if (available) offered.push(representation);
-    } else if (representation.askedBy({ query: exchange.query, body: exchange.body })) {
+    } else if (inputRead && representation.askedBy({ query: exchange.query, body: exchange.body })) {
       return available ? representation : undefined;
     }
   }
@@ -72,12 +72,13 @@ function representationContext(exchange: Exchange): RepresentationContext {
 }
 
 /**
- * A refusal in the form the request asked for, when that form has one (the Ask page, empty, to a
- * browser that sent no question); undefined sends the error as usual.
+ * A refusal in the form the request asked for by Accept, when that form has one (the Ask page, empty,
+ * to a browser that sent no question); undefined sends the error as usual. Forms asked for by the
+ * input are not consulted: the input may be what was refused.
  */
 export function representedRefusal(exchange: Exchange, error: ApiError): CoreResponse | undefined {
   if (exchange.route?.representations === undefined) return undefined;
-  const chosen = chosenRepresentation(exchange);
+  const chosen = chosenRepresentation(exchange, false);
   const answer = chosen?.refused?.(error, representationContext(exchange));
   return answer && rawAnswer(exchange, answer);
 }
