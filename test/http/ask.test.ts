@@ -238,6 +238,18 @@ describe('streaming (prefer.streaming)', () => {
     );
   });
 
+  it("streams the operation's own answer: a question asked as JSON first is not searched again", async () => {
+    const got = (await ask('q=what%20is%20a%20validator&limit=2')).json();
+    const streamed = await request(`${server.url}/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ q: 'what is a validator', limit: 2, prefer: { streaming: true } }),
+    });
+    const [meta] = await readEvents(streamed.body, (event) => event.event === 'meta');
+    // took_ms is measured when the answer is worked out: the same figure means the same answer.
+    expect(JSON.parse(meta!.data).took_ms).toBe(got.took_ms);
+  });
+
   it('stops the stream when the client goes away', async () => {
     const id = `sse-abort-${Date.now()}`;
     const controller = new AbortController();

@@ -1,5 +1,6 @@
-// The ask capability: its operations with their input and output schemas (the REST route in
-// routes/ask.ts and the MCP tools are its doors).
+// The ask capability: one operation with its one input and output schemas. Its doors are GET /ask
+// (declared here, also as the Ask page and Markdown), POST /ask (routes/ask.ts, also as an event
+// stream) and batch; the content searches (search_essays, search_glossary) read its sources.
 import { z } from 'zod';
 import { MIN_CONFIDENCE } from '../ask/ask-index.ts';
 import { type ErrorCode } from '../errors.ts';
@@ -11,7 +12,7 @@ export const ASK_TYPES = ['essay', 'glossary'] as const;
 const MAX_QUESTION_LENGTH = 500;
 
 /** The question normalised, or why it cannot be asked, phrased to follow the name of where it was sent. */
-export function checkQuestion(raw: string | undefined): string | [ErrorCode, string] {
+function checkQuestion(raw: string | undefined): string | [ErrorCode, string] {
   return textProblem(raw, MAX_QUESTION_LENGTH) ?? (raw ?? '').trim().replace(/\s+/g, ' ');
 }
 
