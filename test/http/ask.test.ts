@@ -111,6 +111,8 @@ describe('GET /ask', () => {
     expect(short.json().error.message).toMatch(/^Query parameter "query": /);
     const both = await ask('q=what%20is%20gas&query=what%20is%20a%20rollup');
     expect(both.json().query).toBe('what is gas');
+    // The alias left behind never reaches the operation: the answer is the one q alone gets, worked out once.
+    expect(both.text).toBe((await ask('q=what%20is%20gas')).text);
     const posted = await postAsk({ query: 'a' });
     expect(posted.json().error.message).toMatch(/^Body field "query": /);
     expect((await postAsk({ query: 'what is gas' })).json().query).toBe('what is gas');

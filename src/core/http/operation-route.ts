@@ -74,11 +74,14 @@ function pathFields(path: string): string[] {
 
 /**
  * The input an operation's route reads: its query string (`cursor` as `page`) or JSON body, and path
- * parameters; only the input's own fields, so what else the route reads never reaches the operation.
+ * parameters; only the input's own fields, so what else the route reads never reaches the operation,
+ * and no alias, whose value reading folded into its field (or checked and left, when both were sent).
  */
 function inputReader(input: z.ZodObject, fromPath: readonly string[], fromBody: boolean) {
   const pages = !fromBody && 'page' in input.shape;
-  const fields = Object.keys(input.shape).filter((name) => !fromPath.includes(name));
+  const fields = Object.entries(input.shape as Record<string, z.ZodType>)
+    .filter(([name, field]) => !fromPath.includes(name) && z.globalRegistry.get(field)?.['x-alias-of'] === undefined)
+    .map(([name]) => name);
   return ({ query, body, params }: RouteContext<Record<string, unknown>, unknown, Record<string, unknown>>) => {
     const read: Record<string, unknown> = {};
     const source = fromBody ? (body as Record<string, unknown>) : query;

@@ -43,6 +43,7 @@ async function claimThenRun(exchange: Exchange, key: string): Promise<CoreRespon
   exchange.claim = claimed.claim;
   return runHandler(exchange);
 }
+
 function contextOf(exchange: Exchange): RouteContext<unknown, unknown, unknown> {
   const { app } = exchange;
   return {
