@@ -18,15 +18,16 @@ export function jsonSchemaOf(schema: z.ZodType, io: Io): JsonObject {
 
 /**
  * Schema fields that belong on the parameter instead: `description`; `required: true`, a parameter the
- * handler insists on although the schema lets it be absent (see routes/ask.ts); and `x-alias-of`, a
- * parameter read only when the one it names is absent.
+ * handler insists on although the schema lets it be absent; and `x-alias-of`, a parameter read only
+ * when the one it names is absent (operations/aliases.ts). A parameter an alias may stand in for is
+ * not required: a client sends one of the two.
  */
-function parameter(name: string, location: 'query' | 'path', field: z.ZodType): JsonObject {
+function parameter(name: string, location: 'query' | 'path', field: z.ZodType, aliased = false): JsonObject {
   const { description, required, 'x-alias-of': aliasOf, ...schema } = jsonSchemaOf(field, 'input');
   const result: JsonObject = {
     name,
     in: location,
-    required: location === 'path' || required === true || !field.safeParse(undefined).success,
+    required: location === 'path' || required === true || (!aliased && !field.safeParse(undefined).success),
     schema,
   };
   if (typeof description === 'string') result['description'] = description;
@@ -59,7 +60,9 @@ export function parameters(route: AnyRoute): JsonObject[] {
   const path = [...route.path.matchAll(/\{([a-zA-Z_]+)\}/g)].map(([, name = '']) =>
     pathShape[name] ? parameter(name, 'path', pathShape[name]) : parameter(name, 'path', z.string()),
   );
-  const query = Object.entries(objectShape(route.query)).map(([name, field]) => parameter(name, 'query', field));
+  const queryShape = objectShape(route.query);
+  const aliased = new Set(Object.values(queryShape).map((field) => z.globalRegistry.get(field)?.['x-alias-of']));
+  const query = Object.entries(queryShape).map(([name, field]) => parameter(name, 'query', field, aliased.has(name)));
   // A route whose 202 can carry Preference-Applied honours Prefer: respond-async (http/respond-async.ts).
   const async = Object.values(route.responses).some((spec) => spec.headers?.includes('Preference-Applied'));
   return [

@@ -104,6 +104,27 @@ describe('GET /ask', () => {
     expect((await ask('query=what%20is%20LoRA')).json().sources[0].slug).toBe('lora');
   });
 
+  it('names the alias query in a message about its value, and lets q win when both are sent', async () => {
+    const short = await ask('query=a');
+    expect(short.status).toBe(400);
+    expect(short.json().error).toMatchObject({ code: 'query_too_short' });
+    expect(short.json().error.message).toMatch(/^Query parameter "query": /);
+    const both = await ask('q=what%20is%20gas&query=what%20is%20a%20rollup');
+    expect(both.json().query).toBe('what is gas');
+    // The alias left behind never reaches the operation: the answer is the one q alone gets, worked out once.
+    expect(both.text).toBe((await ask('q=what%20is%20gas')).text);
+    const posted = await postAsk({ query: 'a' });
+    expect(posted.json().error.message).toMatch(/^Body field "query": /);
+    expect((await postAsk({ query: 'what is gas' })).json().query).toBe('what is gas');
+  });
+
+  it('tells a client that sent no question how to send one', async () => {
+    const message = (await http(`${server.url}/ask`, { headers: { accept: 'application/json' } })).json().error.message;
+    expect(message).toMatch(/^Query parameter "q": .*, e\.g\. \?q=\S+\.$/);
+    const example = new URLSearchParams(/\?(q=\S+)\.$/.exec(message)![1]).get('q')!;
+    expect((await ask(`q=${encodeURIComponent(example)}`)).status).toBe(200);
+  });
+
   it('filters by type and limits the number of sources', async () => {
     const essaysOnly = (await ask('q=rollup&types=essay&limit=3')).json();
     expect(essaysOnly.sources.length).toBe(3);
@@ -219,6 +240,18 @@ describe('streaming (prefer.streaming)', () => {
     );
   });
 
+  it("streams the operation's own answer: a question asked as JSON first is not searched again", async () => {
+    const got = (await ask('q=what%20is%20a%20validator&limit=2')).json();
+    const streamed = await request(`${server.url}/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ q: 'what is a validator', limit: 2, prefer: { streaming: true } }),
+    });
+    const [meta] = await readEvents(streamed.body, (event) => event.event === 'meta');
+    // took_ms is measured when the answer is worked out: the same figure means the same answer.
+    expect(JSON.parse(meta!.data).took_ms).toBe(got.took_ms);
+  });
+
   it('stops the stream when the client goes away', async () => {
     const id = `sse-abort-${Date.now()}`;
     const controller = new AbortController();
@@ -270,6 +303,13 @@ describe('the Ask page without JavaScript', () => {
     expect(page.text).toMatch(/<input id="ask-q"[^>]* value=""[^>]*>/);
     expect(page.text).not.toContain('data-ask-query');
     expect((await http(`${server.url}/ask`, { headers: { accept: '*/*' } })).status).toBe(400);
+  });
+
+  it('answers a browser whose question is too short with the empty page, to ask again', async () => {
+    const page = await http(`${server.url}/ask?q=a`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<input id="ask-q"[^>]* value=""[^>]*>/);
+    expect(page.headers['vary']).toContain('Accept');
   });
 
   it('has a Markdown twin', async () => {

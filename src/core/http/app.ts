@@ -12,6 +12,7 @@ import { errorAnswer } from './error-answer.ts';
 import { Exchange, type AppState, type Phase } from './exchange.ts';
 import { charge } from './phases/charge.ts';
 import { identify } from './phases/identify.ts';
+import { keep, release } from './phases/keep.ts';
 import { findRoute, match, routerFor } from './phases/match.ts';
 import { preflight } from './phases/preflight.ts';
 import { readInput } from './phases/read-input.ts';
@@ -28,7 +29,10 @@ export interface App {
   find(method: string, path: string): AnyRoute | undefined;
 }
 
-/** The request's way through the dispatcher, in order; represent always answers. */
+/**
+ * The request's way through the dispatcher, in order; represent always answers. Then keep, for an
+ * answer made under a claimed Idempotency-Key (phases/keep.ts).
+ */
 const PHASES: readonly Phase[] = [match, preflight, identify, readInput, charge, run, represent];
 
 export function createApp(deps: AppDeps, routes: readonly AnyRoute[]): App {
@@ -42,11 +46,12 @@ export function createApp(deps: AppDeps, routes: readonly AnyRoute[]): App {
       for (let index = 0; index < PHASES.length; index += 1) {
         const step = PHASES[index]!(exchange);
         const answer = step instanceof Promise ? await step : step;
-        if (answer !== undefined) return answer;
+        if (answer !== undefined) return exchange.claim === undefined ? answer : await keep(exchange, answer);
       }
       throw new Error('no phase answered the request');
     } catch (thrown) {
-      return errorAnswer(exchange, thrown);
+      const answer = errorAnswer(exchange, thrown);
+      return exchange.claim === undefined ? answer : release(exchange, answer);
     }
   }
 

@@ -4,6 +4,7 @@
 // route words errors (MCP: JSON-RPC), else in the API's shape.
 import { toApiError } from './error-mapping.ts';
 import type { Exchange } from './exchange.ts';
+import { representedRefusal } from './phases/represent.ts';
 import { errorBodyFor } from './route.ts';
 import type { CoreResponse } from './types.ts';
 
@@ -14,6 +15,8 @@ export function errorAnswer(exchange: Exchange, thrown: unknown): CoreResponse {
   if (error.code === 'internal_error') {
     exchange.app.deps.logError?.(`request ${exchange.requestId} failed`, error.cause ?? error);
   }
+  const represented = representedRefusal(exchange, error);
+  if (represented) return represented;
   return {
     status: error.status,
     headers: { ...exchange.headers, ...error.headers, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' },

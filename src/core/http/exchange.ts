@@ -3,7 +3,7 @@
 // for its own bookkeeping.
 import type { AppDeps } from '../deps.ts';
 import { ALLOWED_ORIGIN, EXPOSED_HEADERS } from './cors.ts';
-import type { IdempotencyKey } from './idempotency.ts';
+import type { Claim, IdempotencyKey } from './idempotency.ts';
 import type { AnyRoute, RouteResult } from './route.ts';
 import type { PathMatch, Router } from './router.ts';
 import type { CoreRequest, CoreResponse } from './types.ts';
@@ -82,6 +82,8 @@ export class Exchange {
   declare bodyRefused: boolean;
   /** What the handler returned (run). */
   declare result: RouteResult | undefined;
+  /** The Idempotency-Key this request claimed (run): its answer is kept once made (keep). */
+  declare claim: Claim | undefined;
 
   constructor(app: AppState, request: CoreRequest) {
     this.app = app;
@@ -104,6 +106,7 @@ export class Exchange {
     this.inputError = undefined;
     this.bodyRefused = false;
     this.result = undefined;
+    this.claim = undefined;
     this.charged = false;
   }
 

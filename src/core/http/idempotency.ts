@@ -137,7 +137,17 @@ export interface IdempotentCall {
   headers: Record<string, string>;
 }
 
-export async function withIdempotency(call: IdempotentCall, run: () => Promise<CoreResponse>): Promise<CoreResponse> {
+/** A claimed key: the answer made under it is kept for replay once it is made (settleClaim). */
+export interface Claim {
+  call: IdempotentCall;
+  storeKey: string;
+}
+
+/**
+ * Claims the key for this request: the kept answer when it is a repeat (marked Idempotent-Replayed),
+ * else the claim to settle once the answer is made. A key in use, or used with another request, is refused.
+ */
+export async function claimKey(call: IdempotentCall): Promise<{ replay: CoreResponse } | { claim: Claim }> {
   const storeKey = recordKey(call.client, call.key);
   const decision = await call.store.begin(storeKey, call.fingerprint, call.owner);
   if (decision.kind === 'mismatch') {
@@ -151,27 +161,38 @@ export async function withIdempotency(call: IdempotentCall, run: () => Promise<C
   if (decision.kind === 'replay') {
     const { response } = decision;
     const body = call.secret && typeof response.body !== 'string' ? open(response.body, call.key) : response.body;
-    return {
-      status: response.status,
-      headers: { ...call.headers, ...response.headers, 'Idempotent-Replayed': 'true' },
-      body,
-    };
+    const headers = { ...call.headers, ...response.headers, 'Idempotent-Replayed': 'true' };
+    return { replay: { status: response.status, headers, body } };
   }
+  return { claim: { call, storeKey } };
+}
+
+/**
+ * Keeps the answer made under a claim, or gives the claim up when there is none (the request failed):
+ * streams cannot be replayed and server errors may be retried, so neither is kept.
+ */
+export async function settleClaim({ call, storeKey }: Claim, response: CoreResponse | undefined): Promise<void> {
+  const body = response?.body;
+  if (response && response.status < 500 && body !== undefined && body !== null && !isStreamBody(body)) {
+    const whole = wholeBody(body);
+    const kept: StoredResponse = {
+      status: response.status,
+      headers: response.headers,
+      body: call.secret ? seal(typeof whole === 'string' ? Buffer.from(whole) : whole, call.key) : whole,
+    };
+    await call.store.complete(storeKey, kept);
+  } else await call.store.abandon(storeKey);
+}
+
+/** Claim, run and keep in one call, for a caller that makes its answer itself (the dispatcher runs them as phases). */
+export async function withIdempotency(call: IdempotentCall, run: () => Promise<CoreResponse>): Promise<CoreResponse> {
+  const claimed = await claimKey(call);
+  if ('replay' in claimed) return claimed.replay;
   let response: CoreResponse | undefined;
   try {
     response = await run();
     return response;
   } finally {
-    const body = response?.body;
-    // Streams cannot be replayed and server errors may be retried: neither is kept.
-    if (response && response.status < 500 && body !== undefined && body !== null && !isStreamBody(body)) {
-      const whole = wholeBody(body);
-      const kept: StoredResponse = {
-        status: response.status,
-        headers: response.headers,
-        body: call.secret ? seal(typeof whole === 'string' ? Buffer.from(whole) : whole, call.key) : whole,
-      };
-      await call.store.complete(storeKey, kept);
-    } else await call.store.abandon(storeKey);
+    await settleClaim(claimed.claim, response);
   }
 }

@@ -21,6 +21,35 @@ export interface ResponseSpec {
   headers?: readonly string[];
 }
 
+/** What a representation is made from: the operation's output, and the request it answers. */
+export interface RepresentationContext {
+  deps: AppDeps;
+  request: CoreRequest;
+  query: unknown;
+  body: unknown;
+}
+
+/**
+ * Another form of a route's 200 answer than its JSON (a page, Markdown, an event stream), made from the
+ * same output in the represent phase (phases/represent.ts); OpenAPI lists it beside the JSON.
+ */
+export interface Representation {
+  /** The media type it is offered as (OpenAPI), and negotiated by unless `askedBy` says otherwise. */
+  mediaType: string;
+  description: string;
+  /** Sent when the request asks for it this way (a body field); by default when Accept prefers it to JSON. */
+  askedBy?: (request: { query: unknown; body: unknown }) => boolean;
+  /** Whether this server can make it (a page needs the built site); true by default. */
+  available?: (deps: AppDeps) => boolean;
+  /** The answer in this form, from the operation's output (with the route's Cache-Control for it). */
+  render(output: unknown, context: RepresentationContext, cacheControl: string | undefined): CoreResponse;
+  /**
+   * The answer in this form to a request whose input was refused, when it has one (a form shown
+   * empty to a browser that sent no question); else the refusal goes out as an error.
+   */
+  refused?: (error: ApiError, context: RepresentationContext) => CoreResponse | undefined;
+}
+
 export interface RouteContext<Query, Body, Params = Record<string, string>> {
   query: Query;
   body: Body;
@@ -112,6 +141,11 @@ export interface Route<Query = unknown, Body = unknown, Params = Record<string, 
   refusalSchema?: z.ZodType;
   /** Request headers the route reads besides the shared ones: OpenAPI parameter objects by component name. */
   headerParameters?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /**
+   * Other forms of the 200 answer, chosen in the represent phase from what the request asks for; the
+   * answer then varies on Accept, whichever form goes out.
+   */
+  representations?: readonly Representation[];
   /** What the route does, as typed input to its 200 output; MCP tools call it too. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   operation?: Operation<any, any, any>;

@@ -129,7 +129,7 @@ export const literatureReview: McpPrompt = {
     if (!chosen) return `The corpus must be one of: ${CORPORA.join(', ')}.`;
     const papers = await mostCitedPapers(topic, chosen, context);
     // The essays by name and resource URI, not embedded: two whole essays made the prompt ~7k tokens.
-    const essays = (await askQuestion.run({ question: topic, limit: 3, types: ['essay'] }, context)).sources;
+    const essays = (await askQuestion.run({ q: topic, limit: 3, types: ['essay'] }, context)).sources;
     const essayLines = [...new Map(essays.map((source) => [source.slug, source])).values()]
       .slice(0, 3)
       .map((source) => `- ${source.title} ${source.url} (research-hub://essays/${source.slug})`);

@@ -2,6 +2,7 @@
 // depends on the request and the build alone (or, for a search page, on the page's hash). A call
 // becomes a task when the client asks (2025-11-25) or, for a client that takes tasks, when it
 // outlives the sync budget (2026-07-28).
+import { foldAliases } from '../operations/aliases.ts';
 import { toApiError } from '../http/error-mapping.ts';
 import type { RouteResult } from '../http/route.ts';
 import { JsonText } from '../json-text.ts';
@@ -48,7 +49,7 @@ export async function callTool(exchange: McpExchange, params: McpParams): Promis
     argsText.length <= MAX_MEMO_ARGUMENTS ? `mcp|${server.key}|${exchange.era}|${tool.name}|${argsText}` : undefined;
   const remembered = !taskNow && tool.fixed && argsKey ? answerCacheOf(context.deps).lookup(argsKey) : undefined;
   if (remembered) return { encoded: remembered };
-  const args = tool.input.safeParse(rawArgs);
+  const args = tool.input.safeParse(foldAliases(tool.input, rawArgs).value);
   if (!args.success) return invalidArguments(exchange, tool.name, args.error.issues[0]);
   const run = () => runTool(exchange, tool, args.data, argsKey);
   if (taskNow) {

@@ -1,30 +1,41 @@
-// The ask capability: its operations with their input and output schemas (the REST route in
-// routes/ask.ts and the MCP tools are its doors).
+// The ask capability: one operation with its one input and output schemas. Its doors are GET /ask
+// (declared here, also as the Ask page and Markdown), POST /ask (routes/ask.ts, also as an event
+// stream) and batch; the content searches (search_essays, search_glossary) read its sources.
 import { z } from 'zod';
 import { MIN_CONFIDENCE } from '../ask/ask-index.ts';
 import { type ErrorCode } from '../errors.ts';
 import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
-import { queryParam } from './query-from-input.ts';
+import { aliasOf } from './aliases.ts';
 import { issue, textInput, textProblem, textSchema } from './validation.ts';
 
 export const ASK_TYPES = ['essay', 'glossary'] as const;
 const MAX_QUESTION_LENGTH = 500;
 
 /** The question normalised, or why it cannot be asked, phrased to follow the name of where it was sent. */
-export function checkQuestion(raw: string | undefined): string | [ErrorCode, string] {
+function checkQuestion(raw: string | undefined): string | [ErrorCode, string] {
   return textProblem(raw, MAX_QUESTION_LENGTH) ?? (raw ?? '').trim().replace(/\s+/g, ' ');
 }
 
-/** The question as a body field: validated where it is sent, so the description can state it. */
+const QUESTION_EXAMPLE = 'what is a zk rollup?';
+
+/**
+ * The question, checked here rather than by `required`: absent, empty or blank all answer missing_query
+ * (with an example of how to send it), and its alias `query` may stand in for it.
+ */
 const QuestionField = z
   .string()
+  .optional()
   .transform((raw, context) => {
     const checked = checkQuestion(raw);
     if (typeof checked === 'string') return checked;
     issue(context, checked[0], checked[1]);
     return z.NEVER;
   })
-  .meta(textSchema(MAX_QUESTION_LENGTH));
+  .meta({
+    ...textSchema(MAX_QUESTION_LENGTH),
+    description: `The question, 2 to ${MAX_QUESTION_LENGTH} characters; required unless its alias query is sent`,
+    examples: [QUESTION_EXAMPLE],
+  });
 
 const AskSourceSchema = z
   .object({
@@ -101,13 +112,16 @@ export const AskResponseSchema = z
   })
   .meta({ id: 'AskResponse' });
 
-/** A comma-separated list of ASK_TYPES, spaces allowed around each. */
-const TYPES_PATTERN = `^(?:\\s*(?:${ASK_TYPES.join('|')})\\s*(?:,\\s*(?:${ASK_TYPES.join('|')})\\s*)*)?$`;
+/** The search text of the content searches over the ask index (search_essays, search_glossary). */
+export const SearchTextSchema = textInput(MAX_QUESTION_LENGTH)
+  .describe('What to search for, at least 2 characters')
+  .meta({ examples: [QUESTION_EXAMPLE] });
 
+/** What asking takes, wherever it is asked: the query string of GET /ask, the body of POST /ask, a batch. */
 export const AskInputSchema = z.object({
-  question: textInput(MAX_QUESTION_LENGTH)
-    .describe('The question, at least 2 characters')
-    .meta({ examples: ['what is a zk rollup?'] }),
+  q: QuestionField,
+  // Checked as q is, also when both are sent and q wins.
+  query: aliasOf('q', QuestionField.optional().meta({ description: 'Alias of q; q wins when both are sent' })),
   limit: z.int().min(1).max(20).default(5).describe('Sources to return, 1 to 20 (default 5)'),
   types: z
     .array(z.enum(ASK_TYPES))
@@ -116,97 +130,37 @@ export const AskInputSchema = z.object({
     .describe('Document types to search (default both)'),
 });
 
-export const AskQuerySchema = z
-  .object({
-    // Checked in the handler, not here: a browser asking for the page with no question gets the page.
-    // Not marked required in the description: its alias may stand in for it (an API client sends one of the two).
-    q: z
-      .string()
-      .optional()
-      .meta({
-        ...textSchema(MAX_QUESTION_LENGTH),
-        description: `The question, 2 to ${MAX_QUESTION_LENGTH} characters; required unless its alias query is sent`,
-        examples: ['what is a zk rollup?'],
-      }),
-    query: z
-      .string()
-      .optional()
-      .meta({
-        ...textSchema(MAX_QUESTION_LENGTH),
-        description: 'Alias of q, read only when q is absent',
-        'x-alias-of': 'q',
-      }),
-    limit: queryParam(AskInputSchema.shape.limit) as z.ZodType<number>,
-    types: z
-      .string()
-      .optional()
-      .transform((raw, context) => {
-        if (raw === undefined || raw === '') return [...ASK_TYPES];
-        const types = raw.split(',').map((type) => type.trim());
-        if (types.every((type): type is (typeof ASK_TYPES)[number] => (ASK_TYPES as readonly string[]).includes(type)))
-          return types;
-        context.addIssue({ code: 'custom', message: 'must be a comma-separated list of essay and glossary' });
-        return z.NEVER;
-      })
-      .meta({
-        type: 'string',
-        pattern: TYPES_PATTERN,
-        description: 'Comma-separated list of essay and glossary (default both); empty means both',
-        default: ASK_TYPES.join(','),
-      }),
-  })
-  .transform((value) => ({
-    question: value.q ?? value.query,
-    /** Which parameter the question came from, for messages. */
-    asked: value.q === undefined && value.query !== undefined ? 'query' : 'q',
-    limit: value.limit,
-    types: value.types,
-  }));
-
-export const AskBodySchema = z
-  .object({
-    q: QuestionField.optional().describe(`The question, 2 to ${MAX_QUESTION_LENGTH} characters`),
-    query: QuestionField.optional().describe('Alias of q; q wins when both are sent'),
-    limit: AskInputSchema.shape.limit,
-    types: AskInputSchema.shape.types,
-    prefer: z.object({ streaming: z.boolean().optional().describe('true: answer as text/event-stream') }).optional(),
-  })
-  .transform((value, context) => {
-    const question = value.q ?? value.query;
-    if (question === undefined) {
-      issue(context, 'missing_query', 'send the question as the field "q", e.g. {"q": "what is a rollup?"}');
-      return z.NEVER;
-    }
-    return {
-      question,
-      limit: value.limit,
-      types: value.types,
-      streaming: value.prefer?.streaming === true,
-    };
-  })
-  .meta({
-    id: 'AskRequest',
-    anyOf: [{ required: ['q'] }, { required: ['query'] }],
-    examples: [{ q: 'what is a zk rollup?', limit: 3 }],
-  });
-
 /** Ranked search over essays and glossary with an extractive answer; pure over the built content. */
 export const askQuestion = defineOperation({
+  summary: 'Ask a question of the essays and glossary',
+  description:
+    'Ranked passage search (BM25, stemming, prefixes, "quoted phrases", glossary names as synonyms) over essay sections and ' +
+    'glossary terms, with an extractive answer: the definition of the term asked about, the best passage, or one passage ' +
+    'per side of a comparison. When no passage covers the question well enough, answer is null with no_answer_reason, ' +
+    'and the nearest sources are still listed.',
+  errors: ['missing_query', 'query_too_short', 'invalid_parameter'],
+  rest: {
+    method: 'GET',
+    path: '/ask',
+    operationId: 'ask',
+    tags: ['Ask'],
+    answers: 'Answer and ranked sources',
+    directoryName: 'ask',
+    cacheControl: 'public, max-age=300',
+    batch: true,
+  },
   input: AskInputSchema,
   output: AskResponseSchema,
   fixed: true,
-  run: ({ question, limit, types }, { deps }) => deps.ask.search(question, { limit, types }),
+  run: ({ q, limit, types }, { deps }) => deps.ask.search(q, { limit, types }),
 });
-
-/** The search text of the content searches over the ask index (search_essays, search_glossary). */
-export const SearchTextSchema = AskInputSchema.shape.question.describe('What to search for, at least 2 characters');
 
 /** How many results a content search returns. */
 export const SEARCH_LIMIT = z.int().min(1).max(50).default(10).describe('How many results, 1 to 50 (default 10)');
 
 /** The ask operation's sources of one type, as the content searches read them. */
 export async function askSources(query: string, type: 'essay' | 'glossary', context: OperationContext) {
-  const answer = await askQuestion.run({ question: query, limit: 20, types: [type] }, context);
+  const answer = await askQuestion.run({ q: query, limit: 20, types: [type] }, context);
   return answer.sources;
 }
 

@@ -1,5 +1,6 @@
 // The papers capability: its operations with their input and output schemas (the REST route,
 // derived in routes/search.ts with its other representations, and the MCP tool are its doors).
+import { aliasOf } from './aliases.ts';
 import { z } from 'zod';
 import { MAX_TOOL_PAPERS, toolPaperLimit } from './common-inputs.ts';
 import { defineOperation, type AnyOperation } from './operation.ts';
@@ -83,9 +84,12 @@ export const SearchQuerySchema = z.object({
     .enum(CORPORA, { error: 'must be "ai" or "web3"' })
     .optional()
     .meta({ description: 'Corpus to search (default ai)', default: defaultOfInput(SearchInputSchema.shape.corpus) }),
-  // The bounds are the input's; which of limit and per_page, page and cursor counts is searchInputOf's.
+  // The bounds are the input's; which of page and cursor counts is searchInputOf's.
   limit: integerQueryParam(SearchInputSchema.shape.limit),
-  per_page: integerQueryParam(SearchInputSchema.shape.limit, 'Alias of limit; limit wins when both are sent'),
+  per_page: aliasOf(
+    'limit',
+    integerQueryParam(SearchInputSchema.shape.limit, 'Alias of limit; limit wins when both are sent'),
+  ),
   page: integerQueryParam(
     SearchInputSchema.shape.page,
     `Page number (default 1); cursor wins when both are sent. Pages past page × limit = ${MAX_REACHABLE_RESULTS} are empty`,

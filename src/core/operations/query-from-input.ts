@@ -39,16 +39,51 @@ function enumParam(inner: z.ZodEnum, optional: boolean, fallback: unknown): Fiel
   return optional ? param.optional() : param;
 }
 
+/** A list of enum values as one comma-separated parameter ("essay,glossary"), spaces allowed around each. */
+function listParam(inner: z.ZodArray, fallback: unknown): Field {
+  const element = inner.element;
+  if (!(element instanceof z.ZodEnum)) throw new Error('queryFromInput: only lists of enum values have a query form');
+  const values = element.options.map(String);
+  const one = `\\s*(?:${values.join('|')})\\s*`;
+  const listed = values.join(', ').replace(/, ([^,]*)$/, ' and $1');
+  const absent = Array.isArray(fallback) ? [...(fallback as unknown[])] : undefined;
+  return z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      if (raw === undefined || raw.trim() === '') return absent;
+      const chosen = raw.split(',').map((value) => value.trim());
+      if (chosen.every((value) => values.includes(value))) return chosen;
+      context.addIssue({ code: 'custom', message: `must be a comma-separated list of ${listed}` });
+      return z.NEVER;
+    })
+    .meta({
+      type: 'string',
+      pattern: `^(?:${one}(?:,${one})*)?$`,
+      ...(absent ? { default: absent.join(',') } : {}),
+    });
+}
+
+/** A field read from a string by its own schema (a transform over a string): the query value as it is. */
+function readsString(inner: Field): boolean {
+  return (
+    inner instanceof z.ZodString ||
+    (inner instanceof z.ZodPipe && unwrap(inner.in as Field).inner instanceof z.ZodString)
+  );
+}
+
 /** One query parameter for one input field, with its bounds and default; throws for a field with no query-string form. */
 export function queryParam(field: Field): Field {
   const { inner, optional, fallback } = unwrap(field);
   let param: Field;
   if (inner instanceof z.ZodNumber && inner.isInt) param = integerParam(inner, fallback);
   else if (inner instanceof z.ZodEnum) param = enumParam(inner, optional, fallback);
+  else if (inner instanceof z.ZodArray) param = listParam(inner, fallback);
   // A query value is a string already: the field's own schema reads it, with its limits and messages.
-  else if (inner instanceof z.ZodString) return field;
+  else if (readsString(inner)) return field;
   else throw new Error(`queryFromInput: no query-string form for a ${inner.def.type} field`);
-  return field.description ? param.describe(field.description) : param;
+  if (!field.description) return param;
+  return param.describe(inner instanceof z.ZodArray ? `${field.description}, comma-separated` : field.description);
 }
 
 /**

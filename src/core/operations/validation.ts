@@ -2,19 +2,54 @@
 // `params.code` on a custom issue (see `issue()` below); anything else gets the default code.
 import { z } from 'zod';
 import { ApiError, type ErrorCode } from '../errors.ts';
+import { foldAliases, objectFields } from './aliases.ts';
 
 export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown, where: 'query' | 'body' | 'path'): T {
-  const parsed = schema.safeParse(input);
+  const { value, sentAs } = foldAliases(schema, input);
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
-  const fallback: ErrorCode = where === 'body' ? 'invalid_body' : 'invalid_parameter';
-  const code = (first && 'params' in first && (first.params as { code?: ErrorCode } | undefined)?.code) || fallback;
-  const field = first?.path.length ? first.path.join('.') : undefined;
+  const code = codeOf(first) || (where === 'body' ? 'invalid_body' : 'invalid_parameter');
+  const path = first?.path.map(String) ?? [];
+  const field = fieldName(path, sentAs);
   const label = labelOf(where, field);
   // Issue messages are phrased to follow the label ("must be …") and may end in a full stop of their own.
   const said = first?.message.replace(/\.+$/, '');
-  if (field || where === 'body') throw new ApiError(code, `${label}: ${said || 'invalid value'}.`);
+  const missing = path.length === 1 && (code === 'missing_query' || !isSent(value, path[0]!));
+  const example = missing ? exampleOf(schema, path[0]!, where) : '';
+  if (field || where === 'body') throw new ApiError(code, `${label}: ${said || 'invalid value'}${example}.`);
   throw new ApiError(code, `${said || 'Invalid request'}.`);
+}
+
+/** The error code a schema chose for an issue (issue() below), if any. */
+function codeOf(first: z.core.$ZodIssue | undefined): ErrorCode | undefined {
+  return first && 'params' in first ? (first.params as { code?: ErrorCode } | undefined)?.code : undefined;
+}
+
+/** The field an issue is about, named as the client sent it: an alias's value by the alias. */
+function fieldName(path: readonly string[], sentAs: Readonly<Record<string, string>> | undefined): string | undefined {
+  if (path.length === 0) return undefined;
+  const [top = '', ...rest] = path;
+  return [sentAs?.[top] ?? top, ...rest].join('.');
+}
+
+function isSent(input: unknown, name: string): boolean {
+  return typeof input !== 'object' || input === null || (input as Record<string, unknown>)[name] !== undefined;
+}
+
+/**
+ * For a field missing or empty: how to send it, from the first of its schema's `examples`, in the
+ * form of where it goes (", e.g. ?q=what+is+a+rollup"); else nothing.
+ */
+function exampleOf(schema: z.ZodType, name: string, where: 'query' | 'body' | 'path'): string {
+  if (where === 'path') return '';
+  const field = objectFields(schema)[name];
+  const examples: unknown = field && z.globalRegistry.get(field)?.examples;
+  const example: unknown = Array.isArray(examples) ? examples[0] : undefined;
+  if (typeof example !== 'string' && typeof example !== 'number') return '';
+  return where === 'query'
+    ? `, e.g. ?${new URLSearchParams({ [name]: String(example) }).toString()}`
+    : `, e.g. ${JSON.stringify({ [name]: example })}`;
 }
 
 /** How a message names where the bad value was: 'Query parameter "limit"', 'Body field "q"', 'Body'. */

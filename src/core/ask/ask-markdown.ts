@@ -1,9 +1,6 @@
 // GET /ask as Markdown, for a client that prefers text/markdown (as the site's pages do): the extractive
 // answer with its source, then the ranked sources, each a link an agent can cite.
-import type { z } from 'zod';
-import type { AskResponseSchema } from '../operations/ask.ts';
-
-type AskResponse = z.output<typeof AskResponseSchema>;
+import type { AskResult } from './ask-index.ts';
 
 /** One line of Markdown-safe text: no line breaks, brackets escaped. */
 const inline = (text: string) =>
@@ -12,7 +9,7 @@ const inline = (text: string) =>
     .replace(/([[\]])/g, '\\$1')
     .trim();
 
-export function askMarkdown(answer: AskResponse): string {
+export function askMarkdown(answer: AskResult): string {
   const lines = [`# ${inline(answer.query)}`, ''];
   if (answer.answer) {
     lines.push(answer.answer.text.trim(), '', `Source: [${inline(answer.answer.title)}](${answer.answer.url})`, '');
