@@ -121,15 +121,21 @@ export class AskIndex {
   #choose(read: ReadQuestion, plan: Plan, ranked: readonly Ranked[], allowed: ReadonlySet<AskDocumentType>) {
     const { question } = read;
     const compared = question.sides ? this.#compare(question.sides, ranked, allowed) : undefined;
-    const unknown = [
-      ...new Set([...this.#unknownWords(plan), ...this.#unknownSubject(question), ...this.#unknownNames(question)]),
-    ];
+    const unknown = this.#unknown(plan, question);
     const leading = compared?.leading ?? [];
     if (read.declined || unknown.length > 0) return { chosen: [], leading, confidence: 0, unknown };
-    const confidence = compared?.confidence ?? ranked[0]?.confidence ?? 0;
-    const best = this.#confident(ranked[0], confidence, question, plan);
-    const chosen = compared?.answerPassages.length ? compared.answerPassages : best;
-    return { chosen, leading, confidence, unknown, contrast: compared?.contrast };
+    // A comparison with a side answered quotes its sides (each above the confidence bar).
+    if (compared) return { chosen: compared.answerPassages, ...compared, unknown };
+    const confidence = ranked[0]?.confidence ?? 0;
+    const chosen = this.#confident(ranked[0], confidence, question, plan);
+    return { chosen, leading, confidence, unknown, contrast: undefined };
+  }
+
+  /** What the question asks about that the content never names: words, a subject, or a name (see each). */
+  #unknown(plan: Plan, question: Question): string[] {
+    return [
+      ...new Set([...this.#unknownWords(plan), ...this.#unknownSubject(question), ...this.#unknownNames(question)]),
+    ];
   }
 
   /** The best hit to quote when it is confident and speaks of the names asked; none otherwise. */

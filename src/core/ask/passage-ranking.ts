@@ -175,24 +175,31 @@ export class PassageRanking {
     lexical.sort((a, b) => b.score - a.score || a.passage - b.passage);
     // Meaning is asked only when the words leave doubt: a best passage that speaks to most of the
     // question needs no scan of every passage's vector, and is rarely bettered by one.
-    const doubtful = (lexical[0]?.confidence ?? 0) < SEMANTIC_BELOW;
-    const ranked =
-      query && this.#passageVectors && question.phrases.length === 0 && doubtful
-        ? this.#fused(lexical, plan, question, allowed, query)
-        : lexical;
+    const doubtful = (lexical[0]?.confidence ?? 0) < SEMANTIC_BELOW && question.phrases.length === 0;
+    const ranked = query && doubtful ? this.#fused(lexical, plan, question, allowed, query) : lexical;
     for (const passage of touched) this.#scores[passage] = 0;
+    return this.#definitionFirst(ranked, total, question, allowed);
+  }
 
+  /**
+   * A definition question about a term the glossary names is answered by that term's definition,
+   * whatever else ranks: it leads, and the search counts at least its source.
+   */
+  #definitionFirst(
+    ranked: Ranked[],
+    total: number,
+    question: Question,
+    allowed: ReadonlySet<AskDocumentType>,
+  ): { ranked: Ranked[]; total: number } {
     const defined =
       question.intent === 'definition' && question.subject ? this.defined(question.subject, allowed) : undefined;
-    if (defined) {
-      const others = ranked.filter((hit) => hit.passage !== defined.passage);
-      const similarity = this.#similarity[defined.passage] ?? 0;
-      return {
-        ranked: [{ ...defined, similarity, score: (others[0]?.score ?? 0) + 1 }, ...others],
-        total: Math.max(1, total),
-      };
-    }
-    return { ranked, total };
+    if (!defined) return { ranked, total };
+    const others = ranked.filter((hit) => hit.passage !== defined.passage);
+    const similarity = this.#similarity[defined.passage] ?? 0;
+    return {
+      ranked: [{ ...defined, similarity, score: (others[0]?.score ?? 0) + 1 }, ...others],
+      total: Math.max(1, total),
+    };
   }
 
   /** BM25 scores into #scores; the passages touched. */
@@ -268,7 +275,8 @@ export class PassageRanking {
     allowed: ReadonlySet<AskDocumentType>,
     query: Float32Array,
   ): Ranked[] {
-    const similarity = similarities(query, this.#passageVectors!, this.#similarity);
+    if (!this.#passageVectors) return [...lexical];
+    const similarity = similarities(query, this.#passageVectors, this.#similarity);
     const nearest = nearestPassages(similarity, (passage) => allowed.has(this.#passages[passage]!.type));
     const known = new Map(lexical.map((hit) => [hit.passage, hit]));
     const semantic = nearest.map((passage) => known.get(passage) ?? this.#scored(plan, question, passage));
