@@ -419,3 +419,44 @@ describe('a situation’s names are part of what is asked', () => {
     expect(index.search(asked, { limit: 3, types: ['glossary'] }).answer?.slug).toBe('chain-reorganization');
   }, 60_000);
 });
+
+describe('answer choice: a definition asked more than what it is brings the paragraph that answers', () => {
+  const oracle = (): AskIndex =>
+    AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              {
+                type: 'glossary',
+                slug: 'oracle',
+                title: 'Oracle',
+                aliases: [],
+                definition: 'A service that brings prices from outside a blockchain into smart contracts.',
+                body: [
+                  'Every node must reach the same result, so smart contracts cannot make web requests themselves.',
+                  'Chainlink aggregates reports from many independent operators.',
+                ].join('\n\n'),
+                anchors: [],
+                url: 'http://x/glossary/oracle',
+                markdownUrl: 'http://x/glossary/oracle.md',
+              },
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+  const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+
+  it('quotes the definition, then the paragraph of its page whose sentence answers the question', () => {
+    const result = oracle().search('how do oracles bring prices into smart contracts', options);
+    const [definition, paragraph] = result.answer?.passages.map((passage) => passage.text) ?? [];
+    expect(definition).toBe('A service that brings prices from outside a blockchain into smart contracts.');
+    expect(paragraph).toContain('smart contracts cannot make web requests themselves.');
+  }, 60_000);
+
+  it('still quotes the definition alone when asked what the term is', () => {
+    expect(oracle().search('what is an oracle', options).answer?.passages).toHaveLength(1);
+  }, 60_000);
+});

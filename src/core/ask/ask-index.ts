@@ -11,6 +11,7 @@ import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { indexTerm, rawWords, terms, words } from './text.ts';
+import { answerWeight } from './excerpts.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 
@@ -141,7 +142,7 @@ export class AskIndex {
   /** The best hit to quote when it is confident and speaks of the names asked; none otherwise. */
   #confident(top: Ranked | undefined, confidence: number, question: Question, plan: Plan) {
     if (!top || confidence < MIN_CONFIDENCE || !this.#speaksToNames(question, plan, top.passage)) return [];
-    return this.#quoted(top.passage, plan);
+    return this.#quoted(top.passage, plan, question);
   }
 
   /**
@@ -161,16 +162,40 @@ export class AskIndex {
 
   /**
    * What to quote of the best passage: a paragraph of a glossary term comes after the term's
-   * definition, which says what the term is in the words a reader meets first on its page.
+   * definition, which says what the term is in the words a reader meets first on its page; and a
+   * definition, when the question asks more than what the term is (why, how, how much), is followed
+   * by the paragraph of its page that answers that best.
    */
-  #quoted(passage: number, plan: Plan): Array<{ passage: number; plan: Plan }> {
+  #quoted(passage: number, plan: Plan, question: Question): Array<{ passage: number; plan: Plan }> {
     const { type, kind, slug } = this.#passages[passage]!;
-    const definition = type === 'glossary' && kind === 'paragraph' ? this.#ranking.definitionOf(slug) : undefined;
-    if (definition === undefined) return [{ passage, plan }];
-    return [
-      { passage: definition, plan },
-      { passage, plan },
-    ];
+    if (type !== 'glossary') return [{ passage, plan }];
+    if (kind === 'definition') {
+      const more = question.intent === 'definition' ? undefined : this.#answeringParagraph(slug, plan);
+      return more === undefined
+        ? [{ passage, plan }]
+        : [
+            { passage, plan },
+            { passage: more, plan },
+          ];
+    }
+    const definition = this.#ranking.definitionOf(slug);
+    return definition === undefined
+      ? [{ passage, plan }]
+      : [
+          { passage: definition, plan },
+          { passage, plan },
+        ];
+  }
+
+  /** The paragraph of a term's page whose best sentence answers the plan best; none when none speaks to it. */
+  #answeringParagraph(slug: string, plan: Plan): number | undefined {
+    let best: number | undefined;
+    let bestWeight = 0;
+    for (const paragraph of this.#ranking.paragraphsOf(slug)) {
+      const weight = answerWeight(this.#passages[paragraph]!, plan);
+      if (weight > bestWeight) [best, bestWeight] = [paragraph, weight];
+    }
+    return best;
   }
 
   /**

@@ -42,6 +42,11 @@ function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
   );
 }
 
+/** How well a passage's best sentence answers the plan (sentenceWeights): to choose among a term's paragraphs. */
+export function answerWeight(passage: AskPassage, plan: Plan): number {
+  return Math.max(0, ...sentenceWeights(sentencesAt(passage.text, passage.sentences), plan));
+}
+
 /** The first of the highest weights. */
 const bestOf = (weights: readonly number[]) =>
   weights.reduce((best, weight, at) => (weight > weights[best]! ? at : best), 0);

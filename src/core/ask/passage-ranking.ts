@@ -50,6 +50,8 @@ export class PassageRanking {
   readonly #averageLength: number;
   readonly #planner: QueryPlanner;
   readonly #definitions = new Map<string, number>();
+  /** A glossary term's paragraphs (its page's body), by slug. */
+  readonly #paragraphs = new Map<string, number[]>();
   /** Each passage's words, space-separated, for phrase checks; filled on first use. */
   readonly #phraseTexts = new Map<number, string>();
   /** Per passage, the number of its source (a glossary term, or an essay section). */
@@ -90,6 +92,8 @@ export class PassageRanking {
     this.#countedIn = new Uint32Array(sources.size);
     this.#passages.forEach((passage, at) => {
       if (passage.kind === 'definition') this.#definitions.set(passage.slug, at);
+      else if (passage.type === 'glossary')
+        this.#paragraphs.set(passage.slug, [...(this.#paragraphs.get(passage.slug) ?? []), at]);
       if (passage.mentions.length > 0) this.#mentions.set(at, new Set(passage.mentions));
     });
     this.#hasNumber = Uint8Array.from(this.#passages, (passage) => (/\d/.test(passage.text) ? 1 : 0));
@@ -115,6 +119,11 @@ export class PassageRanking {
   /** The definition passage of a glossary term, by slug. */
   definitionOf(slug: string): number | undefined {
     return this.#definitions.get(slug);
+  }
+
+  /** The paragraphs of a glossary term's page, by slug (none for an essay's slug). */
+  paragraphsOf(slug: string): readonly number[] {
+    return this.#paragraphs.get(slug) ?? [];
   }
 
   /** Whether a passage uses a term (not merely quotes it). */
