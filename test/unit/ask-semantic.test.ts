@@ -285,12 +285,37 @@ describe('decline calibration: names inside a longer subject, and words of chat'
                 [],
                 'A consensus rule in which miners spend computation to propose blocks; its history is long, as Solana is not.',
               ),
+              term(
+                'optimistic-verification',
+                'Optimistic verification',
+                [],
+                "Checking a result only when someone challenges it, which meets the verifier's dilemma: when cheating is rare, checking earns nothing.",
+              ),
+              term(
+                'sequencer',
+                'Sequencer',
+                [],
+                'The node that orders a rollup’s transactions; when it goes offline, the options left are to wait or to force transactions through the main chain.',
+              ),
             ],
             { words: [], data: '' },
           ),
         ),
       ),
     );
+
+  it('finds a possessive subject the content writes with its apostrophe', () => {
+    const result = index().search("what is the verifier's dilemma", options);
+    expect(result.no_answer_reason ?? '').not.toMatch(/never mention/);
+    expect(result.answer?.slug).toBe('optimistic-verification');
+  }, 60_000);
+
+  it('reads a subject with a pronoun as part of a sentence, not as a name the content never mentions', () => {
+    const asked = 'I run a rollup and its sequencer went offline for an hour, what are my options';
+    const result = index().search(asked, options);
+    expect(result.no_answer_reason ?? '').not.toMatch(/never mention/);
+    expect(result.answer?.slug).toBe('sequencer');
+  }, 60_000);
 
   it('answers a subject that names a term among words the content uses', () => {
     const ask = index();

@@ -42,20 +42,16 @@ const PREFERRED_SENTENCES: Partial<Record<Question['intent'], Plan['prefer']>> =
   quantity: 'number',
 };
 const PROCEDURE = /^how\b/i;
-/** Words that make a subject a description ("a coin that holds its price"), not a name. */
-const DESCRIBING = new Set([
-  'that',
-  'which',
-  'who',
-  'whose',
-  'where',
-  'when',
-  'without',
-  'cannot',
-  'can',
-  'does',
-  'lets',
-]);
+/**
+ * Words that make a subject a description ("a coin that holds its price") or part of a sentence
+ * ("my options", "eating it", "what should I do"), not a name.
+ */
+const DESCRIBING = new Set(
+  (
+    'that which who whose where when without cannot can does lets what how why should ' +
+    'i me my we us our you your it its they them their this these those'
+  ).split(' '),
+);
 /** A situation's words, in a long question, rank at this fraction of the question part's. */
 const SITUATION_WEIGHT = 0.3;
 
@@ -240,17 +236,22 @@ export class AskIndex {
    * passage says: the content does not cover it, whatever its single words match.
    */
   #unknownSubject(question: Question): string[] {
-    const head = question.subject && withoutChat(question.subject.head.replace(/['’]s\b/g, ''));
+    const asked = question.subject && withoutChat(question.subject.head);
+    const head = asked?.replace(/['’]s\b/g, '');
     const written = head ? words(head) : [];
-    // "a digital collectible that cannot be copied" describes its subject rather than naming it.
+    // "a digital collectible that cannot be copied" describes its subject rather than naming it, and
+    // "my options" or "what should I do" is part of a sentence, not a name.
     const described = written.some((word) => DESCRIBING.has(word));
-    if (!head || written.length < 2 || described || this.#namesKnownTerm(written)) return [];
+    if (!asked || !head || written.length < 2 || described || this.#namesKnownTerm(written)) return [];
     const [rarest] = terms(head)
       .map((term) => this.#postings.get(term) ?? [])
       .sort((a, b) => a.length - b.length);
-    const phrase = ` ${written.join(' ')} `;
-    for (let at = 0; rarest && at < rarest.length; at += 2)
-      if (this.#ranking.phraseText(rarest[at]!).includes(phrase)) return [];
+    // The content writes a possessive as the asker may ("the verifier's dilemma") or not.
+    const phrases = [...new Set([written, words(asked)].map((phrase) => ` ${phrase.join(' ')} `))];
+    for (let at = 0; rarest && at < rarest.length; at += 2) {
+      const text = this.#ranking.phraseText(rarest[at]!);
+      if (phrases.some((phrase) => text.includes(phrase))) return [];
+    }
     return [head];
   }
 
