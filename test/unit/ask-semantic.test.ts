@@ -54,6 +54,15 @@ describe('fusion', () => {
     expect(fused.map((each) => each.passage)).toEqual([3, 1, 2]);
   });
 
+  it('puts the neighbour that covers the question above one that only ranks a place higher', () => {
+    // Ranks alone would keep passage 0 first; it answers 0.4 of the question, passage 1 nearly all.
+    const fused = fuse([hit(0, 0.4), hit(1, 0.9)], [], new Float32Array(2));
+    expect(fused.map((each) => each.passage)).toEqual([1, 0]);
+    // Far apart in rank, confidence does not decide alone.
+    const apart = fuse([hit(0, 0.4), hit(2), hit(3), hit(4), hit(5), hit(1, 0.9)], [], new Float32Array(6));
+    expect(apart[0]?.passage).toBe(0);
+  });
+
   it('takes the nearest passages from the floor up, best first, of the allowed types only', () => {
     const similarity = Float32Array.from([0.9, SIMILARITY_FLOOR - 0.01, 0.7, 0.95, 0.8]);
     expect(nearestPassages(similarity, () => true, 3)).toEqual([3, 0, 4]);
