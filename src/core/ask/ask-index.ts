@@ -10,7 +10,7 @@ import { parseQuestion, withoutChat, withoutFiller, type OutOfScope, type Questi
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
-import { indexTerm, rawWords, terms, words } from './text.ts';
+import { derivedWords, indexTerm, rawWords, terms, words } from './text.ts';
 import { answerWeight } from './excerpts.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
@@ -281,10 +281,14 @@ export class AskIndex {
   #unknownNames(question: Question): string[] {
     const vectors = this.#vectors;
     if (!vectors) return [];
-    return rawWords(withoutChat(question.content)).filter((word) => {
-      const term = /^\p{L}+$/u.test(word) ? indexTerm(word) : null;
-      return term !== null && !this.#postings.has(term) && !vectors.has(word);
-    });
+    const known = (word: string) => {
+      const term = indexTerm(word);
+      return term === null || this.#postings.has(term) || vectors.has(word);
+    };
+    // "outvote", "unstick", "wordy": a known word with an everyday prefix or suffix is no name.
+    return rawWords(withoutChat(question.content)).filter(
+      (word) => /^\p{L}+$/u.test(word) && !known(word) && !derivedWords(word).some(known),
+    );
   }
 
   /**
