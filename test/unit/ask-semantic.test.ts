@@ -228,6 +228,20 @@ describe('answer choice', () => {
     expect(answer.startsWith('Because nothing is at risk')).toBe(true);
   });
 
+  it('quotes a sentence that leans on the one before together with it', () => {
+    // "what funds exploits": the answering sentence begins "This"; what it is, the sentence before says.
+    const exploits = { asked: ['exploits'], idf: 3, alternatives: [['exploit']], named: false };
+    const leaning =
+      'Because nothing is at risk for the lender, no collateral is needed. This has also funded many exploits.';
+    const longer = `${text} ${leaning} Lenders earn a small fee on each one.`;
+    const answer = answerSentences(
+      { ...passage, text: longer, sentences: sentenceStarts(longer) },
+      plan(undefined, [exploits]),
+      90,
+    );
+    expect(answer).toBe(leaning);
+  });
+
   it('quotes at most two whole sentences, the answering one and a neighbour', () => {
     const answer = answerSentences(passage, plan('definition'), 90);
     const sentences = answer.match(/[^.]+\./g) ?? [];
