@@ -438,6 +438,34 @@ describe('decline calibration: proper names the answer must speak of', () => {
     // A name the glossary gives a term is spoken of by that term's passages.
     expect(index.search('how does Aave lend tokens to borrowers', options).answer?.slug).toBe('lending-protocol');
   }, 60_000);
+
+  it('finds the name in the definition quoted before the paragraph that answers', () => {
+    const index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              {
+                ...term(
+                  'blob-transaction',
+                  'Blob transaction',
+                  [],
+                  'A type of Ethereum transaction that carries large blobs of data for rollups.',
+                ),
+                body: 'Nodes keep blob data for about 18 days, long enough for rollups, and then delete it.',
+              },
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+    const result = index.search('how long do Ethereum nodes keep blob data', options);
+    expect(result.answer?.passages.map((passage) => passage.text)).toEqual([
+      'A type of Ethereum transaction that carries large blobs of data for rollups.',
+      'Nodes keep blob data for about 18 days, long enough for rollups, and then delete it.',
+    ]);
+  }, 60_000);
 });
 
 describe('a situation’s names are part of what is asked', () => {

@@ -137,22 +137,27 @@ export class AskIndex {
 
   /** The best hit to quote when it is confident and speaks of the names asked; none otherwise. */
   #confident(top: Ranked | undefined, confidence: number, question: Question, plan: Plan) {
-    if (!top || confidence < MIN_CONFIDENCE || !this.#speaksToNames(question, plan, top.passage)) return [];
-    return this.#quoted(top.passage, plan, question);
+    if (!top || confidence < MIN_CONFIDENCE) return [];
+    const quoted = this.#quoted(top.passage, plan, question);
+    const passages = quoted.map((each) => each.passage);
+    return this.#speaksToNames(question, plan, passages) ? quoted : [];
   }
 
   /**
-   * Whether a passage speaks of every proper name the question uses ("Solana", "Cardano", "China"),
-   * written with a capital inside the question, or of a name the glossary gives it ("Aave" is a
-   * lending protocol): a passage about validators in general does not say how to become one on
-   * Solana, however well it covers the rest.
+   * Whether the passages quoted speak of every proper name the question uses ("Solana", "Cardano",
+   * "China"), written with a capital inside the question, or of a name the glossary gives it ("Aave"
+   * is a lending protocol): a passage about validators in general does not say how to become one on
+   * Solana, however well it covers the rest. A glossary paragraph is quoted after its definition,
+   * so the name may be in either.
    */
-  #speaksToNames(question: Question, plan: Plan, passage: number): boolean {
+  #speaksToNames(question: Question, plan: Plan, passages: readonly number[]): boolean {
     const [first] = rawWords(question.content);
+    const speaks = (terms: readonly string[]) =>
+      passages.some((passage) => terms.every((term) => this.#ranking.speaksTo(term, passage)));
     return plan.concepts.every(
       (concept) =>
         concept.asked.every((word) => word === first || !/^\p{Lu}\p{Ll}+$/u.test(word)) ||
-        concept.alternatives.some((terms) => terms.every((term) => this.#ranking.speaksTo(term, passage))),
+        concept.alternatives.some(speaks),
     );
   }
 
