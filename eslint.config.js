@@ -48,6 +48,12 @@ export default tseslint.config(
     rules: { complexity: ['error', 15] },
   },
   {
+    // The ask index is split by job (reading, planning, ranking, answer choice): none of its
+    // functions near the general limit (issue 46).
+    files: ['src/core/ask/**/*.ts'],
+    rules: { complexity: ['error', 12] },
+  },
+  {
     files: ['src/core/**/*.ts'],
     rules: { 'max-lines': ['error', { max: 450 }] },
   },

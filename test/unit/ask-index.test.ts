@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AskDocument, paragraphs, passagesOf } from '../../src/core/ask/ask-documents.ts';
-import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import { AskIndex, MIN_CONFIDENCE, type AskOptions } from '../../src/core/ask/ask-index.ts';
 
 const term = (slug: string, title: string, definition: string, body: string, aliases: string[] = []): AskDocument => ({
   type: 'glossary',
@@ -122,10 +122,28 @@ describe('AskIndex', () => {
     expect(result.sources.slice(0, 2).map((source) => source.slug)).toEqual(['optimistic-rollup', 'zk-rollup']);
   });
 
+  it('answers when the best passage speaks to half of what is asked', () => {
+    const half = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build([
+            term('lantern', 'Lantern', 'A lamp that signals ships from a harbour wall at night.', ''),
+            term('beacon', 'Beacon', 'A fire lit on a hill to pass warnings along a coast.', ''),
+          ]),
+        ),
+      ),
+    );
+    // "ships" is in one definition, "warnings" in the other: each covers half of the question.
+    const result = half.search('ships warnings', both);
+    expect(result.confidence).toBe(0.5);
+    expect(result.confidence).toBeGreaterThanOrEqual(MIN_CONFIDENCE);
+    expect(result.answer).not.toBeNull();
+  });
+
   it('says there is no confident answer, and why, but still lists the nearest sources', () => {
     const result = index.search('what is the capital of France', both);
     expect(result.answer).toBeNull();
-    expect(result.confidence).toBeLessThan(0.55);
+    expect(result.confidence).toBeLessThan(MIN_CONFIDENCE);
     expect(result.no_answer_reason).toMatch(/^No confident answer: nothing here speaks to “capital”, “France”/);
     expect(result.sources.length).toBeGreaterThan(0);
     const nothing = index.search('sourdough baking', both);

@@ -54,6 +54,15 @@ describe('fusion', () => {
     expect(fused.map((each) => each.passage)).toEqual([3, 1, 2]);
   });
 
+  it('puts the neighbour that covers the question above one that only ranks a place higher', () => {
+    // Ranks alone would keep passage 0 first; it answers 0.4 of the question, passage 1 nearly all.
+    const fused = fuse([hit(0, 0.4), hit(1, 0.9)], [], new Float32Array(2));
+    expect(fused.map((each) => each.passage)).toEqual([1, 0]);
+    // Far apart in rank, confidence does not decide alone.
+    const apart = fuse([hit(0, 0.4), hit(2), hit(3), hit(4), hit(5), hit(1, 0.9)], [], new Float32Array(6));
+    expect(apart[0]?.passage).toBe(0);
+  });
+
   it('takes the nearest passages from the floor up, best first, of the allowed types only', () => {
     const similarity = Float32Array.from([0.9, SIMILARITY_FLOOR - 0.01, 0.7, 0.95, 0.8]);
     expect(nearestPassages(similarity, () => true, 3)).toEqual([3, 0, 4]);
@@ -128,6 +137,9 @@ describe('decline calibration', () => {
       // The same question about the thing the content does cover is answered.
       const covered = index.search('how do I set up a wallet', options);
       expect(covered.answer?.slug).toBe('wallet');
+      // A known word with an everyday prefix or suffix is no name: "outvote" is voting, "wordy" words.
+      for (const asked of ['can outside data sources outvote an oracle', 'why are wallet recovery phrases so wordy'])
+        expect(index.search(asked, options).no_answer_reason ?? '', asked).not.toMatch(/never mention/);
     },
   );
 
@@ -216,6 +228,20 @@ describe('answer choice', () => {
     expect(answer.startsWith('Because nothing is at risk')).toBe(true);
   });
 
+  it('quotes a sentence that leans on the one before together with it', () => {
+    // "what funds exploits": the answering sentence begins "This"; what it is, the sentence before says.
+    const exploits = { asked: ['exploits'], idf: 3, alternatives: [['exploit']], named: false };
+    const leaning =
+      'Because nothing is at risk for the lender, no collateral is needed. This has also funded many exploits.';
+    const longer = `${text} ${leaning} Lenders earn a small fee on each one.`;
+    const answer = answerSentences(
+      { ...passage, text: longer, sentences: sentenceStarts(longer) },
+      plan(undefined, [exploits]),
+      90,
+    );
+    expect(answer).toBe(leaning);
+  });
+
   it('quotes at most two whole sentences, the answering one and a neighbour', () => {
     const answer = answerSentences(passage, plan('definition'), 90);
     const sentences = answer.match(/[^.]+\./g) ?? [];
@@ -285,12 +311,37 @@ describe('decline calibration: names inside a longer subject, and words of chat'
                 [],
                 'A consensus rule in which miners spend computation to propose blocks; its history is long, as Solana is not.',
               ),
+              term(
+                'optimistic-verification',
+                'Optimistic verification',
+                [],
+                "Checking a result only when someone challenges it, which meets the verifier's dilemma: when cheating is rare, checking earns nothing.",
+              ),
+              term(
+                'sequencer',
+                'Sequencer',
+                [],
+                'The node that orders a rollup’s transactions; when it goes offline, the options left are to wait or to force transactions through the main chain.',
+              ),
             ],
             { words: [], data: '' },
           ),
         ),
       ),
     );
+
+  it('finds a possessive subject the content writes with its apostrophe', () => {
+    const result = index().search("what is the verifier's dilemma", options);
+    expect(result.no_answer_reason ?? '').not.toMatch(/never mention/);
+    expect(result.answer?.slug).toBe('optimistic-verification');
+  }, 60_000);
+
+  it('reads a subject with a pronoun as part of a sentence, not as a name the content never mentions', () => {
+    const asked = 'I run a rollup and its sequencer went offline for an hour, what are my options';
+    const result = index().search(asked, options);
+    expect(result.no_answer_reason ?? '').not.toMatch(/never mention/);
+    expect(result.answer?.slug).toBe('sequencer');
+  }, 60_000);
 
   it('answers a subject that names a term among words the content uses', () => {
     const ask = index();
@@ -387,6 +438,34 @@ describe('decline calibration: proper names the answer must speak of', () => {
     // A name the glossary gives a term is spoken of by that term's passages.
     expect(index.search('how does Aave lend tokens to borrowers', options).answer?.slug).toBe('lending-protocol');
   }, 60_000);
+
+  it('finds the name in the definition quoted before the paragraph that answers', () => {
+    const index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              {
+                ...term(
+                  'blob-transaction',
+                  'Blob transaction',
+                  [],
+                  'A type of Ethereum transaction that carries large blobs of data for rollups.',
+                ),
+                body: 'Nodes keep blob data for about 18 days, long enough for rollups, and then delete it.',
+              },
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+    const result = index.search('how long do Ethereum nodes keep blob data', options);
+    expect(result.answer?.passages.map((passage) => passage.text)).toEqual([
+      'A type of Ethereum transaction that carries large blobs of data for rollups.',
+      'Nodes keep blob data for about 18 days, long enough for rollups, and then delete it.',
+    ]);
+  }, 60_000);
 });
 
 describe('a situation’s names are part of what is asked', () => {
@@ -417,5 +496,46 @@ describe('a situation’s names are part of what is asked', () => {
     const asked =
       'I run a full node at home and earlier I saw a reorg replace the block I had just seen, is that normal';
     expect(index.search(asked, { limit: 3, types: ['glossary'] }).answer?.slug).toBe('chain-reorganization');
+  }, 60_000);
+});
+
+describe('answer choice: a definition asked more than what it is brings the paragraph that answers', () => {
+  const oracle = (): AskIndex =>
+    AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build(
+            [
+              {
+                type: 'glossary',
+                slug: 'oracle',
+                title: 'Oracle',
+                aliases: [],
+                definition: 'A service that brings prices from outside a blockchain into smart contracts.',
+                body: [
+                  'Every node must reach the same result, so smart contracts cannot make web requests themselves.',
+                  'Chainlink aggregates reports from many independent operators.',
+                ].join('\n\n'),
+                anchors: [],
+                url: 'http://x/glossary/oracle',
+                markdownUrl: 'http://x/glossary/oracle.md',
+              },
+            ],
+            { words: [], data: '' },
+          ),
+        ),
+      ),
+    );
+  const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+
+  it('quotes the definition, then the paragraph of its page whose sentence answers the question', () => {
+    const result = oracle().search('how do oracles bring prices into smart contracts', options);
+    const [definition, paragraph] = result.answer?.passages.map((passage) => passage.text) ?? [];
+    expect(definition).toBe('A service that brings prices from outside a blockchain into smart contracts.');
+    expect(paragraph).toContain('smart contracts cannot make web requests themselves.');
+  }, 60_000);
+
+  it('still quotes the definition alone when asked what the term is', () => {
+    expect(oracle().search('what is an oracle', options).answer?.passages).toHaveLength(1);
   }, 60_000);
 });

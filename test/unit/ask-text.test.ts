@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import { sentenceStarts, sentencesAt } from '../../src/core/ask/sentences.ts';
-import { joinedCompounds, markdownToText, terms } from '../../src/core/ask/text.ts';
+import { derivedWords, joinedCompounds, markdownToText, terms } from '../../src/core/ask/text.ts';
 
 describe('ask terms', () => {
   it('stems and drops stopwords so questions meet documents', () => {
@@ -37,6 +37,18 @@ describe('ask terms', () => {
     const display = '$$\n\\begin{aligned}\n\\text{debt} &< 1.5 \\\\\nP &< \\$2{,}250\n\\end{aligned}\n$$';
     expect(markdownToText(display)).toBe('debt < 1.5 P < \\$2,250');
     expect(terms(markdownToText('$$\\operatorname{softmax}(QK^\\top / \\sqrt{d_k})$$'))).not.toContain('sqrt');
+  });
+});
+
+describe('derived words', () => {
+  it('gives the word under an everyday prefix or suffix, and nothing for a word with neither', () => {
+    expect(derivedWords('outvote')).toEqual(['vote']);
+    expect(derivedWords('Unstick')).toEqual(['stick']);
+    expect(derivedWords('wordy')).toEqual(['word']);
+    expect(derivedWords('metamask')).toEqual([]);
+    // Too short a remainder is no word of its own ("rely", "under").
+    expect(derivedWords('rely')).toEqual([]);
+    expect(derivedWords('under')).toEqual([]);
   });
 });
 

@@ -42,6 +42,11 @@ function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
   );
 }
 
+/** How well a passage's best sentence answers the plan (sentenceWeights): to choose among a term's paragraphs. */
+export function answerWeight(passage: AskPassage, plan: Plan): number {
+  return Math.max(0, ...sentenceWeights(sentencesAt(passage.text, passage.sentences), plan));
+}
+
 /** The first of the highest weights. */
 const bestOf = (weights: readonly number[]) =>
   weights.reduce((best, weight, at) => (weight > weights[best]! ? at : best), 0);
@@ -69,6 +74,10 @@ export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSe
   return { snippet, highlights: highlights(snippet, plan) };
 }
 
+/** The opening of a sentence that carries on from the one before it: a connective or a pointing word. */
+const CONTINUES =
+  /^(?:instead|however|but|so|thus|hence|therefore|then|this|that|these|those|it|its|they|their|such|otherwise|yet|still)\b/i;
+
 /**
  * An answer's text: the sentence that answers best and the one after it (which usually carries its
  * point on), or the one before when it is the last; one sentence when two exceed `maxWords`. Not
@@ -77,7 +86,9 @@ export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSe
 export function answerSentences(passage: AskPassage, plan: Plan, maxWords: number): string {
   const sentences = sentencesAt(passage.text, passage.sentences);
   const best = bestOf(sentenceWeights(sentences, plan));
-  const pair = best + 1 < sentences.length ? [best, best + 1] : [best - 1, best].filter((at) => at >= 0);
+  // A sentence that leans on the one before ("Instead, …", "This is why …") is quoted with it.
+  const leans = best > 0 && CONTINUES.test(sentences[best]!);
+  const pair = !leans && best + 1 < sentences.length ? [best, best + 1] : [best - 1, best].filter((at) => at >= 0);
   const text = pair.map((at) => sentences[at]!).join(' ');
   return pair.length === 2 && rawWords(text).length > maxWords ? sentences[best]! : text;
 }

@@ -16,6 +16,14 @@ export const SEMANTIC_WEIGHT = 0.3;
  * consulting it always gives the same, at a scan per question.
  */
 export const SEMANTIC_BELOW = 0.9;
+/**
+ * Ranks alone do not say how much of the question a passage answers: the fused score is weighed by
+ * the hit's confidence to this power, so that of two neighbouring terms the one that covers the
+ * question (or is nearer it in meaning) comes first. 0.5 raised the development sets' right source
+ * first by 1.8 and 0.6 points and lowered their false declines; 1 and above raised them more but
+ * answered an unanswerable question (a passage that names Solana in passing).
+ */
+export const CONFIDENCE_EXPONENT = 0.5;
 /** Passages taken from the semantic ranking, best first. */
 export const NEAREST = 20;
 /**
@@ -61,8 +69,9 @@ interface Hit {
 
 /**
  * Reciprocal rank fusion of a lexical ranking and a semantic one (each best first): a passage
- * scores 1 / (K + rank) in each list it is in, the semantic list's vote weighted. Every hit carries
- * its similarity and the better of its two confidences.
+ * scores 1 / (K + rank) in each list it is in, the semantic list's vote weighted, times its
+ * confidence to CONFIDENCE_EXPONENT. Every hit carries its similarity and the better of its two
+ * confidences.
  */
 export function fuse<Ranked extends Hit>(
   lexical: readonly Ranked[],
@@ -77,9 +86,10 @@ export function fuse<Ranked extends Hit>(
     fused.set(hit.passage, entry);
   });
   return [...fused.values()]
-    .sort((a, b) => b.score - a.score || a.hit.passage - b.hit.passage)
     .map(({ hit, score }) => {
       const near = similarity[hit.passage] ?? 0;
-      return { ...hit, score, similarity: near, confidence: Math.max(hit.confidence, semanticConfidence(near)) };
-    });
+      const confidence = Math.max(hit.confidence, semanticConfidence(near));
+      return { ...hit, score: score * confidence ** CONFIDENCE_EXPONENT, similarity: near, confidence };
+    })
+    .sort((a, b) => b.score - a.score || a.passage - b.passage);
 }

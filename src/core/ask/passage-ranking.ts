@@ -50,6 +50,8 @@ export class PassageRanking {
   readonly #averageLength: number;
   readonly #planner: QueryPlanner;
   readonly #definitions = new Map<string, number>();
+  /** A glossary term's paragraphs (its page's body), by slug. */
+  readonly #paragraphs = new Map<string, number[]>();
   /** Each passage's words, space-separated, for phrase checks; filled on first use. */
   readonly #phraseTexts = new Map<number, string>();
   /** Per passage, the number of its source (a glossary term, or an essay section). */
@@ -90,6 +92,8 @@ export class PassageRanking {
     this.#countedIn = new Uint32Array(sources.size);
     this.#passages.forEach((passage, at) => {
       if (passage.kind === 'definition') this.#definitions.set(passage.slug, at);
+      else if (passage.type === 'glossary')
+        this.#paragraphs.set(passage.slug, [...(this.#paragraphs.get(passage.slug) ?? []), at]);
       if (passage.mentions.length > 0) this.#mentions.set(at, new Set(passage.mentions));
     });
     this.#hasNumber = Uint8Array.from(this.#passages, (passage) => (/\d/.test(passage.text) ? 1 : 0));
@@ -115,6 +119,11 @@ export class PassageRanking {
   /** The definition passage of a glossary term, by slug. */
   definitionOf(slug: string): number | undefined {
     return this.#definitions.get(slug);
+  }
+
+  /** The paragraphs of a glossary term's page, by slug (none for an essay's slug). */
+  paragraphsOf(slug: string): readonly number[] {
+    return this.#paragraphs.get(slug) ?? [];
   }
 
   /** Whether a passage uses a term (not merely quotes it). */
@@ -175,24 +184,31 @@ export class PassageRanking {
     lexical.sort((a, b) => b.score - a.score || a.passage - b.passage);
     // Meaning is asked only when the words leave doubt: a best passage that speaks to most of the
     // question needs no scan of every passage's vector, and is rarely bettered by one.
-    const doubtful = (lexical[0]?.confidence ?? 0) < SEMANTIC_BELOW;
-    const ranked =
-      query && this.#passageVectors && question.phrases.length === 0 && doubtful
-        ? this.#fused(lexical, plan, question, allowed, query)
-        : lexical;
+    const doubtful = (lexical[0]?.confidence ?? 0) < SEMANTIC_BELOW && question.phrases.length === 0;
+    const ranked = query && doubtful ? this.#fused(lexical, plan, question, allowed, query) : lexical;
     for (const passage of touched) this.#scores[passage] = 0;
+    return this.#definitionFirst(ranked, total, question, allowed);
+  }
 
+  /**
+   * A definition question about a term the glossary names is answered by that term's definition,
+   * whatever else ranks: it leads, and the search counts at least its source.
+   */
+  #definitionFirst(
+    ranked: Ranked[],
+    total: number,
+    question: Question,
+    allowed: ReadonlySet<AskDocumentType>,
+  ): { ranked: Ranked[]; total: number } {
     const defined =
       question.intent === 'definition' && question.subject ? this.defined(question.subject, allowed) : undefined;
-    if (defined) {
-      const others = ranked.filter((hit) => hit.passage !== defined.passage);
-      const similarity = this.#similarity[defined.passage] ?? 0;
-      return {
-        ranked: [{ ...defined, similarity, score: (others[0]?.score ?? 0) + 1 }, ...others],
-        total: Math.max(1, total),
-      };
-    }
-    return { ranked, total };
+    if (!defined) return { ranked, total };
+    const others = ranked.filter((hit) => hit.passage !== defined.passage);
+    const similarity = this.#similarity[defined.passage] ?? 0;
+    return {
+      ranked: [{ ...defined, similarity, score: (others[0]?.score ?? 0) + 1 }, ...others],
+      total: Math.max(1, total),
+    };
   }
 
   /** BM25 scores into #scores; the passages touched. */
@@ -268,7 +284,8 @@ export class PassageRanking {
     allowed: ReadonlySet<AskDocumentType>,
     query: Float32Array,
   ): Ranked[] {
-    const similarity = similarities(query, this.#passageVectors!, this.#similarity);
+    if (!this.#passageVectors) return [...lexical];
+    const similarity = similarities(query, this.#passageVectors, this.#similarity);
     const nearest = nearestPassages(similarity, (passage) => allowed.has(this.#passages[passage]!.type));
     const known = new Map(lexical.map((hit) => [hit.passage, hit]));
     const semantic = nearest.map((passage) => known.get(passage) ?? this.#scored(plan, question, passage));

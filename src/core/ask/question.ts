@@ -66,31 +66,31 @@ export function parseQuestion(asked: string): Question {
   const phrases = [...text.matchAll(/"([^"]+)"/g)].map((match) => words(match[1] ?? '').join(' ')).filter(Boolean);
   const bare = trimQuestion(text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim());
   const content = bare.replace(QUESTION_WORDS, ' ').replace(/\s+/g, ' ').trim();
+  return { text: normalised, phrases, ...kindOf(bare, content) };
+}
 
+/** What kind of question the bare text is (comparison, quantity, definition, else by its first words), with what it asks about. */
+function kindOf(bare: string, content: string): Pick<Question, 'intent' | 'subject' | 'sides' | 'content'> {
   const sides = comparisonSides(bare);
-  if (sides) return { text: normalised, intent: 'comparison', sides, phrases, content };
-
+  if (sides) return { intent: 'comparison', sides, content };
   // "the maximum supply of bitcoin": the passage with the figure says "a cap of 21 million", not "maximum".
   if (QUANTITY.test(bare))
-    return {
-      text: normalised,
-      intent: 'quantity',
-      phrases,
-      content: content.replace(QUANTITY_FRAME, ' ').replace(/\s+/g, ' ').trim(),
-    };
-
-  const standsFor = STANDS_FOR.exec(bare)?.[1];
-  const defined =
-    standsFor ??
-    (DEFINITION_PREFIX.test(bare) && !NOT_A_DEFINITION.test(bare) ? bare.replace(DEFINITION_PREFIX, '') : '');
+    return { intent: 'quantity', content: content.replace(QUANTITY_FRAME, ' ').replace(/\s+/g, ' ').trim() };
+  const defined = definedSubject(bare);
   if (defined) {
     const head = defined.split(/\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+/i)[0] ?? defined;
-    return { text: normalised, intent: 'definition', subject: { full: defined, head }, phrases, content };
+    return { intent: 'definition', subject: { full: defined, head }, content };
   }
   const intent = EXPLANATION_START.test(bare) || /^what\b/i.test(bare) ? 'explanation' : 'keywords';
   const works = HOW_WORKS.exec(bare)?.[1];
-  const subject = works ? { full: works, head: works } : undefined;
-  return { text: normalised, intent, ...(subject ? { subject } : {}), phrases, content };
+  return { intent, ...(works ? { subject: { full: works, head: works } } : {}), content };
+}
+
+/** What a definition question asks to be defined ("what does MEV stand for" → "MEV"); '' when it is none. */
+function definedSubject(bare: string): string {
+  const standsFor = STANDS_FOR.exec(bare)?.[1];
+  if (standsFor) return standsFor;
+  return DEFINITION_PREFIX.test(bare) && !NOT_A_DEFINITION.test(bare) ? bare.replace(DEFINITION_PREFIX, '') : '';
 }
 
 /** Questions the site declines whatever its content holds, and the sentence that says what it offers instead. */

@@ -72,8 +72,7 @@ export class Speller {
   /** What a word is a typo of, or undefined when it is known, too short, or near nothing known. */
   suggest(word: string): string | undefined {
     const lower = word.toLowerCase();
-    if (lower.length < MIN_LENGTH || this.#frequency.has(lower) || this.#common.has(lower) || this.#indexed(lower))
-      return undefined;
+    if (this.#known(lower)) return undefined;
     const allowed = lower.length >= TWO_EDITS_FROM ? 2 : 1;
     // verbosity 1: every candidate at the smallest distance; the most frequent of them wins.
     let best: { term: string; distance: number; count: number } | undefined;
@@ -82,6 +81,11 @@ export class Speller {
       if (candidate.distance <= allowed && candidate.term[0] === lower[0] && candidate.count > (best?.count ?? 0))
         best = candidate;
     return best?.term;
+  }
+
+  /** Whether a word is no typo: too short to tell, in the content, common English, or indexed in another form. */
+  #known(lower: string): boolean {
+    return lower.length < MIN_LENGTH || this.#frequency.has(lower) || this.#common.has(lower) || this.#indexed(lower);
   }
 
   #index(): SymSpell {

@@ -129,3 +129,13 @@ export function markdownToText(markdown: string): string {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
+
+/** Everyday English prefixes and suffixes that make a new word of a known one ("outvote", "wordy"). */
+const DERIVING_PREFIX = /^(?:out|over|under|un|re|mis|non)(?=\p{L}{4})/u;
+const DERIVING_SUFFIX = /(?<=\p{L}{4})(?:y|ish|ness)$/u;
+
+/** The words a word is derived from by an everyday prefix or suffix, lowercased; none when it has neither. */
+export function derivedWords(word: string): string[] {
+  const lower = word.toLowerCase();
+  return [lower.replace(DERIVING_PREFIX, ''), lower.replace(DERIVING_SUFFIX, '')].filter((base) => base !== lower);
+}
