@@ -117,9 +117,14 @@ const isKeyHeader = (parameter: Parameter) => parameter.in === 'header' && param
 const isCodingHeader = (parameter: Parameter) => parameter.in === 'header' && parameter.name === 'Content-Encoding';
 const idempotent = (operation: Operation) => operation.method === 'POST' && '422' in operation.responses;
 
-/** Required, or stood in for only by an alias (x-alias-of): /ask takes q or its alias query, one of them. */
+/**
+ * Required, or stood in for only by an alias (x-alias-of): /ask takes q or its alias query, one of them.
+ * A parameter with a default is never needed, alias or not (search's limit, with per_page beside it).
+ */
 const mustSend = (operation: Operation, parameter: Parameter) =>
-  parameter.required || operation.parameters.some((entry) => entry.parameter['x-alias-of'] === parameter.name);
+  parameter.required ||
+  (parameter.schema['default'] === undefined &&
+    operation.parameters.some((entry) => entry.parameter['x-alias-of'] === parameter.name));
 
 /**
  * MCP transport headers whose validity hangs on more than their schema: Origin on the allow-list, Mcp-Method
