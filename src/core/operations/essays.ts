@@ -112,5 +112,70 @@ export const getEssay = defineOperation({
   },
 });
 
+const RelatedEssaySchema = EssayItemSchema.extend({
+  shared_tags: z.array(z.string()).describe('Topic tags both essays carry'),
+  shared_terms: z.array(z.string()).describe('Slugs of the glossary terms both essays link to'),
+  score: z.int().min(1).describe('Shared tags count 3 each, shared glossary terms 1 each'),
+});
+
+/** The glossary terms an essay links to, read from its Markdown twin: the links its author chose. */
+async function linkedTerms(slug: string, readSiteFile: ((path: string) => Promise<string | undefined>) | undefined) {
+  const markdown = (await readSiteFile?.(`/essays/${slug}.md`)) ?? '';
+  return new Set([...markdown.matchAll(/\/glossary\/([a-z0-9-]+)[)#]/g)].map(([, term = '']) => term));
+}
+
+/** Essays related to one essay: those sharing its topic tags and the glossary terms it links to. */
+export const listRelatedEssays = defineOperation({
+  summary: 'List the essays related to an essay',
+  description:
+    'Essays that share topic tags or linked glossary terms with this one, most related first: each shared tag ' +
+    'counts 3, each shared term 1; ties go to the newer essay. Essays sharing nothing are left out.',
+  errors: ['invalid_parameter', 'not_found'],
+  rest: {
+    method: 'GET',
+    path: '/api/v1/essays/{slug}/related',
+    operationId: 'listRelatedEssays',
+    tags: ['Content'],
+    answers: 'The essays related to this one, most related first',
+    directoryName: 'related_essays',
+    cacheControl: 'public, max-age=300',
+  },
+  input: z.object({
+    slug: SlugSchema.meta({ examples: ['attention-and-transformers'] }),
+    limit: z.int().min(1).max(50).default(5).describe('How many essays, 1 to 50 (default 5)'),
+  }),
+  output: z
+    .object({ essay: EssayItemSchema, total: z.int().min(0), related: z.array(RelatedEssaySchema) })
+    .meta({ id: 'RelatedEssaysResponse' }),
+  tool: {
+    name: 'list_related_essays',
+    title: 'Essays related to an essay',
+    description:
+      'The essays that share topic tags or glossary terms with one essay (by slug), most related first. ' +
+      'Find slugs with search_essays.',
+    text: ({ essay, related }: { essay: { title: string }; related: z.infer<typeof RelatedEssaySchema>[] }) =>
+      related.length
+        ? `Essays related to "${essay.title}":\n${related.map((each) => `- ${each.title}: ${each.url} (shares ${[...each.shared_tags, ...each.shared_terms].join(', ')})`).join('\n')}`
+        : `No essay shares a tag or a glossary term with "${essay.title}".`,
+  },
+  fixed: true,
+  run: async ({ slug, limit }, { deps }) => {
+    const essay = deps.content.essay(slug);
+    if (!essay) throw new NotFoundError(`No essay has the slug "${slug}".`, 'List the essays at /api/v1/essays.');
+    const terms = await linkedTerms(slug, deps.readSiteFile);
+    const related: z.infer<typeof RelatedEssaySchema>[] = [];
+    // deps.content.essays is newest first, so a stable sort by score leaves ties newest first.
+    for (const other of deps.content.essays) {
+      if (other.slug === slug) continue;
+      const shared_tags = other.tags.filter((tag) => essay.tags.includes(tag));
+      const shared_terms = [...(await linkedTerms(other.slug, deps.readSiteFile))].filter((term) => terms.has(term));
+      const score = 3 * shared_tags.length + shared_terms.length;
+      if (score > 0) related.push({ ...toEssayItem(other), shared_tags, shared_terms, score });
+    }
+    related.sort((a, b) => b.score - a.score);
+    return { essay: toEssayItem(essay), total: related.length, related: related.slice(0, limit) };
+  },
+});
+
 /** This domain's operations (those with a `tool` are MCP tools too). */
-export const essaysOperations: readonly AnyOperation[] = [listEssays, searchEssays, getEssay];
+export const essaysOperations: readonly AnyOperation[] = [listEssays, searchEssays, getEssay, listRelatedEssays];
