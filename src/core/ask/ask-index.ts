@@ -2,7 +2,15 @@
 // sized passages (names weigh more than text) for a question read first (question-reading.ts), each
 // side of a comparison answered, and an honest "no answer" when nothing covers what was asked or the
 // question is one the site declines. Built at build time, loaded once at server start.
-import { answerOf, bestPerSource, contrastingSentence, noAnswerReason, round, sourceOf } from './answer-shape.ts';
+import {
+  answerOf,
+  bestPerSource,
+  contrastingSentence,
+  names,
+  noAnswerReason,
+  round,
+  sourceOf,
+} from './answer-shape.ts';
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerFor, wordWeight } from './index-build.ts';
@@ -171,9 +179,13 @@ export class AskIndex {
    */
   #quoted(passage: number, plan: Plan, question: Question): Array<{ passage: number; plan: Plan }> {
     const { type, kind, slug } = this.#passages[passage]!;
-    if (type !== 'glossary') return [{ passage, plan }];
+    if (type !== 'glossary')
+      return [{ passage: this.#answering(this.#ranking.passagesBeside(passage), plan) ?? passage, plan }];
     if (kind === 'definition') {
-      const more = question.intent === 'definition' ? undefined : this.#answeringParagraph(slug, plan);
+      // "What is data availability sampling": the definition of data availability does not name
+      // the sampling, a paragraph of its page does.
+      const whole = question.intent === 'definition' && names(this.#passages[passage]!.text, plan);
+      const more = whole ? undefined : this.#answeringParagraph(slug, plan);
       return more === undefined
         ? [{ passage, plan }]
         : [
@@ -192,9 +204,18 @@ export class AskIndex {
 
   /** The paragraph of a term's page whose best sentence answers the plan best; none when none speaks to it. */
   #answeringParagraph(slug: string, plan: Plan): number | undefined {
+    return this.#answering(this.#ranking.paragraphsOf(slug), plan);
+  }
+
+  /**
+   * Of some paragraphs, the one whose best sentence answers the plan best (the first on a tie); none
+   * when none speaks to it. An essay section's answer may sit in another paragraph than the one
+   * that ranked, which shares the most words: "Why not raise it? Because …" answers a why.
+   */
+  #answering(paragraphs: readonly number[], plan: Plan): number | undefined {
     let best: number | undefined;
     let bestWeight = 0;
-    for (const paragraph of this.#ranking.paragraphsOf(slug)) {
+    for (const paragraph of paragraphs) {
       const weight = answerWeight(this.#passages[paragraph]!, plan);
       if (weight > bestWeight) [best, bestWeight] = [paragraph, weight];
     }
