@@ -51,8 +51,8 @@ const CONTRAST =
 /** Longer sentences that name both sides are lists and narratives, not contrasts. */
 const CONTRAST_MAX_WORDS = 30;
 
-/** Whether a sentence (or passage) names every concept of a plan (a term's stem starts one of its words). */
-export function names(sentence: string, plan: Plan): boolean {
+/** Whether a sentence names every concept of a plan (a term's stem starts one of its words). */
+function names(sentence: string, plan: Plan): boolean {
   const lower = ` ${sentence.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')}`;
   return plan.concepts.every((concept) =>
     concept.alternatives.some((terms) => terms.every((term) => lower.includes(` ${term}`))),

@@ -2,15 +2,7 @@
 // sized passages (names weigh more than text) for a question read first (question-reading.ts), each
 // side of a comparison answered, and an honest "no answer" when nothing covers what was asked or the
 // question is one the site declines. Built at build time, loaded once at server start.
-import {
-  answerOf,
-  bestPerSource,
-  contrastingSentence,
-  names,
-  noAnswerReason,
-  round,
-  sourceOf,
-} from './answer-shape.ts';
+import { answerOf, bestPerSource, contrastingSentence, noAnswerReason, round, sourceOf } from './answer-shape.ts';
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerFor, wordWeight } from './index-build.ts';
@@ -19,7 +11,7 @@ import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { derivedWords, indexTerm, rawWords, terms, words } from './text.ts';
-import { answerWeight } from './excerpts.ts';
+import { answerWeight, usesAllAsked } from './excerpts.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 
@@ -182,9 +174,11 @@ export class AskIndex {
     if (type !== 'glossary')
       return [{ passage: this.#answering(this.#ranking.passagesBeside(passage), plan) ?? passage, plan }];
     if (kind === 'definition') {
-      // "What is data availability sampling": the definition of data availability does not name
-      // the sampling, a paragraph of its page does.
-      const whole = question.intent === 'definition' && names(this.#passages[passage]!.text, plan);
+      // "What is data availability sampling": the definition of data availability (with the term's
+      // name; an alias may be narrower, what the page explains) does not name the sampling, a
+      // paragraph of its page does.
+      const { title, text } = this.#passages[passage]!;
+      const whole = question.intent === 'definition' && usesAllAsked(`${title} ${text}`, plan);
       const more = whole ? undefined : this.#answeringParagraph(slug, plan);
       return more === undefined
         ? [{ passage, plan }]

@@ -47,6 +47,21 @@ export function answerWeight(passage: AskPassage, plan: Plan): number {
   return Math.max(0, ...sentenceWeights(sentencesAt(passage.text, passage.sentences), plan));
 }
 
+/**
+ * Whether a text uses every word the question asks, as asked (a stem starts one of its words): not
+ * a synonym or another name of the same term, which may be broader ("data availability" for "data
+ * availability sampling").
+ */
+export function usesAllAsked(text: string, plan: Plan): boolean {
+  const lower = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')}`;
+  return plan.concepts.every((concept) =>
+    concept.asked.every((word) => {
+      const term = indexTerm(word);
+      return term === null || lower.includes(` ${term}`);
+    }),
+  );
+}
+
 /** The first of the highest weights. */
 const bestOf = (weights: readonly number[]) =>
   weights.reduce((best, weight, at) => (weight > weights[best]! ? at : best), 0);
@@ -79,29 +94,16 @@ const CONTINUES =
   /^(?:instead|however|but|so|thus|hence|therefore|then|this|that|these|those|it|its|they|their|such|otherwise|yet|still)\b/i;
 
 /**
- * The sentence quoted beside the best one: the one before when the best leans on it ("Instead, …",
- * "This is why …"); else whichever neighbour answers more (a worked example's set-up before its
- * result, a claim's reason after it), the one after on a tie since it usually carries the point on;
- * -1 when the passage has one sentence.
- */
-function neighbourOf(sentences: readonly string[], weights: readonly number[], best: number): number {
-  const before = best - 1;
-  const after = best + 1 < sentences.length ? best + 1 : -1;
-  if (before >= 0 && (CONTINUES.test(sentences[best]!) || after < 0)) return before;
-  if (before >= 0 && weights[before]! > weights[after]!) return before;
-  return after;
-}
-
-/**
  * An answer's text: the sentence that answers best and the one after it (which usually carries its
  * point on), or the one before when it is the last; one sentence when two exceed `maxWords`. Not
  * the opening of the paragraph, nor the sentence with the most words in common: the one that answers.
  */
 export function answerSentences(passage: AskPassage, plan: Plan, maxWords: number): string {
   const sentences = sentencesAt(passage.text, passage.sentences);
-  const weights = sentenceWeights(sentences, plan);
-  const best = bestOf(weights);
-  const pair = [neighbourOf(sentences, weights, best), best].filter((at) => at >= 0).sort((a, b) => a - b);
+  const best = bestOf(sentenceWeights(sentences, plan));
+  // A sentence that leans on the one before ("Instead, …", "This is why …") is quoted with it.
+  const leans = best > 0 && CONTINUES.test(sentences[best]!);
+  const pair = !leans && best + 1 < sentences.length ? [best, best + 1] : [best - 1, best].filter((at) => at >= 0);
   const text = pair.map((at) => sentences[at]!).join(' ');
   return pair.length === 2 && rawWords(text).length > maxWords ? sentences[best]! : text;
 }
