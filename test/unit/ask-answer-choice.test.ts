@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
 
-const term = (slug: string, title: string, definition: string, body: string): AskDocument => ({
+const term = (slug: string, title: string, definition: string, body: string, aliases: string[] = []): AskDocument => ({
   type: 'glossary',
   slug,
   title,
-  aliases: [],
+  aliases,
   definition,
   body,
   anchors: [],
@@ -52,6 +52,13 @@ const documents = [
     'A layer 2 that executes transactions elsewhere and posts their data to the base layer.',
     '',
   ),
+  term(
+    'zk-rollup',
+    'Zero-knowledge rollup',
+    'A layer 2 that posts a short proof with every batch, so the main chain checks instead of re-running.',
+    'Most of them hide nothing: their data is published, and the proof is there to be small and quick to check, not for privacy.',
+    ['ZK rollup'],
+  ),
   essay,
 ];
 const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents))));
@@ -74,5 +81,10 @@ describe('answer choice by kind over a whole source', () => {
   it('quotes a definition alone when it names all that is asked', () => {
     const result = index.search('what is data availability', both);
     expect(result.answer?.text).toBe(documents[0]!.definition);
+  });
+
+  it('counts another name of the term, not a narrower one that extends its title, as naming what is asked', () => {
+    const result = index.search('what is a zk rollup?', both);
+    expect(result.answer?.text).toBe(documents[2]!.definition);
   });
 });

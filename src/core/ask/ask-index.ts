@@ -174,11 +174,12 @@ export class AskIndex {
     if (type !== 'glossary')
       return [{ passage: this.#answering(this.#ranking.passagesBeside(passage), plan) ?? passage, plan }];
     if (kind === 'definition') {
-      // "What is data availability sampling": the definition of data availability (with the term's
-      // name; an alias may be narrower, what the page explains) does not name the sampling, a
-      // paragraph of its page does.
-      const { title, text } = this.#passages[passage]!;
-      const whole = question.intent === 'definition' && usesAllAsked(`${title} ${text}`, plan);
+      // "What is data availability sampling": the definition of data availability does not use
+      // the word sampling, a paragraph of its page does. The term's names count as its words, but
+      // not a name that extends its title ("data availability sampling"): that is a narrower thing.
+      const { title, names: called, text } = this.#passages[passage]!;
+      const same = called.filter((name) => !name.toLowerCase().includes(title.toLowerCase()));
+      const whole = question.intent === 'definition' && usesAllAsked(`${title} ${same.join(' ')} ${text}`, plan);
       const more = whole ? undefined : this.#answeringParagraph(slug, plan);
       return more === undefined
         ? [{ passage, plan }]
