@@ -2,8 +2,11 @@
 // (not only the one that ranked), a glossary page's paragraph when its definition does not name
 // what a what-is question asks.
 import { describe, expect, it } from 'vitest';
-import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
+import type { AskDocument, AskPassage } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import { answerSentences } from '../../src/core/ask/excerpts.ts';
+import type { Plan } from '../../src/core/ask/query-plan.ts';
+import { sentenceStarts } from '../../src/core/ask/sentences.ts';
 
 const term = (slug: string, title: string, definition: string, body: string, aliases: string[] = []): AskDocument => ({
   type: 'glossary',
@@ -86,5 +89,51 @@ describe('answer choice by kind over a whole source', () => {
   it('counts another name of the term, not a narrower one that extends its title, as naming what is asked', () => {
     const result = index.search('what is a zk rollup?', both);
     expect(result.answer?.text).toBe(documents[2]!.definition);
+  });
+});
+
+describe('answer sentences by the kind of question', () => {
+  const passageOf = (text: string): AskPassage => ({
+    type: 'essay',
+    slug: 'scaling',
+    title: 'Scaling: Plasma',
+    section: 'Plasma',
+    kind: 'paragraph',
+    url: 'http://x/essays/scaling#plasma',
+    markdownUrl: 'http://x/essays/scaling.md',
+    text,
+    sentences: sentenceStarts(text),
+    explains: 0,
+    names: ['Plasma'],
+    namesWeigh: true,
+    mentions: [],
+    context: '',
+  });
+  const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
+  const plan = (concepts: Plan['concepts']): Plan => ({
+    concepts,
+    weights: new Map(concepts.map((each) => [each.alternatives[0]![0]!, 1])),
+    prefer: 'explanation',
+  });
+
+  it('quotes the verdict ("The flaw is …") for a why question, not the sentence with the question\'s words', () => {
+    // "why did plasma chains fail": the sentence naming Plasma's chains says how it works, not why it failed.
+    const text =
+      'Plasma chains let an operator post only a root of each child chain to the main chain. ' +
+      'Users hold their own coins and watch the operator. ' +
+      'The flaw is data withholding: a Plasma operator can publish a root and hide the transactions behind it. ' +
+      'Then nobody can prove what they own.';
+    const answer = answerSentences(passageOf(text), plan([concept('plasma', 3), concept('chain', 1)]), 90);
+    expect(answer).toContain('The flaw is data withholding');
+  });
+
+  it('quotes the consequence a ", so" states for a why question', () => {
+    // "why can't contracts call web APIs"
+    const text =
+      'Contracts run on every node and read data from web APIs only through others. ' +
+      'Oracles post the data in transactions. ' +
+      'Every node must reach the same result, so a contract cannot make web requests whose answers could differ.';
+    const answer = answerSentences(passageOf(text), plan([concept('contract', 2), concept('web', 2)]), 90);
+    expect(answer).toContain('so a contract cannot make web requests');
   });
 });

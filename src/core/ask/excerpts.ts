@@ -13,7 +13,11 @@ const NEARNESS_SHARE = 1;
 /** What a preferred sentence has; one non-global pattern each, built once. */
 const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
   number: /\d/,
-  explanation: new RegExp(EXPLANATORY_CUES.source, 'i'),
+  // A cause, a consequence ("…, so …"), or a verdict on one ("The flaw is …", "The fix is …").
+  explanation: new RegExp(
+    `${EXPLANATORY_CUES.source}|,\\s+so\\b|\\bsince\\b|\\bthe\\s+(?:flaw|weakness|problem|catch|cost|obstacle|risk|fix|remedy|trouble)\\s+is\\b`,
+    'i',
+  ),
   // "X is a …", "refers to", "stands for": the sentence that says what something is.
   definition: /\b(?:is|are)\s+(?:an?|the|one|any)\b|\brefers?\s+to\b|\bstands?\s+for\b|\bmeans\b|\bcalled\b/i,
   // How something is done or works: by what means, in what steps.
