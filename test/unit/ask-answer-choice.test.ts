@@ -110,10 +110,10 @@ describe('answer sentences by the kind of question', () => {
     context: '',
   });
   const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
-  const plan = (concepts: Plan['concepts']): Plan => ({
+  const plan = (concepts: Plan['concepts'], prefer: Plan['prefer'] = 'explanation'): Plan => ({
     concepts,
     weights: new Map(concepts.map((each) => [each.alternatives[0]![0]!, 1])),
-    prefer: 'explanation',
+    prefer,
   });
 
   it('quotes the verdict ("The flaw is …") for a why question, not the sentence with the question\'s words', () => {
@@ -135,5 +135,15 @@ describe('answer sentences by the kind of question', () => {
       'Every node must reach the same result, so a contract cannot make web requests whose answers could differ.';
     const answer = answerSentences(passageOf(text), plan([concept('contract', 2), concept('web', 2)]), 90);
     expect(answer).toContain('so a contract cannot make web requests');
+  });
+
+  it('quotes the sentence with the figure for a quantity question, over one with more of its words', () => {
+    // "how long does finality take on ethereum"
+    const text =
+      'Ethereum reaches finality through the votes of its validators. ' +
+      'Validators vote on checkpoints at epoch boundaries. ' +
+      'Finality normally takes two epochs, about 13 minutes.';
+    const answer = answerSentences(passageOf(text), plan([concept('final', 2), concept('ethereum', 1)], 'number'), 90);
+    expect(answer).toContain('about 13 minutes');
   });
 });
