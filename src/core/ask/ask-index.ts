@@ -11,7 +11,7 @@ import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { derivedWords, indexTerm, rawWords, terms, words } from './text.ts';
-import { answerWeight } from './excerpts.ts';
+import { answerWeight, usesAllAsked } from './excerpts.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 
@@ -171,9 +171,16 @@ export class AskIndex {
    */
   #quoted(passage: number, plan: Plan, question: Question): Array<{ passage: number; plan: Plan }> {
     const { type, kind, slug } = this.#passages[passage]!;
-    if (type !== 'glossary') return [{ passage, plan }];
+    if (type !== 'glossary')
+      return [{ passage: this.#answering(this.#ranking.passagesBeside(passage), plan) ?? passage, plan }];
     if (kind === 'definition') {
-      const more = question.intent === 'definition' ? undefined : this.#answeringParagraph(slug, plan);
+      // "What is data availability sampling": the definition of data availability does not use
+      // the word sampling, a paragraph of its page does. The term's names count as its words, but
+      // not a name that extends its title ("data availability sampling"): that is a narrower thing.
+      const { title, names: called, text } = this.#passages[passage]!;
+      const same = called.filter((name) => !name.toLowerCase().includes(title.toLowerCase()));
+      const whole = question.intent === 'definition' && usesAllAsked(`${title} ${same.join(' ')} ${text}`, plan);
+      const more = whole ? undefined : this.#answeringParagraph(slug, plan);
       return more === undefined
         ? [{ passage, plan }]
         : [
@@ -192,9 +199,18 @@ export class AskIndex {
 
   /** The paragraph of a term's page whose best sentence answers the plan best; none when none speaks to it. */
   #answeringParagraph(slug: string, plan: Plan): number | undefined {
+    return this.#answering(this.#ranking.paragraphsOf(slug), plan);
+  }
+
+  /**
+   * Of some paragraphs, the one whose best sentence answers the plan best (the first on a tie); none
+   * when none speaks to it. An essay section's answer may sit in another paragraph than the one
+   * that ranked, which shares the most words: "Why not raise it? Because …" answers a why.
+   */
+  #answering(paragraphs: readonly number[], plan: Plan): number | undefined {
     let best: number | undefined;
     let bestWeight = 0;
-    for (const paragraph of this.#ranking.paragraphsOf(slug)) {
+    for (const paragraph of paragraphs) {
       const weight = answerWeight(this.#passages[paragraph]!, plan);
       if (weight > bestWeight) [best, bestWeight] = [paragraph, weight];
     }

@@ -8,12 +8,21 @@ import { indexTerm, rawWords } from './text.ts';
 
 /** A preferred sentence (see Plan.prefer) weighs as much as this share of the question's rarest word. */
 const PREFERENCE_SHARE = 0.5;
+/**
+ * A quantity question's sentence with a number weighs more: a figure is rarer than an "is a" or a
+ * "by", so it tells the answering sentence apart better (retired blind set key fact +0.6 points).
+ */
+const NUMBER_SHARE = 1;
 /** A sentence as near the question in meaning as can be (cosine 1) weighs this share of its rarest word. */
 const NEARNESS_SHARE = 1;
 /** What a preferred sentence has; one non-global pattern each, built once. */
 const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
   number: /\d/,
-  explanation: new RegExp(EXPLANATORY_CUES.source, 'i'),
+  // A cause, a consequence ("…, so …"), or a verdict on one ("The flaw is …", "The fix is …").
+  explanation: new RegExp(
+    `${EXPLANATORY_CUES.source}|,\\s+so\\b|\\bsince\\b|\\bthe\\s+(?:flaw|weakness|problem|catch|cost|obstacle|risk|fix|remedy|trouble)\\s+is\\b`,
+    'i',
+  ),
   // "X is a …", "refers to", "stands for": the sentence that says what something is.
   definition: /\b(?:is|are)\s+(?:an?|the|one|any)\b|\brefers?\s+to\b|\bstands?\s+for\b|\bmeans\b|\bcalled\b/i,
   // How something is done or works: by what means, in what steps.
@@ -37,7 +46,7 @@ function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
   return sentences.map(
     (sentence) =>
       patterns.reduce((sum, { idf, pattern }) => sum + (pattern.test(sentence) ? idf : 0), 0) +
-      (preferred?.test(sentence) ? PREFERENCE_SHARE * rarest : 0) +
+      (preferred?.test(sentence) ? (plan.prefer === 'number' ? NUMBER_SHARE : PREFERENCE_SHARE) * rarest : 0) +
       (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
   );
 }
@@ -45,6 +54,21 @@ function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
 /** How well a passage's best sentence answers the plan (sentenceWeights): to choose among a term's paragraphs. */
 export function answerWeight(passage: AskPassage, plan: Plan): number {
   return Math.max(0, ...sentenceWeights(sentencesAt(passage.text, passage.sentences), plan));
+}
+
+/**
+ * Whether a text uses every word the question asks, as asked (a stem starts one of its words): not
+ * a synonym or another name of the same term, which may be broader ("data availability" for "data
+ * availability sampling").
+ */
+export function usesAllAsked(text: string, plan: Plan): boolean {
+  const lower = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')}`;
+  return plan.concepts.every((concept) =>
+    concept.asked.every((word) => {
+      const term = indexTerm(word);
+      return term === null || lower.includes(` ${term}`);
+    }),
+  );
 }
 
 /** The first of the highest weights. */

@@ -52,6 +52,8 @@ export class PassageRanking {
   readonly #definitions = new Map<string, number>();
   /** A glossary term's paragraphs (its page's body), by slug. */
   readonly #paragraphs = new Map<string, number[]>();
+  /** The passages of each source (a glossary term, an essay section), in order. */
+  readonly #ofSource: number[][] = [];
   /** Each passage's words, space-separated, for phrase checks; filled on first use. */
   readonly #phraseTexts = new Map<number, string>();
   /** Per passage, the number of its source (a glossary term, or an essay section). */
@@ -90,6 +92,7 @@ export class PassageRanking {
       return sources.get(key)!;
     });
     this.#countedIn = new Uint32Array(sources.size);
+    this.sourceOf.forEach((source, at) => (this.#ofSource[source] ??= []).push(at));
     this.#passages.forEach((passage, at) => {
       if (passage.kind === 'definition') this.#definitions.set(passage.slug, at);
       else if (passage.type === 'glossary')
@@ -124,6 +127,11 @@ export class PassageRanking {
   /** The paragraphs of a glossary term's page, by slug (none for an essay's slug). */
   paragraphsOf(slug: string): readonly number[] {
     return this.#paragraphs.get(slug) ?? [];
+  }
+
+  /** The passages of the source a passage belongs to (its essay section, its glossary term), in order. */
+  passagesBeside(passage: number): readonly number[] {
+    return this.#ofSource[this.sourceOf[passage]!] ?? [passage];
   }
 
   /** Whether a passage uses a term (not merely quotes it). */

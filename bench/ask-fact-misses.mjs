@@ -1,0 +1,63 @@
+// @ts-check
+// Where the key fact is missed when the right source is first, on the development sets (never the
+// blind set): per such question its kind, the answer text, and the first source's passages sentence
+// by sentence, a fact's sentence marked `*`; then a tally of where the fact was (another sentence
+// of the passage quoted, another passage of the same source, another source of the same page, nowhere).
+// Run: node scripts/launch.mjs bench/ask-fact-misses.mjs [--quiet]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { importTs } from './load-ts.mjs';
+import { root } from './lib.mjs';
+import { contentDocuments } from './ask-docs.mjs';
+
+const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
+const { sentencesAt } = await importTs('src/core/ask/sentences.ts');
+const blind = await import('../test/support/ask-blind.ts');
+
+const serialised = AskIndex.build(contentDocuments());
+const index = AskIndex.load(JSON.parse(JSON.stringify(serialised)));
+const options = { limit: 5, types: ['essay', 'glossary'] };
+const quiet = process.argv.includes('--quiet');
+/** @type {any[]} */
+const passages = serialised.passages;
+const straight = (/** @type {string} */ key) => key.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+const keyOf = (/** @type {any} */ s) =>
+  s.type === 'glossary' ? `glossary:${s.slug}` : `essay:${s.slug} §${s.section ? ` ${s.section}` : ''}`;
+
+const tally = new Map();
+const count = (/** @type {string} */ where) => tally.set(where, (tally.get(where) ?? 0) + 1);
+for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json']) {
+  const dev = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8')).questions;
+  for (const question of dev) {
+    if (!question.expect || !question.facts?.length) continue;
+    const result = index.search(question.q, options);
+    const first = result.sources[0];
+    if (!first || !question.expect.map(straight).includes(straight(keyOf(first))) || !result.answer) continue;
+    if (blind.holdsFact(result.answer.text, question.facts)) continue;
+    const same = passages.filter(
+      (p) => p.slug === first.slug && (p.type === 'glossary' || p.section === first.section),
+    );
+    const page = passages.filter((p) => p.slug === first.slug && !same.includes(p));
+    const quotedTexts = result.answer.passages.map((/** @type {any} */ p) => p.text);
+    const has = (/** @type {string} */ text) => blind.holdsFact(text, question.facts);
+    const inQuoted = same.some(
+      (p) => quotedTexts.some((/** @type {string} */ t) => p.text.includes(t.slice(0, 40))) && has(p.text),
+    );
+    const where = inQuoted
+      ? 'other sentence of a quoted passage'
+      : same.some((p) => has(p.text))
+        ? `other passage of the source (${first.type})`
+        : page.some((p) => has(p.text))
+          ? 'other section of the page'
+          : 'nowhere on the page (fact phrased otherwise)';
+    count(where);
+    if (quiet) continue;
+    console.log(`\n[${question.kind}] ${question.q}\n  facts: ${question.facts.join(' | ')}\n  where: ${where}`);
+    console.log(`  answer: ${result.answer.text.replace(/\n+/g, ' ⏎ ')}`);
+    for (const p of same) {
+      console.log(`  -- ${p.kind} ${p.section ?? ''}`);
+      for (const s of sentencesAt(p.text, p.sentences)) console.log(`   ${has(s) ? '*' : ' '} ${s}`);
+    }
+  }
+}
+console.log('\nwhere the fact was:', Object.fromEntries(tally));

@@ -1,0 +1,149 @@
+// Answer choice by the question's kind over a whole source: an essay section's answering paragraph
+// (not only the one that ranked), a glossary page's paragraph when its definition does not name
+// what a what-is question asks.
+import { describe, expect, it } from 'vitest';
+import type { AskDocument, AskPassage } from '../../src/core/ask/ask-documents.ts';
+import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import { answerSentences } from '../../src/core/ask/excerpts.ts';
+import type { Plan } from '../../src/core/ask/query-plan.ts';
+import { sentenceStarts } from '../../src/core/ask/sentences.ts';
+
+const term = (slug: string, title: string, definition: string, body: string, aliases: string[] = []): AskDocument => ({
+  type: 'glossary',
+  slug,
+  title,
+  aliases,
+  definition,
+  body,
+  anchors: [],
+  url: `http://x/glossary/${slug}`,
+  markdownUrl: `http://x/glossary/${slug}.md`,
+});
+
+const essay: AskDocument = {
+  type: 'essay',
+  slug: 'scaling',
+  title: 'Scaling a blockchain',
+  aliases: [],
+  definition: null,
+  body: [
+    'An introduction about throughput in general.',
+    '## Why the base layer stays slow',
+    'The gas limit caps the gas of each block. The gas limit was raised twice in 2025, and each raise of the gas limit lifted the ceiling a little. A plain transfer costs 21,000 gas, so a block of 30 million holds about 1,428 transfers, and real traffic fits far fewer.',
+    'Raising the gas limit much further is risky because every full node would have to download, execute and store every block. Slower nodes would fall behind, propagation would slow, and the network would drift towards a handful of well-funded operators.',
+    '## Other routes',
+    'Rollups move execution elsewhere and post their data to the base layer.',
+  ].join('\n\n'),
+  anchors: ['why-the-base-layer-stays-slow', 'other-routes'],
+  url: 'http://x/essays/scaling',
+  markdownUrl: 'http://x/essays/scaling.md',
+};
+
+const documents = [
+  term(
+    'data-availability',
+    'Data availability',
+    'The guarantee that the data behind a block is available: published for anyone to download.',
+    [
+      'Without the data nobody can check the block, rebuild balances or challenge a bad result, even when a proof says all is well. It is one of the main costs of running a rollup, and one of its main security questions.',
+      'A 2018 paper by three researchers proposed a remedy for light clients that cannot fetch whole blocks. The block is extended with erasure coding, so that any half of the pieces is enough to recover the whole. Light nodes then download a few random pieces, which is called sampling; if all their samples come back, the whole block can almost surely be rebuilt. This lets a network guarantee the data without each node downloading everything, and it is how blobs are checked since the Fusaka upgrade of December 2025, which shipped it under the name PeerDAS.',
+    ].join('\n\n'),
+  ),
+  term(
+    'rollup',
+    'Rollup',
+    'A layer 2 that executes transactions elsewhere and posts their data to the base layer.',
+    '',
+  ),
+  term(
+    'zk-rollup',
+    'Zero-knowledge rollup',
+    'A layer 2 that posts a short proof with every batch, so the main chain checks instead of re-running.',
+    'Most of them hide nothing: their data is published, and the proof is there to be small and quick to check, not for privacy.',
+    ['ZK rollup'],
+  ),
+  essay,
+];
+const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents))));
+const both: AskOptions = { limit: 5, types: ['essay', 'glossary'] };
+
+describe('answer choice by kind over a whole source', () => {
+  it('answers a why question from the section paragraph that gives the reason, not the one sharing more words', () => {
+    const result = index.search('why not raise the gas limit', both);
+    expect(result.sources[0]).toMatchObject({ slug: 'scaling', section: 'Why the base layer stays slow' });
+    expect(result.answer?.text).toContain('because every full node would have to download');
+    expect(result.answer?.section).toBe('Why the base layer stays slow');
+  });
+
+  it('quotes the page paragraph when the definition does not name all that a what-is question asks', () => {
+    const result = index.search('what is data availability sampling', both);
+    expect(result.answer?.slug).toBe('data-availability');
+    expect(result.answer?.text).toContain('which is called sampling');
+  });
+
+  it('quotes a definition alone when it names all that is asked', () => {
+    const result = index.search('what is data availability', both);
+    expect(result.answer?.text).toBe(documents[0]!.definition);
+  });
+
+  it('counts another name of the term, not a narrower one that extends its title, as naming what is asked', () => {
+    const result = index.search('what is a zk rollup?', both);
+    expect(result.answer?.text).toBe(documents[2]!.definition);
+  });
+});
+
+describe('answer sentences by the kind of question', () => {
+  const passageOf = (text: string): AskPassage => ({
+    type: 'essay',
+    slug: 'scaling',
+    title: 'Scaling: Plasma',
+    section: 'Plasma',
+    kind: 'paragraph',
+    url: 'http://x/essays/scaling#plasma',
+    markdownUrl: 'http://x/essays/scaling.md',
+    text,
+    sentences: sentenceStarts(text),
+    explains: 0,
+    names: ['Plasma'],
+    namesWeigh: true,
+    mentions: [],
+    context: '',
+  });
+  const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
+  const plan = (concepts: Plan['concepts'], prefer: Plan['prefer'] = 'explanation'): Plan => ({
+    concepts,
+    weights: new Map(concepts.map((each) => [each.alternatives[0]![0]!, 1])),
+    prefer,
+  });
+
+  it('quotes the verdict ("The flaw is …") for a why question, not the sentence with the question\'s words', () => {
+    // "why did plasma chains fail": the sentence naming Plasma's chains says how it works, not why it failed.
+    const text =
+      'Plasma chains let an operator post only a root of each child chain to the main chain. ' +
+      'Users hold their own coins and watch the operator. ' +
+      'The flaw is data withholding: a Plasma operator can publish a root and hide the transactions behind it. ' +
+      'Then nobody can prove what they own.';
+    const answer = answerSentences(passageOf(text), plan([concept('plasma', 3), concept('chain', 1)]), 90);
+    expect(answer).toContain('The flaw is data withholding');
+  });
+
+  it('quotes the consequence a ", so" states for a why question', () => {
+    // "why can't contracts call web APIs"
+    const text =
+      'Contracts run on every node and read data from web APIs only through others. ' +
+      'Oracles post the data in transactions. ' +
+      'Every node must reach the same result, so a contract cannot make web requests whose answers could differ.';
+    const answer = answerSentences(passageOf(text), plan([concept('contract', 2), concept('web', 2)]), 90);
+    expect(answer).toContain('so a contract cannot make web requests');
+  });
+
+  it('quotes the sentence with the figure for a quantity question, over one with more of its words', () => {
+    // "how long does finality take on ethereum"
+    const text =
+      'Ethereum reaches finality through the votes of its validators. ' +
+      'Validators vote on checkpoints at epoch boundaries. ' +
+      'Finality normally takes two epochs, about 13 minutes.';
+    const answer = answerSentences(passageOf(text), plan([concept('final', 2), concept('ethereum', 1)], 'number'), 90);
+    expect(answer).toContain('about 13 minutes');
+  });
+});
