@@ -68,8 +68,18 @@ const quiet2 = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: '
 const ours2 = await startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
 const baselineCheckout = process.env['BENCH_BASELINE'];
 const baseline = baselineCheckout ? await startBaseline(baselineCheckout) : undefined;
-const essays = await (await fetch(`${ours.url}/api/v1/essays?limit=1`)).json();
-const essayPath = new URL(essays.essays[0].url).pathname;
+const essays = await (await fetch(`${ours.url}/api/v1/essays?limit=200`)).json();
+/** The newest essay, or with a baseline the newest it has too: an essay it lacks would time its 404. */
+let essayPath = new URL(essays.essays[0].url).pathname;
+for (const { url } of baseline ? essays.essays : []) {
+  const candidate = new URL(url).pathname;
+  const answer = await fetch(`${baseline?.url}${candidate}`);
+  await answer.arrayBuffer();
+  if (answer.ok) {
+    essayPath = candidate;
+    break;
+  }
+}
 
 /**
  * A 2026-07-28 tools/call, as current clients send it: per-request _meta and the mirrored headers.
