@@ -48,6 +48,10 @@ export function sourceOf(passage: AskPassage, plan: Plan, score: number): AskSou
 const CONTRAST =
   /\b(?:unlike|whereas|while|instead|in contrast|by contrast|rather than|but|differs?|differences?|compared|than|versus|vs)\b/i;
 
+/** A share or a count ("more than half", "fewer than 100"): a quantity, not one side set against another. */
+const QUANTITY_THAN =
+  /\b(?:more|less|fewer|no more|at least|at most) than (?:half|a (?:half|third|quarter|fifth)|one|two|three|\d)/gi;
+
 /** Longer sentences that name both sides are lists and narratives, not contrasts. */
 const CONTRAST_MAX_WORDS = 30;
 
@@ -71,7 +75,7 @@ export function contrastingSentence(
     for (const sentence of sentencesAt(passage.text, passage.sentences))
       if (
         sentence.split(' ').length <= CONTRAST_MAX_WORDS &&
-        CONTRAST.test(sentence) &&
+        CONTRAST.test(sentence.replace(QUANTITY_THAN, '')) &&
         sides.every((side) => names(sentence, side))
       ) {
         const { type, slug, title, section, url } = passage;
