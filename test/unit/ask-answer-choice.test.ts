@@ -7,18 +7,9 @@ import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
+import { glossaryTerm } from '../support/ask-documents.ts';
 
-const term = (slug: string, title: string, definition: string, body: string, aliases: string[] = []): AskDocument => ({
-  type: 'glossary',
-  slug,
-  title,
-  aliases,
-  definition,
-  body,
-  anchors: [],
-  url: `http://x/glossary/${slug}`,
-  markdownUrl: `http://x/glossary/${slug}.md`,
-});
+const term = glossaryTerm;
 
 const essay: AskDocument = {
   type: 'essay',

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type AskDocument, paragraphs, passagesOf } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex, MIN_CONFIDENCE, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import { glossaryTerm } from '../support/ask-documents.ts';
 
-const term = (slug: string, title: string, definition: string, body: string, aliases: string[] = []): AskDocument => ({
-  type: 'glossary',
-  slug,
-  title,
-  aliases,
-  definition,
-  body,
-  anchors: [],
-  url: `http://x/glossary/${slug}`,
-  markdownUrl: `http://x/glossary/${slug}.md`,
-});
+const term = glossaryTerm;
 
 const essay: AskDocument = {
   type: 'essay',
