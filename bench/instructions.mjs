@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm run bench:instructions`: the server's user-space instructions per request on one path, counted
+// by valgrind's callgrind rather than timed. Timed ratios on these shared machines moved by up to
+// 30 % between runs of one build, more than most changes; the count repeats within about 1 %.
+// Each build runs twice under callgrind, answering SMALL and then LARGE requests, and the cost per
+// request is the slope between the two totals, so start-up and shutdown cancel out.
+// Options (env): BENCH_PATH (/api/v1/glossary?limit=50), BENCH_BASELINE (a built checkout of another
+// commit, counted the same way beside ours), BENCH_SMALL (3000), BENCH_LARGE (20000).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-command.mjs';
+import { ensureBuilt, root } from './lib.mjs';
+
+const target = process.env['BENCH_PATH'] ?? '/api/v1/glossary?limit=50';
+const small = Number(process.env['BENCH_SMALL'] ?? 3000);
+const large = Number(process.env['BENCH_LARGE'] ?? 20000);
+const baseline = process.env['BENCH_BASELINE'];
+
+if (spawnSync('valgrind', ['--version']).status !== 0) {
+  console.log('bench:instructions skipped: valgrind is not installed (apt-get install valgrind)');
+  process.exit(0);
+}
+ensureBuilt();
+
+let nextPort = 24000 + Math.floor(Math.random() * 4000);
+
+/**
+ * Instructions of one whole server run that answers `requests` requests of the target path.
+ * @param {string} checkout @param {number} requests
+ */
+async function countRun(checkout, requests) {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-callgrind-')), 'callgrind.out');
+  const port = nextPort++;
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      `--callgrind-out-file=${out}`,
+      process.execPath,
+      ...SERVER_NODE_FLAGS,
+      path.join(checkout, 'dist/app/server.mjs'),
+    ],
+    {
+      cwd: checkout,
+      env: {
+        ...process.env,
+        ...SERVER_ENV,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        PAPERS_SOURCE: 'openalex',
+        // Paper search is not measured here: nothing must answer upstream.
+        OPENALEX_URL: 'http://127.0.0.1:9',
+      },
+      stdio: 'ignore',
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (attempt > 600) throw new Error(`${checkout}: the server did not start under valgrind`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const result = await autocannon({ url: `${url}${target}`, connections: 8, amount: requests });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${checkout}: ${target} failed under load`);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  const total = /^summary: (\d+)/m.exec(readFileSync(out, 'utf8'));
+  if (!total) throw new Error(`${checkout}: callgrind wrote no summary`);
+  return Number(total[1]);
+}
+
+/** One build's instructions per request: its two runs side by side, one per core. @param {string} checkout */
+async function perRequest(checkout) {
+  const [few, many] = await Promise.all([countRun(checkout, small), countRun(checkout, large)]);
+  return (many - few) / (large - small);
+}
+
+console.log(`bench:instructions: ${target}, ${small} and ${large} requests per run, node ${process.version}`);
+const ours = await perRequest(root);
+console.log(`ours: ${Math.round(ours).toLocaleString('en')} instructions per request`);
+if (baseline) {
+  const theirs = await perRequest(path.resolve(baseline));
+  const change = ((ours / theirs - 1) * 100).toFixed(1);
+  console.log(
+    `${baseline}: ${Math.round(theirs).toLocaleString('en')} instructions per request; ours ${Number(change) >= 0 ? '+' : ''}${change} %`,
+  );
+}
