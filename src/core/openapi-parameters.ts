@@ -2,6 +2,7 @@
 // zod schemas (descriptions, aliases, defaults) and the header parameters routes declare.
 import { z } from 'zod';
 import type { AnyRoute } from './http/route.ts';
+import { aliasesOf, objectFields } from './operations/aliases.ts';
 import { keepInputExamples } from './operations/input-examples.ts';
 
 export type JsonObject = Record<string, unknown>;
@@ -49,19 +50,13 @@ function defaultOf(field: z.ZodType): string | number | boolean | undefined {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
 }
 
-/** The fields of an object schema, also when an object-level transform wraps it in a pipe. */
-function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> {
-  const object = schema instanceof z.ZodPipe ? schema.in : schema;
-  return object instanceof z.ZodObject ? (object.shape as Record<string, z.ZodType>) : {};
-}
-
 export function parameters(route: AnyRoute): JsonObject[] {
-  const pathShape = objectShape(route.params);
+  const pathShape = objectFields(route.params);
   const path = [...route.path.matchAll(/\{([a-zA-Z_]+)\}/g)].map(([, name = '']) =>
     pathShape[name] ? parameter(name, 'path', pathShape[name]) : parameter(name, 'path', z.string()),
   );
-  const queryShape = objectShape(route.query);
-  const aliased = new Set(Object.values(queryShape).map((field) => z.globalRegistry.get(field)?.['x-alias-of']));
+  const queryShape = objectFields(route.query);
+  const aliased = new Set(route.query ? aliasesOf(route.query).map(([, target]) => target) : []);
   const query = Object.entries(queryShape).map(([name, field]) => parameter(name, 'query', field, aliased.has(name)));
   // A route whose 202 can carry Preference-Applied honours Prefer: respond-async (http/respond-async.ts).
   const async = Object.values(route.responses).some((spec) => spec.headers?.includes('Preference-Applied'));

@@ -20,7 +20,8 @@ export function objectFields(schema: z.ZodType | undefined): Record<string, z.Zo
   return object instanceof z.ZodObject ? (object.shape as Record<string, z.ZodType>) : {};
 }
 
-function aliasesOf(schema: z.ZodType): ReadonlyArray<readonly [string, string]> {
+/** A schema's aliases as [alias, target] pairs; none for a schema that is no object. */
+export function aliasesOf(schema: z.ZodType): ReadonlyArray<readonly [string, string]> {
   let aliases = aliasesBySchema.get(schema);
   if (aliases === undefined) {
     const found = Object.entries(objectFields(schema)).flatMap(([name, field]) => {
