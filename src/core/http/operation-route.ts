@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import type { JsonText } from '../json-text.ts';
-import { requiredOneOf } from '../operations/aliases.ts';
+import { aliasesOf, requiredOneOf } from '../operations/aliases.ts';
 import type { AnyOperation, Operation, OperationRest } from '../operations/operation.ts';
 import { queryFromInput } from '../operations/query-from-input.ts';
 import { CACHE_STATUS_HEADERS, searchCacheHeaders, type ServedFromCache } from './cache-status.ts';
@@ -89,9 +89,8 @@ function inputReader(input: z.ZodObject, rest: OperationRest, fromPath: readonly
     };
   }
   const pages = !fromBody && 'page' in input.shape;
-  const fields = Object.entries(input.shape as Record<string, z.ZodType>)
-    .filter(([name, field]) => !fromPath.includes(name) && z.globalRegistry.get(field)?.['x-alias-of'] === undefined)
-    .map(([name]) => name);
+  const aliases = new Set(aliasesOf(input).map(([alias]) => alias));
+  const fields = Object.keys(input.shape).filter((name) => !fromPath.includes(name) && !aliases.has(name));
   return ({ query, body, params }: ReadContext) => {
     const read: Record<string, unknown> = {};
     const source = fromBody ? (body as Record<string, unknown>) : query;
