@@ -56,6 +56,12 @@ const DESCRIBING = new Set(
 );
 /** A situation's words, in a long question, rank at this fraction of the question part's. */
 const SITUATION_WEIGHT = 0.3;
+/**
+ * …and at this fraction when the question part names nothing the glossary knows ("which training
+ * approach", "is that justified"): then the circumstances say what it is about. 0.7 against 0.3 took
+ * the development sets' situations from 58 % and 39 % right first to 67 % and 43 %.
+ */
+const VAGUE_SITUATION_WEIGHT = 0.7;
 
 export class AskIndex {
   readonly #passages: AskPassage[];
@@ -244,14 +250,22 @@ export class AskIndex {
     if (focused.concepts.length === 0) return this.#planner.plan(withoutFiller(`${situation} ${question.content}`));
     // The names the glossary knows in the situation are part of what is asked, at full weight: in
     // "I run a node and saw a reorg replace a block, is that normal" the question part alone asks
-    // about "normal". Its other words rank at a fraction of theirs.
+    // about "normal". Its other words rank at a fraction of theirs; more when the question part
+    // names nothing ("which training approach", "is that justified"): then the situation is the topic.
+    const share = focused.concepts.some((concept) => concept.named) ? SITUATION_WEIGHT : VAGUE_SITUATION_WEIGHT;
     const weights = new Map(focused.weights);
-    const around = this.#planner.plan(situation);
+    const around = this.#planner.plan(withoutFiller(situation));
+    const own = new Set(focused.concepts.map((concept) => concept.alternatives[0]!.join(' ')));
     const named = around.concepts.filter((concept) => concept.named);
     const namedTerms = new Set(named.flatMap((concept) => concept.alternatives.flat()));
     for (const [term, weight] of around.weights)
-      if (!weights.has(term)) weights.set(term, namedTerms.has(term) ? weight : weight * SITUATION_WEIGHT);
-    return { concepts: [...focused.concepts, ...named], weights };
+      if (!weights.has(term)) weights.set(term, namedTerms.has(term) ? weight : weight * share);
+    // The whole question as a second reading, for ranking: the question part's concepts, and the
+    // circumstances' (names too) at the situation's share.
+    const circumstances = around.concepts
+      .filter((concept) => !own.has(concept.alternatives[0]!.join(' ')))
+      .map((concept) => ({ ...concept, idf: concept.idf * share }));
+    return { concepts: [...focused.concepts, ...named], weights, whole: [...focused.concepts, ...circumstances] };
   }
 
   /**
@@ -407,7 +421,10 @@ export class AskIndex {
   #queryVector(question: Question, situation: string | undefined): Float32Array | undefined {
     if (!this.#vectors) return undefined;
     const texts = [{ text: withoutFiller(question.content), weight: 1 }];
-    if (situation) texts.push({ text: withoutFiller(situation), weight: SITUATION_WEIGHT });
+    if (situation) {
+      const named = this.#planner.plan(withoutFiller(question.content)).concepts.some((concept) => concept.named);
+      texts.push({ text: withoutFiller(situation), weight: named ? SITUATION_WEIGHT : VAGUE_SITUATION_WEIGHT });
+    }
     const vector = this.#vectors.embed(texts);
     return vector && centre(vector, this.#semanticMean);
   }

@@ -6,7 +6,7 @@ import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { SerialisedAskIndex } from './ask-types.ts';
 import { fuse, nearestPassages, SEMANTIC_BELOW } from './fusion.ts';
 import type { Question } from './question.ts';
-import type { Plan, QueryPlanner } from './query-plan.ts';
+import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
 import { passageVectorsOf, similarities } from './semantic.ts';
 import { terms, words } from './text.ts';
 
@@ -32,6 +32,9 @@ const EXPLANATION_DEFINITION_FACTOR = 0.75;
 const EXPLANATION_CUE_BOOST = 0.1;
 const DEFINITION_BOOST = 1.3;
 const QUANTITY_BOOST = 1.5;
+/** How sure a passage answers: its coverage, raised when it is about what was asked. */
+const confidenceOf = (coverage: number, topical: number) => coverage + TOPIC_CONFIDENCE * topical * (1 - coverage);
+
 export interface Ranked {
   passage: number;
   score: number;
@@ -144,12 +147,12 @@ export class PassageRanking {
    * than names (a question is about its topics; its verbs are often said otherwise in the text),
    * and the share its names (heading, term names) speak to: what the passage is about.
    */
-  #coverage(plan: Plan, passage: number): { coverage: number; topical: number } {
+  #coverage(concepts: readonly Concept[], passage: number): { coverage: number; topical: number } {
     let total = 0;
     let covered = 0;
     let topical = 0;
     const names = this.#nameTerms[passage]!;
-    for (const concept of plan.concepts) {
+    for (const concept of concepts) {
       const weight = concept.idf * (concept.named ? 1 : PLAIN_WORD_WEIGHT);
       total += weight;
       let best = 0;
@@ -274,10 +277,15 @@ export class PassageRanking {
 
   /** A passage's score after BM25: coverage, topic and intent; its confidence. */
   #scored(plan: Plan, question: Question, passage: number): Ranked {
-    const { coverage, topical } = this.#coverage(plan, passage);
+    const { coverage, topical } = this.#coverage(plan.concepts, passage);
+    // A long question's circumstances rank too; whether the passage answers is judged on either reading.
+    const whole = plan.whole ? this.#coverage(plan.whole, passage) : { coverage, topical };
     const score =
-      this.#scores[passage]! * coverage * (1 + TOPIC_BOOST * topical) * this.#intentFactor(question, passage);
-    const confidence = coverage + TOPIC_CONFIDENCE * topical * (1 - coverage);
+      this.#scores[passage]! *
+      whole.coverage *
+      (1 + TOPIC_BOOST * whole.topical) *
+      this.#intentFactor(question, passage);
+    const confidence = Math.max(confidenceOf(coverage, topical), confidenceOf(whole.coverage, whole.topical));
     return { passage, coverage, confidence, score };
   }
 

@@ -33,6 +33,11 @@ export interface Concept {
 
 export interface Plan {
   concepts: Concept[];
+  /**
+   * A long question read whole: its question part's concepts, and its circumstances' at a share of
+   * their weight. It ranks passages; a passage answers when it covers either reading.
+   */
+  whole?: Concept[];
   /** Scoring weight of each term. */
   weights: Map<string, number>;
   /**

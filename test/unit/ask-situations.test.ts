@@ -1,0 +1,55 @@
+// Situation questions, in process: a long description of the asker's circumstances and then a short
+// question part. What the question part names decides whether a passage answers; when it names
+// nothing ("which training approach"), the circumstances say which passage is about the question.
+import { describe, expect, it } from 'vitest';
+import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
+import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import { glossaryTerm } from '../support/ask-documents.ts';
+
+const fineTuning: AskDocument = {
+  type: 'essay',
+  slug: 'fine-tuning',
+  title: 'Fine-tuning a language model',
+  aliases: [],
+  definition: null,
+  body: [
+    'Fine-tuning adapts a pretrained model to a narrower task.',
+    '## Choosing a method',
+    'With a few thousand labelled examples and a single card, low-rank adapters are the usual choice: they train a small set of added weights, so an open model learns to answer in the format the examples show.',
+    '## Preference tuning',
+    'When people can rank answers but not write ideal ones, preference methods learn from the rankings.',
+  ].join('\n\n'),
+  anchors: ['choosing-a-method', 'preference-tuning'],
+  url: 'http://x/essays/fine-tuning',
+  markdownUrl: 'http://x/essays/fine-tuning.md',
+};
+
+const documents = [
+  fineTuning,
+  glossaryTerm(
+    'gpu',
+    'GPU',
+    'A graphics processing unit: a chip that runs many arithmetic operations at once, on which models are trained.',
+    'A single GPU holds a limited amount of memory, which bounds the size of the model trained on it.',
+  ),
+  glossaryTerm(
+    'training-approach',
+    'Curriculum learning',
+    'A training approach that shows a model easy examples before hard ones.',
+    '',
+  ),
+];
+
+const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents, { words: [], data: '' }))));
+const both: AskOptions = { limit: 5, types: ['essay', 'glossary'] };
+
+describe('situation questions', () => {
+  it('reaches the essay section the circumstances describe when the question part names nothing', () => {
+    const result = index.search(
+      'We have one GPU, an open model and a few thousand labelled examples, and the answers must follow our format. Which training approach?',
+      both,
+    );
+    expect(result.sources[0]).toMatchObject({ slug: 'fine-tuning', section: 'Choosing a method' });
+    expect(result.answer?.slug).toBe('fine-tuning');
+  });
+});
