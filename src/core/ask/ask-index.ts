@@ -14,6 +14,7 @@ import { derivedWords, indexTerm, rawWords, terms, words } from './text.ts';
 import { answerWeight, usesAllAsked } from './excerpts.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
+import { situatedPlan, situationShare } from './situation.ts';
 
 export type {
   AnswerPassage,
@@ -54,14 +55,6 @@ const DESCRIBING = new Set(
     'i me my we us our you your it its they them their this these those'
   ).split(' '),
 );
-/** A situation's words, in a long question, rank at this fraction of the question part's. */
-const SITUATION_WEIGHT = 0.3;
-/**
- * …and at this fraction when the question part names nothing the glossary knows ("which training
- * approach", "is that justified"): then the circumstances say what it is about. 0.7 against 0.3 took
- * the development sets' situations from 58 % and 39 % right first to 67 % and 43 %.
- */
-const VAGUE_SITUATION_WEIGHT = 0.7;
 
 export class AskIndex {
   readonly #passages: AskPassage[];
@@ -232,40 +225,9 @@ export class AskIndex {
       question.intent === 'explanation' && PROCEDURE.test(question.text)
         ? 'procedure'
         : PREFERRED_SENTENCES[question.intent];
-    const plan = this.#situated(question, situation);
+    const plan = situatedPlan(this.#planner, question, situation);
     const near = query && ((text: string) => this.#nearness(text, query));
     return { ...plan, ...(prefer ? { prefer } : {}), ...(near ? { near } : {}) };
-  }
-
-  #situated(question: Question, situation: string | undefined): Plan {
-    if (situation === undefined) {
-      const focused = this.#planner.plan(withoutChat(question.content));
-      return focused.concepts.length > 0 ? focused : this.#planner.plan(question.content);
-    }
-    const focused = this.#planner.plan(withoutFiller(question.content));
-    // "…, how can we tell", "…, does that really mean it is better": a question part with nothing
-    // of its own points back at the situation, which then is what is asked. (Also falling back
-    // when it has one concept asks more of the situation than it gives: 30 % of the development
-    // set's situations declined, against 10 %.)
-    if (focused.concepts.length === 0) return this.#planner.plan(withoutFiller(`${situation} ${question.content}`));
-    // The names the glossary knows in the situation are part of what is asked, at full weight: in
-    // "I run a node and saw a reorg replace a block, is that normal" the question part alone asks
-    // about "normal". Its other words rank at a fraction of theirs; more when the question part
-    // names nothing ("which training approach", "is that justified"): then the situation is the topic.
-    const share = focused.concepts.some((concept) => concept.named) ? SITUATION_WEIGHT : VAGUE_SITUATION_WEIGHT;
-    const weights = new Map(focused.weights);
-    const around = this.#planner.plan(withoutFiller(situation));
-    const own = new Set(focused.concepts.map((concept) => concept.alternatives[0]!.join(' ')));
-    const named = around.concepts.filter((concept) => concept.named);
-    const namedTerms = new Set(named.flatMap((concept) => concept.alternatives.flat()));
-    for (const [term, weight] of around.weights)
-      if (!weights.has(term)) weights.set(term, namedTerms.has(term) ? weight : weight * share);
-    // The whole question as a second reading, for ranking: the question part's concepts, and the
-    // circumstances' (names too) at the situation's share.
-    const circumstances = around.concepts
-      .filter((concept) => !own.has(concept.alternatives[0]!.join(' ')))
-      .map((concept) => ({ ...concept, idf: concept.idf * share }));
-    return { concepts: [...focused.concepts, ...named], weights, whole: [...focused.concepts, ...circumstances] };
   }
 
   /**
@@ -365,11 +327,21 @@ export class AskIndex {
     );
     if (sides.length === 0) return undefined;
     const top = ranked[0];
-    const joint = top && top.coverage >= JOINT_COVERAGE && this.#passages[top.passage]!.type === 'essay' ? [top] : [];
+    const contrasting = this.#contrasting(first, second, ranked);
+    const joint = contrasting
+      ? [contrasting]
+      : top && top.coverage >= JOINT_COVERAGE && this.#passages[top.passage]!.type === 'essay'
+        ? [top]
+        : [];
     const scoreOf = (hit: Ranked) => ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
     return {
-      // The sides lead, in the order asked; a passage that speaks to both follows them.
-      leading: [...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })), ...joint],
+      // The sides lead, in the order asked, and a passage that speaks to both follows them; an essay
+      // section whose heading names both sides ("Dense versus sparse") sets them side by side: it leads.
+      leading: [
+        ...(contrasting ? [contrasting] : []),
+        ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
+        ...(contrasting ? [] : joint),
+      ],
       answerPassages: sides.map((side) => ({ passage: side.best.passage, plan: side.plan })),
       confidence: Math.min(...sides.map((side) => side.best.confidence)),
       // With both sides answered, a sentence of the best passages that sets one against the other.
@@ -381,6 +353,24 @@ export class AskIndex {
             )
           : undefined,
     };
+  }
+
+  /**
+   * Of the best-ranked passages, the first essay section whose heading names both sides (by a word
+   * of each that the other lacks): "Dense versus sparse: what the evidence says" for "dense vs
+   * sparse retrieval".
+   */
+  #contrasting(first: string, second: string, ranked: readonly Ranked[]): Ranked | undefined {
+    const [one, other] = [terms(first), terms(second)];
+    const own = [one.filter((term) => !other.includes(term)), other.filter((term) => !one.includes(term))];
+    if (own.some((side) => side.length === 0)) return undefined;
+    return ranked
+      .slice(0, CONTRAST_CANDIDATES)
+      .find(
+        (hit) =>
+          this.#passages[hit.passage]!.type === 'essay' &&
+          own.every((side) => side.some((term) => this.#ranking.names(term, hit.passage))),
+      );
   }
 
   /**
@@ -421,10 +411,7 @@ export class AskIndex {
   #queryVector(question: Question, situation: string | undefined): Float32Array | undefined {
     if (!this.#vectors) return undefined;
     const texts = [{ text: withoutFiller(question.content), weight: 1 }];
-    if (situation) {
-      const named = this.#planner.plan(withoutFiller(question.content)).concepts.some((concept) => concept.named);
-      texts.push({ text: withoutFiller(situation), weight: named ? SITUATION_WEIGHT : VAGUE_SITUATION_WEIGHT });
-    }
+    if (situation) texts.push({ text: withoutFiller(situation), weight: situationShare(this.#planner, question) });
     const vector = this.#vectors.embed(texts);
     return vector && centre(vector, this.#semanticMean);
   }

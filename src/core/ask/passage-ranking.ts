@@ -137,6 +137,11 @@ export class PassageRanking {
     return this.#ofSource[this.sourceOf[passage]!] ?? [passage];
   }
 
+  /** Whether a passage's names (a term's names, a section's heading) have a term. */
+  names(term: string, passage: number): boolean {
+    return this.#nameTerms[passage]!.has(term);
+  }
+
   /** Whether a passage uses a term (not merely quotes it). */
   speaksTo(term: string, passage: number): boolean {
     return this.#contains(term, passage) && !this.#mentions.get(passage)?.has(term);

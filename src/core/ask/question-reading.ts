@@ -22,7 +22,9 @@ export function readQuestion(asked: string, speller: Speller): ReadQuestion {
   const correction = speller.correct(asked);
   const searched = correction?.text ?? asked;
   const whole = parseQuestion(searched);
-  const clause = questionClause(searched);
+  // "Mining vs staking: what gives you a say over the next block in each": the sides named first
+  // are what a comparison asks about, however long its question part.
+  const clause = whole.intent === 'comparison' ? undefined : questionClause(searched);
   return {
     text: whole.text,
     corrected: correction !== undefined,

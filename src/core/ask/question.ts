@@ -51,8 +51,10 @@ const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
 function comparisonSides(text: string): [string, string] | undefined {
+  // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon.
+  const [named = text, ...asked] = text.split(/\s*[:;]\s+/);
   for (const pattern of COMPARISONS) {
-    const match = pattern.exec(text);
+    const match = (asked.length > 0 ? pattern.exec(named) : null) ?? pattern.exec(text);
     const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side ?? ''));
     if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0) return [sides[0], sides[1]];
   }

@@ -1,0 +1,55 @@
+// A long question's plan: the asker's circumstances and then a short question part ("we have one
+// GPU, an open model and a few thousand labelled examples …, which training approach"). What the
+// question part asks (and the names the circumstances give) decides whether a passage answers; the
+// whole question, circumstances at a share of their weight, ranks passages.
+import type { Plan, QueryPlanner } from './query-plan.ts';
+import { withoutChat, withoutFiller, type Question } from './question.ts';
+
+/** A situation's words, in a long question, rank at this fraction of the question part's. */
+const SITUATION_WEIGHT = 0.3;
+/**
+ * …and at this fraction when the question part names nothing the glossary knows ("which training
+ * approach", "is that justified"): then the circumstances say what it is about. 0.7 against 0.3 took
+ * the development sets' situations from 58 % and 39 % right first to 67 % and 43 %.
+ */
+const VAGUE_SITUATION_WEIGHT = 0.7;
+
+/** The share of its weight a long question's situation ranks at (see the two weights above). */
+export function situationShare(planner: QueryPlanner, question: Question): number {
+  const named = planner.plan(withoutFiller(question.content)).concepts.some((concept) => concept.named);
+  return named ? SITUATION_WEIGHT : VAGUE_SITUATION_WEIGHT;
+}
+
+/**
+ * A question's plan: its question part's concepts (words of talk set aside) decide coverage; a long
+ * question's situation ranks too, at a share of its weight (`whole`).
+ */
+export function situatedPlan(planner: QueryPlanner, question: Question, situation: string | undefined): Plan {
+  if (situation === undefined) {
+    const focused = planner.plan(withoutChat(question.content));
+    return focused.concepts.length > 0 ? focused : planner.plan(question.content);
+  }
+  const focused = planner.plan(withoutFiller(question.content));
+  // "…, how can we tell", "…, does that really mean it is better": a question part with nothing
+  // of its own points back at the situation, which then is what is asked. (Also falling back
+  // when it has one concept asks more of the situation than it gives: 30 % of the development
+  // set's situations declined, against 10 %.)
+  if (focused.concepts.length === 0) return planner.plan(withoutFiller(`${situation} ${question.content}`));
+  // The names the glossary knows in the situation are part of what is asked, at full weight: in
+  // "I run a node and saw a reorg replace a block, is that normal" the question part alone asks
+  // about "normal". Its other words rank at a share of theirs.
+  const share = situationShare(planner, question);
+  const weights = new Map(focused.weights);
+  const around = planner.plan(withoutFiller(situation));
+  const own = new Set(focused.concepts.map((concept) => concept.alternatives[0]!.join(' ')));
+  const named = around.concepts.filter((concept) => concept.named);
+  const namedTerms = new Set(named.flatMap((concept) => concept.alternatives.flat()));
+  for (const [term, weight] of around.weights)
+    if (!weights.has(term)) weights.set(term, namedTerms.has(term) ? weight : weight * share);
+  // The whole question as a second reading, for ranking: the question part's concepts, and the
+  // circumstances' (names too) at the situation's share.
+  const circumstances = around.concepts
+    .filter((concept) => !own.has(concept.alternatives[0]!.join(' ')))
+    .map((concept) => ({ ...concept, idf: concept.idf * share }));
+  return { concepts: [...focused.concepts, ...named], weights, whole: [...focused.concepts, ...circumstances] };
+}

@@ -1,0 +1,85 @@
+// Comparison questions, in process: the sides are named before a colon however long the question
+// after it, and an essay section whose heading names both sides leads, since it sets them against
+// each other where a side's own definition does not.
+import { describe, expect, it } from 'vitest';
+import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
+import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import { parseQuestion } from '../../src/core/ask/question.ts';
+import { glossaryTerm } from '../support/ask-documents.ts';
+
+const retrieval: AskDocument = {
+  type: 'essay',
+  slug: 'retrieval',
+  title: 'Retrieval in practice',
+  aliases: [],
+  definition: null,
+  body: [
+    'Finding the right passages decides what a search system can answer.',
+    '## Dense versus sparse: what the evidence says',
+    'On most benchmarks neither kind of retrieval wins outright: dense retrieval matches meaning, sparse retrieval matches rare words exactly, and combining them beats either.',
+    '## Consensus by stake',
+    'Each design gives someone the say over the next block: under stake, a validator with a larger deposit.',
+  ].join('\n\n'),
+  anchors: ['dense-versus-sparse-what-the-evidence-says', 'consensus-by-stake'],
+  url: 'http://x/essays/retrieval',
+  markdownUrl: 'http://x/essays/retrieval.md',
+};
+
+const documents = [
+  retrieval,
+  glossaryTerm(
+    'dense-retrieval',
+    'Dense retrieval',
+    'Retrieval that compares embedding vectors of the query and the documents.',
+    'Dense retrieval finds passages that share meaning but no words with the query.',
+  ),
+  glossaryTerm(
+    'sparse-retrieval',
+    'Sparse retrieval',
+    'Retrieval that scores documents by the rare words they share with the query, as BM25 does.',
+    'Sparse retrieval finds exact names and codes that embeddings blur.',
+  ),
+  glossaryTerm(
+    'proof-of-work',
+    'Proof of work',
+    'Consensus in which miners spend computation, and the chain with the most work wins.',
+    '',
+    ['mining'],
+  ),
+  glossaryTerm(
+    'proof-of-stake',
+    'Proof of stake',
+    'Consensus in which validators lock a deposit, and votes are weighted by it.',
+    '',
+    ['staking'],
+  ),
+];
+
+const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents, { words: [], data: '' }))));
+const both: AskOptions = { limit: 5, types: ['essay', 'glossary'] };
+
+describe('comparison questions', () => {
+  it('reads the sides before a colon, not the question after it', () => {
+    expect(parseQuestion('Quadratic voting vs quadratic funding: how do they differ?').sides).toEqual([
+      'Quadratic voting',
+      'quadratic funding',
+    ]);
+  });
+
+  it('answers both sides of a long comparison whose question part follows a colon', () => {
+    const result = index.search('Mining vs staking: what gives you a say over the next block in each?', both);
+    expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(['proof-of-work', 'proof-of-stake']);
+  });
+
+  it('puts the essay section whose heading names both sides first', () => {
+    const result = index.search('Dense vs sparse retrieval: which one works better?', both);
+    expect(result.sources[0]).toMatchObject({
+      slug: 'retrieval',
+      section: 'Dense versus sparse: what the evidence says',
+    });
+    // Each side's own source is still among the first.
+    expect(result.sources.slice(0, 3).map((source) => source.slug)).toEqual(
+      expect.arrayContaining(['dense-retrieval', 'sparse-retrieval']),
+    );
+  });
+});
