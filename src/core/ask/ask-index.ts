@@ -14,7 +14,7 @@ import { derivedWords, indexTerm, rawWords, terms, words } from './text.ts';
 import { answerWeight, usesAllAsked } from './excerpts.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
-import { situatedPlan, situationShare } from './situation.ts';
+import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
 
 export type {
   AnswerPassage,
@@ -220,12 +220,13 @@ export class AskIndex {
    * A conversational question's plan: its question part's concepts (words of talk set aside) decide
    * coverage; the situation's words still rank, at a fraction of their weight.
    */
-  #planOf({ question, situation }: ReadQuestion, query: Float32Array | undefined): Plan {
+  #planOf(read: ReadQuestion, query: Float32Array | undefined): Plan {
+    const { question, situation } = read;
     const prefer =
       question.intent === 'explanation' && PROCEDURE.test(question.text)
         ? 'procedure'
         : PREFERRED_SENTENCES[question.intent];
-    const plan = situatedPlan(this.#planner, question, situation);
+    const plan = talkWeighed(situatedPlan(this.#planner, question, situation), read.text, this.#vectors);
     const near = query && ((text: string) => this.#nearness(text, query));
     return { ...plan, ...(prefer ? { prefer } : {}), ...(near ? { near } : {}) };
   }

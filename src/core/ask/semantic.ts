@@ -58,6 +58,14 @@ export class WordVectors {
     this.#weights = Float32Array.from(serialised.words, weightOf);
   }
 
+  /**
+   * A word's place in the table, which lists everyday English most frequent first (the content's
+   * own words follow in the same order); Infinity for a word it lacks.
+   */
+  rank(word: string): number {
+    return this.#rows.get(word.toLowerCase()) ?? Infinity;
+  }
+
   has(word: string): boolean {
     return this.#rows.has(word.toLowerCase());
   }
