@@ -3,7 +3,7 @@
 // catalogue (../errors.ts) stays below every domain module.
 import { ApiError } from '../errors.ts';
 import { NotFoundError } from '../operations/errors.ts';
-import { PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts';
+import { AuthorNotFoundError, PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts';
 import { CapacityError } from '../stores/capacity.ts';
 import { StoreUnavailableError } from '../stores/redis/connection.ts';
 
@@ -41,6 +41,7 @@ export function toApiError(error: unknown): ApiError {
     });
   }
   if (error instanceof PaperNotFoundError) return new ApiError('paper_not_found', error.message, { cause: error });
+  if (error instanceof AuthorNotFoundError) return new ApiError('author_not_found', error.message, { cause: error });
   if (error instanceof NotFoundError) {
     return new ApiError('not_found', error.message, { resolution: error.resolution, cause: error });
   }
