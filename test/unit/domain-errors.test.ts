@@ -31,7 +31,7 @@ function setup() {
   return { deps, context: { deps, clientAddress: '127.0.0.1' }, app: createApp(deps, routes) };
 }
 
-async function errorOf(run: () => Promise<unknown>): Promise<unknown> {
+async function errorOf(run: () => unknown): Promise<unknown> {
   try {
     await run();
   } catch (error) {
