@@ -12,7 +12,7 @@ import { ApiError } from '../errors.ts';
 import { toApiError } from '../http/error-mapping.ts';
 import { defineRoute } from '../http/route.ts';
 import { InvalidCursorError } from '../operations/errors.ts';
-import { parseOrThrow } from '../operations/validation.ts';
+import { parseOrThrow } from '../http/request-input.ts';
 import { papersPageResponse } from './papers-page-response.ts';
 import {
   PAGE_SIZE,
