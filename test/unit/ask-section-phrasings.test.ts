@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AskDocument, OPENING_SECTION, passagesOf } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import { DIMENSIONS, passageVectorsOf } from '../../src/core/ask/semantic.ts';
 import { glossaryTerm } from '../support/ask-documents.ts';
 
 const body = [
@@ -54,6 +55,19 @@ describe("an essay section's asked phrasings", () => {
     expect(result.answer?.text).not.toMatch(/my loan/);
   });
 
+  it("leave the passages' semantic vectors as the sections' own words make them", () => {
+    // Word weights (IDF) shift a little as the phrasings add words to the index; meaning does not.
+    const vectors = (essay: AskDocument) => passageVectorsOf(AskIndex.build([essay, other]).passageVectors ?? '');
+    const [asked, plain] = [vectors(lending(PHRASINGS)), vectors(lending(undefined))];
+    expect(asked.length).toBe(plain.length);
+    for (let at = 0; at < asked.length; at += DIMENSIONS) {
+      const [a, b] = [asked.subarray(at, at + DIMENSIONS), plain.subarray(at, at + DIMENSIONS)];
+      const dot = a.reduce((sum, value, index) => sum + value * b[index]!, 0);
+      const norm = (v: Float32Array) => Math.hypot(...v);
+      expect(dot / (norm(a) * norm(b))).toBeGreaterThan(0.98);
+    }
+  });
+
   it('are what finds it: without them the same question goes elsewhere', () => {
     const result = indexOf(lending(undefined)).search(QUESTION, both);
     expect(result.sources[0]).not.toMatchObject({ slug: 'lending', section: 'Liquidation' });
@@ -61,12 +75,12 @@ describe("an essay section's asked phrasings", () => {
 
   it("go with the passages under their heading only, and the opening's with the opening", () => {
     const passages = passagesOf(lending(PHRASINGS));
-    const contextOf = (section: string | null) =>
-      passages.filter((passage) => passage.section === section).map((passage) => passage.context);
-    expect(contextOf('Liquidation')).toEqual([expect.stringContaining('who takes my deposit')]);
-    // A ### part is a section of its own: keyed by its heading, or with the essay title alone.
-    expect(contextOf('Cascades')).toEqual(['Lending without banks']);
-    expect(contextOf('Collateral ratios')).toEqual(['Lending without banks']);
-    expect(contextOf(null)).toEqual([expect.stringContaining('credit on chain')]);
+    const askedOf = (section: string | null) =>
+      passages.filter((passage) => passage.section === section).map((passage) => passage.asked);
+    expect(askedOf('Liquidation')).toEqual([expect.stringContaining('who takes my deposit')]);
+    // A ### part is a section of its own: keyed by its heading, or with none.
+    expect(askedOf('Cascades')).toEqual([undefined]);
+    expect(askedOf('Collateral ratios')).toEqual([undefined]);
+    expect(askedOf(null)).toEqual([expect.stringContaining('credit on chain')]);
   });
 });

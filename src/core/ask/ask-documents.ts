@@ -66,6 +66,11 @@ export interface AskPassage {
   mentions: string[];
   /** Indexed with the weight of the text: the essay title, so every section knows its subject. */
   context: string;
+  /**
+   * An essay section's "asked" phrasings, joined: indexed by their words with the weight of the
+   * text, but kept out of the passage's semantic vector and never quoted.
+   */
+  asked?: string;
 }
 
 /** Paragraphs shorter than this join the next one: a lone sentence rarely answers anything. */
@@ -158,7 +163,7 @@ export function splitSections(
 
 function passage(
   document: AskDocument,
-  fields: Pick<AskPassage, 'title' | 'section' | 'kind' | 'url' | 'text' | 'names' | 'context'>,
+  fields: Pick<AskPassage, 'title' | 'section' | 'kind' | 'url' | 'text' | 'names' | 'context' | 'asked'>,
 ): AskPassage {
   return {
     type: document.type,
@@ -186,7 +191,7 @@ export function passagesOf(document: AskDocument): AskPassage[] {
     ];
   }
   return splitSections(document.body, document.anchors).flatMap((section) => {
-    const asked = document.sectionsAsked?.[section.heading ?? OPENING_SECTION] ?? [];
+    const asked = (document.sectionsAsked?.[section.heading ?? OPENING_SECTION] ?? []).join('. ');
     return paragraphs(section.markdown).map((text) =>
       passage(document, {
         title: section.heading ? `${document.title}: ${section.heading}` : document.title,
@@ -195,8 +200,8 @@ export function passagesOf(document: AskDocument): AskPassage[] {
         url: section.anchor ? `${document.url}#${section.anchor}` : document.url,
         text,
         names: section.heading ? [section.heading] : [],
-        // The ways readers ask for the section go with the essay title: ranked, never quoted.
-        context: [document.title, ...asked].join('. '),
+        context: document.title,
+        ...(asked ? { asked } : {}),
       }),
     );
   });
