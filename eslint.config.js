@@ -4,6 +4,21 @@ import astro from 'eslint-plugin-astro';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { LAYERS } from './scripts/check-layers.mjs';
+
+/** The layers of scripts/check-layers.mjs that throw domain errors, which the HTTP edge maps to ApiErrors. */
+const DOMAIN_LAYERS = [
+  'content',
+  'state',
+  'paper contract',
+  'paper index',
+  'paper mirror',
+  'operations',
+  'mcp capabilities',
+];
+const domainFiles = LAYERS.filter((layer) => DOMAIN_LAYERS.includes(layer.name)).flatMap((layer) =>
+  layer.prefixes.map((prefix) => (prefix.endsWith('/') ? `${prefix}**/*.ts` : prefix)),
+);
 
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'coverage/'] },
@@ -95,6 +110,26 @@ export default tseslint.config(
               from: './src/core/routes',
               message: 'MCP and routes are doors side by side: MCP takes operations, not routes.',
               except: [],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Operations and the layers below them throw errors in their own words, with no status; the HTTP
+    // edge (http/error-mapping.ts) maps each to the catalogue's ApiError (issue 46). So none of them
+    // imports ApiError to build or recognise one. (auth/ and the MCP endpoint serve HTTP, and may.)
+    files: domainFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)errors\\.ts$',
+              importNames: ['ApiError', 'payloadTooLarge'],
+              message: 'Throw a domain error (operations/errors.ts, papers/contract/errors.ts); the edge maps it.',
             },
           ],
         },

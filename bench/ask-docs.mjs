@@ -60,7 +60,7 @@ export function contentDocuments() {
     slug,
     title: data.title,
     aliases: [],
-    asked: [],
+    sectionsAsked: data.asked ?? {},
     definition: null,
     body,
     anchors: headingAnchors(body),

@@ -5,8 +5,8 @@
 // 30 % between runs of one build, more than most changes; the count repeats within about 1 %.
 // Each build runs twice under callgrind, answering SMALL and then LARGE requests, and the cost per
 // request is the slope between the two totals, so start-up and shutdown cancel out.
-// Options (env): BENCH_PATH (/api/v1/glossary?limit=50), BENCH_BASELINE (a built checkout of another
-// commit, counted the same way beside ours), BENCH_SMALL (3000), BENCH_LARGE (20000).
+// Options (env): BENCH_PATH (/api/v1/glossary?limit=50), BENCH_BASELINE (built checkouts of other
+// commits, comma-separated, each counted the same way beside ours), BENCH_SMALL (3000), BENCH_LARGE (20000).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,10 +88,10 @@ async function perRequest(checkout) {
 console.log(`bench:instructions: ${target}, ${small} and ${large} requests per run, node ${process.version}`);
 const ours = await perRequest(root);
 console.log(`ours: ${Math.round(ours).toLocaleString('en')} instructions per request`);
-if (baseline) {
-  const theirs = await perRequest(path.resolve(baseline));
+for (const checkout of baseline ? baseline.split(',') : []) {
+  const theirs = await perRequest(path.resolve(checkout));
   const change = ((ours / theirs - 1) * 100).toFixed(1);
   console.log(
-    `${baseline}: ${Math.round(theirs).toLocaleString('en')} instructions per request; ours ${Number(change) >= 0 ? '+' : ''}${change} %`,
+    `${checkout}: ${Math.round(theirs).toLocaleString('en')} instructions per request; ours ${Number(change) >= 0 ? '+' : ''}${change} %`,
   );
 }

@@ -47,6 +47,22 @@ export const EssayFrontmatterSchema = z
     }),
     tags: z.array(slug).min(1, 'give the essay at least one tag').max(8),
     references: z.array(ReferenceSchema).default([]),
+    /**
+     * How readers ask for what a section answers, in their own words ("my loan got liquidated, why"):
+     * keyed by the section's `##` or `###` heading exactly, or "(opening)" for the text before the
+     * first heading (OPENING_SECTION in src/core/ask/ask-documents.ts). Not shown; indexed by ask
+     * beside the passages under that heading. Keys are checked against the body's headings at build
+     * time (content-links.ts).
+     */
+    asked: z
+      .record(
+        z.string().min(1),
+        z
+          .array(z.string().min(1))
+          .min(2, 'give a section 2 to 5 "asked" phrasings')
+          .max(5, 'give a section 2 to 5 "asked" phrasings'),
+      )
+      .default({}),
   })
   .refine((essay) => essay.updated >= essay.date, {
     error: 'updated cannot be before date (the publication date)',

@@ -29,6 +29,7 @@ export function essayDocument(siteUrl: string, essay: Entry<EssayFrontmatter>, a
     slug: essay.id,
     title: essay.data.title,
     aliases: [],
+    sectionsAsked: essay.data.asked,
     definition: null,
     body: essay.body ?? '',
     anchors,

@@ -2,6 +2,7 @@
 // internal link in a body must point at content that exists, and every figure listed in
 // content/figures.yaml must be stated the same way everywhere. The build calls this and fails with
 // one line per problem, naming the file and the fix.
+import { OPENING_SECTION, sectionHeadings } from '../core/ask/ask-documents.ts';
 import { diagramText, type Diagram } from './diagrams.ts';
 import { findFigureProblems, findStaleFigureWarnings, type ContentText, type FigureEntry } from './figures.ts';
 import { categoryPath, diagramPath, essayPath, FIXED_PAGES, tagPath, termPath } from './urls.ts';
@@ -27,7 +28,25 @@ export function findContentProblems(
     ...internalLinkProblems(content, sitePages(content, essays, terms, support.diagrams)),
     ...findFigureProblems(support.figures, contentTexts(content, support.diagrams)),
     ...arxivVersionProblems(content, support.figures),
+    ...askedSectionProblems(content),
   ];
+}
+
+/**
+ * An essay's `asked` phrasings are keyed by a `##` or `###` heading of its body, exactly: a renamed
+ * heading would otherwise leave its phrasings indexed with nothing.
+ */
+function askedSectionProblems(content: SiteContent): string[] {
+  return content.essays.flatMap((essay) => {
+    const headings = sectionHeadings(essay.body ?? '');
+    const known = new Set([OPENING_SECTION, ...headings]);
+    return Object.keys(essay.data.asked)
+      .filter((key) => !known.has(key))
+      .map(
+        (key) =>
+          `content/essays/${essay.id}.md: "asked" names the section "${key}", which is not a ## or ### heading of the essay; use one of ${[...known].map((name) => `"${name}"`).join(', ')}.`,
+      );
+  });
 }
 
 /** Warnings that do not stop the build: figures checked before the essay stating them was last revised. */

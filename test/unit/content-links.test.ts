@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CurriculumModuleSchema, FigureSchema } from '../../src/content/schemas.ts';
+import { CurriculumModuleSchema, EssayFrontmatterSchema, FigureSchema } from '../../src/content/schemas.ts';
 import { findContentProblems } from '../../src/site/content-links.ts';
 import { parseDiagram } from '../../src/site/diagrams.ts';
 import type { SiteContent } from '../../src/site/site-content.ts';
@@ -9,7 +9,7 @@ const term = (id: string, related: string[], body = '') => ({
   body,
   data: { term: id, definition: 'A definition long enough.', category: 'ai-models' as const, related, aliases: [] },
 });
-const essay = (id: string, body: string) => ({
+const essay = (id: string, body: string, asked: Record<string, string[]> = {}) => ({
   id,
   body,
   data: {
@@ -19,6 +19,7 @@ const essay = (id: string, body: string) => ({
     updated: new Date('2026-01-01'),
     tags: ['ai'],
     references: [],
+    asked,
   },
 });
 
@@ -59,6 +60,42 @@ describe('findContentProblems', () => {
     expect(problems.join('\n')).toContain('content/essays/e.md: link to "/glossary/nope"');
     expect(problems.join('\n')).toContain('content/curriculum/track.md: module 1 ("m") lists essay "ghost"');
     expect(problems.join('\n')).toContain('lists term "phantom"');
+  });
+});
+
+describe("an essay's asked phrasings", () => {
+  const body = 'Opening words.\n\n## Why it fails\n\nText.\n\n### A worked case\n\nMore text.';
+  const two = ['one way to ask', 'another way to ask'];
+
+  it('may name its ## and ### headings exactly, and the opening', () => {
+    const keyed = essay('e', body, { 'Why it fails': two, 'A worked case': two, '(opening)': two });
+    expect(findContentProblems(content({ essays: [keyed] }))).toEqual([]);
+  });
+
+  it('are refused under a heading the essay does not have, naming the file and the headings it has', () => {
+    const renamed = essay('e', body, { 'Why it breaks': two, 'why it fails': two });
+    const problems = findContentProblems(content({ essays: [renamed] }));
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^content\/essays\/e\.md: "asked" names the section "Why it breaks", which is not a ## or ### heading/,
+      ),
+      expect.stringContaining('"why it fails"'),
+    ]);
+    expect(problems[0]).toContain('"Why it fails"');
+  });
+
+  it('come 2 to 5 to a section', () => {
+    const frontmatter = {
+      title: 'An essay',
+      description: 'd'.repeat(40),
+      date: '2026-01-01',
+      updated: '2026-01-01',
+      tags: ['ai'],
+    };
+    const parse = (asked: Record<string, string[]>) => EssayFrontmatterSchema.safeParse({ ...frontmatter, asked });
+    expect(parse({ 'Why it fails': two }).success).toBe(true);
+    expect(parse({ 'Why it fails': ['only one'] }).error?.message).toContain('2 to 5');
+    expect(parse({ 'Why it fails': [...two, ...two, ...two] }).error?.message).toContain('2 to 5');
   });
 });
 

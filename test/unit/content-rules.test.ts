@@ -1,6 +1,7 @@
 // The build's content rules run on the real content and on a temp copy with a planted error: a figure
 // stated two ways, a fast-moving figure older than the essay stating it, an arXiv link without a
-// version and an essay without an `updated` date. Each must be caught, named by file.
+// version, an essay without an `updated` date and asked phrasings keyed by a heading the essay no
+// longer has. Each must be caught, named by file.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -107,5 +108,19 @@ describe('a planted error in a copy of the content', () => {
   it('rejects an updated date before the publication date', () => {
     plant(AGENTS, /^updated: .*$/m, 'updated: 2020-01-01');
     expect(() => check()).toThrow(/updated cannot be before date/);
+  });
+
+  it('fails a renamed heading that asked phrasings are still keyed by', () => {
+    plant(AGENTS, /^## The agent loop$/m, '## How the loop runs');
+    expect(check().problems).toEqual([
+      expect.stringMatching(
+        /^content\/essays\/agents-and-tool-use\.md: "asked" names the section "The agent loop", which is not a ## or ### heading of the essay; use one of .*"How the loop runs"/,
+      ),
+    ]);
+  });
+
+  it('rejects a section given one phrasing or more than five', () => {
+    plant(AGENTS, /^ {2}"The agent loop": \[.*\]$/m, '  "The agent loop": ["only one way to ask"]');
+    expect(() => check()).toThrow(/content\/essays\/agents-and-tool-use\.md: [\s\S]*2 to 5 \\?"asked\\?" phrasings/);
   });
 });

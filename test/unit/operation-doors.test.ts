@@ -13,7 +13,7 @@ import { aliasOf, foldAliases } from '../../src/core/operations/aliases.ts';
 import { AskInputSchema } from '../../src/core/operations/ask.ts';
 import { defineOperation } from '../../src/core/operations/operation.ts';
 import { SearchQuerySchema } from '../../src/core/operations/papers.ts';
-import { parseOrThrow } from '../../src/core/operations/validation.ts';
+import { parseOrThrow } from '../../src/core/http/request-input.ts';
 import { bodyText, coreRequest as request, testDeps } from '../support/core-deps.ts';
 
 let runs = 0;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../src/core/errors.ts';
-import { memoisedQueryParser, optionalIntParam } from '../../src/core/operations/validation.ts';
+import { memoisedQueryParser } from '../../src/core/http/request-input.ts';
+import { optionalIntParam } from '../../src/core/operations/validation.ts';
 
 function countingSchema() {
   let runs = 0;

@@ -7,6 +7,9 @@ import { markdownToText, rawWords, terms } from './text.ts';
 
 export const ASK_INDEX_PATH = 'data/ask-index.json';
 
+/** The key of an essay's `asked` phrasings for its opening, the text before its first `##` heading. */
+export const OPENING_SECTION = '(opening)';
+
 /** One essay or glossary term, as the site hands it over at build time. */
 export interface AskDocument {
   type: 'essay' | 'glossary';
@@ -17,6 +20,11 @@ export interface AskDocument {
   aliases: string[];
   /** A glossary term's "also asked as" phrasings, in readers' words; indexed with its definition. */
   asked?: string[];
+  /**
+   * An essay's "also asked as" phrasings per section, keyed by its `##` or `###` heading exactly (or
+   * OPENING_SECTION); indexed with the passages under that heading, up to the next one.
+   */
+  sectionsAsked?: Readonly<Record<string, readonly string[]>>;
   /** A glossary term's definition, plain text; null for essays. */
   definition: string | null;
   /** Markdown: the essay or the term's explanation. */
@@ -58,6 +66,11 @@ export interface AskPassage {
   mentions: string[];
   /** Indexed with the weight of the text: the essay title, so every section knows its subject. */
   context: string;
+  /**
+   * An essay section's "asked" phrasings, joined: indexed by their words with the weight of the
+   * text, but kept out of the passage's semantic vector and never quoted.
+   */
+  asked?: string;
 }
 
 /** Paragraphs shorter than this join the next one: a lone sentence rarely answers anything. */
@@ -124,6 +137,11 @@ function cutLong(text: string): string[] {
   return cuts;
 }
 
+/** An essay's `##` and `###` headings, as written: the keys its `asked` phrasings may use. */
+export function sectionHeadings(body: string): string[] {
+  return splitSections(body, []).flatMap((section) => (section.heading === null ? [] : [section.heading]));
+}
+
 /** Splits an essay body at its `##` and `###` headings, pairing each with its anchor. */
 export function splitSections(
   body: string,
@@ -145,7 +163,7 @@ export function splitSections(
 
 function passage(
   document: AskDocument,
-  fields: Pick<AskPassage, 'title' | 'section' | 'kind' | 'url' | 'text' | 'names' | 'context'>,
+  fields: Pick<AskPassage, 'title' | 'section' | 'kind' | 'url' | 'text' | 'names' | 'context' | 'asked'>,
 ): AskPassage {
   return {
     type: document.type,
@@ -172,8 +190,9 @@ export function passagesOf(document: AskDocument): AskPassage[] {
       ...paragraphs(document.body).map((text) => passage(document, { ...about, kind: 'paragraph', text })),
     ];
   }
-  return splitSections(document.body, document.anchors).flatMap((section) =>
-    paragraphs(section.markdown).map((text) =>
+  return splitSections(document.body, document.anchors).flatMap((section) => {
+    const asked = (document.sectionsAsked?.[section.heading ?? OPENING_SECTION] ?? []).join('. ');
+    return paragraphs(section.markdown).map((text) =>
       passage(document, {
         title: section.heading ? `${document.title}: ${section.heading}` : document.title,
         section: section.heading,
@@ -182,7 +201,8 @@ export function passagesOf(document: AskDocument): AskPassage[] {
         text,
         names: section.heading ? [section.heading] : [],
         context: document.title,
+        ...(asked ? { asked } : {}),
       }),
-    ),
-  );
+    );
+  });
 }

@@ -3,7 +3,7 @@
 // MAX_JSON_DEPTH is refused: nothing this API takes nests past a handful of levels, and a value
 // nested 10,000 deep overflows the stack of whatever walks it next (zod, JSON.stringify).
 import { ApiError } from '../errors.ts';
-import { queryRecord } from '../operations/validation.ts';
+import { queryRecord } from './request-input.ts';
 import type { CoreRequest } from './types.ts';
 
 export const MAX_JSON_DEPTH = 64;

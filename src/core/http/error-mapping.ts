@@ -2,8 +2,8 @@
 // (in their own words, with no status) to the catalogue's ApiErrors. At the edge, so that the
 // catalogue (../errors.ts) stays below every domain module.
 import { ApiError } from '../errors.ts';
-import { NotFoundError } from '../operations/errors.ts';
-import { PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts';
+import { InvalidCursorError, NotFoundError } from '../operations/errors.ts';
+import { AuthorNotFoundError, PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts';
 import { CapacityError } from '../stores/capacity.ts';
 import { StoreUnavailableError } from '../stores/redis/connection.ts';
 
@@ -41,6 +41,8 @@ export function toApiError(error: unknown): ApiError {
     });
   }
   if (error instanceof PaperNotFoundError) return new ApiError('paper_not_found', error.message, { cause: error });
+  if (error instanceof AuthorNotFoundError) return new ApiError('author_not_found', error.message, { cause: error });
+  if (error instanceof InvalidCursorError) return new ApiError('invalid_cursor', error.message, { cause: error });
   if (error instanceof NotFoundError) {
     return new ApiError('not_found', error.message, { resolution: error.resolution, cause: error });
   }

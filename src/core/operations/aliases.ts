@@ -1,8 +1,8 @@
 // Input fields that stand in for another one when it is absent (`query` for ask's `q`, `per_page` for
 // search's `limit`). Declared once, on the alias field (aliasOf), and published as `x-alias-of`; every
 // door folds the alias into the field it names before validating (query strings and JSON bodies in
-// parseOrThrow, tool arguments in mcp/tool-calls.ts), so the operation sees one field, and a message
-// about the value names the parameter that was actually sent.
+// http/request-input.ts, tool arguments in mcp/tool-calls.ts), so the operation sees one field, and a
+// message about the value names the parameter that was actually sent.
 import { z } from 'zod';
 
 /** The field, marked as standing in for `target` when `target` is absent; the target wins when both are sent. */

@@ -12,3 +12,14 @@ export class NotFoundError extends Error {
     this.resolution = resolution;
   }
 }
+
+/** A list cursor that is not one this list issued (tampered with, or carried to another query). */
+export class InvalidCursorError extends Error {
+  override readonly name = 'InvalidCursorError';
+  readonly code = 'INVALID_CURSOR';
+
+  /** `problem` says what is wrong with the cursor, phrased to follow the field's name. */
+  constructor(problem: string) {
+    super(`Query parameter "cursor": ${problem}.`);
+  }
+}

@@ -1,7 +1,9 @@
 // The essays capability: its operations, each declaring its input, output, errors and doors (the
 // REST routes and MCP tools are derived from them).
 import { z } from 'zod';
-import { EssayItemSchema, toEssayItem } from '../content/content-data.ts';
+import { EssayItemSchema, toEssayItem, type EssayRecord } from '../content/content-data.ts';
+import type { ContentService } from '../content/content-service.ts';
+import type { AppDeps } from '../deps.ts';
 import { askSources, SEARCH_LIMIT, SearchTextSchema } from './ask.ts';
 import { SlugSchema } from './common-inputs.ts';
 import { NotFoundError } from './errors.ts';
@@ -118,10 +120,34 @@ const RelatedEssaySchema = EssayItemSchema.extend({
   score: z.int().min(1).describe('Shared tags count 3 each, shared glossary terms 1 each'),
 });
 
-/** The glossary terms an essay links to, read from its Markdown twin: the links its author chose. */
-async function linkedTerms(slug: string, readSiteFile: ((path: string) => Promise<string | undefined>) | undefined) {
-  const markdown = (await readSiteFile?.(`/essays/${slug}.md`)) ?? '';
-  return new Set([...markdown.matchAll(/\/glossary\/([a-z0-9-]+)[)#]/g)].map(([, term = '']) => term));
+type SiteReader = AppDeps['readSiteFile'];
+/** Each essay's slug to the glossary terms its Markdown twin links to: the links its author chose. */
+type LinkedTerms = ReadonlyMap<string, ReadonlySet<string>>;
+
+async function readLinkedTerms(essays: readonly EssayRecord[], readSiteFile: SiteReader): Promise<LinkedTerms> {
+  const read = async (slug: string) => {
+    const markdown = (await readSiteFile?.(`/essays/${slug}.md`)) ?? '';
+    return new Set([...markdown.matchAll(/\/glossary\/([a-z0-9-]+)[)#]/g)].map(([, term = '']) => term));
+  };
+  return new Map(await Promise.all(essays.map(async ({ slug }) => [slug, await read(slug)] as const)));
+}
+
+const linkedTermsMemo = new WeakMap<ContentService, { readSiteFile: SiteReader; terms: Promise<LinkedTerms> }>();
+
+/**
+ * Every essay's linked terms, read on the first call and kept for the content's life: the twins are
+ * built with the site and do not change while it is served, and each call needs them all (before,
+ * each call read every twin again). A failed read is not kept, so the next call reads again.
+ */
+function linkedTermsOf({ content, readSiteFile }: Pick<AppDeps, 'content' | 'readSiteFile'>): Promise<LinkedTerms> {
+  const known = linkedTermsMemo.get(content);
+  if (known && known.readSiteFile === readSiteFile) return known.terms;
+  const terms = readLinkedTerms(content.essays, readSiteFile);
+  linkedTermsMemo.set(content, { readSiteFile, terms });
+  terms.catch(() => {
+    if (linkedTermsMemo.get(content)?.terms === terms) linkedTermsMemo.delete(content);
+  });
+  return terms;
 }
 
 /** Essays related to one essay: those sharing its topic tags and the glossary terms it links to. */
@@ -162,13 +188,14 @@ export const listRelatedEssays = defineOperation({
   run: async ({ slug, limit }, { deps }) => {
     const essay = deps.content.essay(slug);
     if (!essay) throw new NotFoundError(`No essay has the slug "${slug}".`, 'List the essays at /api/v1/essays.');
-    const terms = await linkedTerms(slug, deps.readSiteFile);
+    const linked = await linkedTermsOf(deps);
+    const terms = linked.get(slug) ?? new Set<string>();
     const related: z.infer<typeof RelatedEssaySchema>[] = [];
     // deps.content.essays is newest first, so a stable sort by score leaves ties newest first.
     for (const other of deps.content.essays) {
       if (other.slug === slug) continue;
       const shared_tags = other.tags.filter((tag) => essay.tags.includes(tag));
-      const shared_terms = [...(await linkedTerms(other.slug, deps.readSiteFile))].filter((term) => terms.has(term));
+      const shared_terms = [...(linked.get(other.slug) ?? [])].filter((term) => terms.has(term));
       const score = 3 * shared_tags.length + shared_terms.length;
       if (score > 0) related.push({ ...toEssayItem(other), shared_tags, shared_terms, score });
     }

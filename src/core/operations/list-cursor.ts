@@ -2,8 +2,8 @@
 // the check that refuses a cursor of another list while arguments are validated (an MCP tool's
 // -32602), and the page it names for a run (a REST route's 400 invalid_cursor).
 import { z } from 'zod';
-import { ApiError } from '../errors.ts';
 import { cursorProblem, LIST_CURSOR_PATTERN, listCursorPage } from '../papers/contract/list-cursor.ts';
+import { InvalidCursorError } from './errors.ts';
 
 export const ListCursorField = z
   .string()
@@ -27,10 +27,13 @@ export function checkListCursor(cursor: string | undefined, scope: () => string,
   });
 }
 
-/** The page a cursor names in the list `scope` names (`fallback` without one); 400 invalid_cursor for any other. */
+/**
+ * The page a cursor names in the list `scope` names (`fallback` without one); InvalidCursorError for any
+ * other (the edge's 400 invalid_cursor).
+ */
 export function listCursorPageOrThrow(cursor: string | undefined, scope: string, fallback = 1): number {
   if (cursor === undefined) return fallback;
   const page = listCursorPage(cursor, scope);
-  if (page === undefined) throw new ApiError('invalid_cursor', `Query parameter "cursor": ${cursorProblem(cursor)}.`);
+  if (page === undefined) throw new InvalidCursorError(cursorProblem(cursor));
   return page;
 }

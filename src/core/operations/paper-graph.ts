@@ -3,7 +3,6 @@
 // through the search cache like a search page, with the same upstream-failure rules.
 import { z } from 'zod';
 import { MAX_TOOL_PAPERS, toolPaperLimit } from './common-inputs.ts';
-import { ApiError } from '../errors.ts';
 import { PaperNotFoundError, UpstreamError } from '../papers/contract/errors.ts';
 import { defineOperation, type AnyOperation, type OperationContext } from './operation.ts';
 import { issue } from './validation.ts';
@@ -249,7 +248,6 @@ const MAX_CITED_PAPERS = 50;
 
 /** Why one id was not cited, in the catalogue's codes (the edge's mapping, for the errors an id can meet). */
 function notCitedReason(reason: unknown): { code: string; message: string } {
-  if (reason instanceof ApiError) return { code: reason.code, message: reason.message };
   if (reason instanceof PaperNotFoundError) return { code: 'paper_not_found', message: reason.message };
   if (reason instanceof UpstreamError) {
     return { code: reason.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error', message: reason.message };

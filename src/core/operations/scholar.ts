@@ -2,7 +2,6 @@
 // thin wiring over papers/scholar.ts, which caches and renders, and the sources, which answer.
 import { z } from 'zod';
 import { MAX_TOOL_PAPERS, toolPaperLimit } from './common-inputs.ts';
-import { ApiError } from '../errors.ts';
 import { JsonText } from '../json-text.ts';
 import { AUTHOR_ID_PATTERN, AuthorSchema, MAX_SIMILAR, parseAuthorId, type Author } from '../papers/contract/author.ts';
 import { RELATED_SORTS, type PaperSchema } from '../papers/contract/paper.ts';
@@ -134,13 +133,7 @@ const worksExtra = (author: Author, siteUrl: string, sort: string) => ({
 });
 
 async function authorOf(id: string, { deps, clientAddress }: OperationContext): Promise<Author> {
-  const outcome = await authorRecord(
-    deps.papers,
-    id,
-    clientAddress,
-    (author) => author,
-    () => new ApiError('author_not_found', `No author ${id} is in the paper index.`),
-  );
+  const outcome = await authorRecord(deps.papers, id, clientAddress, (author) => author);
   return new JsonText<Author>(outcome.body).value();
 }
 

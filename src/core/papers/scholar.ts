@@ -2,7 +2,7 @@
 // into the bytes the API sends (with cursors bound to its scope, list-cursor.ts) and cached under the
 // request. The sources answer them (contract/paper-source.ts); one that does not is an upstream failure.
 import type { AuthorQuery, AuthorWorksQuery } from './contract/author.ts';
-import { UpstreamError } from './contract/errors.ts';
+import { AuthorNotFoundError, UpstreamError } from './contract/errors.ts';
 import type { PaperSource } from './contract/paper-source.ts';
 import { renderResultsPage, type PaperSearch, type SearchOutcome } from './contract/paper-search.ts';
 
@@ -36,17 +36,16 @@ export function authorSearchPage(
   );
 }
 
-/** One author, rendered by `render`; `missing` is thrown (and nothing cached) when the source has none. */
+/** One author, rendered by `render`; AuthorNotFoundError (and nothing cached) when the source has none. */
 export function authorRecord(
   papers: PaperSearch,
   id: string,
   owner: string,
   render: (author: NonNullable<Awaited<ReturnType<NonNullable<PaperSource['author']>>>>) => unknown,
-  missing: () => Error,
 ): Promise<SearchOutcome> {
   return papers.cached(`author|${id}`, owner, async () => {
     const author = await served(papers.source, 'author')(id);
-    if (!author) throw missing();
+    if (!author) throw new AuthorNotFoundError(id);
     return Buffer.from(JSON.stringify(render(author)));
   });
 }

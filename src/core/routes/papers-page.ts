@@ -9,8 +9,10 @@
 // the core never sees.
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
+import { toApiError } from '../http/error-mapping.ts';
 import { defineRoute } from '../http/route.ts';
-import { parseOrThrow } from '../operations/validation.ts';
+import { InvalidCursorError } from '../operations/errors.ts';
+import { parseOrThrow } from '../http/request-input.ts';
 import { papersPageResponse } from './papers-page-response.ts';
 import {
   PAGE_SIZE,
@@ -54,8 +56,9 @@ export const papersPageRoute = defineRoute({
       input = searchInputOf(checked, PAGE_SIZE, 1, checked.cursor);
       page = searchPageOf(input);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      refused = error;
+      // A refused query or cursor is the page's 400; anything else takes the one error path.
+      if (!(error instanceof ApiError || error instanceof InvalidCursorError)) throw error;
+      refused = toApiError(error);
     }
     const search = () => {
       if (input === undefined || refused !== undefined) throw refused;

@@ -3,7 +3,7 @@
 import type { Exchange, RouteEntry } from '../exchange.ts';
 import type { AnyRoute } from '../route.ts';
 import { Router, type PathMatch } from '../router.ts';
-import { memoisedQueryParser } from '../../operations/validation.ts';
+import { memoisedQueryParser } from '../request-input.ts';
 
 /** The route table as the router holds it: each route under its path and its aliases. */
 export function routerFor(routes: readonly AnyRoute[]): Router<RouteEntry> {

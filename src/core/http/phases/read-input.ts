@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { Exchange } from '../exchange.ts';
 import { readRouteBody } from '../body.ts';
-import { parseOrThrow } from '../../operations/validation.ts';
+import { parseOrThrow } from '../request-input.ts';
 
 export function readInput(exchange: Exchange): Promise<undefined> | undefined {
   if (exchange.bodyRefused) return undefined;

@@ -40,3 +40,15 @@ export class PaperNotFoundError extends Error {
     this.id = id;
   }
 }
+
+/** The source has no author of that id. */
+export class AuthorNotFoundError extends Error {
+  override readonly name = 'AuthorNotFoundError';
+  readonly code = 'PAPERS_AUTHOR_NOT_FOUND';
+  readonly id: string;
+
+  constructor(id: string) {
+    super(`No author ${id} is in the paper index.`);
+    this.id = id;
+  }
+}
