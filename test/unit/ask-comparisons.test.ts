@@ -17,10 +17,12 @@ const retrieval: AskDocument = {
     'Finding the right passages decides what a search system can answer.',
     '## Dense versus sparse: what the evidence says',
     'On most benchmarks neither kind of retrieval wins outright: dense retrieval matches meaning, sparse retrieval matches rare words exactly, and combining them beats either.',
+    '## Algorithmic: backing by the system’s own token',
+    'An algorithmic stablecoin is backed by the system’s own token, which is minted when the coin is redeemed.',
     '## Consensus by stake',
     'Each design gives someone the say over the next block: under stake, a validator with a larger deposit.',
   ].join('\n\n'),
-  anchors: ['dense-versus-sparse-what-the-evidence-says', 'consensus-by-stake'],
+  anchors: ['dense-versus-sparse-what-the-evidence-says', 'algorithmic', 'consensus-by-stake'],
   url: 'http://x/essays/retrieval',
   markdownUrl: 'http://x/essays/retrieval.md',
 };
@@ -38,6 +40,18 @@ const documents = [
     'Sparse retrieval',
     'Retrieval that scores documents by the rare words they share with the query, as BM25 does.',
     'Sparse retrieval finds exact names and codes that embeddings blur.',
+  ),
+  glossaryTerm(
+    'algorithmic-stablecoin',
+    'Algorithmic stablecoin',
+    'A stablecoin that holds its price by minting and burning a partner token rather than holding reserves.',
+    '',
+  ),
+  glossaryTerm(
+    'reserve-backed-stablecoin',
+    'Reserve-backed stablecoin',
+    'A stablecoin backed one to one by reserves of cash and bonds held by its issuer.',
+    '',
   ),
   glossaryTerm(
     'proof-of-work',
@@ -81,5 +95,10 @@ describe('comparison questions', () => {
     expect(result.sources.slice(0, 3).map((source) => source.slug)).toEqual(
       expect.arrayContaining(['dense-retrieval', 'sparse-retrieval']),
     );
+  });
+
+  it('does not let a heading that names only a word of each side lead', () => {
+    const result = index.search('How does an algorithmic stablecoin differ from a reserve-backed one?', both);
+    expect(result.sources[0]).toMatchObject({ slug: 'algorithmic-stablecoin' });
   });
 });

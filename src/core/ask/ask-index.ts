@@ -357,12 +357,13 @@ export class AskIndex {
   }
 
   /**
-   * Of the best-ranked passages, the first essay section whose heading names both sides (by a word
+   * Of the best-ranked passages, the first essay section whose heading names both sides (every word
    * of each that the other lacks): "Dense versus sparse: what the evidence says" for "dense vs
-   * sparse retrieval".
+   * sparse retrieval", where "dense" shares the other side's head noun.
    */
   #contrasting(first: string, second: string, ranked: readonly Ranked[]): Ranked | undefined {
     const [one, other] = [terms(first), terms(second)];
+    if (one.length === 1 && other.length > 1) one.push(other.at(-1)!);
     const own = [one.filter((term) => !other.includes(term)), other.filter((term) => !one.includes(term))];
     if (own.some((side) => side.length === 0)) return undefined;
     return ranked
@@ -370,7 +371,7 @@ export class AskIndex {
       .find(
         (hit) =>
           this.#passages[hit.passage]!.type === 'essay' &&
-          own.every((side) => side.some((term) => this.#ranking.names(term, hit.passage))),
+          own.every((side) => side.every((term) => this.#ranking.names(term, hit.passage))),
       );
   }
 
