@@ -34,9 +34,11 @@ const EVERYDAY_SHARE = 0.6;
 
 /** The share of its weight a long question's situation ranks at (see the two weights above). */
 export function situationShare(planner: QueryPlanner, question: Question): number {
-  const named = planner.plan(withoutFiller(question.content)).concepts.some((concept) => concept.named);
-  return named ? SITUATION_WEIGHT : VAGUE_SITUATION_WEIGHT;
+  return shareBeside(planner.plan(withoutFiller(question.content)));
 }
+
+const shareBeside = (questionPart: Plan) =>
+  questionPart.concepts.some((concept) => concept.named) ? SITUATION_WEIGHT : VAGUE_SITUATION_WEIGHT;
 
 /**
  * A question's plan: its question part's concepts (words of talk set aside) decide coverage; a long
@@ -56,7 +58,7 @@ export function situatedPlan(planner: QueryPlanner, question: Question, situatio
   // The names the glossary knows in the situation are part of what is asked, at full weight: in
   // "I run a node and saw a reorg replace a block, is that normal" the question part alone asks
   // about "normal". Its other words rank at a share of theirs.
-  const share = situationShare(planner, question);
+  const share = shareBeside(focused);
   const weights = new Map(focused.weights);
   const around = planner.plan(withoutFiller(situation));
   const own = new Set(focused.concepts.map((concept) => concept.alternatives[0]!.join(' ')));
