@@ -23,12 +23,6 @@ const RERANK = 80;
  * test/fixtures/ask-eval.json.
  */
 const TOPIC_BOOST = 2;
-/**
- * A glossary term's topic boost for an explanation or a comparison: 1.5 against 2 raised right
- * source first on the tuning set (94.9 % to 95.5 %) and both development sets (77.5 % to 79.3 %,
- * 59.3 % to 59.9 %); 1 loses situations.
- */
-const EXPLANATION_TERM_TOPIC_BOOST = 1.5;
 /** How far a passage being about the question (heading, names) makes up for words it does not use. */
 const TOPIC_CONFIDENCE = 0.5;
 /** A plain word's share of the question, against a name the glossary knows. */
@@ -294,7 +288,7 @@ export class PassageRanking {
     const score =
       this.#scores[passage]! *
       whole.coverage *
-      (1 + this.#topicBoost(question, passage) * whole.topical) *
+      (1 + TOPIC_BOOST * whole.topical) *
       this.#intentFactor(question, passage);
     const confidence = Math.max(confidenceOf(coverage, topical), confidenceOf(whole.coverage, whole.topical));
     return { passage, coverage, confidence, score };
@@ -317,15 +311,6 @@ export class PassageRanking {
     const known = new Map(lexical.map((hit) => [hit.passage, hit]));
     const semantic = nearest.map((passage) => known.get(passage) ?? this.#scored(plan, question, passage));
     return fuse(lexical, semantic, similarity);
-  }
-
-  /**
-   * A term's names being what a why or how question is about says less than for a definition: the
-   * answer is often the essay section that treats the matter, whose heading is worded otherwise.
-   */
-  #topicBoost(question: Question, at: number): number {
-    const explains = question.intent === 'explanation' || question.intent === 'comparison';
-    return explains && this.#passages[at]!.type === 'glossary' ? EXPLANATION_TERM_TOPIC_BOOST : TOPIC_BOOST;
   }
 
   #intentFactor(question: Question, at: number): number {
