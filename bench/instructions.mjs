@@ -6,7 +6,8 @@
 // Each build runs twice under callgrind, answering SMALL and then LARGE requests, and the cost per
 // request is the slope between the two totals, so start-up and shutdown cancel out.
 // Options (env): BENCH_PATH (/api/v1/glossary?limit=50), BENCH_BASELINE (built checkouts of other
-// commits, comma-separated, each counted the same way beside ours), BENCH_SMALL (3000), BENCH_LARGE (20000).
+// commits, comma-separated, each counted the same way beside ours), BENCH_SMALL (3000), BENCH_LARGE (20000), BENCH_CONNECTIONS (8; 1 repeats
+// best on a busy machine, as no run then batches requests differently).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,11 @@ const target = process.env['BENCH_PATH'] ?? '/api/v1/glossary?limit=50';
 const small = Number(process.env['BENCH_SMALL'] ?? 3000);
 const large = Number(process.env['BENCH_LARGE'] ?? 20000);
 const baseline = process.env['BENCH_BASELINE'];
+const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 8);
+// V8 times its heap growth and its background compiling and marking by the clock, which a busy
+// machine slows unevenly: without these flags one build counted 228k and 244k per request an hour
+// apart. With them every run makes the same choices, so two builds differ only by their code.
+const v8Flags = (process.env['BENCH_V8_FLAGS'] ?? '--single-threaded --predictable-gc-schedule').split(' ').filter(Boolean);
 
 if (spawnSync('valgrind', ['--version']).status !== 0) {
   console.log('bench:instructions skipped: valgrind is not installed (apt-get install valgrind)');
@@ -42,6 +48,7 @@ async function countRun(checkout, requests) {
       `--callgrind-out-file=${out}`,
       process.execPath,
       ...SERVER_NODE_FLAGS,
+      ...v8Flags,
       path.join(checkout, 'dist/app/server.mjs'),
     ],
     {
@@ -69,8 +76,12 @@ async function countRun(checkout, requests) {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const result = await autocannon({ url: `${url}${target}`, connections: 8, amount: requests });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${checkout}: ${target} failed under load`);
+  // A minute's timeout: under valgrind on a busy machine a request can wait far beyond the default 10 s.
+  const result = await autocannon({ url: `${url}${target}`, connections, amount: requests, timeout: 60 });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(
+      `${checkout}: ${target} failed under load (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
+    );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
