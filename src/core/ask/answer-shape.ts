@@ -46,7 +46,7 @@ export function sourceOf(passage: AskPassage, plan: Plan, score: number): AskSou
 
 /** Words that set two things against each other in one sentence. */
 const CONTRAST =
-  /\b(?:unlike|whereas|while|instead|in contrast|by contrast|rather than|but|differs?|differences?|compared|than|versus|vs)\b/i;
+  /\b(?:unlike|whereas|while|instead|in contrast|by contrast|rather than|but|differs?|different\s+from|differences?|compared|than|versus|vs)\b/i;
 
 /** A share or a count ("more than half", "fewer than 100"): a quantity, not one side set against another. */
 const QUANTITY_THAN =

@@ -53,7 +53,8 @@ const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim
 function comparisonSides(text: string): [string, string] | undefined {
   for (const pattern of COMPARISONS) {
     const match = pattern.exec(text);
-    const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side ?? ''));
+    // "Prompt injection vs jailbreak: what's the difference": a side ends where the clause does.
+    const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side?.split(/[:;]/)[0] ?? ''));
     if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0) return [sides[0], sides[1]];
   }
   return undefined;
