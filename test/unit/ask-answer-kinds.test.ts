@@ -2,7 +2,9 @@
 // two) of a passage is quoted for a comparison, a quantity, a procedure, a situation, a why.
 import { describe, expect, it } from 'vitest';
 import type { AskPassage } from '../../src/core/ask/ask-documents.ts';
+import { answerKind } from '../../src/core/ask/answer-kind.ts';
 import { contrastingSentence } from '../../src/core/ask/answer-shape.ts';
+import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
@@ -46,5 +48,66 @@ describe('a comparison', () => {
     );
     const contrast = contrastingSentence([passage], [planOf([['distil', 3]]), planOf([['quantiz', 3]])]);
     expect(contrast?.text).toMatch(/^Distillation is different from quantization/);
+  });
+});
+
+describe('the kind of sentence a question wants', () => {
+  const kindOf = (text: string) => answerKind(parseQuestion(text));
+
+  it('wants a figure wherever the question asks for one', () => {
+    expect(kindOf('how much memory does a 7B model need')).toBe('number');
+    expect(kindOf('If I sell 10 ETH into the pool, roughly how much USDC comes out?')).toBe('number');
+    expect(kindOf('At what ETH price would I get liquidated?')).toBe('number');
+  });
+
+  it('wants advice for a situation that asks what to do or whether to worry', () => {
+    expect(kindOf('Do we actually need a vector database?')).toBe('advice');
+    expect(kindOf('Should we keep the old prompt?')).toBe('advice');
+    expect(kindOf('is there a security issue with indexing emails')).toBe('advice');
+  });
+
+  it('wants steps for a "how do I" asked inside chat, and a cause for a "why"', () => {
+    expect(kindOf('my tx is pending lol how do i unstick it')).toBe('procedure');
+    expect(kindOf('How does a rollup post its data?')).toBe('procedure');
+    expect(kindOf('ok but like why does it cost more')).toBe('explanation');
+    expect(kindOf('what is a rollup')).toBe('definition');
+  });
+});
+
+describe('the sentences quoted for a kind', () => {
+  it('quotes what to do for a situation, not the sentence that restates it', () => {
+    // "we have 200k embeddings, do we need a vector database"
+    const text =
+      'Vector databases find the nearest items to a query. ' +
+      'A vendor will say every embedding needs one. ' +
+      'For a few hundred thousand vectors, an array or a column in an existing database is often simpler. ' +
+      'Past a billion, the index matters.';
+    const plan = planOf(
+      [
+        ['vector', 2],
+        ['databas', 2],
+        ['embed', 2],
+        ['need', 1],
+      ],
+      'advice',
+    );
+    expect(answerSentences(passageOf(text), plan, 90)).toContain('is often simpler');
+  });
+
+  it('quotes the remedy for a how-do-I question ("The fix is to …")', () => {
+    // "my transaction is stuck, how do I unstick it"
+    const text =
+      'A transaction with a low fee can wait in the mempool for hours. ' +
+      'Its nonce blocks every later transaction of the account. ' +
+      'The fix is to send a new transaction with the same nonce and a higher fee. ' +
+      'Transactions of other accounts are not affected by a stuck transaction.';
+    const plan = planOf(
+      [
+        ['transact', 1],
+        ['stuck', 3],
+      ],
+      'procedure',
+    );
+    expect(answerSentences(passageOf(text), plan, 90)).toContain('The fix is to send');
   });
 });

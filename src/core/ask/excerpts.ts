@@ -13,6 +13,19 @@ const PREFERENCE_SHARE = 0.5;
  * "by", so it tells the answering sentence apart better (retired blind set key fact +0.6 points).
  */
 const NUMBER_SHARE = 1;
+/**
+ * Steps and advice weigh as much as the rarest word: the sentence that says what to do rarely
+ * repeats the words of the situation or of the question (ask-dev-retired-blind.json's key fact
+ * +1.2 points against 0.5, none lost on either development set).
+ */
+const ACTING_SHARE = 1;
+const PREFERENCE_SHARES: Record<NonNullable<Plan['prefer']>, number> = {
+  number: NUMBER_SHARE,
+  explanation: PREFERENCE_SHARE,
+  definition: PREFERENCE_SHARE,
+  procedure: ACTING_SHARE,
+  advice: ACTING_SHARE,
+};
 /** A sentence as near the question in meaning as can be (cosine 1) weighs this share of its rarest word. */
 const NEARNESS_SHARE = 1;
 /** What a preferred sentence has; one non-global pattern each, built once. */
@@ -26,7 +39,11 @@ const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
   // "X is a …", "refers to", "stands for": the sentence that says what something is.
   definition: /\b(?:is|are)\s+(?:an?|the|one|any)\b|\brefers?\s+to\b|\bstands?\s+for\b|\bmeans\b|\bcalled\b/i,
   // How something is done or works: by what means, in what steps.
-  procedure: /\b(?:by|through|via|using|uses?|first|then|steps?|instead)\b/i,
+  procedure:
+    /\b(?:by|through|via|using|uses?|first|then|steps?|instead)\b|\b(?:is|are)\s+to\s+\w+|\bthe\s+(?:fix|way|remedy|trick)\s+is\b/i,
+  // What to do, or whether to worry: a recommendation, a remedy, a usual course.
+  advice:
+    /\b(?:should|treat|avoid|instead|the\s+(?:fix|remedy|usual\s+(?:way|course)|safe\s+(?:way|choice))|(?:is|are)\s+(?:often|usually)\s+(?:simpler|enough|better|cheaper|fine)|make\s+sure|(?:is|are)\s+(?:normal|expected|harmless))\b/i,
 };
 
 /**
@@ -46,7 +63,7 @@ function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
   return sentences.map(
     (sentence) =>
       patterns.reduce((sum, { idf, pattern }) => sum + (pattern.test(sentence) ? idf : 0), 0) +
-      (preferred?.test(sentence) ? (plan.prefer === 'number' ? NUMBER_SHARE : PREFERENCE_SHARE) * rarest : 0) +
+      (preferred?.test(sentence) ? PREFERENCE_SHARES[plan.prefer!] * rarest : 0) +
       (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
   );
 }
