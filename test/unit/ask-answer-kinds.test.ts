@@ -7,7 +7,7 @@ import { contrastingSentence } from '../../src/core/ask/answer-shape.ts';
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
-import { sentenceStarts } from '../../src/core/ask/sentences.ts';
+import { sentenceStarts, sentencesAt } from '../../src/core/ask/sentences.ts';
 
 const passageOf = (text: string, section = 'Compression'): AskPassage => ({
   type: 'essay',
@@ -69,6 +69,7 @@ describe('the kind of sentence a question wants', () => {
   it('wants steps for a "how do I" asked inside chat, and a cause for a "why"', () => {
     expect(kindOf('my tx is pending lol how do i unstick it')).toBe('procedure');
     expect(kindOf('How does a rollup post its data?')).toBe('procedure');
+    expect(kindOf('How should I evaluate a retrieval system?')).toBe('procedure');
     expect(kindOf('ok but like why does it cost more')).toBe('explanation');
     expect(kindOf('what is a rollup')).toBe('definition');
   });
@@ -109,5 +110,17 @@ describe('the sentences quoted for a kind', () => {
       'procedure',
     );
     expect(answerSentences(passageOf(text), plan, 90)).toContain('The fix is to send');
+  });
+});
+
+describe('sentences an answer is made of', () => {
+  it('keeps a sentence whole past a question mark in brackets ("(is it supported?) and …")', () => {
+    const text =
+      'The key questions are faithfulness (is every claim supported?) and relevance (does it answer?). ' +
+      'Both can be scored by a model.';
+    expect(sentencesAt(text, sentenceStarts(text))).toEqual([
+      'The key questions are faithfulness (is every claim supported?) and relevance (does it answer?).',
+      'Both can be scored by a model.',
+    ]);
   });
 });

@@ -18,9 +18,11 @@ const ASKED_INSIDE = /\b(?:(how)\s+(?:do|can|could|should|would)\s+(?:i|we|you|o
 
 export function answerKind(question: Question): Plan['prefer'] {
   if (question.intent === 'quantity' || FIGURE.test(question.text)) return 'number';
+  // "How should I evaluate …" asks for steps; "Should we keep …", for advice.
+  if (question.intent === 'explanation' && PROCEDURE.test(question.text)) return 'procedure';
   if (ADVICE.test(question.text)) return 'advice';
   if (question.intent === 'definition') return 'definition';
-  if (question.intent === 'explanation') return PROCEDURE.test(question.text) ? 'procedure' : 'explanation';
+  if (question.intent === 'explanation') return 'explanation';
   const inside = ASKED_INSIDE.exec(question.text);
   if (!inside || question.intent === 'comparison') return undefined;
   return inside[1] ? 'procedure' : 'explanation';
