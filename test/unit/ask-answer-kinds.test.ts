@@ -95,6 +95,22 @@ describe('the sentences quoted for a kind', () => {
     expect(answerSentences(passageOf(text), plan, 90)).toContain('is often simpler');
   });
 
+  it('does not take a sentence that asks ("how should you split it?") for advice', () => {
+    // "should we train our model at the compute-optimal size"
+    const text =
+      'Scaling laws turned model size into budgeting: how should you split compute between model and data? ' +
+      'A model for many users should be trained smaller than the compute-optimal size.';
+    const plan = planOf(
+      [
+        ['model', 1],
+        ['comput', 2],
+        ['size', 2],
+      ],
+      'advice',
+    );
+    expect(answerSentences(passageOf(text), plan, 20)).toContain('should be trained smaller');
+  });
+
   it('quotes the remedy for a how-do-I question ("The fix is to …")', () => {
     // "my transaction is stuck, how do I unstick it"
     const text =

@@ -58,12 +58,13 @@ function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
     idf: concept.idf,
     pattern: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu'),
   }));
+  // A sentence that asks ("how should you split it?") sets up an answer; it is not one.
   const preferred = plan.prefer && PREFERRED[plan.prefer];
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
   return sentences.map(
     (sentence) =>
       patterns.reduce((sum, { idf, pattern }) => sum + (pattern.test(sentence) ? idf : 0), 0) +
-      (preferred?.test(sentence) ? PREFERENCE_SHARES[plan.prefer!] * rarest : 0) +
+      (preferred?.test(sentence) && !sentence.endsWith('?') ? PREFERENCE_SHARES[plan.prefer!] * rarest : 0) +
       (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
   );
 }
