@@ -111,6 +111,26 @@ describe('the sentences quoted for a kind', () => {
     expect(answerSentences(passageOf(text), plan, 20)).toContain('should be trained smaller');
   });
 
+  it('quotes the steps, told as commands, for a how-does question, not the sentence that introduces them', () => {
+    // "how does byte-pair encoding build its vocabulary"
+    const text =
+      'Most language models tokenize with byte-pair encoding, and training it is a simple loop. ' +
+      'Count every pair of adjacent symbols in the vocabulary. ' +
+      'Merge the most frequent pair into a new symbol and repeat. ' +
+      'See the essay on tokens for more.';
+    const plan = planOf(
+      [
+        ['vocabular', 2],
+        ['build', 2],
+        ['byte', 3],
+      ],
+      'procedure',
+    );
+    expect(answerSentences(passageOf(text), plan, 30)).toBe(
+      'Count every pair of adjacent symbols in the vocabulary. Merge the most frequent pair into a new symbol and repeat.',
+    );
+  });
+
   it('quotes the remedy for a how-do-I question ("The fix is to …")', () => {
     // "my transaction is stuck, how do I unstick it"
     const text =

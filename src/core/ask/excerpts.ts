@@ -28,6 +28,16 @@ const PREFERENCE_SHARES: Record<NonNullable<Plan['prefer']>, number> = {
 };
 /** A sentence as near the question in meaning as can be (cosine 1) weighs this share of its rarest word. */
 const NEARNESS_SHARE = 1;
+/**
+ * A sentence that tells the reader to do something: a verb first, then what it acts on ("Count
+ * every pair …", "Keep a held-out portion …"), or after an opening clause ("For retrieval, build a
+ * set …"). Words that open statements (articles, pronouns, prepositions, quantifiers) are not verbs.
+ */
+const IMPERATIVE =
+  /^(?:(?:if|when|before|for|where|once)\b[^,]*,\s+)?(?!(?:in|on|at|for|by|with|from|to|as|of|after|before|since|during|under|over|among|between|like|unlike|all|both|each|every|most|many|some|such|this|that|these|those|it|its|they|there|here|one|no|not|only|even|also|then|so|but|and|or|if|when|while|where|because|although|though|once|until|what|which|who|how|why|a|an|the|see|[a-z]+ing|[a-z]+ly)\b)[a-z]+\s+(?:the|a|an|every|each|all|your|its|their|it|them|two|three|several|any)\b/i;
+/** What to do, or whether to worry: a recommendation, a remedy, a usual course. */
+const ADVICE =
+  /\b(?:should|treat|avoid|instead|the\s+(?:fix|remedy|usual\s+(?:way|course)|safe\s+(?:way|choice))|(?:is|are)\s+(?:often|usually)\s+(?:simpler|enough|better|cheaper|fine)|make\s+sure|(?:is|are)\s+(?:normal|expected|harmless))\b/i;
 /** What a preferred sentence has; one non-global pattern each, built once. */
 const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
   number: /\d/,
@@ -39,11 +49,11 @@ const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
   // "X is a …", "refers to", "stands for": the sentence that says what something is.
   definition: /\b(?:is|are)\s+(?:an?|the|one|any)\b|\brefers?\s+to\b|\bstands?\s+for\b|\bmeans\b|\bcalled\b/i,
   // How something is done or works: by what means, in what steps.
-  procedure:
-    /\b(?:by|through|via|using|uses?|first|then|steps?|instead)\b|\b(?:is|are)\s+to\s+\w+|\bthe\s+(?:fix|way|remedy|trick)\s+is\b/i,
-  // What to do, or whether to worry: a recommendation, a remedy, a usual course.
-  advice:
-    /\b(?:should|treat|avoid|instead|the\s+(?:fix|remedy|usual\s+(?:way|course)|safe\s+(?:way|choice))|(?:is|are)\s+(?:often|usually)\s+(?:simpler|enough|better|cheaper|fine)|make\s+sure|(?:is|are)\s+(?:normal|expected|harmless))\b/i,
+  procedure: new RegExp(
+    `\\b(?:by|through|via|using|uses?|first|then|steps?|instead)\\b|\\b(?:is|are)\\s+to\\s+\\w+|\\bthe\\s+(?:fix|way|remedy|trick)\\s+is\\b|${IMPERATIVE.source}`,
+    'i',
+  ),
+  advice: new RegExp(`${IMPERATIVE.source}|${ADVICE.source}`, 'i'),
 };
 
 /**
