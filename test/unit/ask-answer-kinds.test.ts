@@ -49,6 +49,20 @@ describe('a comparison', () => {
     const contrast = contrastingSentence([passage], [planOf([['distil', 3]]), planOf([['quantiz', 3]])]);
     expect(contrast?.text).toMatch(/^Distillation is different from quantization/);
   });
+
+  it('quotes two adjacent sentences that take one side each when no sentence names both', () => {
+    const passage = passageOf(
+      'Preference tuning has two schools. ' +
+        'Classic RLHF trains a reward model and then a policy against it. ' +
+        'In practice DPO is supervised training on pairs, with no reward model. ' +
+        'The essay on post-training compares them.',
+    );
+    const contrast = contrastingSentence([passage], [planOf([['dpo', 3]]), planOf([['rlhf', 3]])]);
+    expect(contrast?.text).toBe(
+      'Classic RLHF trains a reward model and then a policy against it. ' +
+        'In practice DPO is supervised training on pairs, with no reward model.',
+    );
+  });
 });
 
 describe('the kind of sentence a question wants', () => {

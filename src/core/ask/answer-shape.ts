@@ -65,7 +65,7 @@ function names(sentence: string, plan: Plan): boolean {
 
 /**
  * A sentence that sets the two sides of a comparison against each other ("Unlike proof of work,
- * proof of stake …"), from the first passage that has one, if any does.
+ * proof of stake …"), from the first passage that has one, else two adjacent sentences that do.
  */
 export function contrastingSentence(
   passages: readonly AskPassage[],
@@ -81,6 +81,34 @@ export function contrastingSentence(
         const { type, slug, title, section, url } = passage;
         return { text: sentence, type, slug, title, section, url };
       }
+  return contrastingPair(passages, sides);
+}
+
+/** A sentence that points to another page ("The essay … goes into detail") rather than saying something. */
+const REFERENCE = /\b(?:the\s+essay|essay\s+on|see)\b/i;
+
+/**
+ * Two adjacent sentences that set the sides against each other one at a time ("On Bitcoin it is a
+ * matter of confidence … On Ethereum a block is final after …"), each naming one side only.
+ */
+function contrastingPair(passages: readonly AskPassage[], [one, other]: readonly Plan[]): AnswerPassage | undefined {
+  if (!one || !other) return undefined;
+  for (const passage of passages) {
+    const sentences = sentencesAt(passage.text, passage.sentences);
+    for (let at = 0; at + 1 < sentences.length; at += 1) {
+      const [first, second] = [sentences[at]!, sentences[at + 1]!];
+      if (`${first} ${second}`.split(' ').length > 2 * CONTRAST_MAX_WORDS) continue;
+      const only = (sentence: string, side: Plan, not: Plan) =>
+        names(sentence, side) && !names(sentence, not) && !REFERENCE.test(sentence);
+      if (
+        (only(first, one, other) && only(second, other, one)) ||
+        (only(first, other, one) && only(second, one, other))
+      ) {
+        const { type, slug, title, section, url } = passage;
+        return { text: `${first} ${second}`, type, slug, title, section, url };
+      }
+    }
+  }
   return undefined;
 }
 
