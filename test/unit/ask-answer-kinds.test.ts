@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AskPassage } from '../../src/core/ask/ask-documents.ts';
 import { answerKind } from '../../src/core/ask/answer-kind.ts';
-import { contrastingSentence } from '../../src/core/ask/answer-shape.ts';
+import { answerOf, contrastingSentence } from '../../src/core/ask/answer-shape.ts';
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
@@ -62,6 +62,16 @@ describe('a comparison', () => {
       'Classic RLHF trains a reward model and then a policy against it. ' +
         'In practice DPO is supervised training on pairs, with no reward model.',
     );
+  });
+
+  it('does not repeat as the contrast what a side already quotes', () => {
+    const passage = passageOf(
+      'Recurrent networks read one token at a time. Transformers read the whole sequence at once.',
+    );
+    const contrast = contrastingSentence([passage], [planOf([['recurr', 3]]), planOf([['transform', 3]])]);
+    expect(contrast).toBeDefined();
+    const answer = answerOf([{ passage, plan: planOf([['recurr', 3]]) }], contrast);
+    expect(answer.passages).toHaveLength(1);
   });
 });
 

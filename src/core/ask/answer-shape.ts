@@ -121,7 +121,8 @@ export function answerOf(
     const { type, slug, title, section, url } = passage;
     return { text, type, slug, title, section, url };
   });
-  if (contrast) passages.push(contrast);
+  // A contrast the sides' passages already quote says nothing more.
+  if (contrast && !passages.some((passage) => passage.text.includes(contrast.text))) passages.push(contrast);
   const [first] = passages as [AnswerPassage, ...AnswerPassage[]];
   return { ...first, text: passages.map((passage) => passage.text).join('\n\n'), passages };
 }

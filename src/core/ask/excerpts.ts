@@ -14,18 +14,11 @@ const PREFERENCE_SHARE = 0.5;
  */
 const NUMBER_SHARE = 1;
 /**
- * Steps and advice weigh as much as the rarest word: the sentence that says what to do rarely
- * repeats the words of the situation or of the question (ask-dev-retired-blind.json's key fact
- * +1.2 points against 0.5, none lost on either development set).
+ * Advice, and steps told as commands or as the remedy, weigh as much as the rarest word: the
+ * sentence that says what to do rarely repeats the words of the situation or of the question.
+ * A procedure's weaker cues ("by", "uses", "then") weigh as the other kinds' do.
  */
 const ACTING_SHARE = 1;
-const PREFERENCE_SHARES: Record<NonNullable<Plan['prefer']>, number> = {
-  number: NUMBER_SHARE,
-  explanation: PREFERENCE_SHARE,
-  definition: PREFERENCE_SHARE,
-  procedure: ACTING_SHARE,
-  advice: ACTING_SHARE,
-};
 /** A sentence as near the question in meaning as can be (cosine 1) weighs this share of its rarest word. */
 const NEARNESS_SHARE = 1;
 /**
@@ -49,12 +42,24 @@ const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
   // "X is a …", "refers to", "stands for": the sentence that says what something is.
   definition: /\b(?:is|are)\s+(?:an?|the|one|any)\b|\brefers?\s+to\b|\bstands?\s+for\b|\bmeans\b|\bcalled\b/i,
   // How something is done or works: by what means, in what steps.
-  procedure: new RegExp(
-    `\\b(?:by|through|via|using|uses?|first|then|steps?|instead)\\b|\\b(?:is|are)\\s+to\\s+\\w+|\\bthe\\s+(?:fix|way|remedy|trick)\\s+is\\b|${IMPERATIVE.source}`,
-    'i',
-  ),
+  procedure: /\b(?:by|through|via|using|uses?|first|then|steps?|instead)\b/i,
   advice: new RegExp(`${IMPERATIVE.source}|${ADVICE.source}`, 'i'),
 };
+/** Steps told as commands or as the remedy ("The fix is to …"): a procedure's stronger cues. */
+const STEPS = new RegExp(
+  `\\b(?:is|are)\\s+to\\s+\\w+|\\bthe\\s+(?:fix|way|remedy|trick)\\s+is\\b|${IMPERATIVE.source}`,
+  'i',
+);
+
+/** The bonus share of the question's rarest word a sentence earns for being of the kind the plan wants. */
+function preferenceShare(sentence: string, prefer: Plan['prefer']): number {
+  // A sentence that asks ("how should you split it?") sets up an answer; it is not one.
+  if (!prefer || sentence.endsWith('?')) return 0;
+  if (prefer === 'procedure' && STEPS.test(sentence)) return ACTING_SHARE;
+  if (!PREFERRED[prefer].test(sentence)) return 0;
+  if (prefer === 'number') return NUMBER_SHARE;
+  return prefer === 'advice' ? ACTING_SHARE : PREFERENCE_SHARE;
+}
 
 /**
  * How well each sentence answers the plan: the question's words it mentions (by IDF), a bonus when
@@ -68,13 +73,11 @@ function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
     idf: concept.idf,
     pattern: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu'),
   }));
-  // A sentence that asks ("how should you split it?") sets up an answer; it is not one.
-  const preferred = plan.prefer && PREFERRED[plan.prefer];
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
   return sentences.map(
     (sentence) =>
       patterns.reduce((sum, { idf, pattern }) => sum + (pattern.test(sentence) ? idf : 0), 0) +
-      (preferred?.test(sentence) && !sentence.endsWith('?') ? PREFERENCE_SHARES[plan.prefer!] * rarest : 0) +
+      preferenceShare(sentence, plan.prefer) * rarest +
       (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
   );
 }
