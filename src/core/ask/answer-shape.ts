@@ -87,9 +87,14 @@ export function contrastingSentence(
 /** A sentence that points to another page ("The essay … goes into detail") rather than saying something. */
 const REFERENCE = /\b(?:the\s+essay|essay\s+on|see)\b/i;
 
+/** A sentence's first words, where it names what it is about. */
+const OPENING_WORDS = 8;
+const opening = (sentence: string) => sentence.split(' ').slice(0, OPENING_WORDS).join(' ');
+
 /**
  * Two adjacent sentences that set the sides against each other one at a time ("On Bitcoin it is a
- * matter of confidence … On Ethereum a block is final after …"), each naming one side only.
+ * matter of confidence … On Ethereum a block is final after …"), each about one side only: naming
+ * it in its first words, not naming the other.
  */
 function contrastingPair(passages: readonly AskPassage[], [one, other]: readonly Plan[]): AnswerPassage | undefined {
   if (!one || !other) return undefined;
@@ -99,7 +104,7 @@ function contrastingPair(passages: readonly AskPassage[], [one, other]: readonly
       const [first, second] = [sentences[at]!, sentences[at + 1]!];
       if (`${first} ${second}`.split(' ').length > 2 * CONTRAST_MAX_WORDS) continue;
       const only = (sentence: string, side: Plan, not: Plan) =>
-        names(sentence, side) && !names(sentence, not) && !REFERENCE.test(sentence);
+        names(opening(sentence), side) && !names(sentence, not) && !REFERENCE.test(sentence);
       if (
         (only(first, one, other) && only(second, other, one)) ||
         (only(first, other, one) && only(second, one, other))
