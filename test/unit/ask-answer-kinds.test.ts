@@ -155,6 +155,28 @@ describe('the sentences quoted for a kind', () => {
     );
   });
 
+  it("quotes a worked example's result for a quantity question that gives its own figures", () => {
+    // "if I sell 10 ETH into a pool of 100 ETH and 200,000 USDC, how much USDC comes out"
+    const text =
+      'Take a pool of 100 ETH and 200,000 USDC, so the price is 2,000 USDC per ETH. ' +
+      'A trader sells 10 ETH. ' +
+      'The pool must end with 110 ETH and 181,818 USDC, so the trader receives about 18,182 USDC.';
+    const plan = planOf(
+      [
+        ['10', 3],
+        ['eth', 3],
+        ['pool', 3],
+        ['100', 3],
+        ['200', 4],
+        ['000', 3],
+        ['usdc', 4],
+        ['come', 3],
+      ],
+      'number',
+    );
+    expect(answerSentences(passageOf(text), plan, 20)).toContain('the trader receives about 18,182 USDC');
+  });
+
   it('quotes the remedy for a how-do-I question ("The fix is to …")', () => {
     // "my transaction is stuck, how do I unstick it"
     const text =

@@ -140,12 +140,42 @@ const CONTINUES =
  */
 export function answerSentences(passage: AskPassage, plan: Plan, maxWords: number): string {
   const sentences = sentencesAt(passage.text, passage.sentences);
-  const best = bestOf(sentenceWeights(sentences, plan));
+  const best = workedResult(sentences, bestOf(sentenceWeights(sentences, plan)), plan);
   // A sentence that leans on the one before ("Instead, …", "This is why …") is quoted with it.
   const leans = best > 0 && CONTINUES.test(sentences[best]!);
   const pair = !leans && best + 1 < sentences.length ? [best, best + 1] : [best - 1, best].filter((at) => at >= 0);
   const text = pair.map((at) => sentences[at]!).join(' ');
   return pair.length === 2 && rawWords(text).length > maxWords ? sentences[best]! : text;
+}
+
+/** A worked example's result: a figure reached ("≈ 1,455", "= 20,000", "about 18,182 USDC"). */
+const RESULT = /[≈=]\s*[\d$€£(]|\b(?:about|roughly|around|approximately)\s+[\d$€£]/;
+const figuresOf = (text: string) => text.match(/\d+/g) ?? [];
+
+/**
+ * For a quantity question that gives figures of its own ("I put in 10 ETH at 2,000 USDC …, at what
+ * price …"), the sentence that repeats two of them sets up the worked example; its answer is a later
+ * sentence of the passage that reaches a figure the question does not give, the one that speaks
+ * most to the question's other words (the first on a tie). The best sentence otherwise.
+ */
+function workedResult(sentences: readonly string[], best: number, plan: Plan): number {
+  const given = new Set(plan.concepts.flatMap((concept) => figuresOf(concept.asked.join(' '))));
+  const repeated = figuresOf(sentences[best]!).filter((figure) => given.has(figure));
+  if (plan.prefer !== 'number' || new Set(repeated).size < 2) return best;
+  const words = {
+    ...plan,
+    near: undefined,
+    concepts: plan.concepts.filter((concept) => !/\d/.test(concept.asked.join(' '))),
+  };
+  let result = best;
+  let resultWeight = -1;
+  for (let at = best + 1; at < sentences.length; at += 1) {
+    const sentence = sentences[at]!;
+    if (!RESULT.test(sentence) || figuresOf(sentence).every((figure) => given.has(figure))) continue;
+    const weight = sentenceWeights([sentence], words)[0]!;
+    if (weight > resultWeight) [result, resultWeight] = [at, weight];
+  }
+  return result;
 }
 
 /** Ranges of the words in `text` whose term the plan asks for (or accepts as a synonym). */
