@@ -26,7 +26,7 @@ const keyOf = (/** @type {any} */ s) =>
 
 const tally = new Map();
 const count = (/** @type {string} */ where) => tally.set(where, (tally.get(where) ?? 0) + 1);
-for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json']) {
+for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json']) {
   const dev = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8')).questions;
   for (const question of dev) {
     if (!question.expect || !question.facts?.length) continue;

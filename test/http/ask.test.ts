@@ -385,7 +385,15 @@ describe('questions as people type them', () => {
     expect(contrast.text.split(' ').length).toBeLessThanOrEqual(30);
     expect(body.answer.text.endsWith(contrast.text)).toBe(true);
     // No such sentence here: each side's passage, nothing else.
-    expect((await ask('q=rollup%20vs%20sidechain')).json().answer.passages).toHaveLength(2);
+    expect((await ask('q=hard%20fork%20vs%20soft%20fork')).json().answer.passages).toHaveLength(2);
+  });
+
+  it('adds two adjacent sentences that take one side each, where no sentence names both', async () => {
+    const { passages } = (await ask('q=rollup%20vs%20sidechain')).json().answer;
+    expect(passages.slice(0, 2).map((passage: { slug: string }) => passage.slug)).toEqual(['rollup', 'sidechain']);
+    const [one, other] = passages[2].text.split(/(?<=\.) /);
+    expect(one).toMatch(/^A rollup\b/);
+    expect(other).toMatch(/^A sidechain\b/);
   });
 
   it('reads a long question for its question part', async () => {

@@ -46,7 +46,7 @@ export function sourceOf(passage: AskPassage, plan: Plan, score: number): AskSou
 
 /** Words that set two things against each other in one sentence. */
 const CONTRAST =
-  /\b(?:unlike|whereas|while|instead|in contrast|by contrast|rather than|but|differs?|differences?|compared|than|versus|vs)\b/i;
+  /\b(?:unlike|whereas|while|instead|in contrast|by contrast|rather than|but|differs?|different\s+from|differences?|compared|than|versus|vs)\b/i;
 
 /** A share or a count ("more than half", "fewer than 100"): a quantity, not one side set against another. */
 const QUANTITY_THAN =
@@ -55,9 +55,11 @@ const QUANTITY_THAN =
 /** Longer sentences that name both sides are lists and narratives, not contrasts. */
 const CONTRAST_MAX_WORDS = 30;
 
-/** Whether a sentence names every concept of a plan (a term's stem starts one of its words). */
-function names(sentence: string, plan: Plan): boolean {
-  const lower = ` ${sentence.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')}`;
+/** A sentence's words, lowercased and space-separated, with a space before each: for `names`. */
+const spaced = (sentence: string) => ` ${sentence.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')}`;
+
+/** Whether a sentence (as `spaced` gives it) names every concept of a plan (a term's stem starts one of its words). */
+function names(lower: string, plan: Plan): boolean {
   return plan.concepts.every((concept) =>
     concept.alternatives.some((terms) => terms.every((term) => lower.includes(` ${term}`))),
   );
@@ -65,23 +67,67 @@ function names(sentence: string, plan: Plan): boolean {
 
 /**
  * A sentence that sets the two sides of a comparison against each other ("Unlike proof of work,
- * proof of stake …"), from the first passage that has one, if any does.
+ * proof of stake …"), from the first passage that has one, else two adjacent sentences that do
+ * (sideOf), from the first passage that has them.
  */
 export function contrastingSentence(
   passages: readonly AskPassage[],
   sides: readonly Plan[],
 ): AnswerPassage | undefined {
-  for (const passage of passages)
-    for (const sentence of sentencesAt(passage.text, passage.sentences))
+  let pair: AnswerPassage | undefined;
+  let mentions: RegExp | undefined;
+  for (const [rank, passage] of passages.entries()) {
+    const sentences = sentencesAt(passage.text, passage.sentences);
+    const { type, slug, title, section, url } = passage;
+    for (const sentence of sentences)
       if (
         sentence.split(' ').length <= CONTRAST_MAX_WORDS &&
         CONTRAST.test(sentence.replace(QUANTITY_THAN, '')) &&
-        sides.every((side) => names(sentence, side))
-      ) {
-        const { type, slug, title, section, url } = passage;
+        sides.every((side) => names(spaced(sentence), side))
+      )
         return { text: sentence, type, slug, title, section, url };
-      }
-  return undefined;
+    const at = pair || rank >= PAIR_CANDIDATES ? -1 : pairAt(sentences, sides, (mentions ??= mentioning(sides)));
+    if (at >= 0) pair = { text: `${sentences[at]} ${sentences[at + 1]}`, type, slug, title, section, url };
+  }
+  return pair;
+}
+
+/** A sentence that points to another page ("The essay … goes into detail") rather than saying something. */
+const REFERENCE = /\b(?:the\s+essay|essay\s+on|see)\b/i;
+
+/** Whether a sentence may name a side: a word starts with a term of it (a cheap test before `names`). */
+const mentioning = (sides: readonly Plan[]) =>
+  new RegExp(
+    `(?:^|[^\\p{L}\\p{N}])(?:${sides.flatMap((side) => side.concepts.flatMap((concept) => concept.alternatives.flat())).join('|')})`,
+    'iu',
+  );
+
+/** The best passages searched for a contrasting pair (each sentence is read for both sides). */
+const PAIR_CANDIDATES = 10;
+
+/** A sentence's first words, where it names what it is about. */
+const OPENING_WORDS = 8;
+
+/**
+ * Which side of a two-sided comparison a sentence is about alone (0 or 1): it names that side in
+ * its first words and not the other; -1 for neither, both, a long sentence or a pointer elsewhere.
+ */
+function sideOf(sentence: string, [one, other]: readonly Plan[]): number {
+  const words = sentence.split(' ');
+  if (!one || !other || words.length > CONTRAST_MAX_WORDS || REFERENCE.test(sentence)) return -1;
+  const lower = spaced(sentence);
+  const [first, second] = [names(lower, one), names(lower, other)];
+  if (first === second) return -1;
+  return names(spaced(words.slice(0, OPENING_WORDS).join(' ')), first ? one : other) ? (first ? 0 : 1) : -1;
+}
+
+/**
+ * Where two adjacent sentences set the sides against each other one at a time ("On Bitcoin it is a
+ * matter of confidence … On Ethereum a block is final after …"); -1 when none do.
+ */
+function pairAt(sentences: readonly string[], sides: readonly Plan[], mentions: RegExp): number {
+  const about = sentences.map((sentence) => (mentions.test(sentence) ? sideOf(sentence, sides) : -1));
+  return about.findIndex((side, at) => side >= 0 && about[at + 1] === 1 - side);
 }
 
 export function answerOf(
@@ -93,7 +139,8 @@ export function answerOf(
     const { type, slug, title, section, url } = passage;
     return { text, type, slug, title, section, url };
   });
-  if (contrast) passages.push(contrast);
+  // A contrast the sides' passages already quote says nothing more.
+  if (contrast && !passages.some((passage) => passage.text.includes(contrast.text))) passages.push(contrast);
   const [first] = passages as [AnswerPassage, ...AnswerPassage[]];
   return { ...first, text: passages.map((passage) => passage.text).join('\n\n'), passages };
 }

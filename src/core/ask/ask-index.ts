@@ -12,6 +12,7 @@ import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { derivedWords, indexTerm, rawWords, terms, words } from './text.ts';
 import { answerWeight, usesAllAsked } from './excerpts.ts';
+import { answerKind } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
@@ -38,13 +39,6 @@ export const MIN_CONFIDENCE = 0.5;
 const CONTRAST_CANDIDATES = 30;
 /** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
 const JOINT_COVERAGE = 0.9;
-/** The sentences an answer prefers, by the kind of question (excerpts.ts); "how …" asks for a procedure. */
-const PREFERRED_SENTENCES: Partial<Record<Question['intent'], Plan['prefer']>> = {
-  definition: 'definition',
-  explanation: 'explanation',
-  quantity: 'number',
-};
-const PROCEDURE = /^how\b/i;
 /**
  * Words that make a subject a description ("a coin that holds its price") or part of a sentence
  * ("my options", "eating it", "what should I do"), not a name.
@@ -222,10 +216,7 @@ export class AskIndex {
    */
   #planOf(read: ReadQuestion, query: Float32Array | undefined): Plan {
     const { question, situation } = read;
-    const prefer =
-      question.intent === 'explanation' && PROCEDURE.test(question.text)
-        ? 'procedure'
-        : PREFERRED_SENTENCES[question.intent];
+    const prefer = answerKind(question);
     const plan = talkWeighed(situatedPlan(this.#planner, question, situation), read.text, this.#vectors);
     const near = query && ((text: string) => this.#nearness(text, query));
     return { ...plan, ...(prefer ? { prefer } : {}), ...(near ? { near } : {}) };

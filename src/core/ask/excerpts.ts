@@ -13,8 +13,24 @@ const PREFERENCE_SHARE = 0.5;
  * "by", so it tells the answering sentence apart better (retired blind set key fact +0.6 points).
  */
 const NUMBER_SHARE = 1;
+/**
+ * Advice, and steps told as commands or as the remedy, weigh as much as the rarest word: the
+ * sentence that says what to do rarely repeats the words of the situation or of the question.
+ * A procedure's weaker cues ("by", "uses", "then") weigh as the other kinds' do.
+ */
+const ACTING_SHARE = 1;
 /** A sentence as near the question in meaning as can be (cosine 1) weighs this share of its rarest word. */
 const NEARNESS_SHARE = 1;
+/**
+ * A sentence that tells the reader to do something: a verb first, then what it acts on ("Count
+ * every pair …", "Keep a held-out portion …"), or after an opening clause ("For retrieval, build a
+ * set …"). Words that open statements (articles, pronouns, prepositions, quantifiers) are not verbs.
+ */
+const IMPERATIVE =
+  /^(?:(?:if|when|before|for|where|once)\b[^,]*,\s+)?(?!(?:in|on|at|for|by|with|from|to|as|of|after|before|since|during|under|over|among|between|like|unlike|all|both|each|every|most|many|some|such|this|that|these|those|it|its|they|there|here|one|no|not|only|even|also|then|so|but|and|or|if|when|while|where|because|although|though|once|until|what|which|who|how|why|a|an|the|see|[a-z]+ing|[a-z]+ly)\b)[a-z]+\s+(?:the|a|an|every|each|all|your|its|their|it|them|two|three|several|any)\b/i;
+/** What to do, or whether to worry: a recommendation, a remedy, a usual course. */
+const ADVICE =
+  /\b(?:should|treat|avoid|instead|the\s+(?:fix|remedy|usual\s+(?:way|course)|safe\s+(?:way|choice))|(?:is|are)\s+(?:often|usually)\s+(?:simpler|enough|better|cheaper|fine)|make\s+sure|(?:is|are)\s+(?:normal|expected|harmless))\b/i;
 /** What a preferred sentence has; one non-global pattern each, built once. */
 const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
   number: /\d/,
@@ -27,7 +43,23 @@ const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
   definition: /\b(?:is|are)\s+(?:an?|the|one|any)\b|\brefers?\s+to\b|\bstands?\s+for\b|\bmeans\b|\bcalled\b/i,
   // How something is done or works: by what means, in what steps.
   procedure: /\b(?:by|through|via|using|uses?|first|then|steps?|instead)\b/i,
+  advice: new RegExp(`${IMPERATIVE.source}|${ADVICE.source}`, 'i'),
 };
+/** Steps told as commands or as the remedy ("The fix is to …"): a procedure's stronger cues. */
+const STEPS = new RegExp(
+  `\\b(?:is|are)\\s+to\\s+\\w+|\\bthe\\s+(?:fix|way|remedy|trick)\\s+is\\b|${IMPERATIVE.source}`,
+  'i',
+);
+
+/** The bonus share of the question's rarest word a sentence earns for being of the kind the plan wants. */
+function preferenceShare(sentence: string, prefer: Plan['prefer']): number {
+  // A sentence that asks ("how should you split it?") sets up an answer; it is not one.
+  if (!prefer || sentence.endsWith('?')) return 0;
+  if (prefer === 'procedure' && STEPS.test(sentence)) return ACTING_SHARE;
+  if (!PREFERRED[prefer].test(sentence)) return 0;
+  if (prefer === 'number') return NUMBER_SHARE;
+  return prefer === 'advice' ? ACTING_SHARE : PREFERENCE_SHARE;
+}
 
 /**
  * How well each sentence answers the plan: the question's words it mentions (by IDF), a bonus when
@@ -41,12 +73,11 @@ function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
     idf: concept.idf,
     pattern: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu'),
   }));
-  const preferred = plan.prefer && PREFERRED[plan.prefer];
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
   return sentences.map(
     (sentence) =>
       patterns.reduce((sum, { idf, pattern }) => sum + (pattern.test(sentence) ? idf : 0), 0) +
-      (preferred?.test(sentence) ? (plan.prefer === 'number' ? NUMBER_SHARE : PREFERENCE_SHARE) * rarest : 0) +
+      preferenceShare(sentence, plan.prefer) * rarest +
       (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
   );
 }
@@ -109,12 +140,42 @@ const CONTINUES =
  */
 export function answerSentences(passage: AskPassage, plan: Plan, maxWords: number): string {
   const sentences = sentencesAt(passage.text, passage.sentences);
-  const best = bestOf(sentenceWeights(sentences, plan));
+  const best = workedResult(sentences, bestOf(sentenceWeights(sentences, plan)), plan);
   // A sentence that leans on the one before ("Instead, …", "This is why …") is quoted with it.
   const leans = best > 0 && CONTINUES.test(sentences[best]!);
   const pair = !leans && best + 1 < sentences.length ? [best, best + 1] : [best - 1, best].filter((at) => at >= 0);
   const text = pair.map((at) => sentences[at]!).join(' ');
   return pair.length === 2 && rawWords(text).length > maxWords ? sentences[best]! : text;
+}
+
+/** A worked example's result: a figure reached ("≈ 1,455", "= 20,000", "about 18,182 USDC"). */
+const RESULT = /[≈=]\s*[\d$€£(]|\b(?:about|roughly|around|approximately)\s+[\d$€£]/;
+const figuresOf = (text: string) => text.match(/\d+/g) ?? [];
+
+/**
+ * For a quantity question that gives figures of its own ("I put in 10 ETH at 2,000 USDC …, at what
+ * price …"), the sentence that repeats two of them sets up the worked example; its answer is a later
+ * sentence of the passage that reaches a figure the question does not give, the one that speaks
+ * most to the question's other words (the first on a tie). The best sentence otherwise.
+ */
+function workedResult(sentences: readonly string[], best: number, plan: Plan): number {
+  const given = new Set(plan.concepts.flatMap((concept) => figuresOf(concept.asked.join(' '))));
+  const repeated = figuresOf(sentences[best]!).filter((figure) => given.has(figure));
+  if (plan.prefer !== 'number' || new Set(repeated).size < 2) return best;
+  const words = {
+    ...plan,
+    near: undefined,
+    concepts: plan.concepts.filter((concept) => !/\d/.test(concept.asked.join(' '))),
+  };
+  let result = best;
+  let resultWeight = -1;
+  for (let at = best + 1; at < sentences.length; at += 1) {
+    const sentence = sentences[at]!;
+    if (!RESULT.test(sentence) || figuresOf(sentence).every((figure) => given.has(figure))) continue;
+    const weight = sentenceWeights([sentence], words)[0]!;
+    if (weight > resultWeight) [result, resultWeight] = [at, weight];
+  }
+  return result;
 }
 
 /** Ranges of the words in `text` whose term the plan asks for (or accepts as a synonym). */

@@ -42,9 +42,9 @@ export interface Plan {
   weights: Map<string, number>;
   /**
    * What the answer's sentences should have: a reason's explanation, a quantity's number, a
-   * definition's "is a", a procedure's means and steps.
+   * definition's "is a", a procedure's means and steps, a situation's advice (answer-kind.ts).
    */
-  prefer?: 'explanation' | 'number' | 'definition' | 'procedure';
+  prefer?: 'explanation' | 'number' | 'definition' | 'procedure' | 'advice';
   /** A sentence's nearness in meaning to the question, cosine (semantic.ts); absent without vectors. */
   near?: ((text: string) => number) | undefined;
 }

@@ -55,7 +55,7 @@ function comparisonSides(text: string): [string, string] | undefined {
   const [named = text, ...asked] = text.split(/\s*[:;]\s+/);
   for (const pattern of COMPARISONS) {
     const match = (asked.length > 0 ? pattern.exec(named) : null) ?? pattern.exec(text);
-    const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side ?? ''));
+    const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side?.split(/[:;]/)[0] ?? ''));
     if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0) return [sides[0], sides[1]];
   }
   return undefined;

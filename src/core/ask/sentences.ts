@@ -27,7 +27,8 @@ export function sentenceStarts(text: string): number[] {
   const starts: number[] = [];
   let mergeNext = false;
   for (const { segment, index } of segmenter.segment(text)) {
-    if (!mergeNext) starts.push(index);
+    // "(is every claim supported?) and answer relevance": a sentence does not start in lower case.
+    if (!mergeNext && !(starts.length > 0 && /^\p{Ll}/u.test(segment))) starts.push(index);
     mergeNext = endsWithAbbreviation(segment);
   }
   return starts.length > 0 ? starts : [0];

@@ -1,0 +1,29 @@
+// What kind of sentence answers a question (Plan.prefer, excerpts.ts): a figure for "how much" and
+// "at what price" wherever the question asks it, the steps for "how do I", what to do for a
+// situation's "should we" or "what are my options", the cause for "why", what a thing is for a
+// definition. Read from the question part only (a situation's words describe, they do not ask).
+import type { Plan } from './query-plan.ts';
+import type { Question } from './question.ts';
+
+/** A figure asked anywhere in the question part, not only at its start ("…, roughly how much USDC comes out"). */
+const FIGURE =
+  /\b(?:how\s+(?:many|much|long|big|large|fast|often|far|high|low)|at\s+what\s+(?:\w+\s+)?(?:price|point|level|rate|size|value)|what\s+(?:price|share|percentage|fraction))\b/i;
+/** A question about what to do in a situation: a choice, a need, a risk to weigh. */
+const ADVICE =
+  /\b(?:should\s+(?:i|we|you)|do\s+(?:i|we)\s+(?:\w+\s+)?need|what\s+are\s+(?:my|our|the)\s+options|what\s+(?:now|can\s+(?:i|we)\s+do)|is\s+(?:that|this|it|there)\b.*\b(?:safe|dangerous|risky|normal|issue|problem|risk|ok|okay|worth))\b/i;
+const PROCEDURE = /^how\b/i;
+
+/** A question asked inside chat ("… lol how do i unstick it", "ok but why does …"). */
+const ASKED_INSIDE = /\b(?:(how)\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)|(why))\b/i;
+
+export function answerKind(question: Question): Plan['prefer'] {
+  if (question.intent === 'quantity' || FIGURE.test(question.text)) return 'number';
+  // "How should I evaluate …" asks for steps; "Should we keep …", for advice.
+  if (question.intent === 'explanation' && PROCEDURE.test(question.text)) return 'procedure';
+  if (ADVICE.test(question.text)) return 'advice';
+  if (question.intent === 'definition') return 'definition';
+  if (question.intent === 'explanation') return 'explanation';
+  const inside = ASKED_INSIDE.exec(question.text);
+  if (!inside || question.intent === 'comparison') return undefined;
+  return inside[1] ? 'procedure' : 'explanation';
+}

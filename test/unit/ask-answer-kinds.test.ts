@@ -1,0 +1,208 @@
+// Answer choice by the kind of question, on passages written for these tests: which sentence (or
+// two) of a passage is quoted for a comparison, a quantity, a procedure, a situation, a why.
+import { describe, expect, it } from 'vitest';
+import type { AskPassage } from '../../src/core/ask/ask-documents.ts';
+import { answerKind } from '../../src/core/ask/answer-kind.ts';
+import { answerOf, contrastingSentence } from '../../src/core/ask/answer-shape.ts';
+import { answerSentences } from '../../src/core/ask/excerpts.ts';
+import { parseQuestion } from '../../src/core/ask/question.ts';
+import type { Plan } from '../../src/core/ask/query-plan.ts';
+import { sentenceStarts, sentencesAt } from '../../src/core/ask/sentences.ts';
+
+const passageOf = (text: string, section = 'Compression'): AskPassage => ({
+  type: 'essay',
+  slug: 'models',
+  title: `Models: ${section}`,
+  section,
+  kind: 'paragraph',
+  url: 'http://x/essays/models#compression',
+  markdownUrl: 'http://x/essays/models.md',
+  text,
+  sentences: sentenceStarts(text),
+  explains: 0,
+  names: [section],
+  namesWeigh: true,
+  mentions: [],
+  context: '',
+});
+const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
+const planOf = (words: Array<[string, number]>, prefer?: Plan['prefer']): Plan => ({
+  concepts: words.map(([word, idf]) => concept(word, idf)),
+  weights: new Map(words.map(([word]) => [word, 1])),
+  ...(prefer ? { prefer } : {}),
+});
+
+describe('a comparison', () => {
+  it('reads a side as ending where its clause does ("X vs Y: what is the difference")', () => {
+    expect(parseQuestion("Prompt injection vs jailbreak: what's the difference?").sides).toEqual([
+      'Prompt injection',
+      'jailbreak',
+    ]);
+  });
+
+  it('quotes a sentence that says one side is "different from" the other as the contrast', () => {
+    const passage = passageOf(
+      'Distillation trains a student on a teacher. ' +
+        'Distillation is different from quantization: quantization keeps the same model in fewer bits, ' +
+        'while distillation trains a new one. Both save memory.',
+    );
+    const contrast = contrastingSentence([passage], [planOf([['distil', 3]]), planOf([['quantiz', 3]])]);
+    expect(contrast?.text).toMatch(/^Distillation is different from quantization/);
+  });
+
+  it('quotes two adjacent sentences that take one side each when no sentence names both', () => {
+    const passage = passageOf(
+      'Preference tuning has two schools. ' +
+        'Classic RLHF trains a reward model and then a policy against it. ' +
+        'In practice DPO is supervised training on pairs, with no reward model. ' +
+        'The essay on post-training compares them.',
+    );
+    const contrast = contrastingSentence([passage], [planOf([['dpo', 3]]), planOf([['rlhf', 3]])]);
+    expect(contrast?.text).toBe(
+      'Classic RLHF trains a reward model and then a policy against it. ' +
+        'In practice DPO is supervised training on pairs, with no reward model.',
+    );
+  });
+
+  it('does not repeat as the contrast what a side already quotes', () => {
+    const passage = passageOf(
+      'Recurrent networks read one token at a time. Transformers read the whole sequence at once.',
+    );
+    const contrast = contrastingSentence([passage], [planOf([['recurr', 3]]), planOf([['transform', 3]])]);
+    expect(contrast).toBeDefined();
+    const answer = answerOf([{ passage, plan: planOf([['recurr', 3]]) }], contrast);
+    expect(answer.passages).toHaveLength(1);
+  });
+});
+
+describe('the kind of sentence a question wants', () => {
+  const kindOf = (text: string) => answerKind(parseQuestion(text));
+
+  it('wants a figure wherever the question asks for one', () => {
+    expect(kindOf('how much memory does a 7B model need')).toBe('number');
+    expect(kindOf('If I sell 10 ETH into the pool, roughly how much USDC comes out?')).toBe('number');
+    expect(kindOf('At what ETH price would I get liquidated?')).toBe('number');
+  });
+
+  it('wants advice for a situation that asks what to do or whether to worry', () => {
+    expect(kindOf('Do we actually need a vector database?')).toBe('advice');
+    expect(kindOf('Should we keep the old prompt?')).toBe('advice');
+    expect(kindOf('is there a security issue with indexing emails')).toBe('advice');
+  });
+
+  it('wants steps for a "how do I" asked inside chat, and a cause for a "why"', () => {
+    expect(kindOf('my tx is pending lol how do i unstick it')).toBe('procedure');
+    expect(kindOf('How does a rollup post its data?')).toBe('procedure');
+    expect(kindOf('How should I evaluate a retrieval system?')).toBe('procedure');
+    expect(kindOf('ok but like why does it cost more')).toBe('explanation');
+    expect(kindOf('what is a rollup')).toBe('definition');
+  });
+});
+
+describe('the sentences quoted for a kind', () => {
+  it('quotes what to do for a situation, not the sentence that restates it', () => {
+    // "we have 200k embeddings, do we need a vector database"
+    const text =
+      'Vector databases find the nearest items to a query. ' +
+      'A vendor will say every embedding needs one. ' +
+      'For a few hundred thousand vectors, an array or a column in an existing database is often simpler. ' +
+      'Past a billion, the index matters.';
+    const plan = planOf(
+      [
+        ['vector', 2],
+        ['databas', 2],
+        ['embed', 2],
+        ['need', 1],
+      ],
+      'advice',
+    );
+    expect(answerSentences(passageOf(text), plan, 90)).toContain('is often simpler');
+  });
+
+  it('does not take a sentence that asks ("how should you split it?") for advice', () => {
+    // "should we train our model at the compute-optimal size"
+    const text =
+      'Scaling laws turned model size into budgeting: how should you split compute between model and data? ' +
+      'A model for many users should be trained smaller than the compute-optimal size.';
+    const plan = planOf(
+      [
+        ['model', 1],
+        ['comput', 2],
+        ['size', 2],
+      ],
+      'advice',
+    );
+    expect(answerSentences(passageOf(text), plan, 20)).toContain('should be trained smaller');
+  });
+
+  it('quotes the steps, told as commands, for a how-does question, not the sentence that introduces them', () => {
+    // "how does byte-pair encoding build its vocabulary"
+    const text =
+      'Most language models tokenize with byte-pair encoding, and training it is a simple loop. ' +
+      'Count every pair of adjacent symbols in the vocabulary. ' +
+      'Merge the most frequent pair into a new symbol and repeat. ' +
+      'See the essay on tokens for more.';
+    const plan = planOf(
+      [
+        ['vocabular', 2],
+        ['build', 2],
+        ['byte', 3],
+      ],
+      'procedure',
+    );
+    expect(answerSentences(passageOf(text), plan, 30)).toBe(
+      'Count every pair of adjacent symbols in the vocabulary. Merge the most frequent pair into a new symbol and repeat.',
+    );
+  });
+
+  it("quotes a worked example's result for a quantity question that gives its own figures", () => {
+    // "if I sell 10 ETH into a pool of 100 ETH and 200,000 USDC, how much USDC comes out"
+    const text =
+      'Take a pool of 100 ETH and 200,000 USDC, so the price is 2,000 USDC per ETH. ' +
+      'A trader sells 10 ETH. ' +
+      'The pool must end with 110 ETH and 181,818 USDC, so the trader receives about 18,182 USDC.';
+    const plan = planOf(
+      [
+        ['10', 3],
+        ['eth', 3],
+        ['pool', 3],
+        ['100', 3],
+        ['200', 4],
+        ['000', 3],
+        ['usdc', 4],
+        ['come', 3],
+      ],
+      'number',
+    );
+    expect(answerSentences(passageOf(text), plan, 20)).toContain('the trader receives about 18,182 USDC');
+  });
+
+  it('quotes the remedy for a how-do-I question ("The fix is to …")', () => {
+    // "my transaction is stuck, how do I unstick it"
+    const text =
+      'A transaction with a low fee can wait in the mempool for hours. ' +
+      'Its nonce blocks every later transaction of the account. ' +
+      'The fix is to send a new transaction with the same nonce and a higher fee. ' +
+      'Transactions of other accounts are not affected by a stuck transaction.';
+    const plan = planOf(
+      [
+        ['transact', 1],
+        ['stuck', 3],
+      ],
+      'procedure',
+    );
+    expect(answerSentences(passageOf(text), plan, 90)).toContain('The fix is to send');
+  });
+});
+
+describe('sentences an answer is made of', () => {
+  it('keeps a sentence whole past a question mark in brackets ("(is it supported?) and …")', () => {
+    const text =
+      'The key questions are faithfulness (is every claim supported?) and relevance (does it answer?). ' +
+      'Both can be scored by a model.';
+    expect(sentencesAt(text, sentenceStarts(text))).toEqual([
+      'The key questions are faithfulness (is every claim supported?) and relevance (does it answer?).',
+      'Both can be scored by a model.',
+    ]);
+  });
+});
