@@ -24,7 +24,9 @@ const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 8);
 // V8 times its heap growth and its background compiling and marking by the clock, which a busy
 // machine slows unevenly: without these flags one build counted 228k and 244k per request an hour
 // apart. With them every run makes the same choices, so two builds differ only by their code.
-const v8Flags = (process.env['BENCH_V8_FLAGS'] ?? '--single-threaded --predictable-gc-schedule').split(' ').filter(Boolean);
+const v8Flags = (process.env['BENCH_V8_FLAGS'] ?? '--single-threaded --predictable-gc-schedule')
+  .split(' ')
+  .filter(Boolean);
 
 if (spawnSync('valgrind', ['--version']).status !== 0) {
   console.log('bench:instructions skipped: valgrind is not installed (apt-get install valgrind)');
