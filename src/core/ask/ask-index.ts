@@ -15,6 +15,7 @@ import { answerWeight, usesAllAsked } from './excerpts.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
+import { rerankLead, type LeadContext } from './lead-rerank.ts';
 
 export type {
   AnswerPassage,
@@ -45,6 +46,7 @@ const PREFERRED_SENTENCES: Partial<Record<Question['intent'], Plan['prefer']>> =
   quantity: 'number',
 };
 const PROCEDURE = /^how\b/i;
+const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
 /**
  * Words that make a subject a description ("a coin that holds its price") or part of a sentence
  * ("my options", "eating it", "what should I do"), not a name.
@@ -65,6 +67,7 @@ export class AskIndex {
   /** The semantic signal (semantic.ts), when the index was built with word vectors. */
   readonly #vectors: WordVectors | undefined;
   readonly #semanticMean: number[];
+  readonly #leadContext: LeadContext;
 
   private constructor(serialised: SerialisedAskIndex) {
     this.#passages = serialised.passages;
@@ -75,6 +78,10 @@ export class AskIndex {
     const weightOf = wordWeight(this.#postings, this.#passages.length);
     this.#vectors = serialised.vectors ? new WordVectors(serialised.vectors, weightOf) : undefined;
     this.#semanticMean = serialised.semanticMean ?? [];
+    const beside = (passage: number) => this.#ranking.passagesBeside(passage);
+    const defined = (question: Question) =>
+      question.subject && this.#ranking.defined(question.subject, GLOSSARY)?.passage;
+    this.#leadContext = { passages: this.#passages, sourceOf: this.#ranking.sourceOf, beside, defined };
   }
 
   /** The index of a build's documents, serialised (see index-build.ts); `table`: other word vectors than the project's. */
@@ -92,7 +99,9 @@ export class AskIndex {
     const allowed = new Set(options.types);
     const query = this.#queryVector(read.question, read.situation);
     const plan = this.#planOf(read, query);
-    const { ranked, total } = this.#ranking.rank(plan, read.question, allowed, query);
+    const fused = this.#ranking.rank(plan, read.question, allowed, query);
+    const ranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
+    const { total } = fused;
     const { chosen, leading, confidence, unknown, contrast } = this.#choose(read, plan, ranked, allowed);
     const quoted = chosen.map((hit) => ({ passage: this.#passages[hit.passage]!, plan: hit.plan }));
     const answer = chosen.length > 0 ? answerOf(quoted, contrast) : null;
