@@ -71,6 +71,8 @@ describe('the lead reranker', () => {
 
   it('still leads a what-is question with the term it names', () => {
     expect(lead('what is the base fee').slug).toBe('base-fee');
+    // The section's heading names more of this question; the term it asks to define still leads.
+    expect(lead('what is the base fee when blocks are full').slug).toBe('base-fee');
   });
 
   it('keeps the fused lead when the margin is wide', () => {
@@ -78,6 +80,12 @@ describe('the lead reranker', () => {
     const wide = [fused[0]!, { ...fused[1]!, score: 0.1 }];
     const reranked = rerankLead(wide, question, planner.plan(question.content), context, 0.5);
     expect(reranked[0]!.passage).toBe(definition);
+  });
+
+  it('leaves a comparison to its sides', () => {
+    const question = parseQuestion('fees spike when blocks are full vs a base fee');
+    const reranked = rerankLead(fused, question, planner.plan(question.content), context, 0.5);
+    expect(reranked).toBe(fused);
   });
 
   it('never moves a lead across the confidence bar', () => {
