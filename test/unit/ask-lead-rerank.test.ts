@@ -116,3 +116,50 @@ describe('the lead reranker in a search', () => {
     expect(index.search('why do fees spike when blocks are full', options).sources[0]?.slug).toBe('fees');
   });
 });
+
+describe('a comparison whose sides are names of one term', () => {
+  const upgrades: AskDocument = {
+    type: 'essay',
+    slug: 'upgrades',
+    title: 'How chains upgrade',
+    aliases: [],
+    definition: null,
+    body: [
+      'An introduction to how the rules of a running chain change.',
+      '## Tightening the rules',
+      'A soft fork only tightens the rules, so old nodes still accept the new blocks and the chain stays one.',
+      '## Changing the rules',
+      'A hard fork changes the rules so that old nodes reject the new blocks; every node must upgrade or be left on its own chain.',
+    ].join('\n\n'),
+    anchors: ['tightening-the-rules', 'changing-the-rules'],
+    url: 'http://x/essays/upgrades',
+    markdownUrl: 'http://x/essays/upgrades.md',
+  };
+  const forks = AskIndex.load(
+    JSON.parse(
+      JSON.stringify(
+        AskIndex.build([
+          glossaryTerm(
+            'hard-fork',
+            'Hard fork',
+            'A hard fork is a change of a chain’s rules that old nodes reject; a soft fork only tightens them, so old nodes still follow.',
+            '',
+            ['soft fork'],
+          ),
+          upgrades,
+        ]),
+      ),
+    ),
+  );
+
+  it('is led by that term, which speaks to both, with each side’s passage after it', () => {
+    const result = forks.search('what is the difference between a hard fork and a soft fork', {
+      limit: 5,
+      types: ['essay', 'glossary'],
+    });
+    expect(result.sources[0]?.slug).toBe('hard-fork');
+    expect(result.sources.slice(1).map((source) => source.section)).toEqual(
+      expect.arrayContaining(['Tightening the rules', 'Changing the rules']),
+    );
+  });
+});

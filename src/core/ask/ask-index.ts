@@ -321,17 +321,7 @@ export class AskIndex {
     ranked: readonly Ranked[],
     allowed: ReadonlySet<AskDocumentType>,
   ) {
-    let both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
-    // Both sides may be names of one term ("Groth16 and PLONK" are both zk-SNARKs): then the
-    // passages elsewhere that speak of each side, not that term's definition twice.
-    const shared =
-      both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage]?.slug : undefined;
-    if (shared) {
-      const fromShared = (hit: Ranked) => this.#passages[hit.passage]!.slug === shared;
-      const one = this.#side(first, second, allowed, fromShared);
-      const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
-      both = [one, other];
-    }
+    const { both, defining } = this.#sides(first, second, allowed);
     const sides = both.filter(
       (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
     );
@@ -346,9 +336,11 @@ export class AskIndex {
     const scoreOf = (hit: Ranked) => ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
     return {
       // The sides lead, in the order asked, and a passage that speaks to both follows them; an essay
-      // section whose heading names both sides ("Dense versus sparse") sets them side by side: it leads.
+      // section whose heading names both sides ("Dense versus sparse") sets them side by side: it
+      // leads, and so does the term both sides name, after it.
       leading: [
         ...(contrasting ? [contrasting] : []),
+        ...defining.map((hit) => ({ ...hit, score: scoreOf(hit) })),
         ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
         ...(contrasting ? [] : joint),
       ],
@@ -363,6 +355,22 @@ export class AskIndex {
             )
           : undefined,
     };
+  }
+
+  /**
+   * Each side's best passage. Both may be names of one term ("Groth16 and PLONK" are zk-SNARKs,
+   * "soft fork" names the hard fork's page): that definition (`defining`) leads, and each side
+   * takes its best passage elsewhere rather than that definition twice.
+   */
+  #sides(first: string, second: string, allowed: ReadonlySet<AskDocumentType>) {
+    const both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
+    const shared =
+      both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage]?.slug : undefined;
+    if (!shared) return { both, defining: [] };
+    const fromShared = (hit: Ranked) => this.#passages[hit.passage]!.slug === shared;
+    const one = this.#side(first, second, allowed, fromShared);
+    const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
+    return { both: [one, other] as const, defining: [both[0].best] };
   }
 
   /**
