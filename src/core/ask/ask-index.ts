@@ -16,6 +16,7 @@ import { answerKind } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
+import { rerankLead, type LeadContext } from './lead-rerank.ts';
 
 export type {
   AnswerPassage,
@@ -39,6 +40,7 @@ export const MIN_CONFIDENCE = 0.5;
 const CONTRAST_CANDIDATES = 30;
 /** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
 const JOINT_COVERAGE = 0.9;
+const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
 /**
  * Words that make a subject a description ("a coin that holds its price") or part of a sentence
  * ("my options", "eating it", "what should I do"), not a name.
@@ -59,6 +61,7 @@ export class AskIndex {
   /** The semantic signal (semantic.ts), when the index was built with word vectors. */
   readonly #vectors: WordVectors | undefined;
   readonly #semanticMean: number[];
+  readonly #leadContext: LeadContext;
 
   private constructor(serialised: SerialisedAskIndex) {
     this.#passages = serialised.passages;
@@ -69,6 +72,10 @@ export class AskIndex {
     const weightOf = wordWeight(this.#postings, this.#passages.length);
     this.#vectors = serialised.vectors ? new WordVectors(serialised.vectors, weightOf) : undefined;
     this.#semanticMean = serialised.semanticMean ?? [];
+    const beside = (passage: number) => this.#ranking.passagesBeside(passage);
+    const defined = (question: Question) =>
+      question.subject && this.#ranking.defined(question.subject, GLOSSARY)?.passage;
+    this.#leadContext = { passages: this.#passages, sourceOf: this.#ranking.sourceOf, beside, defined };
   }
 
   /** The index of a build's documents, serialised (see index-build.ts); `table`: other word vectors than the project's. */
@@ -86,7 +93,9 @@ export class AskIndex {
     const allowed = new Set(options.types);
     const query = this.#queryVector(read.question, read.situation);
     const plan = this.#planOf(read, query);
-    const { ranked, total } = this.#ranking.rank(plan, read.question, allowed, query);
+    const fused = this.#ranking.rank(plan, read.question, allowed, query);
+    const ranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
+    const { total } = fused;
     const { chosen, leading, confidence, unknown, contrast } = this.#choose(read, plan, ranked, allowed);
     const quoted = chosen.map((hit) => ({ passage: this.#passages[hit.passage]!, plan: hit.plan }));
     const answer = chosen.length > 0 ? answerOf(quoted, contrast) : null;
@@ -303,17 +312,7 @@ export class AskIndex {
     ranked: readonly Ranked[],
     allowed: ReadonlySet<AskDocumentType>,
   ) {
-    let both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
-    // Both sides may be names of one term ("Groth16 and PLONK" are both zk-SNARKs): then the
-    // passages elsewhere that speak of each side, not that term's definition twice.
-    const shared =
-      both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage]?.slug : undefined;
-    if (shared) {
-      const fromShared = (hit: Ranked) => this.#passages[hit.passage]!.slug === shared;
-      const one = this.#side(first, second, allowed, fromShared);
-      const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
-      both = [one, other];
-    }
+    const { both, defining } = this.#sides(first, second, allowed);
     const sides = both.filter(
       (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
     );
@@ -328,9 +327,11 @@ export class AskIndex {
     const scoreOf = (hit: Ranked) => ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
     return {
       // The sides lead, in the order asked, and a passage that speaks to both follows them; an essay
-      // section whose heading names both sides ("Dense versus sparse") sets them side by side: it leads.
+      // section whose heading names both sides ("Dense versus sparse") sets them side by side: it
+      // leads, and so does the term both sides name, after it.
       leading: [
         ...(contrasting ? [contrasting] : []),
+        ...defining.map((hit) => ({ ...hit, score: scoreOf(hit) })),
         ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
         ...(contrasting ? [] : joint),
       ],
@@ -345,6 +346,22 @@ export class AskIndex {
             )
           : undefined,
     };
+  }
+
+  /**
+   * Each side's best passage. Both may be names of one term ("Groth16 and PLONK" are zk-SNARKs,
+   * "soft fork" names the hard fork's page): that definition (`defining`) leads, and each side
+   * takes its best passage elsewhere rather than that definition twice.
+   */
+  #sides(first: string, second: string, allowed: ReadonlySet<AskDocumentType>) {
+    const both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
+    const shared =
+      both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage]?.slug : undefined;
+    if (!shared) return { both, defining: [] };
+    const fromShared = (hit: Ranked) => this.#passages[hit.passage]!.slug === shared;
+    const one = this.#side(first, second, allowed, fromShared);
+    const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
+    return { both: [one, other] as const, defining: [both[0].best] };
   }
 
   /**

@@ -1,0 +1,157 @@
+// @ts-check
+// Fits the lead reranker's weights (src/core/ask/lead-rerank.ts) on the development sets: every
+// search's candidate sources and their features are recorded once, then a grid of weights is scored
+// offline (which candidate would lead, and is it a source the question expects). Each development
+// set is held out in turn (fit on the other two, report it), then the weights are fitted on all
+// three. The tuning set (ask-eval.json) may not answer fewer questions first than without the
+// reranker, counting only its tuned part: its held-out part is reported, never fitted. A grid point
+// scores the leads it makes right less those it makes wrong, less FIT_CHANGE_COST (0.5) for each
+// change that stays wrong; the smallest weights win a tie. Prints the chosen weights (LEAD_WEIGHTS
+// is set from them by hand); FIT_DIAG=1 lists the leads they change.
+// Run: node scripts/launch.mjs bench/ask-rerank-fit.mjs
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { importTs } from './load-ts.mjs';
+import { root } from './lib.mjs';
+import { contentDocuments } from './ask-docs.mjs';
+
+// One bundle for both modules, so the trace the reranker calls is the one set here.
+const entry = 'node_modules/.cache/ask-rerank-entry.ts';
+mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
+writeFileSync(
+  path.join(root, entry),
+  "export * from '../../src/core/ask/ask-index.ts';\nexport * from '../../src/core/ask/lead-rerank.ts';\n",
+);
+const { AskIndex, leadTrace, leadOf, LEAD_WEIGHTS } = await importTs(entry);
+const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(contentDocuments()))));
+const options = { limit: 5, types: ['essay', 'glossary'] };
+
+/** @param {{ type: string; slug: string; section: string | null }} source */
+const keyOf = (source) =>
+  (source.type === 'glossary'
+    ? `glossary:${source.slug}`
+    : `essay:${source.slug} §${source.section ? ` ${source.section}` : ''}`
+  )
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"');
+
+/**
+ * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number }} Weights
+ * @typedef {{ held: boolean; q: string; kind: string; fixed: boolean; keys?: string[]; features?: Weights[]; rights?: boolean[] }} Recorded
+ */
+
+/**
+ * Each answerable question: whether today's lead is right, and its candidates' features and rightness.
+ * @param {string} file
+ * @returns {Recorded[]}
+ */
+function record(file) {
+  const parsed = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8'));
+  const questions = (Array.isArray(parsed) ? parsed : parsed.questions).filter(
+    (/** @type {{ expect: string[] | null }} */ question) => question.expect !== null,
+  );
+  return questions.map((/** @type {{ q: string; expect: string[]; kind: string; held_out?: boolean }} */ question) => {
+    /** @type {{ candidates: any[]; features: any[] } | undefined} */
+    let seen;
+    leadTrace.observe = (/** @type {any[]} */ candidates, /** @type {any[]} */ features) => {
+      seen = { candidates, features };
+    };
+    const result = index.search(question.q, options);
+    leadTrace.observe = undefined;
+    const expected = question.expect.map((key) => key.replace(/[‘’]/g, "'").replace(/[“”]/g, '"'));
+    const fixed = result.sources[0] !== undefined && expected.includes(keyOf(result.sources[0]));
+    const rights = seen?.candidates.map((candidate) => expected.includes(keyOf(candidate)));
+    return {
+      held: question.held_out === true,
+      q: question.q,
+      keys: seen?.candidates.map(keyOf),
+      kind: question.kind,
+      fixed,
+      features: seen?.features,
+      rights,
+    };
+  });
+}
+
+const sets = {
+  dev: record('ask-dev.json'),
+  retired: record('ask-dev-retired-blind.json'),
+  dev2: record('ask-dev2.json'),
+  tuning: record('ask-eval.json'),
+};
+// The tuning set's held-out part is never tuned on: the fit keeps the rest, and the held-out is reported.
+const tuned = sets.tuning.filter((/** @type {Recorded} */ question) => !question.held);
+const heldOut = sets.tuning.filter((/** @type {Recorded} */ question) => question.held);
+
+/** Right source first, of the answerable questions, under some weights. */
+function firsts(/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) {
+  let right = 0;
+  for (const question of set)
+    if (question.features && question.rights) right += question.rights[leadOf(question.features, weights)] ? 1 : 0;
+    else right += question.fixed ? 1 : 0;
+  return right;
+}
+
+/** Leads changed that stay wrong: a change that gains nothing is a guess, and guesses are fitted noise. */
+const CHANGE_COST = Number(process.env['FIT_CHANGE_COST'] ?? 0.5);
+function objective(/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) {
+  let score = 0;
+  for (const question of set) {
+    if (!question.features || !question.rights) continue;
+    const lead = leadOf(question.features, weights);
+    if (lead === 0) continue;
+    score += (question.rights[lead] ? 1 : 0) - (question.rights[0] ? 1 : 0) - (question.rights[lead] ? 0 : CHANGE_COST);
+  }
+  return score;
+}
+
+/** @type {Weights[]} */
+const grid = [];
+const steps = [0, 0.1, 0.25, 0.5, 1];
+for (const kind of steps)
+  for (const subject of steps)
+    for (const specific of steps)
+      for (const type of [0, 0.05, 0.1, 0.2, 0.4]) grid.push({ margin: 1, kind, subject, specific, type });
+const baseline = { margin: 1, kind: 0, subject: 0, specific: 0, type: 0 };
+const tuningFloor = firsts(tuned, baseline);
+const sizeOf = (/** @type {Weights} */ weights) => weights.kind + weights.subject + weights.specific + weights.type;
+
+/** The weights with the most right firsts over some sets, the tuning set kept; the smallest on a tie. */
+function fit(/** @type {Recorded[][]} */ on) {
+  let best = baseline;
+  let bestScore = -Infinity;
+  for (const weights of grid) {
+    if (firsts(tuned, weights) < tuningFloor) continue;
+    const score = on.reduce((sum, set) => sum + objective(set, weights), 0);
+    if (score > bestScore || (score === bestScore && sizeOf(weights) < sizeOf(best)))
+      [best, bestScore] = [weights, score];
+  }
+  return best;
+}
+
+const percent = (/** @type {number} */ count, /** @type {number} */ of) => `${((count / of) * 100).toFixed(1)} %`;
+const show = (/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) =>
+  `${percent(firsts(set, baseline), set.length)} → ${percent(firsts(set, weights), set.length)}`;
+const names = /** @type {const} */ (['dev', 'retired', 'dev2']);
+for (const held of names) {
+  const weights = fit(names.filter((name) => name !== held).map((name) => sets[name]));
+  console.log(`held out ${held}: ${show(sets[held], weights)} right first, weights ${JSON.stringify(weights)}`);
+}
+const chosen = fit(names.map((name) => sets[name]));
+console.log(`\nfitted on all three: ${JSON.stringify(chosen)} (in the code now: ${JSON.stringify(LEAD_WEIGHTS)})`);
+for (const name of [...names, 'tuning'])
+  console.log(`  ${name}: ${show(sets[/** @type {keyof typeof sets} */ (name)], chosen)}`);
+console.log(`  tuning, held out: ${show(heldOut, chosen)}`);
+
+// FIT_DIAG=1: the questions whose lead the chosen weights change, and whether it was and is right.
+if (process.env['FIT_DIAG'])
+  for (const name of [...names, 'tuning']) {
+    console.log(`${name}:`);
+    for (const question of sets[/** @type {keyof typeof sets} */ (name)]) {
+      const lead = question.features ? leadOf(question.features, chosen) : 0;
+      if (lead !== 0 && question.rights && question.keys)
+        console.log(
+          `  ${question.rights[0] ? 'right' : 'wrong'} → ${question.rights[lead] ? 'right' : 'wrong'} ${question.q}\n    ${question.keys[0]} → ${question.keys[lead]}`,
+        );
+    }
+  }

@@ -1,0 +1,195 @@
+// Choosing the lead among the best few sources after fusion: a glossary term that only says what a
+// thing is against an essay section that says why it happens or how to do it. A few transparent
+// features per candidate source, weighed by LEAD_WEIGHTS (fitted by bench/ask-rerank-fit.mjs on the
+// development sets, each held out in turn), decide which of them leads; the rest keep their order.
+import type { AskPassage } from './ask-documents.ts';
+import { bestPerSource } from './answer-shape.ts';
+import type { Question } from './question.ts';
+import type { Plan } from './query-plan.ts';
+import { sentencesAt } from './sentences.ts';
+import { terms } from './text.ts';
+
+/** What a question asks for, as far as the lead's sentences go. */
+export type AskedKind = 'cause' | 'procedure' | 'contrast' | 'figure' | 'definition' | 'other';
+
+/** The features of one candidate source, each between -1 and 1 (see leadFeatures). */
+export interface LeadFeatures {
+  /** Its fused score against the best's, as a log ratio (0 for the best, negative below). */
+  margin: number;
+  /** How much of the question its best sentence of the kind asked (a cause, a step, a figure) speaks to. */
+  kind: number;
+  /** Share of the question's concepts that its names (term names, heading, "asked" phrasings) name. */
+  subject: number;
+  /** Share of its own names' words that the question uses: a narrow source, all of it asked. */
+  specific: number;
+  /** 1 when its type suits the kind asked (an essay for why, how, which differs; a term for what is), -1 when not. */
+  type: number;
+}
+
+export type LeadWeights = Record<keyof LeadFeatures, number>;
+
+/** Chosen by bench/ask-rerank-fit.mjs; a zero weight leaves its feature out. */
+export const LEAD_WEIGHTS: LeadWeights = { margin: 1, kind: 0.1, subject: 0.5, specific: 0.1, type: 0 };
+/** Sources (the best passage of each) among which the lead is chosen. */
+export const LEAD_CANDIDATES = 4;
+
+const SENTENCE_KINDS: Partial<Record<AskedKind, RegExp>> = {
+  cause:
+    /\b(?:because|since|therefore|hence|thus|so that|due to|leads? to|led to|causes?|caused|results? in|the reason|which means|this means|as a result|otherwise)\b|,\s+so\b/i,
+  procedure:
+    /^(?:first|then|next|finally|to\s+\w+|use|start|set|add|run|pick|choose|keep|give|make|check|ask|split|train|write)\b|\b(?:step|steps|first|then|you can|you (?:need|should)|by (?:\w+ing))\b/i,
+  contrast:
+    /\b(?:whereas|while|unlike|instead|rather than|in contrast|by contrast|on the other hand|but|differs?|difference|than)\b/i,
+  figure: /\d/,
+  definition: /\b(?:is|are)\s+(?:an?|the|one)\b|\brefers?\s+to\b|\bmeans\b|\bcalled\b/i,
+};
+
+/** What a question asks for: its intent, and for an explanation whether it asks why or how. */
+export function askedKind(question: Question): AskedKind {
+  if (question.intent === 'comparison') return 'contrast';
+  if (question.intent === 'quantity') return 'figure';
+  if (question.intent === 'definition') return 'definition';
+  const text = question.text.toLowerCase();
+  if (/\bwhy\b|^what\s+(?:causes|caused|happens|makes)\b/.test(text)) return 'cause';
+  if (/^how\b|\bhow\s+(?:do|can|could|should|would|to)\b|\bway\s+to\b/.test(text)) return 'procedure';
+  return 'other';
+}
+
+const TYPE_SUITS: Record<AskedKind, 'essay' | 'definition' | undefined> = {
+  cause: 'essay',
+  procedure: 'essay',
+  contrast: 'essay',
+  figure: undefined,
+  definition: 'definition',
+  other: undefined,
+};
+
+/**
+ * How well a source's sentences of the kind asked speak to the question: of its sentences with a
+ * cause, a step, a contrast or a figure, the best share of the question's concepts one mentions (a
+ * stem starts one of its words, as in excerpts.ts). 0 when the kind has no pattern.
+ */
+function kindAnswer(passages: readonly AskPassage[], kind: AskedKind, concepts: readonly RegExp[]): number {
+  const pattern = SENTENCE_KINDS[kind];
+  if (!pattern || concepts.length === 0) return 0;
+  let best = 0;
+  for (const passage of passages)
+    for (const sentence of sentencesAt(passage.text, passage.sentences)) {
+      if (!pattern.test(sentence)) continue;
+      const mentioned = concepts.filter((concept) => concept.test(sentence)).length;
+      best = Math.max(best, mentioned / concepts.length);
+    }
+  return best;
+}
+
+/** A candidate source: its best passage's score, the passage, and the source's passages. */
+export interface LeadCandidate {
+  score: number;
+  passage: AskPassage;
+  source: readonly AskPassage[];
+}
+
+/** The features of each candidate, the first being the fused ranking's lead. */
+export function leadFeatures(candidates: readonly LeadCandidate[], question: Question, plan: Plan): LeadFeatures[] {
+  const kind = askedKind(question);
+  const asked = new Set(plan.concepts.flatMap((concept) => concept.alternatives.flat()));
+  const top = Math.max(candidates[0]?.score ?? 0, Number.MIN_VALUE);
+  // Terms are letters and digits only (text.ts): no escaping needed.
+  const concepts = plan.concepts.map(
+    (concept) => new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu'),
+  );
+  return candidates.map(({ score, passage, source }) => {
+    const own = terms(passage.names.join(' '));
+    const about = new Set([
+      ...own,
+      ...terms(`${passage.type === 'glossary' ? passage.context : ''} ${passage.asked ?? ''}`),
+    ]);
+    const named = plan.concepts.filter((concept) =>
+      concept.alternatives.some((terms) => terms.every((term) => about.has(term))),
+    );
+    const suits = TYPE_SUITS[kind];
+    const is = passage.type === 'essay' ? 'essay' : 'definition';
+    return {
+      margin: Math.log(Math.max(score, Number.MIN_VALUE) / top),
+      kind: kindAnswer(source, kind, concepts),
+      subject: plan.concepts.length === 0 ? 0 : named.length / plan.concepts.length,
+      specific: own.length === 0 ? 0 : own.filter((term) => asked.has(term)).length / own.length,
+      type: suits === undefined ? 0 : suits === is ? 1 : -1,
+    };
+  });
+}
+
+/** A candidate's weight: its features by the weights. */
+export function leadWeight(features: LeadFeatures, weights: LeadWeights = LEAD_WEIGHTS): number {
+  let sum = 0;
+  for (const name of Object.keys(weights) as Array<keyof LeadFeatures>) sum += weights[name] * features[name];
+  return sum;
+}
+
+/** The place of the candidate that should lead (0: the fused ranking's lead stays). */
+export function leadOf(features: readonly LeadFeatures[], weights: LeadWeights = LEAD_WEIGHTS): number {
+  let best = 0;
+  let bestWeight = -Infinity;
+  features.forEach((each, at) => {
+    const weight = leadWeight(each, weights);
+    if (weight > bestWeight) [best, bestWeight] = [at, weight];
+  });
+  return best;
+}
+
+/** What the reranker reads of the index: passages, their sources, and a source's passages. */
+export interface LeadContext {
+  passages: readonly AskPassage[];
+  sourceOf: Int32Array;
+  beside: (passage: number) => readonly number[];
+  /** The definition of the glossary term a definition question's subject names, if any. */
+  defined: (question: Question) => number | undefined;
+}
+
+/** Set by the fitting script only (bench/ask-rerank-fit.mjs): sees each search's candidates and features. */
+export const leadTrace: {
+  observe?: (candidates: readonly AskPassage[], features: readonly LeadFeatures[]) => void;
+} = {};
+
+interface Hit {
+  passage: number;
+  score: number;
+  confidence: number;
+}
+
+/**
+ * The fused ranking with its lead chosen among its best LEAD_CANDIDATES sources (leadOf); the others
+ * keep their order. A candidate leads only from the same side of the confidence bar as the fused
+ * lead, so whether the question is answered stays the fused ranking's call. Comparisons are led by
+ * their sides (ask-index.ts), and a what-is question by the definition of the term it names: left
+ * as they are.
+ */
+export function rerankLead<Ranked extends Hit>(
+  ranked: Ranked[],
+  question: Question,
+  plan: Plan,
+  context: LeadContext,
+  bar: number,
+): Ranked[] {
+  const [first] = ranked;
+  // "What is calldata": the term's definition answers, whatever else the question's words name.
+  if (!first || question.intent === 'comparison' || context.defined(question) === first.passage) return ranked;
+  const sure = first.confidence >= bar;
+  const candidates = bestPerSource(ranked, context.sourceOf, LEAD_CANDIDATES).filter(
+    (hit) => hit.confidence >= bar === sure,
+  );
+  if (candidates.length < 2) return ranked;
+  const passages = candidates.map((hit) => context.passages[hit.passage]!);
+  const features = leadFeatures(
+    candidates.map((hit, at) => ({
+      score: hit.score,
+      passage: passages[at]!,
+      source: context.beside(hit.passage).map((passage) => context.passages[passage]!),
+    })),
+    question,
+    plan,
+  );
+  leadTrace.observe?.(passages, features);
+  const lead = candidates[leadOf(features)]!;
+  return lead === first ? ranked : [lead, ...ranked.filter((hit) => hit !== lead)];
+}

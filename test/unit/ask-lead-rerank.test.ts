@@ -1,0 +1,165 @@
+// The lead reranker (lead-rerank.ts): among the best few sources, the one whose sentences answer the
+// kind of question asked leads, and a what-is question stays with the term it names.
+import { describe, expect, it } from 'vitest';
+import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
+import { AskIndex } from '../../src/core/ask/ask-index.ts';
+import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
+import { parseQuestion } from '../../src/core/ask/question.ts';
+import { askedKind, leadFeatures, leadOf, rerankLead, type LeadContext } from '../../src/core/ask/lead-rerank.ts';
+import { glossaryTerm } from '../support/ask-documents.ts';
+
+const essay: AskDocument = {
+  type: 'essay',
+  slug: 'fees',
+  title: 'Fees on a busy chain',
+  aliases: [],
+  definition: null,
+  body: [
+    'An introduction to what users pay for a transaction and to whom.',
+    '## Why fees spike when blocks are full',
+    'Fees spike because every block has room for a fixed amount of gas, so when more transactions want in than fit, senders outbid each other for the space. The base fee then rises by up to an eighth per full block, which means a burst of demand doubles the price within a few blocks.',
+  ].join('\n\n'),
+  anchors: ['why-fees-spike-when-blocks-are-full'],
+  url: 'http://x/essays/fees',
+  markdownUrl: 'http://x/essays/fees.md',
+};
+const documents = [
+  glossaryTerm(
+    'base-fee',
+    'Base fee',
+    'The base fee is the minimum price per unit of gas that a block charges every transaction, set by the protocol.',
+    'The base fee is burned rather than paid to the block proposer.',
+  ),
+  glossaryTerm('gas', 'Gas', 'Gas is the unit that measures the computation a transaction uses.', ''),
+  essay,
+];
+const serialised = AskIndex.build(documents);
+const passages = serialised.passages;
+const planner = new QueryPlanner(new Map(Object.entries(serialised.postings)), passages.length, serialised.names);
+const at = (match: (passage: (typeof passages)[number]) => boolean) => passages.findIndex(match);
+const definition = at((passage) => passage.slug === 'base-fee' && passage.kind === 'definition');
+const section = at((passage) => passage.type === 'essay' && passage.section?.startsWith('Why fees') === true);
+const sourceOf = Int32Array.from(passages, (_, place) => place);
+const context: LeadContext = {
+  passages,
+  sourceOf,
+  beside: (passage) => [passage],
+  defined: (question) => (question.subject && /base fee/i.test(question.subject.full) ? definition : undefined),
+};
+/** The term's definition ranked first, the essay section close behind, as fusion might leave them. */
+const fused = [
+  { passage: definition, score: 1, coverage: 0.8, confidence: 0.8 },
+  { passage: section, score: 0.9, coverage: 0.8, confidence: 0.8 },
+];
+const lead = (asked: string) => {
+  const question = parseQuestion(asked);
+  return passages[rerankLead(fused, question, planner.plan(question.content), context, 0.5)[0]!.passage]!;
+};
+
+describe('the lead reranker', () => {
+  it('reads what kind of answer a question asks for', () => {
+    expect(askedKind(parseQuestion('why does the base fee go up when blocks are full'))).toBe('cause');
+    expect(askedKind(parseQuestion('how do I pay a lower fee'))).toBe('procedure');
+    expect(askedKind(parseQuestion('what is the base fee'))).toBe('definition');
+    expect(askedKind(parseQuestion('base fee vs priority fee'))).toBe('contrast');
+    expect(askedKind(parseQuestion('how much is the base fee'))).toBe('figure');
+  });
+
+  it('leads a why-question with the passage that gives the cause, over a term page that only defines', () => {
+    expect(lead('why does the base fee spike when blocks are full').type).toBe('essay');
+  });
+
+  it('still leads a what-is question with the term it names', () => {
+    expect(lead('what is the base fee').slug).toBe('base-fee');
+    // The section's heading names more of this question; the term it asks to define still leads.
+    expect(lead('what is the base fee when blocks are full').slug).toBe('base-fee');
+  });
+
+  it('keeps the fused lead when the margin is wide', () => {
+    const question = parseQuestion('why does the base fee spike when blocks are full');
+    const wide = [fused[0]!, { ...fused[1]!, score: 0.1 }];
+    const reranked = rerankLead(wide, question, planner.plan(question.content), context, 0.5);
+    expect(reranked[0]!.passage).toBe(definition);
+  });
+
+  it('leaves a comparison to its sides', () => {
+    const question = parseQuestion('fees spike when blocks are full vs a base fee');
+    const reranked = rerankLead(fused, question, planner.plan(question.content), context, 0.5);
+    expect(reranked).toBe(fused);
+  });
+
+  it('never moves a lead across the confidence bar', () => {
+    const question = parseQuestion('why does the base fee spike when blocks are full');
+    const unsure = [{ ...fused[0]!, confidence: 0.4 }, fused[1]!];
+    const reranked = rerankLead(unsure, question, planner.plan(question.content), context, 0.5);
+    expect(reranked[0]!.passage).toBe(definition);
+  });
+
+  it('scores the cause sentence that speaks to the question above a definition', () => {
+    const question = parseQuestion('why does the base fee spike when blocks are full');
+    const features = leadFeatures(
+      [definition, section].map((passage) => ({ score: 1, passage: passages[passage]!, source: [passages[passage]!] })),
+      question,
+      planner.plan(question.content),
+    );
+    expect(features[1]!.kind).toBeGreaterThan(features[0]!.kind);
+    expect(leadOf(features)).toBe(1);
+  });
+});
+
+describe('the lead reranker in a search', () => {
+  const index = AskIndex.load(JSON.parse(JSON.stringify(serialised)));
+  const options = { limit: 5, types: ['essay', 'glossary'] as const };
+
+  it('answers a what-is question from the term, and a why-question from the essay', () => {
+    expect(index.search('what is the base fee', options).sources[0]?.slug).toBe('base-fee');
+    expect(index.search('why do fees spike when blocks are full', options).sources[0]?.slug).toBe('fees');
+  });
+});
+
+describe('a comparison whose sides are names of one term', () => {
+  const upgrades: AskDocument = {
+    type: 'essay',
+    slug: 'upgrades',
+    title: 'How chains upgrade',
+    aliases: [],
+    definition: null,
+    body: [
+      'An introduction to how the rules of a running chain change.',
+      '## Tightening the rules',
+      'A soft fork only tightens the rules, so old nodes still accept the new blocks and the chain stays one.',
+      '## Changing the rules',
+      'A hard fork changes the rules so that old nodes reject the new blocks; every node must upgrade or be left on its own chain.',
+    ].join('\n\n'),
+    anchors: ['tightening-the-rules', 'changing-the-rules'],
+    url: 'http://x/essays/upgrades',
+    markdownUrl: 'http://x/essays/upgrades.md',
+  };
+  const forks = AskIndex.load(
+    JSON.parse(
+      JSON.stringify(
+        AskIndex.build([
+          glossaryTerm(
+            'hard-fork',
+            'Hard fork',
+            'A hard fork is a change of a chain’s rules that old nodes reject; a soft fork only tightens them, so old nodes still follow.',
+            '',
+            ['soft fork'],
+          ),
+          upgrades,
+        ]),
+      ),
+    ),
+  );
+
+  it('is led by that term, which speaks to both, with each side’s passage after it', () => {
+    const result = forks.search('what is the difference between a hard fork and a soft fork', {
+      limit: 5,
+      types: ['essay', 'glossary'],
+    });
+    expect(result.sources[0]?.slug).toBe('hard-fork');
+    expect(result.sources.slice(1).map((source) => source.section)).toEqual(
+      expect.arrayContaining(['Tightening the rules', 'Changing the rules']),
+    );
+  });
+});
