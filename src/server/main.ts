@@ -16,7 +16,7 @@ import { createDeps } from '../core/deps.ts';
 import { clientKey, TrustedProxies } from '../core/http/client-address.ts';
 import { errorBodyFor } from '../core/http/route.ts';
 import { routes } from '../core/routes/index.ts';
-import { NodeHeaders, toCoreRequest, writeCoreResponse } from './node-adapter.ts';
+import { NodeHeaders, toCoreRequest, writeCoreResponse, writeHead } from './node-adapter.ts';
 import { RequestLog } from './request-log.ts';
 import { describeStartupFailure, startupReport } from './startup-report.ts';
 import { STATIC_MANIFEST_FILE, StaticManifestSchema } from './static-manifest.ts';
@@ -81,7 +81,7 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     closeIfBodyUnread(req, res);
     const response = await site.serve({ method: req.method ?? 'GET', path: pathname, search, headers: req.headers });
     if (clientGone(res)) return;
-    res.writeHead(response.status, { ...response.headers, 'X-Request-Id': requestId });
+    writeHead(res, response.status, { ...response.headers, 'X-Request-Id': requestId });
     res.end(response.body ?? undefined);
   }
 
@@ -94,15 +94,13 @@ export function createHandler(config: Config, distDir: string, inFlight: InFligh
     const sentId = req.headers['x-request-id'];
     const requestId = requestIdFrom(typeof sentId === 'string' ? sentId : null);
     inFlight.set(requestId, req);
-    // Every answer says its Content-Type is meant: no browser may sniff a JSON error or a text file into HTML.
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     try {
       if (isCoreRequest(pathname, search)) await serveCore(req, res, requestId);
       else await serveFile(req, res, requestId, pathname, search);
     } catch (error) {
       console.error('unhandled error while serving', pathname, error);
       if (!res.headersSent) {
-        res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+        writeHead(res, 500, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(
           '{"error":{"code":"internal_error","message":"The server hit an unexpected error.","status":500,"resolution":"Retry later."}}',
         );

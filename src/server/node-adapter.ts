@@ -101,6 +101,17 @@ export function writeCoreResponse(
   writeBytes(req, res, response.status, headers, bytes);
 }
 
+/**
+ * Every answer says its Content-Type is meant: no browser may sniff a JSON error or a text file into
+ * HTML. Added to writeHead's own object rather than by `res.setHeader` beforehand: one earlier
+ * setHeader sends writeHead down node's slow path, which checks and stores every header one at a
+ * time (1.8 of 25 µs of CPU per glossary page, profiled).
+ */
+export function writeHead(res: ServerResponse, status: number, headers: Record<string, string>): void {
+  headers['X-Content-Type-Options'] = 'nosniff';
+  res.writeHead(status, headers);
+}
+
 function writeBytes(
   req: IncomingMessage,
   res: ServerResponse,
@@ -109,7 +120,7 @@ function writeBytes(
   bytes: Uint8Array | BodyParts | null,
 ): void {
   if (bytes) headers['Content-Length'] = String(bytes.byteLength);
-  res.writeHead(status, headers);
+  writeHead(res, status, headers);
   if (req.method === 'HEAD') res.end();
   else if (bytes instanceof BodyParts) {
     // Corked, the parts leave in one writev when end() uncorks.
@@ -126,7 +137,7 @@ async function writeStream(
   headers: Record<string, string>,
   body: AsyncIterable<string | Uint8Array>,
 ): Promise<void> {
-  res.writeHead(status, headers);
+  writeHead(res, status, headers);
   res.flushHeaders();
   for await (const chunk of body) {
     if (res.destroyed) break;
