@@ -14,6 +14,13 @@ import { derivedWords, indexTerm, rawWords, terms, words } from './text.ts';
 import { answerWeight, usesAllAsked } from './excerpts.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
+import {
+  DECLINE_CALIBRATION,
+  declineEvidence,
+  declines,
+  type DeclineContext,
+  type DeclineEvidence,
+} from './decline.ts';
 import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
 
 export type {
@@ -26,14 +33,8 @@ export type {
   SerialisedAskIndex,
 } from './ask-types.ts';
 
-/**
- * Below this share of the question's weight (IDF-weighted concepts) covered by the best passage
- * (or its nearness in meaning, fusion.ts), there is no confident answer. Calibrated on the tuning
- * and both development sets: every unanswerable question that only confidence declines stays at
- * 0.47 or below, while 12 answerable ones in the asker's words sat between 0.50 and 0.55 (0.55 was
- * set before the semantic signal and the rules that now decline what the content never names).
- */
-export const MIN_CONFIDENCE = 0.5;
+/** Below this confidence nothing answers (decline.ts says when a search declines above it too). */
+export const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
 /** Passages searched, best first, for a sentence that contrasts a comparison's sides. */
 const CONTRAST_CANDIDATES = 30;
 /** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
@@ -65,6 +66,7 @@ export class AskIndex {
   /** The semantic signal (semantic.ts), when the index was built with word vectors. */
   readonly #vectors: WordVectors | undefined;
   readonly #semanticMean: number[];
+  readonly #declineContext: DeclineContext;
 
   private constructor(serialised: SerialisedAskIndex) {
     this.#passages = serialised.passages;
@@ -75,6 +77,12 @@ export class AskIndex {
     const weightOf = wordWeight(this.#postings, this.#passages.length);
     this.#vectors = serialised.vectors ? new WordVectors(serialised.vectors, weightOf) : undefined;
     this.#semanticMean = serialised.semanticMean ?? [];
+    this.#declineContext = {
+      speaksTo: (term, passage) => this.#ranking.speaksTo(term, passage),
+      frequency: (term) => (this.#postings.get(term)?.length ?? 0) / 2,
+      passages: this.#passages.length,
+      rank: (word) => this.#vectors?.rank(word) ?? Infinity,
+    };
   }
 
   /** The index of a build's documents, serialised (see index-build.ts); `table`: other word vectors than the project's. */
@@ -87,16 +95,21 @@ export class AskIndex {
   }
 
   search(asked: string, options: AskOptions): AskResult {
+    return this.explain(asked, options).result;
+  }
+
+  /** A search, and the evidence its decision to answer read when it had one to make (bench/ask-decline-fit.mjs). */
+  explain(asked: string, options: AskOptions): { result: AskResult; evidence: DeclineEvidence | undefined } {
     const started = performance.now();
     const read = readQuestion(asked, this.#speller);
     const allowed = new Set(options.types);
     const query = this.#queryVector(read.question, read.situation);
     const plan = this.#planOf(read, query);
     const { ranked, total } = this.#ranking.rank(plan, read.question, allowed, query);
-    const { chosen, leading, confidence, unknown, contrast } = this.#choose(read, plan, ranked, allowed);
+    const { chosen, leading, confidence, unknown, contrast, evidence } = this.#choose(read, plan, ranked, allowed);
     const quoted = chosen.map((hit) => ({ passage: this.#passages[hit.passage]!, plan: hit.plan }));
     const answer = chosen.length > 0 ? answerOf(quoted, contrast) : null;
-    return {
+    const result: AskResult = {
       query: read.text,
       searched_for: read.corrected ? read.text : null,
       answer,
@@ -109,6 +122,7 @@ export class AskIndex {
       total,
       took_ms: round(performance.now() - started),
     };
+    return { result, evidence };
   }
 
   /**
@@ -124,9 +138,8 @@ export class AskIndex {
     if (read.declined || unknown.length > 0) return { chosen: [], leading, confidence: 0, unknown };
     // A comparison with a side answered quotes its sides (each above the confidence bar).
     if (compared) return { chosen: compared.answerPassages, ...compared, unknown };
-    const confidence = ranked[0]?.confidence ?? 0;
-    const chosen = this.#confident(ranked[0], confidence, question, plan);
-    return { chosen, leading, confidence, unknown, contrast: undefined };
+    const { chosen, evidence } = this.#confident(ranked[0], question, plan);
+    return { chosen, leading, confidence: ranked[0]?.confidence ?? 0, unknown, contrast: undefined, evidence };
   }
 
   /** What the question asks about that the content never names: words, a subject, or a name (see each). */
@@ -136,12 +149,17 @@ export class AskIndex {
     ];
   }
 
-  /** The best hit to quote when it is confident and speaks of the names asked; none otherwise. */
-  #confident(top: Ranked | undefined, confidence: number, question: Question, plan: Plan) {
-    if (!top || confidence < MIN_CONFIDENCE) return [];
+  /** The best hit to quote unless the evidence says it does not answer (decline.ts); none then. */
+  #confident(top: Ranked | undefined, question: Question, plan: Plan) {
+    if (!top) return { chosen: [], evidence: undefined };
     const quoted = this.#quoted(top.passage, plan, question);
-    const passages = quoted.map((each) => each.passage);
-    return this.#speaksToNames(question, plan, passages) ? quoted : [];
+    const spoken = this.#speaksToNames(
+      question,
+      plan,
+      quoted.map((each) => each.passage),
+    );
+    const evidence = declineEvidence(plan, top, spoken, this.#declineContext);
+    return { chosen: declines(evidence) ? [] : quoted, evidence };
   }
 
   /**
