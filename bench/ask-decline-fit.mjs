@@ -89,7 +89,7 @@ const grid = [];
 for (const minConfidence of [0.45, 0.5, 0.55])
   for (const namesOverruled of [0.7, 0.75, 0.8, 0.9, 1.01])
     for (const offDomainConfidence of [0, 0.6, 0.65, 0.7, 0.75, 0.8])
-      for (const domainEvidence of offDomainConfidence === 0 ? [0] : [2, 3, 4, 5, 6, 7])
+      for (const domainEvidence of offDomainConfidence === 0 ? [0] : [0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5])
         grid.push({ minConfidence, namesOverruled, offDomainConfidence, domainEvidence });
 
 /**
