@@ -85,6 +85,7 @@ const format = (t) =>
   `unanswerable declined ${t.declined}/${t.unanswerable}, answerable declined ${((100 * t.falseDeclines) / t.answerable).toFixed(1)} % ` +
   `(${t.falseDeclines}, ${t.rightDeclined} of them ranked right first)`;
 
+/** @type {Array<typeof DECLINE_CALIBRATION>} */
 const grid = [];
 for (const minConfidence of [0.45, 0.5, 0.55])
   for (const namesOverruled of [0.7, 0.75, 0.8, 0.9, 1.01])
