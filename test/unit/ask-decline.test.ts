@@ -133,4 +133,33 @@ describe('decline decisions over a content of its own', () => {
       expect(odd.answer?.slug).toBe('slashing');
     },
   );
+
+  it.runIf(table)(
+    'reads an everyday English word the word vectors lack as no name, and a product name as one',
+    { timeout: 60_000 },
+    () => {
+      const index = AskIndex.load(
+        JSON.parse(
+          JSON.stringify(
+            AskIndex.build([
+              term(
+                'prompt-engineering',
+                'Prompt engineering',
+                'Changing the wording of a prompt until a model answers well; past a point, stop: fine-tuning or ' +
+                  'retrieval helps more than further changes to the prompt.',
+              ),
+              term('wallet', 'Wallet', 'Software that stores the secret keys of blockchain accounts.'),
+            ]),
+          ),
+        ),
+      );
+      const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+      // "tweaking" is in SCOWL's everyday English, not in the word vectors' 20,000 words nor the content.
+      const everyday = index.search('when should I stop tweaking the prompt', options);
+      expect(everyday.no_answer_reason ?? '').not.toMatch(/never mention/);
+      expect(everyday.answer?.slug).toBe('prompt-engineering');
+      const product = index.search('how do I set up a metamask wallet', options);
+      expect(product.no_answer_reason).toMatch(/never mention .*“metamask”/);
+    },
+  );
 });

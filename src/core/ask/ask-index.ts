@@ -14,13 +14,8 @@ import { derivedWords, indexTerm, rawWords, terms, words } from './text.ts';
 import { answerWeight, usesAllAsked } from './excerpts.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
-import {
-  DECLINE_CALIBRATION,
-  declineEvidence,
-  declines,
-  type DeclineContext,
-  type DeclineEvidence,
-} from './decline.ts';
+import { DECLINE_CALIBRATION, declineContextOf, declineEvidence, declines } from './decline.ts';
+import type { DeclineContext, DeclineEvidence } from './decline.ts';
 import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
 
 export type {
@@ -67,6 +62,7 @@ export class AskIndex {
   readonly #vectors: WordVectors | undefined;
   readonly #semanticMean: number[];
   readonly #declineContext: DeclineContext;
+  readonly #everyday: ReadonlySet<string>;
 
   private constructor(serialised: SerialisedAskIndex) {
     this.#passages = serialised.passages;
@@ -77,12 +73,8 @@ export class AskIndex {
     const weightOf = wordWeight(this.#postings, this.#passages.length);
     this.#vectors = serialised.vectors ? new WordVectors(serialised.vectors, weightOf) : undefined;
     this.#semanticMean = serialised.semanticMean ?? [];
-    this.#declineContext = {
-      speaksTo: (term, passage) => this.#ranking.speaksTo(term, passage),
-      frequency: (term) => (this.#postings.get(term)?.length ?? 0) / 2,
-      passages: this.#passages.length,
-      rank: (word) => this.#vectors?.rank(word) ?? Infinity,
-    };
+    this.#everyday = new Set(serialised.everydayTerms?.split(' '));
+    this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages.length, this.#vectors);
   }
 
   /** The index of a build's documents, serialised (see index-build.ts); `table`: other word vectors than the project's. */
@@ -290,7 +282,8 @@ export class AskIndex {
 
   /**
    * Words of the question part that the content never uses in any form and the word vectors lack
-   * (they hold everyday English and the content's words): names of things the content never covers,
+   * (they hold everyday English and the content's words), nor SCOWL's everyday English when written
+   * in lowercase ("tweaking", "eyeballing"; index-build.ts): names of things the content never covers,
    * a product or a person ("how do I set up a metamask wallet"). However few of the question's words
    * they are, they are what it asks about; and meaning cannot vouch for an answer, since the
    * question's vector is that of the question without them ("set up a wallet"). Typos are corrected
@@ -301,7 +294,8 @@ export class AskIndex {
     if (!vectors) return [];
     const known = (word: string) => {
       const term = indexTerm(word);
-      return term === null || this.#postings.has(term) || vectors.has(word);
+      const everyday = term !== null && /^\p{Ll}+$/u.test(word) && this.#everyday.has(term);
+      return term === null || everyday || this.#postings.has(term) || vectors.has(word);
     };
     // "outvote", "unstick", "wordy": a known word with an everyday prefix or suffix is no name.
     return rawWords(withoutChat(question.content)).filter(

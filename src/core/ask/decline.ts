@@ -4,7 +4,8 @@
 // decline means nothing in the content answers, not that no word matched. The thresholds are fitted
 // on the development sets by bench/ask-decline-fit.mjs, which prints each one's effect set by set.
 import type { Concept, Plan } from './query-plan.ts';
-import type { Ranked } from './passage-ranking.ts';
+import type { PassageRanking, Ranked } from './passage-ranking.ts';
+import type { WordVectors } from './semantic.ts';
 
 /**
  * The thresholds of the decision (see `declines`). Measured on the development sets (ask-dev,
@@ -65,6 +66,21 @@ export interface DeclineContext {
   passages: number;
   /** A word's place in the word vectors' table, most frequent English first (Infinity: not there). */
   rank(word: string): number;
+}
+
+/** The context of an index's searches: its ranking, postings, passage count and word vectors. */
+export function declineContextOf(
+  ranking: Pick<PassageRanking, 'speaksTo'>,
+  postings: ReadonlyMap<string, readonly number[]>,
+  passages: number,
+  vectors: Pick<WordVectors, 'rank'> | undefined,
+): DeclineContext {
+  return {
+    speaksTo: (term, passage) => ranking.speaksTo(term, passage),
+    frequency: (term) => (postings.get(term)?.length ?? 0) / 2,
+    passages,
+    rank: (word) => vectors?.rank(word) ?? Infinity,
+  };
 }
 
 /** How much more often, on a log scale, the content uses a concept's words than everyday English does. */
