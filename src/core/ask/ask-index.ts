@@ -15,6 +15,8 @@ import { answerWeight, usesAllAsked } from './excerpts.ts';
 import { answerKind } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
+import { DECLINE_CALIBRATION, declineContextOf, declineEvidence, declines, type DeclineContext } from './decline.ts';
+import type { DeclineEvidence } from './decline.ts';
 import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
 import { rerankLead, type LeadContext } from './lead-rerank.ts';
 
@@ -28,14 +30,8 @@ export type {
   SerialisedAskIndex,
 } from './ask-types.ts';
 
-/**
- * Below this share of the question's weight (IDF-weighted concepts) covered by the best passage
- * (or its nearness in meaning, fusion.ts), there is no confident answer. Calibrated on the tuning
- * and both development sets: every unanswerable question that only confidence declines stays at
- * 0.47 or below, while 12 answerable ones in the asker's words sat between 0.50 and 0.55 (0.55 was
- * set before the semantic signal and the rules that now decline what the content never names).
- */
-export const MIN_CONFIDENCE = 0.5;
+/** Below this confidence nothing answers (decline.ts says when a search declines above it too). */
+export const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
 /** Passages searched, best first, for a sentence that contrasts a comparison's sides. */
 const CONTRAST_CANDIDATES = 30;
 /** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
@@ -62,6 +58,8 @@ export class AskIndex {
   readonly #vectors: WordVectors | undefined;
   readonly #semanticMean: number[];
   readonly #leadContext: LeadContext;
+  readonly #declineContext: DeclineContext;
+  readonly #everyday: ReadonlySet<string>;
 
   private constructor(serialised: SerialisedAskIndex) {
     this.#passages = serialised.passages;
@@ -76,6 +74,8 @@ export class AskIndex {
     const defined = (question: Question) =>
       question.subject && this.#ranking.defined(question.subject, GLOSSARY)?.passage;
     this.#leadContext = { passages: this.#passages, sourceOf: this.#ranking.sourceOf, beside, defined };
+    this.#everyday = new Set(serialised.everydayTerms?.split(' '));
+    this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages.length, this.#vectors);
   }
 
   /** The index of a build's documents, serialised (see index-build.ts); `table`: other word vectors than the project's. */
@@ -88,6 +88,11 @@ export class AskIndex {
   }
 
   search(asked: string, options: AskOptions): AskResult {
+    return this.explain(asked, options).result;
+  }
+
+  /** A search, and the evidence its decision to answer read when it had one to make (bench/ask-decline-fit.mjs). */
+  explain(asked: string, options: AskOptions): { result: AskResult; evidence: DeclineEvidence | undefined } {
     const started = performance.now();
     const read = readQuestion(asked, this.#speller);
     const allowed = new Set(options.types);
@@ -95,11 +100,10 @@ export class AskIndex {
     const plan = this.#planOf(read, query);
     const fused = this.#ranking.rank(plan, read.question, allowed, query);
     const ranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
-    const { total } = fused;
-    const { chosen, leading, confidence, unknown, contrast } = this.#choose(read, plan, ranked, allowed);
+    const { chosen, leading, confidence, unknown, contrast, evidence } = this.#choose(read, plan, ranked, allowed);
     const quoted = chosen.map((hit) => ({ passage: this.#passages[hit.passage]!, plan: hit.plan }));
     const answer = chosen.length > 0 ? answerOf(quoted, contrast) : null;
-    return {
+    const result: AskResult = {
       query: read.text,
       searched_for: read.corrected ? read.text : null,
       answer,
@@ -109,9 +113,10 @@ export class AskIndex {
         // Snippets by the question's words alone: nearness in meaning per sentence is for the answer.
         sourceOf(this.#passages[hit.passage]!, { ...plan, near: undefined }, hit.score),
       ),
-      total,
+      total: fused.total,
       took_ms: round(performance.now() - started),
     };
+    return { result, evidence };
   }
 
   /**
@@ -127,9 +132,8 @@ export class AskIndex {
     if (read.declined || unknown.length > 0) return { chosen: [], leading, confidence: 0, unknown };
     // A comparison with a side answered quotes its sides (each above the confidence bar).
     if (compared) return { chosen: compared.answerPassages, ...compared, unknown };
-    const confidence = ranked[0]?.confidence ?? 0;
-    const chosen = this.#confident(ranked[0], confidence, question, plan);
-    return { chosen, leading, confidence, unknown, contrast: undefined };
+    const { chosen, evidence } = this.#confident(ranked[0], question, plan);
+    return { chosen, leading, confidence: ranked[0]?.confidence ?? 0, unknown, contrast: undefined, evidence };
   }
 
   /** What the question asks about that the content never names: words, a subject, or a name (see each). */
@@ -139,12 +143,17 @@ export class AskIndex {
     ];
   }
 
-  /** The best hit to quote when it is confident and speaks of the names asked; none otherwise. */
-  #confident(top: Ranked | undefined, confidence: number, question: Question, plan: Plan) {
-    if (!top || confidence < MIN_CONFIDENCE) return [];
+  /** The best hit to quote unless the evidence says it does not answer (decline.ts); none then. */
+  #confident(top: Ranked | undefined, question: Question, plan: Plan) {
+    if (!top) return { chosen: [], evidence: undefined };
     const quoted = this.#quoted(top.passage, plan, question);
-    const passages = quoted.map((each) => each.passage);
-    return this.#speaksToNames(question, plan, passages) ? quoted : [];
+    const spoken = this.#speaksToNames(
+      question,
+      plan,
+      quoted.map((each) => each.passage),
+    );
+    const evidence = declineEvidence(plan, top, spoken, this.#declineContext);
+    return { chosen: declines(evidence) ? [] : quoted, evidence };
   }
 
   /**
@@ -272,7 +281,8 @@ export class AskIndex {
 
   /**
    * Words of the question part that the content never uses in any form and the word vectors lack
-   * (they hold everyday English and the content's words): names of things the content never covers,
+   * (they hold everyday English and the content's words), nor SCOWL's everyday English when written
+   * in lowercase ("tweaking", "eyeballing"; index-build.ts): names of things the content never covers,
    * a product or a person ("how do I set up a metamask wallet"). However few of the question's words
    * they are, they are what it asks about; and meaning cannot vouch for an answer, since the
    * question's vector is that of the question without them ("set up a wallet"). Typos are corrected
@@ -283,7 +293,8 @@ export class AskIndex {
     if (!vectors) return [];
     const known = (word: string) => {
       const term = indexTerm(word);
-      return term === null || this.#postings.has(term) || vectors.has(word);
+      const everyday = term !== null && /^\p{Ll}+$/u.test(word) && this.#everyday.has(term);
+      return term === null || everyday || this.#postings.has(term) || vectors.has(word);
     };
     // "outvote", "unstick", "wordy": a known word with an everyday prefix or suffix is no name.
     return rawWords(withoutChat(question.content)).filter(

@@ -64,6 +64,8 @@ export interface SerialisedAskIndex {
   commonWords: string[];
   /** Word vectors for questions' words (semantic.ts); absent, the index ranks by words alone. */
   vectors?: SerialisedVectors;
+  /** Index terms of everyday English words (SCOWL) that neither the word vectors nor the content have, space-separated. */
+  everydayTerms?: string;
   /** Base64 signed bytes: each passage's semantic vector, DIMENSIONS per passage. */
   passageVectors?: string;
   /** The mean the passages' vectors were centred on, for centring questions' (semantic.ts). */

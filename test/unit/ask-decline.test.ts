@@ -1,0 +1,165 @@
+// The ask index's decline decision (decline.ts): the thresholds on their own, the measure of how much
+// a word is the content's own rather than everyday English, and whole searches over documents
+// written here, where a near miss on a topic the content does not cover is declined and a question
+// in odd words about one it does is answered.
+import { describe, expect, it } from 'vitest';
+import type { AskDocument, AskDocumentType } from '../../src/core/ask/ask-documents.ts';
+import { AskIndex, MIN_CONFIDENCE } from '../../src/core/ask/ask-index.ts';
+import {
+  DECLINE_CALIBRATION,
+  declines,
+  domainLift,
+  type DeclineContext,
+  type DeclineEvidence,
+} from '../../src/core/ask/decline.ts';
+import type { Concept } from '../../src/core/ask/query-plan.ts';
+import { readWordVectors } from '../../src/core/ask/semantic.ts';
+
+const evidence = (overrides: Partial<DeclineEvidence>): DeclineEvidence => ({
+  confidence: 1,
+  namesSpoken: true,
+  namedShare: 0.5,
+  domainSpoken: 0.8,
+  ...overrides,
+});
+
+describe('the decline decision', () => {
+  it('declines below the confidence bar whatever else holds', () => {
+    expect(declines(evidence({ confidence: MIN_CONFIDENCE - 0.01 }))).toBe(true);
+    expect(declines(evidence({ confidence: MIN_CONFIDENCE }))).toBe(false);
+  });
+
+  it('declines a passage silent on a proper name asked, unless meaning and words make it near certain', () => {
+    expect(declines(evidence({ confidence: 0.7, namesSpoken: false }))).toBe(true);
+    expect(declines(evidence({ confidence: DECLINE_CALIBRATION.namesOverruled, namesSpoken: false }))).toBe(false);
+  });
+
+  it('declines a question that names nothing the content is about, met only through everyday words', () => {
+    const offDomain = { namedShare: 0, domainSpoken: DECLINE_CALIBRATION.domainEvidence / 2 };
+    expect(declines(evidence({ ...offDomain, confidence: 0.6 }))).toBe(true);
+    // Surer answers, a glossary name asked, or enough of the content's own words spoken: answered.
+    expect(declines(evidence({ ...offDomain, confidence: DECLINE_CALIBRATION.offDomainConfidence }))).toBe(false);
+    expect(declines(evidence({ ...offDomain, confidence: 0.6, namedShare: 0.2 }))).toBe(false);
+    expect(
+      declines(evidence({ confidence: 0.6, namedShare: 0, domainSpoken: DECLINE_CALIBRATION.domainEvidence })),
+    ).toBe(false);
+  });
+});
+
+describe('how much a word is the content’s own', () => {
+  // 1,000 passages; the word vectors' table ranks English words by frequency.
+  const context = (used: Record<string, number>, ranks: Record<string, number>): DeclineContext => ({
+    speaksTo: () => false,
+    frequency: (term) => used[term] ?? 0,
+    passages: 1000,
+    rank: (word) => ranks[word] ?? Infinity,
+  });
+  const concept = (word: string): Concept => ({ asked: [word], idf: 1, alternatives: [[word]], named: false });
+
+  it('rates an everyday word the content uses now and then below a word everyday English rarely uses', () => {
+    const ctx = context({ dog: 3, validator: 3 }, { dog: 1500, validator: 30_000 });
+    expect(domainLift(concept('dog'), ctx)).toBeLessThan(6);
+    expect(domainLift(concept('validator'), ctx)).toBeGreaterThan(6);
+  });
+
+  it('rates a common word the content uses everywhere as its own', () => {
+    const ctx = context({ model: 300 }, { model: 900 });
+    expect(domainLift(concept('model'), ctx)).toBeGreaterThan(6);
+  });
+});
+
+/** A glossary term as the ask index reads it. */
+const term = (slug: string, title: string, definition: string): AskDocument => ({
+  type: 'glossary',
+  slug,
+  title,
+  aliases: [],
+  definition,
+  body: '',
+  anchors: [],
+  url: `http://x/glossary/${slug}`,
+  markdownUrl: `http://x/glossary/${slug}.md`,
+});
+
+const table = readWordVectors();
+
+describe('decline decisions over a content of its own', () => {
+  // Building an index reads SCOWL's word lists: seconds on a shared CPU.
+  it.runIf(table)(
+    'declines a near miss met through an everyday word, and answers a question in odd words',
+    { timeout: 60_000 },
+    () => {
+      // A content about training models and running validators, large enough that how often it uses
+      // a word says something: everyday words ("dog") turn up in a passage or two, "sit" in a few.
+      const topics = ['gradient', 'optimizer', 'tokenizer', 'embedding', 'checkpoint', 'consensus', 'mempool'];
+      const filler = Array.from({ length: 400 }, (_, at) => {
+        const topic = topics[at % topics.length]!;
+        return term(
+          `${topic}-${at}`,
+          `${topic} setting ${at}`,
+          `Each ${topic} setting changes how a model is trained on its data, or how a validator checks a block` +
+            (at % 20 === 0 ? ', or how long blocks sit in the queue.' : '.'),
+        );
+      });
+      const index = AskIndex.load(
+        JSON.parse(
+          JSON.stringify(
+            AskIndex.build([
+              ...filler,
+              term(
+                'distillation',
+                'Distillation',
+                'Distillation trains a small student model to imitate the outputs of a large teacher model, ' +
+                  'much as one might train a dog by rewarding it for copying an example.',
+              ),
+              term(
+                'slashing',
+                'Slashing',
+                'The penalty that destroys part of a validator deposit when it signs two conflicting blocks.',
+              ),
+            ]),
+          ),
+        ),
+      );
+      const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+      // The dog and the training are both in the distillation passage, which says nothing of dogs.
+      const nearMiss = index.explain('how do I train my dog to sit', options);
+      expect(nearMiss.result.answer).toBeNull();
+      // Declined by what it is about, not by a low confidence alone.
+      expect(nearMiss.evidence?.confidence).toBeGreaterThanOrEqual(MIN_CONFIDENCE);
+      expect(nearMiss.evidence?.namedShare).toBe(0);
+
+      const odd = index.search('what penalty does a validator pay for signing twice', options);
+      expect(odd.answer?.slug).toBe('slashing');
+    },
+  );
+
+  it.runIf(table)(
+    'reads an everyday English word the word vectors lack as no name, and a product name as one',
+    { timeout: 60_000 },
+    () => {
+      const index = AskIndex.load(
+        JSON.parse(
+          JSON.stringify(
+            AskIndex.build([
+              term(
+                'prompt-engineering',
+                'Prompt engineering',
+                'Changing the wording of a prompt until a model answers well; past a point, stop: fine-tuning or ' +
+                  'retrieval helps more than further changes to the prompt.',
+              ),
+              term('wallet', 'Wallet', 'Software that stores the secret keys of blockchain accounts.'),
+            ]),
+          ),
+        ),
+      );
+      const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+      // "tweaking" is in SCOWL's everyday English, not in the word vectors' 20,000 words nor the content.
+      const everyday = index.search('when should I stop tweaking the prompt', options);
+      expect(everyday.no_answer_reason ?? '').not.toMatch(/never mention/);
+      expect(everyday.answer?.slug).toBe('prompt-engineering');
+      const product = index.search('how do I set up a metamask wallet', options);
+      expect(product.no_answer_reason).toMatch(/never mention .*“metamask”/);
+    },
+  );
+});
