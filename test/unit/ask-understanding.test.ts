@@ -55,6 +55,16 @@ describe('questions declined whatever matches', () => {
     ['is ethereum a good investment', 'advice'],
     ['which coin should I buy this year', 'advice'],
     ['will solana go up next year', 'advice'],
+    // Live figures: a count of people or users, or any figure asked "now".
+    ['how many people use chatgpt every week', 'live'],
+    ['how many validators does ethereum have now', 'live'],
+    // Personal advice about one's life, not the content's subjects.
+    ['should I quit my job to become a prompt engineer', 'advice'],
+    ['is machine learning a good career', 'advice'],
+    // Predictions: what will happen, be announced or released.
+    ['what will openai announce next month', 'future'],
+    ['will rollups replace ethereum in the next few years', 'future'],
+    ['will google release a bigger model', 'future'],
   ])('%s → %s', (question, kind) => {
     expect(outOfScope(question)).toBe(kind);
   });
@@ -65,6 +75,11 @@ describe('questions declined whatever matches', () => {
     'why do stablecoins lose their peg',
     'what happened to Terra in May 2022',
     'how should I evaluate a RAG system',
+    'how many validators can a committee lose before finality stalls',
+    'who decides what goes into the next block',
+    'how many users can a rollup serve per second',
+    'will my transaction be final after one block',
+    'should I use LoRA or full fine-tuning',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });
