@@ -163,3 +163,45 @@ describe('decline decisions over a content of its own', () => {
     },
   );
 });
+
+describe('a comparison declined by the decision its sides get', () => {
+  it.runIf(table)(
+    'declines a comparison with a side the content does not cover, and answers one it covers',
+    { timeout: 60_000 },
+    () => {
+      const index = AskIndex.load(
+        JSON.parse(
+          JSON.stringify(
+            AskIndex.build([
+              term(
+                'proof-of-work',
+                'Proof of work',
+                'Miners compete to find a hash below a target, and the chain with the most work wins.',
+              ),
+              term(
+                'proof-of-stake',
+                'Proof of stake',
+                'Validators lock a deposit and vote on blocks, weighted by what they staked.',
+              ),
+              term(
+                'order-book',
+                'Order book',
+                'A list of the bids and asks of traders, matched by price and time, as on a centralised exchange.',
+              ),
+            ]),
+          ),
+        ),
+      );
+      const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+      const covered = index.search('proof of work vs proof of stake', options);
+      expect(covered.answer?.passages.map((passage) => passage.slug)).toEqual(['proof-of-work', 'proof-of-stake']);
+      // Each has a side the content covers and one whose words it has ("proof", "time") but does
+      // not speak to: no answer from the covered side alone, nor from a passage on another proof.
+      for (const asked of ['proof of stake vs proof of history', 'proof of stake vs proof of elapsed time']) {
+        const uncovered = index.search(asked, options);
+        expect(uncovered.answer).toBeNull();
+        expect(uncovered.no_answer_reason).toMatch(/nothing here speaks to/);
+      }
+    },
+  );
+});

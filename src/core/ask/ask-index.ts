@@ -16,6 +16,7 @@ import { answerKind } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 import { DECLINE_CALIBRATION, declineContextOf, declineEvidence, declines, type DeclineContext } from './decline.ts';
+import { sideDeclines, speaksToNames } from './decline.ts';
 import type { DeclineEvidence } from './decline.ts';
 import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
 import { rerankLead, type LeadContext } from './lead-rerank.ts';
@@ -122,14 +123,16 @@ export class AskIndex {
   /**
    * The passages to quote: one per side of a comparison, else the best hit when it is confident.
    * Live data and advice are declined whatever matches (no passage of ours is the price today), and
-   * so is a question about something the content never names; their confidence is 0.
+   * so is a question about something the content never names, or a comparison with a side the
+   * content does not cover (decline.ts); their confidence is 0.
    */
   #choose(read: ReadQuestion, plan: Plan, ranked: readonly Ranked[], allowed: ReadonlySet<AskDocumentType>) {
     const { question } = read;
     const compared = question.sides ? this.#compare(question.sides, ranked, allowed) : undefined;
     const unknown = this.#unknown(plan, question);
     const leading = compared?.leading ?? [];
-    if (read.declined || unknown.length > 0) return { chosen: [], leading, confidence: 0, unknown };
+    if (read.declined || unknown.length > 0 || compared?.declined)
+      return { chosen: [], leading, confidence: 0, unknown };
     // A comparison with a side answered quotes its sides (each above the confidence bar).
     if (compared) return { chosen: compared.answerPassages, ...compared, unknown };
     const { chosen, evidence } = this.#confident(ranked[0], question, plan);
@@ -147,31 +150,10 @@ export class AskIndex {
   #confident(top: Ranked | undefined, question: Question, plan: Plan) {
     if (!top) return { chosen: [], evidence: undefined };
     const quoted = this.#quoted(top.passage, plan, question);
-    const spoken = this.#speaksToNames(
-      question,
-      plan,
-      quoted.map((each) => each.passage),
-    );
+    const passages = quoted.map((each) => each.passage);
+    const spoken = speaksToNames(question, plan, passages, this.#declineContext);
     const evidence = declineEvidence(plan, top, spoken, this.#declineContext);
     return { chosen: declines(evidence) ? [] : quoted, evidence };
-  }
-
-  /**
-   * Whether the passages quoted speak of every proper name the question uses ("Solana", "Cardano",
-   * "China"), written with a capital inside the question, or of a name the glossary gives it ("Aave"
-   * is a lending protocol): a passage about validators in general does not say how to become one on
-   * Solana, however well it covers the rest. A glossary paragraph is quoted after its definition,
-   * so the name may be in either.
-   */
-  #speaksToNames(question: Question, plan: Plan, passages: readonly number[]): boolean {
-    const [first] = rawWords(question.content);
-    const speaks = (terms: readonly string[]) =>
-      passages.some((passage) => terms.every((term) => this.#ranking.speaksTo(term, passage)));
-    return plan.concepts.every(
-      (concept) =>
-        concept.asked.every((word) => word === first || !/^\p{Lu}\p{Ll}+$/u.test(word)) ||
-        concept.alternatives.some(speaks),
-    );
   }
 
   /**
@@ -328,6 +310,8 @@ export class AskIndex {
       (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
     );
     if (sides.length === 0) return undefined;
+    // A side the content does not cover, by the decision a question of its own would get, declines it all.
+    const declined = both.some((side, at) => sideDeclines([first, second][at]!, side, this.#declineContext));
     const top = ranked[0];
     const contrasting = this.#contrasting(first, second, ranked);
     const joint = contrasting
@@ -347,6 +331,7 @@ export class AskIndex {
         ...(contrasting ? [] : joint),
       ],
       answerPassages: sides.map((side) => ({ passage: side.best.passage, plan: side.plan })),
+      declined,
       confidence: Math.min(...sides.map((side) => side.best.confidence)),
       // With both sides answered, a sentence of the best passages that sets one against the other.
       contrast:

@@ -4,6 +4,8 @@
 // decline means nothing in the content answers, not that no word matched. The thresholds are fitted
 // on the development sets by bench/ask-decline-fit.mjs, which prints each one's effect set by set.
 import type { Concept, Plan } from './query-plan.ts';
+import { parseQuestion, type Question } from './question.ts';
+import { rawWords } from './text.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { WordVectors } from './semantic.ts';
 
@@ -122,4 +124,38 @@ export function declines(evidence: DeclineEvidence, calibration: DeclineCalibrat
   if (!evidence.namesSpoken && confidence < calibration.namesOverruled) return true;
   const offDomain = evidence.namedShare === 0 && evidence.domainSpoken < calibration.domainEvidence;
   return offDomain && confidence < calibration.offDomainConfidence;
+}
+
+/**
+ * Whether the passages quoted speak of every proper name the question uses ("Solana", "Cardano",
+ * "China"), written with a capital inside the question, or of a name the glossary gives it ("Aave"
+ * is a lending protocol): a passage about validators in general does not say how to become one on
+ * Solana, however well it covers the rest. A glossary paragraph is quoted after its definition,
+ * so the name may be in either.
+ */
+export function speaksToNames(
+  question: Question,
+  plan: Plan,
+  passages: readonly number[],
+  context: Pick<DeclineContext, 'speaksTo'>,
+): boolean {
+  const [first] = rawWords(question.content);
+  const speaks = (terms: readonly string[]) =>
+    passages.some((passage) => terms.every((term) => context.speaksTo(term, passage)));
+  return plan.concepts.every(
+    (concept) =>
+      concept.asked.every((word) => word === first || !/^\p{Lu}\p{Ll}+$/u.test(word)) ||
+      concept.alternatives.some(speaks),
+  );
+}
+
+/**
+ * Whether a comparison declines for one of its sides ("Uniswap v3 vs v4"): the side asked as a
+ * question of its own, with its best passage, gets the same decision, so a comparison is not
+ * answered from one side the content covers and one it does not.
+ */
+export function sideDeclines(side: string, found: { best: Ranked; plan: Plan }, context: DeclineContext): boolean {
+  if (found.best.passage < 0) return true;
+  const spoken = speaksToNames(parseQuestion(side), found.plan, [found.best.passage], context);
+  return declines(declineEvidence(found.plan, found.best, spoken, context));
 }
