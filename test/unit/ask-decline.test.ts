@@ -205,3 +205,31 @@ describe('a comparison declined by the decision its sides get', () => {
     },
   );
 });
+
+describe('a letter joined to a word, a name the content writes or not', () => {
+  it.runIf(table)(
+    'declines "Q-learning" where the content only has learning, and answers "n-gram"',
+    { timeout: 60_000 },
+    () => {
+      const index = AskIndex.load(
+        JSON.parse(
+          JSON.stringify(
+            AskIndex.build([
+              term('n-gram', 'N-gram', 'A run of n tokens in a row; counting them was how language models began.'),
+              term(
+                'reinforcement-learning',
+                'Reinforcement learning',
+                'Learning by trial and reward: a policy updates its value estimates from the rewards it is given.',
+              ),
+            ]),
+          ),
+        ),
+      );
+      const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+      const unknown = index.search('How does Q-learning update its value table?', options);
+      expect(unknown.answer).toBeNull();
+      expect(unknown.no_answer_reason).toMatch(/never mention .*Q-learning/);
+      expect(index.search('what counts does an n-gram model keep', options).answer?.slug).toBe('n-gram');
+    },
+  );
+});

@@ -10,7 +10,7 @@ import { parseQuestion, withoutChat, withoutFiller, type OutOfScope, type Questi
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
-import { derivedWords, indexTerm, rawWords, terms, words } from './text.ts';
+import { derivedWords, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
 import { answerWeight, usesAllAsked } from './excerpts.ts';
 import { answerKind } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
@@ -142,7 +142,12 @@ export class AskIndex {
   /** What the question asks about that the content never names: words, a subject, or a name (see each). */
   #unknown(plan: Plan, question: Question): string[] {
     return [
-      ...new Set([...this.#unknownWords(plan), ...this.#unknownSubject(question), ...this.#unknownNames(question)]),
+      ...new Set([
+        ...this.#unknownWords(plan),
+        ...this.#unknownSubject(question),
+        ...this.#unknownNames(question),
+        ...this.#unknownCompounds(question),
+      ]),
     ];
   }
 
@@ -289,6 +294,14 @@ export class AskIndex {
    * they are half the question or more ("convolutional neural network"): it asks about something
    * else. Fewer (a "peg" beside TerraUSD) leave the question to coverage.
    */
+  /** "Q-learning", "k-means": its parts are everywhere, so the compound (indexed joined, or a term's name) decides. */
+  #unknownCompounds(question: Question): string[] {
+    const compounds = question.content.match(/(?<![\p{L}\p{N}-])\p{L}-\p{L}+(?![\p{L}\p{N}-])/gu) ?? [];
+    const written = (compound: string) =>
+      joinedCompounds(compound).some((term) => this.#postings.has(term)) ||
+      this.#planner.slugsNamed(words(compound).join(' ')).length > 0;
+    return compounds.filter((compound) => !written(compound));
+  }
   #unknownWords(plan: Plan): string[] {
     const unknown = plan.concepts
       .filter((concept) => concept.alternatives.every((terms) => terms.every((term) => !this.#postings.has(term))))
