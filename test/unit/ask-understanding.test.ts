@@ -65,6 +65,11 @@ describe('questions declined whatever matches', () => {
     ['what will openai announce next month', 'future'],
     ['will rollups replace ethereum in the next few years', 'future'],
     ['will google release a bigger model', 'future'],
+    ["yo who's the ceo of tether these days", 'live'],
+    ['can you recommend a good wallet app for my mom', 'advice'],
+    // A task to do rather than a question the content answers.
+    ['Write me a Python script that scrapes tweets', 'task'],
+    ['can you translate this paragraph into Spanish', 'task'],
   ])('%s → %s', (question, kind) => {
     expect(outOfScope(question)).toBe(kind);
   });
@@ -80,6 +85,10 @@ describe('questions declined whatever matches', () => {
     'how many users can a rollup serve per second',
     'will my transaction be final after one block',
     'should I use LoRA or full fine-tuning',
+    'How many training tokens per parameter did the Chinchilla study recommend?',
+    'who is the proposer of the next block',
+    'how do I write a smart contract',
+    'what does the ERC-20 standard say about the approve function a contract must write',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });

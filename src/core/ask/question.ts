@@ -99,17 +99,24 @@ function definedSubject(bare: string): string {
 export const OUT_OF_SCOPE = {
   live: {
     pattern:
-      /\b(?:today|tonight|tomorrow|yesterday|right\s+now|at\s+the\s+moment|this\s+(?:week|month)|latest\s+news|weather|forecast)\b|\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b|\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b|\bhow\s+many\s+(?:\w+\s+)?(?:people|users|customers|subscribers|holders)\s+(?:use|uses|using|have|has|hold|own)\b/i,
+      /\b(?:today|tonight|tomorrow|yesterday|right\s+now|at\s+the\s+moment|this\s+(?:week|month)|latest\s+news|weather|forecast)\b|\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b|\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b|\bhow\s+many\s+(?:\w+\s+)?(?:people|users|customers|subscribers|holders)\s+(?:use|uses|using|have|has|hold|own)\b|\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b/i,
     reason:
       'No answer: this asks for live data (prices, news, weather), which this site does not carry. ' +
       'Its essays and glossary explain how these systems work; paper search finds research on them.',
   },
   advice: {
     pattern:
-      /\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b|\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bfinancial\s+advice\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b|\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b/i,
+      /\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b|\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bfinancial\s+advice\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b|\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b|\brecomm?end\s+(?:me\s+|us\s+)?(?:an?|some|the\s+best)\s/i,
     reason:
       'No answer: this asks for advice on what to buy or do, which this site does not give. ' +
       'Its essays and glossary explain how these systems work, so you can weigh the choice yourself.',
+  },
+  task: {
+    pattern:
+      /^(?:(?:can|could|would)\s+(?:you|u)\s+|please\s+)?(?:write|translate|draft|compose|generate)\s+(?:me\s+|us\s+)?(?:an?|some|this|these|the|my|our)\s/i,
+    reason:
+      'No answer: this asks for something to be written or translated, which this search does not do. ' +
+      'Its essays and glossary explain how these systems work; paper search finds research on them.',
   },
   future: {
     pattern:
