@@ -2,7 +2,7 @@
 // (with the matched words' ranges) and for extractive answers.
 import { EXPLANATORY_CUES, type AskPassage } from './ask-documents.ts';
 import type { Excerpt } from './ask-types.ts';
-import type { Plan } from './query-plan.ts';
+import type { Concept, Plan } from './query-plan.ts';
 import { sentencesAt } from './sentences.ts';
 import { indexTerm, rawWords } from './text.ts';
 
@@ -62,17 +62,21 @@ function preferenceShare(sentence: string, prefer: Plan['prefer']): number {
 }
 
 /**
+ * Whether a sentence mentions a concept: a word of it starts with one of the concept's stems. Terms
+ * are letters and digits only (see text.ts), so they need no escaping.
+ */
+export function conceptPattern(concept: Concept): RegExp {
+  return new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu');
+}
+
+/**
  * How well each sentence answers the plan: the question's words it mentions (by IDF), a bonus when
  * it is the kind of sentence the question wants (Plan.prefer), and its nearness in meaning to the
  * question (Plan.near). A Porter stem is a prefix of the words it comes from in nearly every case,
  * so a word-start test stands in for stemming every word.
  */
 function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
-  // Terms are letters and digits only (see text.ts), so they need no escaping.
-  const patterns = plan.concepts.map((concept) => ({
-    idf: concept.idf,
-    pattern: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu'),
-  }));
+  const patterns = plan.concepts.map((concept) => ({ idf: concept.idf, pattern: conceptPattern(concept) }));
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
   return sentences.map(
     (sentence) =>

@@ -4,6 +4,7 @@
 // development sets, each held out in turn), decide which of them leads; the rest keep their order.
 import type { AskPassage } from './ask-documents.ts';
 import { bestPerSource } from './answer-shape.ts';
+import { conceptPattern } from './excerpts.ts';
 import type { Question } from './question.ts';
 import type { Plan } from './query-plan.ts';
 import { sentencesAt } from './sentences.ts';
@@ -94,10 +95,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
   const kind = askedKind(question);
   const asked = new Set(plan.concepts.flatMap((concept) => concept.alternatives.flat()));
   const top = Math.max(candidates[0]?.score ?? 0, Number.MIN_VALUE);
-  // Terms are letters and digits only (text.ts): no escaping needed.
-  const concepts = plan.concepts.map(
-    (concept) => new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu'),
-  );
+  const concepts = plan.concepts.map(conceptPattern);
   return candidates.map(({ score, passage, source }) => {
     const own = terms(passage.names.join(' '));
     const about = new Set([
