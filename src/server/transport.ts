@@ -13,6 +13,7 @@ import type { Socket } from 'node:net';
 import type { Config } from '../core/config.ts';
 import { ApiError, type ErrorCode } from '../core/errors.ts';
 import { clientKey, type TrustedProxies } from '../core/http/client-address.ts';
+import { writeHead } from './node-adapter.ts';
 
 /** Every method some path here answers: the Allow of a CONNECT, which no path does. */
 const SERVED_METHODS = 'GET, HEAD, POST, OPTIONS';
@@ -130,11 +131,10 @@ export function createTransport(
     });
     const body = refusalBody(error, requestOf(req));
     const id = crypto.randomUUID();
-    res.writeHead(error.status, {
+    writeHead(res, error.status, {
       ...error.headers,
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
       'X-Request-Id': id,
       'Content-Length': String(Buffer.byteLength(body)),
     });
