@@ -25,15 +25,8 @@ const DEVELOPMENT = ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.jso
  */
 const FALSE_DECLINE_COST = 3;
 
-/** @param {string} key */
-const straight = (key) => key.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
-/** @param {any} source */
-const keyOf = (source) =>
-  straight(
-    source.type === 'glossary'
-      ? `glossary:${source.slug}`
-      : `essay:${source.slug} §${source.section ? ` ${source.section}` : ''}`,
-  );
+// How the scorers name a source, and compare it with a set's expectations (quotes made straight).
+const { sourceKey: keyOf, straightQuotes: straight } = await import('../test/support/ask-blind.ts');
 
 /** @typedef {{ set: string; q: string; unanswerable: boolean; right: boolean; answered: boolean; evidence: any }} Row */
 /** @type {Row[]} */

@@ -20,9 +20,8 @@ const options = { limit: 5, types: ['essay', 'glossary'] };
 const quiet = process.argv.includes('--quiet');
 /** @type {any[]} */
 const passages = serialised.passages;
-const straight = (/** @type {string} */ key) => key.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
-const keyOf = (/** @type {any} */ s) =>
-  s.type === 'glossary' ? `glossary:${s.slug}` : `essay:${s.slug} §${s.section ? ` ${s.section}` : ''}`;
+// How the scorers name a source (quotes made straight), as the sets' expectations are compared.
+const { sourceKey: keyOf, straightQuotes: straight } = await import('../test/support/ask-blind.ts');
 
 const tally = new Map();
 const count = (/** @type {string} */ where) => tally.set(where, (tally.get(where) ?? 0) + 1);
@@ -32,7 +31,7 @@ for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json
     if (!question.expect || !question.facts?.length) continue;
     const result = index.search(question.q, options);
     const first = result.sources[0];
-    if (!first || !question.expect.map(straight).includes(straight(keyOf(first))) || !result.answer) continue;
+    if (!first || !question.expect.map(straight).includes(keyOf(first)) || !result.answer) continue;
     if (blind.holdsFact(result.answer.text, question.facts)) continue;
     const same = passages.filter(
       (p) => p.slug === first.slug && (p.type === 'glossary' || p.section === first.section),

@@ -26,14 +26,8 @@ const { AskIndex, leadTrace, leadOf, LEAD_WEIGHTS } = await importTs(entry);
 const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(contentDocuments()))));
 const options = { limit: 5, types: ['essay', 'glossary'] };
 
-/** @param {{ type: string; slug: string; section: string | null }} source */
-const keyOf = (source) =>
-  (source.type === 'glossary'
-    ? `glossary:${source.slug}`
-    : `essay:${source.slug} §${source.section ? ` ${source.section}` : ''}`
-  )
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"');
+// How the scorers name a source (quotes made straight), as the sets' expectations are compared.
+const { sourceKey: keyOf, straightQuotes: straight } = await import('../test/support/ask-blind.ts');
 
 /**
  * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number }} Weights
@@ -58,7 +52,7 @@ function record(file) {
     };
     const result = index.search(question.q, options);
     leadTrace.observe = undefined;
-    const expected = question.expect.map((key) => key.replace(/[‘’]/g, "'").replace(/[“”]/g, '"'));
+    const expected = question.expect.map(straight);
     const fixed = result.sources[0] !== undefined && expected.includes(keyOf(result.sources[0]));
     const rights = seen?.candidates.map((candidate) => expected.includes(keyOf(candidate)));
     return {

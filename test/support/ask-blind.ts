@@ -48,9 +48,10 @@ export const blindQuestions = (): BlindQuestion[] | undefined => {
  * Curly quotes and apostrophes as straight ones: the set names sections as the rendered pages print
  * their headings ("What “final” means"), the index as the Markdown writes them (straight).
  */
-const straightQuotes = (key: string) => key.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+export const straightQuotes = (key: string) => key.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
 
-const sourceKey = (source: EvalAnswer['sources'][number]) =>
+/** A source as the question sets name it: `glossary:<slug>` or `essay:<slug> § <section>`, quotes straight. */
+export const sourceKey = (source: EvalAnswer['sources'][number]) =>
   straightQuotes(
     source.type === 'glossary'
       ? `glossary:${source.slug}`
