@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm run bench`: our server vs. a bare node:http server sending the same bytes, in one run.
-// Options (env): BENCH_ROUNDS (5), BENCH_LOG_ROUNDS (twice BENCH_ROUNDS), BENCH_SECONDS (3),
+// Options (env): BENCH_ROUNDS (5), BENCH_LOG_ROUNDS and BENCH_BASELINE_ROUNDS (twice BENCH_ROUNDS), BENCH_SECONDS (3),
 // BENCH_CONNECTIONS (32), BENCH_ONLY (substrings of case names, separated by |: 'rollup|neural' runs
 // the two MCP comparisons), BENCH_BASELINE (a built checkout of an older commit: its server, log on,
 // runs each case in the same rounds beside ours and the same bare server, so a change is read as
@@ -67,7 +67,10 @@ const quiet = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'f
 const quiet2 = await startOurServer({ OPENALEX_URL: standIn.url, LOG_REQUESTS: 'false' }, { stdout: 'file' });
 const ours2 = await startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
 const baselineCheckout = process.env['BENCH_BASELINE'];
+// Side by side, as the log's cost: twice the rounds by default.
+const baselineRounds = Number(process.env['BENCH_BASELINE_ROUNDS'] ?? rounds * 2);
 const baseline = baselineCheckout ? await startBaseline(baselineCheckout) : undefined;
+const baseline2 = baselineCheckout ? await startBaseline(baselineCheckout) : undefined;
 const essays = await (await fetch(`${ours.url}/api/v1/essays?limit=200`)).json();
 /** The newest essay, or with a baseline the newest it has too: an essay it lacks would time its 404. */
 let essayPath = new URL(essays.essays[0].url).pathname;
@@ -164,7 +167,7 @@ console.log(
 const results = [];
 /** @type {Array<{name: string, ratio: number, target: number}>} */
 const targets = [];
-/** Each case's ratio to bare for the baseline's server and ours, measured in the same rounds. @type {Array<{name: string, before: number, now: number}>} */
+/** Each case's change against the baseline, read side by side (`againstBaseline`). @type {Array<{name: string, change: number, cpu: number, chance: number}>} */
 const baselineChanges = [];
 /**
  * What the request log costs each case, printed under its comparison with bare, and what the same
@@ -183,7 +186,8 @@ for (const c of cases) {
 }
 // The log's cost first, case by case, while the four servers have served the same requests: one that
 // has run a path (or the code it shares with others) longer spends less CPU on it.
-for (const c of groups.flat()) await logCost(c);
+// BENCH_LOG_ROUNDS=0 leaves it out.
+if (logRounds > 0) for (const c of groups.flat()) await logCost(c);
 for (const group of groups) {
   const prepared = [];
   for (const c of group) {
@@ -191,26 +195,19 @@ for (const group of groups) {
     prepared.push({ c, response, bare: await startBareServer(response) });
   }
   const measured = await compareInterleaved(
-    prepared.flatMap(({ c, bare }) => {
-      const shape = { ...loadShape(c), bare: bare.url, barePid: bare.pid };
-      const now = { ...shape, ours: `${ours.url}${c.path}`, oursPid: ours.pid };
-      if (!baseline) return [now];
-      return [now, { ...shape, name: `${c.name} [baseline]`, ours: `${baseline.url}${c.path}`, oursPid: baseline.pid }];
-    }),
+    prepared.map(({ c, bare }) => ({
+      ...loadShape(c),
+      bare: bare.url,
+      barePid: bare.pid,
+      ours: `${ours.url}${c.path}`,
+      oursPid: ours.pid,
+    })),
     { rounds, seconds },
   );
-  const perCase = baseline ? 2 : 1;
   for (const [index, { c, response, bare }] of prepared.entries()) {
-    const result = /** @type {(typeof measured)[number]} */ (measured[index * perCase]);
+    const result = /** @type {(typeof measured)[number]} */ (measured[index]);
     results.push(result);
-    const before = measured[index * perCase + 1];
-    if (before) {
-      const change = result.ratio / before.ratio;
-      baselineChanges.push({ name: c.name, before: before.ratio, now: result.ratio });
-      console.log(
-        `  against ${baselineCheckout}: ratio to bare ${before.ratio.toFixed(2)} then, ${result.ratio.toFixed(2)} now (${percent(change)})`,
-      );
-    }
+    if (baseline && baseline2) await againstBaseline(c, response, bare, [baseline, baseline2]);
     if (c.target !== undefined) targets.push({ name: c.name, ratio: result.ratio, target: c.target });
     bare.close();
     console.log(`  ${c.name}: body ${response.body.length} bytes as sent`);
@@ -279,14 +276,17 @@ if (logCosts.size > 0) {
   );
 }
 if (baseline) {
-  const fallen = baselineChanges.filter(({ before, now }) => now / before < 0.95);
+  const fallen = baselineChanges.filter(({ change }) => !(change >= 0.95));
   console.log(
-    `against the baseline: ${baselineChanges.length - fallen.length} of ${baselineChanges.length} cases within 5 % or better` +
-      fallen.map(({ name, before, now }) => `\n  FELL: ${name} ${before.toFixed(2)} -> ${now.toFixed(2)}`).join(''),
+    `against the baseline, side by side: ${baselineChanges.length - fallen.length} of ${baselineChanges.length} cases within 5 % or better` +
+      fallen
+        .map(({ name, change, chance }) => `\n  FELL: ${name} ${percent(change)} (chance ${percent(chance)})`)
+        .join(''),
   );
 }
 console.log(`server RSS after load: ${rssMegabytes(ours.pid)} MB (peak ${peakRssMegabytes(ours.pid)} MB)`);
-for (const server of [ours, ours2, quiet, quiet2, ...(baseline ? [baseline] : [])]) server.stop();
+for (const server of [ours, ours2, quiet, quiet2, ...(baseline && baseline2 ? [baseline, baseline2] : [])])
+  server.stop();
 await standIn.close();
 
 /**
@@ -297,6 +297,54 @@ await standIn.close();
 async function startBaseline(checkout) {
   const lib = await import(pathToFileURL(path.resolve(checkout, 'bench/lib.mjs')).href);
   return lib.startOurServer({ OPENALEX_URL: standIn.url }, { stdout: 'file' });
+}
+
+/**
+ * One case on our two log-on servers and the baseline's two, all under the same load at the same
+ * time (compareSideBySide): the change in req/s, and in CPU per request, with what the same four
+ * read regrouped. A baseline that sends other bytes (a longer page, another header) is read against
+ * its own bare server: the bare servers of both bodies are measured side by side too, and the change
+ * is ours over the baseline divided by bare over bare, the change of the ratio to bare.
+ * @param {(typeof cases)[number]} c
+ * @param {Awaited<ReturnType<typeof capture>>} response ours
+ * @param {Awaited<ReturnType<typeof startBareServer>>} bare sending `response`
+ * @param {[NonNullable<typeof baseline>, NonNullable<typeof baseline>]} baselines
+ */
+async function againstBaseline(c, response, bare, baselines) {
+  /** @param {{url: string, pid: number}} server */
+  const onPath = (server) => ({ url: `${server.url}${c.path}`, pid: server.pid });
+  const theirs = await capture(`${baselines[0].url}${c.path}`, c.headers, c.method, c.body).catch(
+    (/** @type {Error} */ error) => error,
+  );
+  if (theirs instanceof Error) {
+    console.log(`  against ${baselineCheckout}: not compared, ${theirs.message.split('\n')[0]}`);
+    return;
+  }
+  const shape = { rounds: baselineRounds, seconds };
+  const side = await compareSideBySide(
+    loadShape(c),
+    [onPath(ours), onPath(ours2)],
+    [onPath(baselines[0]), onPath(baselines[1])],
+    shape,
+  );
+  let bytes = 1;
+  if (!theirs.body.equals(response.body)) {
+    const theirBare = await startBareServer(theirs);
+    const bares = await compareSideBySide(loadShape(c), [bare, bare], [theirBare, theirBare], shape);
+    theirBare.close();
+    bytes = bares.difference.rps;
+    console.log(
+      `  the baseline sends ${theirs.body.length} bytes, ours ${response.body.length}: bare with ours reads ${percent(bytes)} req/s against bare with its`,
+    );
+  }
+  const change = side.difference.rps / bytes;
+  baselineChanges.push({ name: c.name, change, cpu: side.difference.cpu, chance: side.chance.rps });
+  console.log(
+    `  against ${baselineCheckout}, side by side: req/s ${percent(side.difference.rps)}, CPU/request ${percent(side.difference.cpu)}; ` +
+      `ratio to bare ${percent(change)}` +
+      (side.failures ? ` | ${side.failures} FAILED` : '') +
+      `\n  the same four regrouped, one of each per side (no difference): req/s ${percent(side.chance.rps)}, CPU/request ${percent(side.chance.cpu)}`,
+  );
 }
 
 /**
