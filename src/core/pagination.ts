@@ -2,18 +2,16 @@
 // is strict (only canonical encodings of a page >= 1, padded base64 accepted) so a tampered cursor
 // is a clear 400 rather than a silently different page.
 import { z } from 'zod';
-import { ApiError } from './errors.ts';
 
 export function encodeCursor(page: number): string {
   return Buffer.from(String(page), 'utf8').toString('base64url');
 }
 
-export function decodeCursor(cursor: string): number {
+/** The page a cursor names, or undefined when it is not a cursor encodeCursor makes. */
+export function decodeCursor(cursor: string): number | undefined {
   const normalised = cursor.trim().replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const text = /^[A-Za-z0-9_-]{1,16}$/.test(normalised) ? Buffer.from(normalised, 'base64url').toString('utf8') : '';
-  if (!/^[1-9]\d{0,8}$/.test(text) || encodeCursor(Number(text)) !== normalised) {
-    throw new ApiError('invalid_cursor', `Query parameter "cursor": ${notACursor(cursor)}.`);
-  }
+  if (!/^[1-9]\d{0,8}$/.test(text) || encodeCursor(Number(text)) !== normalised) return undefined;
   return Number(text);
 }
 
@@ -44,16 +42,10 @@ export const CursorParam = z
   .optional()
   .transform((raw, context) => {
     if (raw === undefined) return undefined;
-    try {
-      return decodeCursor(raw);
-    } catch (error) {
-      context.addIssue({
-        code: 'custom',
-        message: (error as Error).message.replace(/^Query parameter "cursor": /, ''),
-        params: { code: 'invalid_cursor' },
-      });
-      return z.NEVER;
-    }
+    const page = decodeCursor(raw);
+    if (page !== undefined) return page;
+    context.addIssue({ code: 'custom', message: notACursor(raw), params: { code: 'invalid_cursor' } });
+    return z.NEVER;
   })
   .meta({ type: 'string', pattern: CURSOR_PATTERN, description: 'Opaque cursor: a next_cursor this API returned' });
 
