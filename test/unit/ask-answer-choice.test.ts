@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AskDocument, AskPassage } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
-import { answerSentences } from '../../src/core/ask/excerpts.ts';
+import { answerSentences, answerWeight } from '../../src/core/ask/excerpts.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
 import { glossaryTerm } from '../support/ask-documents.ts';
@@ -136,5 +136,41 @@ describe('answer sentences by the kind of question', () => {
       'Finality normally takes two epochs, about 13 minutes.';
     const answer = answerSentences(passageOf(text), plan([concept('final', 2), concept('ethereum', 1)], 'number'), 90);
     expect(answer).toContain('about 13 minutes');
+  });
+
+  it('quotes the best sentence with the neighbour before it when that one holds a word asked that the best lacks', () => {
+    // "how can a phone wallet check a payment without downloading the whole block"
+    const text =
+      'Forks are resolved by the fork-choice rule. ' +
+      'Not every participant can run a full node on a phone. ' +
+      'Light clients download only block headers and ask full nodes for proofs. ' +
+      'A committee of validators signs each header.';
+    const asked = plan([concept('phone', 5), concept('download', 4), concept('block', 2)], 'procedure');
+    expect(answerSentences(passageOf(text), asked, 90)).toBe(
+      'Not every participant can run a full node on a phone. Light clients download only block headers and ask full nodes for proofs.',
+    );
+  });
+
+  it('quotes the best sentence with the one after it when neither neighbour adds a word asked', () => {
+    const text =
+      'Forks are resolved by the fork-choice rule. ' +
+      'Light clients download only block headers and ask full nodes for proofs. ' +
+      'A committee of validators signs each header.';
+    const asked = plan([concept('download', 4), concept('block', 2)], 'procedure');
+    expect(answerSentences(passageOf(text), asked, 90)).toBe(
+      'Light clients download only block headers and ask full nodes for proofs. A committee of validators signs each header.',
+    );
+  });
+
+  it('weighs a paragraph by its best two adjacent sentences, so an answer split over two beats one sentence with more words', () => {
+    const asked = plan(
+      [concept('phone', 5), concept('download', 4), concept('block', 2), concept('payment', 3)],
+      'procedure',
+    );
+    const split = passageOf(
+      'Not every participant can run a full node on a phone. Light clients download only block headers.',
+    );
+    const crowded = passageOf('Nodes download each block as it comes, and a payment waits for a few. Forks are rare.');
+    expect(answerWeight(split, asked)).toBeGreaterThan(answerWeight(crowded, asked));
   });
 });

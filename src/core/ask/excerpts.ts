@@ -70,25 +70,51 @@ export function conceptPattern(concept: Concept): RegExp {
 }
 
 /**
- * How well each sentence answers the plan: the question's words it mentions (by IDF), a bonus when
- * it is the kind of sentence the question wants (Plan.prefer), and its nearness in meaning to the
+ * What each sentence says to the plan: which of its concepts it mentions, and a bonus when it is
+ * the kind of sentence the question wants (Plan.prefer) and for its nearness in meaning to the
  * question (Plan.near). A Porter stem is a prefix of the words it comes from in nearly every case,
  * so a word-start test stands in for stemming every word.
  */
-function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
-  const patterns = plan.concepts.map((concept) => ({ idf: concept.idf, pattern: conceptPattern(concept) }));
+function sentenceReadings(sentences: readonly string[], plan: Plan): { mentions: boolean[][]; bonus: number[] } {
+  const patterns = plan.concepts.map(conceptPattern);
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
-  return sentences.map(
-    (sentence) =>
-      patterns.reduce((sum, { idf, pattern }) => sum + (pattern.test(sentence) ? idf : 0), 0) +
-      preferenceShare(sentence, plan.prefer) * rarest +
-      (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
-  );
+  return {
+    mentions: sentences.map((sentence) => patterns.map((pattern) => pattern.test(sentence))),
+    bonus: sentences.map(
+      (sentence) =>
+        preferenceShare(sentence, plan.prefer) * rarest +
+        (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
+    ),
+  };
 }
 
-/** How well a passage's best sentence answers the plan (sentenceWeights): to choose among a term's paragraphs. */
+/** The question's words (by IDF) that one of some sentences mentions, each counted once. */
+const mentioned = (plan: Plan, ...mentions: ReadonlyArray<readonly boolean[]>) =>
+  plan.concepts.reduce((sum, concept, at) => sum + (mentions.some((each) => each[at]) ? concept.idf : 0), 0);
+
+/** How well each sentence answers the plan: the question's words it mentions (by IDF), and its bonus. */
+function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
+  const { mentions, bonus } = sentenceReadings(sentences, plan);
+  return sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!);
+}
+
+/**
+ * How well each pair of adjacent sentences (at and at + 1; a lone sentence alone) answers the plan:
+ * the question's words either mentions, each once, and the better bonus. An answer quotes two
+ * sentences, and the one that answers often leaves to its neighbour a word the question asks ("Not
+ * every participant can run a full node on a phone. Light clients download only block headers …").
+ */
+function pairWeights(sentences: readonly string[], plan: Plan): number[] {
+  const { mentions, bonus } = sentenceReadings(sentences, plan);
+  if (sentences.length < 2) return sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!);
+  return sentences
+    .slice(1)
+    .map((_, at) => mentioned(plan, mentions[at]!, mentions[at + 1]!) + Math.max(bonus[at]!, bonus[at + 1]!));
+}
+
+/** How well a passage's best pair of sentences answers the plan (pairWeights): to choose among a term's paragraphs. */
 export function answerWeight(passage: AskPassage, plan: Plan): number {
-  return Math.max(0, ...sentenceWeights(sentencesAt(passage.text, passage.sentences), plan));
+  return Math.max(0, ...pairWeights(sentencesAt(passage.text, passage.sentences), plan));
 }
 
 /**
@@ -138,19 +164,40 @@ const CONTINUES =
   /^(?:instead|however|but|so|thus|hence|therefore|then|this|that|these|those|it|its|they|their|such|otherwise|yet|still)\b/i;
 
 /**
- * An answer's text: the sentence that answers best and the one after it (which usually carries its
- * point on), or the one before when it is the last; one sentence when two exceed `maxWords`. Not
- * the opening of the paragraph, nor the sentence with the most words in common: the one that answers.
+ * An answer's text: the sentence that answers best (sentenceWeights) and a neighbour: the one
+ * after, which usually carries its point on, unless the best is the last or leans on the one before
+ * (CONTINUES), or the one before names a weighty word asked that the best lacks ("Not every
+ * participant can run a full node on a phone. Light clients download only block headers …") and
+ * adds more than the one after does with its words and its kind. One sentence when two exceed
+ * `maxWords`. Not the opening of the paragraph, nor the sentence with the most words in common.
  */
 export function answerSentences(passage: AskPassage, plan: Plan, maxWords: number): string {
   const sentences = sentencesAt(passage.text, passage.sentences);
-  const best = workedResult(sentences, bestOf(sentenceWeights(sentences, plan)), plan);
-  // A sentence that leans on the one before ("Instead, …", "This is why …") is quoted with it.
+  const { mentions, bonus } = sentenceReadings(sentences, plan);
+  const best = workedResult(
+    sentences,
+    bestOf(sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!)),
+    plan,
+  );
+  const last = best + 1 === sentences.length;
+  const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
+  const adds = (at: number) => mentioned(plan, mentions[best]!, mentions[at]!) - mentioned(plan, mentions[best]!);
+  const before = best > 0 ? adds(best - 1) : 0;
+  const after = last ? 0 : adds(best + 1) + preferenceShare(sentences[best + 1]!, plan.prefer) * rarest;
   const leans = best > 0 && CONTINUES.test(sentences[best]!);
-  const pair = !leans && best + 1 < sentences.length ? [best, best + 1] : [best - 1, best].filter((at) => at >= 0);
+  const pair =
+    leans || last || (before >= NEIGHBOUR_SHARE * rarest && before > after + TIE)
+      ? [best - 1, best].filter((at) => at >= 0)
+      : [best, best + 1];
   const text = pair.map((at) => sentences[at]!).join(' ');
   return pair.length === 2 && rawWords(text).length > maxWords ? sentences[best]! : text;
 }
+
+/** The sentence before the best is quoted for a word asked that weighs at least this share of the rarest. */
+const NEIGHBOUR_SHARE = 0.5;
+
+/** Weights closer than this are equal (sums of IDFs differ in their last bits). */
+const TIE = 1e-9;
 
 /** A worked example's result: a figure reached ("≈ 1,455", "= 20,000", "about 18,182 USDC"). */
 const RESULT = /[≈=]\s*[\d$€£(]|\b(?:about|roughly|around|approximately)\s+[\d$€£]/;
