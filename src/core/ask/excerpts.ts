@@ -113,7 +113,8 @@ function pairWeights(sentences: readonly string[], plan: Plan): number[] {
 }
 
 /** How well a passage's best pair of sentences answers the plan (pairWeights): to choose among a term's paragraphs. */
-export function answerWeight(passage: AskPassage, plan: Plan): number {
+export function answerWeight(passage: AskPassage, asked: Plan): number {
+  const plan = withCircumstances(asked);
   return Math.max(0, ...pairWeights(sentencesAt(passage.text, passage.sentences), plan));
 }
 
@@ -171,7 +172,8 @@ const CONTINUES =
  * adds more than the one after does with its words and its kind. One sentence when two exceed
  * `maxWords`. Not the opening of the paragraph, nor the sentence with the most words in common.
  */
-export function answerSentences(passage: AskPassage, plan: Plan, maxWords: number): string {
+export function answerSentences(passage: AskPassage, asked: Plan, maxWords: number): string {
+  const plan = withCircumstances(asked);
   const sentences = sentencesAt(passage.text, passage.sentences);
   const { mentions, bonus } = sentenceReadings(sentences, plan);
   const best = workedResult(
@@ -199,6 +201,19 @@ const NEIGHBOUR_SHARE = 0.5;
 /** Weights closer than this are equal (sums of IDFs differ in their last bits). */
 const TIE = 1e-9;
 
+/**
+ * A situation's plan with its circumstances' words (Plan.whole, at their share) beside what it
+ * asks, when its question part names nothing the glossary knows: in "we keep running out of
+ * memory, what's eating it" the circumstances say what is asked.
+ */
+function withCircumstances(plan: Plan): Plan {
+  const own = plan.concepts.filter((concept) => !concept.circumstance);
+  if (!plan.whole || own.length > 2 || own.some((concept) => concept.named)) return plan;
+  const key = (concept: Concept) => concept.alternatives.map((terms) => terms.join(' ')).join('|');
+  const asked = new Set(plan.concepts.map(key));
+  return { ...plan, concepts: [...plan.concepts, ...plan.whole.filter((concept) => !asked.has(key(concept)))] };
+}
+
 /** A worked example's result: a figure reached ("≈ 1,455", "= 20,000", "about 18,182 USDC"). */
 const RESULT = /[≈=]\s*[\d$€£(]|\b(?:about|roughly|around|approximately)\s+[\d$€£]/;
 const figuresOf = (text: string) => text.match(/\d+/g) ?? [];
@@ -207,24 +222,25 @@ const figuresOf = (text: string) => text.match(/\d+/g) ?? [];
  * For a quantity question that gives figures of its own ("I put in 10 ETH at 2,000 USDC …, at what
  * price …"), the sentence that repeats two of them sets up the worked example; its answer is a later
  * sentence of the passage that reaches a figure the question does not give, the one that speaks
- * most to the question's other words (the first on a tie). The best sentence otherwise.
+ * most to what the question asks beyond the setup (its words the setup lacks), the last on a tie:
+ * a worked example ends on its answer, the steps before it reach figures on the way.
  */
 function workedResult(sentences: readonly string[], best: number, plan: Plan): number {
   const given = new Set(plan.concepts.flatMap((concept) => figuresOf(concept.asked.join(' '))));
-  const repeated = figuresOf(sentences[best]!).filter((figure) => given.has(figure));
+  const setup = sentences[best]!;
+  const repeated = figuresOf(setup).filter((figure) => given.has(figure));
   if (plan.prefer !== 'number' || new Set(repeated).size < 2) return best;
-  const words = {
-    ...plan,
-    near: undefined,
-    concepts: plan.concepts.filter((concept) => !/\d/.test(concept.asked.join(' '))),
-  };
+  const beyond = plan.concepts.filter(
+    (concept) => !/\d/.test(concept.asked.join(' ')) && !conceptPattern(concept).test(setup),
+  );
+  const words = { ...plan, near: undefined, concepts: beyond };
   let result = best;
   let resultWeight = -1;
   for (let at = best + 1; at < sentences.length; at += 1) {
     const sentence = sentences[at]!;
     if (!RESULT.test(sentence) || figuresOf(sentence).every((figure) => given.has(figure))) continue;
     const weight = sentenceWeights([sentence], words)[0]!;
-    if (weight > resultWeight) [result, resultWeight] = [at, weight];
+    if (weight >= resultWeight) [result, resultWeight] = [at, weight];
   }
   return result;
 }
