@@ -173,4 +173,19 @@ describe('answer sentences by the kind of question', () => {
     const crowded = passageOf('Nodes download each block as it comes, and a payment waits for a few. Forks are rare.');
     expect(answerWeight(split, asked)).toBeGreaterThan(answerWeight(crowded, asked));
   });
+
+  it('quotes the sentence a short one after the best announces ("The idea fits in a sentence.")', () => {
+    // "how can a chatbot answer questions about our wiki when it was never trained on it"
+    const text =
+      'Retrieval is the common way to make a model answer questions about a wiki it was never trained on. ' +
+      'The idea fits in a sentence. ' +
+      'Search the documents for passages related to the question and paste them into the prompt. ' +
+      'Evaluation comes later.';
+    const asked = plan([concept('wiki', 6), concept('answer', 2), concept('train', 2)], 'procedure');
+    const answer = answerSentences(passageOf(text), asked, 90);
+    expect(answer).toContain('The idea fits in a sentence. Search the documents');
+    expect(answer).not.toContain('Evaluation');
+    // Past the budget, the best sentence and its neighbour only.
+    expect(answerSentences(passageOf(text), asked, 30)).not.toContain('Search the documents');
+  });
 });

@@ -165,35 +165,55 @@ const CONTINUES =
   /^(?:instead|however|but|so|thus|hence|therefore|then|this|that|these|those|it|its|they|their|such|otherwise|yet|still)\b/i;
 
 /**
- * An answer's text: the sentence that answers best (sentenceWeights) and a neighbour: the one
- * after, which usually carries its point on, unless the best is the last or leans on the one before
- * (CONTINUES), or the one before names a weighty word asked that the best lacks ("Not every
- * participant can run a full node on a phone. Light clients download only block headers …") and
- * adds more than the one after does with its words and its kind. One sentence when two exceed
- * `maxWords`. Not the opening of the paragraph, nor the sentence with the most words in common.
+ * An answer's text: the sentence that answers best (sentenceWeights) and a neighbour (quotedAround),
+ * and the sentence after a short one that announces it; one sentence when two exceed `maxWords`.
+ * Not the opening of the paragraph, nor the sentence with the most words in common.
  */
 export function answerSentences(passage: AskPassage, asked: Plan, maxWords: number): string {
   const plan = withCircumstances(asked);
   const sentences = sentencesAt(passage.text, passage.sentences);
-  const { mentions, bonus } = sentenceReadings(sentences, plan);
+  const readings = sentenceReadings(sentences, plan);
+  const { mentions, bonus } = readings;
   const best = workedResult(
     sentences,
     bestOf(sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!)),
     plan,
   );
-  const last = best + 1 === sentences.length;
+  const quoted = (ats: readonly number[]) => ats.map((at) => sentences[at]!).join(' ');
+  const pair = quotedAround(sentences, readings, best, plan);
+  // A short sentence after the best announces rather than states ("The idea fits in a sentence."):
+  // the one it announces is quoted too, within the budget.
+  const announced = [best, best + 1, best + 2];
+  if (pair[0] === best && best + 2 < sentences.length && rawWords(sentences[best + 1]!).length <= ANNOUNCING_WORDS)
+    if (rawWords(quoted(announced)).length <= maxWords) return quoted(announced);
+  const text = quoted(pair);
+  return pair.length === 2 && rawWords(text).length > maxWords ? sentences[best]! : text;
+}
+
+/**
+ * The best sentence and the neighbour quoted with it: the one after, which usually carries its
+ * point on, unless the best is the last or leans on the one before (CONTINUES), or the one before
+ * names a weighty word asked that the best lacks ("Not every participant can run a full node on a
+ * phone. Light clients download only block headers …") and adds more than the one after does with
+ * its words and its kind.
+ */
+function quotedAround(
+  sentences: readonly string[],
+  { mentions }: { mentions: boolean[][] },
+  best: number,
+  plan: Plan,
+): number[] {
+  if (best + 1 === sentences.length || (best > 0 && CONTINUES.test(sentences[best]!)))
+    return [best - 1, best].filter((at) => at >= 0);
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
   const adds = (at: number) => mentioned(plan, mentions[best]!, mentions[at]!) - mentioned(plan, mentions[best]!);
   const before = best > 0 ? adds(best - 1) : 0;
-  const after = last ? 0 : adds(best + 1) + preferenceShare(sentences[best + 1]!, plan.prefer) * rarest;
-  const leans = best > 0 && CONTINUES.test(sentences[best]!);
-  const pair =
-    leans || last || (before >= NEIGHBOUR_SHARE * rarest && before > after + TIE)
-      ? [best - 1, best].filter((at) => at >= 0)
-      : [best, best + 1];
-  const text = pair.map((at) => sentences[at]!).join(' ');
-  return pair.length === 2 && rawWords(text).length > maxWords ? sentences[best]! : text;
+  const after = adds(best + 1) + preferenceShare(sentences[best + 1]!, plan.prefer) * rarest;
+  return before >= NEIGHBOUR_SHARE * rarest && before > after + TIE ? [best - 1, best] : [best, best + 1];
 }
+
+/** A sentence of at most this many words, after the best, announces the next rather than states. */
+const ANNOUNCING_WORDS = 6;
 
 /** The sentence before the best is quoted for a word asked that weighs at least this share of the rarest. */
 const NEIGHBOUR_SHARE = 0.5;
@@ -201,14 +221,18 @@ const NEIGHBOUR_SHARE = 0.5;
 /** Weights closer than this are equal (sums of IDFs differ in their last bits). */
 const TIE = 1e-9;
 
+/** A situation's question part of at most this many plain words asks vaguely (withCircumstances). */
+const VAGUE_WORDS = 2;
+
 /**
  * A situation's plan with its circumstances' words (Plan.whole, at their share) beside what it
- * asks, when its question part names nothing the glossary knows: in "we keep running out of
- * memory, what's eating it" the circumstances say what is asked.
+ * asks, when its question part is short and names nothing the glossary knows ("what's eating it",
+ * "what are my options"): then the circumstances say what is asked. A longer question part ("what
+ * should we change in how we split the documents") says it itself.
  */
 function withCircumstances(plan: Plan): Plan {
   const own = plan.concepts.filter((concept) => !concept.circumstance);
-  if (!plan.whole || own.length > 2 || own.some((concept) => concept.named)) return plan;
+  if (!plan.whole || own.length > VAGUE_WORDS || own.some((concept) => concept.named)) return plan;
   const key = (concept: Concept) => concept.alternatives.map((terms) => terms.join(' ')).join('|');
   const asked = new Set(plan.concepts.map(key));
   return { ...plan, concepts: [...plan.concepts, ...plan.whole.filter((concept) => !asked.has(key(concept)))] };
