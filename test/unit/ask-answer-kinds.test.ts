@@ -97,6 +97,12 @@ describe('the kind of sentence a question wants', () => {
     expect(kindOf('ok but like why does it cost more')).toBe('explanation');
     expect(kindOf('what is a rollup')).toBe('definition');
   });
+
+  it('wants steps for a what-question that asks for the steps or the process', () => {
+    expect(kindOf('What are the steps of RLHF?')).toBe('procedure');
+    expect(kindOf('what is the process for upgrading a contract')).toBe('procedure');
+    expect(kindOf('what is the step function')).toBe('definition');
+  });
 });
 
 describe('the sentences quoted for a kind', () => {
