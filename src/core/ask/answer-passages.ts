@@ -1,0 +1,74 @@
+// Which passages an answer quotes, once the best passage is known: of an essay section, the
+// paragraph that answers best; of a glossary term, its definition and the paragraph that answers
+// what the definition leaves out; of a comparison, each side's passage.
+import type { AskPassage } from './ask-documents.ts';
+import { answerWeight, usesAllAsked } from './excerpts.ts';
+import type { PassageRanking, Ranked } from './passage-ranking.ts';
+import type { Plan } from './query-plan.ts';
+import type { Question } from './question.ts';
+
+/** A passage to quote (its index) and the plan its sentences are chosen by. */
+export interface Quoted {
+  passage: number;
+  plan: Plan;
+}
+
+/** What choosing needs of the index: its passages and each source's paragraphs. */
+export interface QuotingContext {
+  passages: readonly AskPassage[];
+  ranking: Pick<PassageRanking, 'passagesBeside' | 'paragraphsOf' | 'definitionOf'>;
+}
+
+/**
+ * What to quote of the best passage: a paragraph of a glossary term comes after the term's
+ * definition, which says what the term is in the words a reader meets first on its page; and a
+ * definition, when the question asks more than what the term is (why, how, how much), is followed
+ * by the paragraph of its page that answers that best.
+ */
+export function quotedPassages(context: QuotingContext, passage: number, plan: Plan, question: Question): Quoted[] {
+  const { type, kind, slug } = context.passages[passage]!;
+  if (type !== 'glossary')
+    return [{ passage: answering(context, context.ranking.passagesBeside(passage), plan) ?? passage, plan }];
+  if (kind === 'definition') {
+    // "What is data availability sampling": the definition of data availability does not use
+    // the word sampling, a paragraph of its page does. The term's names count as its words, but
+    // not a name that extends its title ("data availability sampling"): that is a narrower thing.
+    const { title, names: called, text } = context.passages[passage]!;
+    const same = called.filter((name) => !name.toLowerCase().includes(title.toLowerCase()));
+    const whole = question.intent === 'definition' && usesAllAsked(`${title} ${same.join(' ')} ${text}`, plan);
+    const more = whole ? undefined : answering(context, context.ranking.paragraphsOf(slug), plan);
+    return more === undefined
+      ? [{ passage, plan }]
+      : [
+          { passage, plan },
+          { passage: more, plan },
+        ];
+  }
+  const definition = context.ranking.definitionOf(slug);
+  return definition === undefined
+    ? [{ passage, plan }]
+    : [
+        { passage: definition, plan },
+        { passage, plan },
+      ];
+}
+
+/** What a comparison quotes: each side's best passage. */
+export function comparedPassages(sides: ReadonlyArray<{ best: Ranked; plan: Plan }>): Quoted[] {
+  return sides.map((side) => ({ passage: side.best.passage, plan: side.plan }));
+}
+
+/**
+ * Of some paragraphs, the one whose best sentences answer the plan best (answerWeight; the first
+ * on a tie); none when none speaks to it. An essay section's answer may sit in another paragraph
+ * than the one that ranked, which shares the most words: "Why not raise it? Because …" answers a why.
+ */
+function answering(context: QuotingContext, paragraphs: readonly number[], plan: Plan): number | undefined {
+  let best: number | undefined;
+  let bestWeight = 0;
+  for (const paragraph of paragraphs) {
+    const weight = answerWeight(context.passages[paragraph]!, plan);
+    if (weight > bestWeight) [best, bestWeight] = [paragraph, weight];
+  }
+  return best;
+}
