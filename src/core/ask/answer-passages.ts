@@ -1,11 +1,12 @@
 // Which passages an answer quotes, once the best passage is known: of an essay section, the
 // paragraph that answers best; of a glossary term, its definition and the paragraph that answers
-// what the definition leaves out; of a comparison, each side's passage.
+// what the definition leaves out; of a comparison, each side's passage, or the page both sides name.
 import type { AskPassage } from './ask-documents.ts';
 import { answerWeight, usesAllAsked } from './excerpts.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
+import { terms } from './text.ts';
 
 /** A passage to quote (its index) and the plan its sentences are chosen by. */
 export interface Quoted {
@@ -53,9 +54,39 @@ export function quotedPassages(context: QuotingContext, passage: number, plan: P
       ];
 }
 
-/** What a comparison quotes: each side's best passage. */
-export function comparedPassages(sides: ReadonlyArray<{ best: Ranked; plan: Plan }>): Quoted[] {
-  return sides.map((side) => ({ passage: side.best.passage, plan: side.plan }));
+/**
+ * What a comparison quotes: each side's best passage; or, when both sides are names of one term
+ * (`defining`: "hard fork" and "soft fork" share a page), that term's definition and the paragraph
+ * of its page that speaks best to both sides, which sets them against each other, unless a side's
+ * own passage elsewhere is about it (its title, heading or names say the side). A side counts by the
+ * words it has that the other lacks ("hard", "soft"): both are names of the one term.
+ */
+export function comparedPassages(
+  context: QuotingContext,
+  sides: ReadonlyArray<{ best: Ranked; plan: Plan }>,
+  defining: readonly Ranked[],
+  [first, second]: readonly [string, string],
+): Quoted[] {
+  const apart = sides.map((side) => ({ passage: side.best.passage, plan: side.plan }));
+  const shared = defining[0]?.passage;
+  const [one, other] = [terms(first), terms(second)];
+  const own = [one.filter((term) => !other.includes(term)), other.filter((term) => !one.includes(term))];
+  if (shared === undefined || !sides[0] || own.some((words) => words.length === 0)) return apart;
+  // Sides quoted from passages about them ("Groth16: the smallest proofs") stay apart.
+  const about = (side: number, words: readonly string[]) => {
+    const { title, section, names } = context.passages[side]!;
+    const named = terms(`${title} ${section ?? ''} ${names.join(' ')}`);
+    return words.every((term) => named.includes(term));
+  };
+  if (sides.some((side, at) => side.best.passage >= 0 && about(side.best.passage, own[at]!))) return apart;
+  const concepts = own.map((words) => ({ asked: words, idf: 1, alternatives: [words], named: false }));
+  const both: Plan = { ...sides[0].plan, concepts, whole: undefined };
+  const more = answering(context, context.ranking.paragraphsOf(context.passages[shared]!.slug), both);
+  if (more === undefined) return apart;
+  return [
+    { passage: shared, plan: both },
+    { passage: more, plan: both },
+  ];
 }
 
 /**

@@ -291,7 +291,7 @@ export class AskIndex {
         ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
         ...(contrasting ? [] : joint),
       ],
-      answerPassages: comparedPassages(sides),
+      answerPassages: comparedPassages(this.#quoting, sides, defining, [first, second]),
       declined,
       confidence: Math.min(...sides.map((side) => side.best.confidence)),
       // With both sides answered, a sentence of the best passages that sets one against the other.
