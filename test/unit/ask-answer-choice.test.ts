@@ -188,4 +188,16 @@ describe('answer sentences by the kind of question', () => {
     // Past the budget, the best sentence and its neighbour only.
     expect(answerSentences(passageOf(text), asked, 30)).not.toContain('Search the documents');
   });
+
+  it('quotes what a sentence of the two counts ahead ("it multiplies two factors. The first is …")', () => {
+    // "why do people still use BM25 now that we have embeddings"
+    const text =
+      'Before neural retrieval, the most durable ranking function was BM25, from the 1990s. ' +
+      'For each query term it multiplies two factors. ' +
+      'The first is inverse document frequency: rare terms count for more. ' +
+      'The second saturates with repetition.';
+    const asked = plan([concept('bm25', 4), concept('neural', 3)], 'explanation');
+    expect(answerSentences(passageOf(text), asked, 90)).toContain('The first is inverse document frequency');
+    expect(answerSentences(passageOf(text), asked, 90)).not.toContain('The second');
+  });
 });

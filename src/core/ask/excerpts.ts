@@ -166,8 +166,9 @@ const CONTINUES =
 
 /**
  * An answer's text: the sentence that answers best (sentenceWeights) and a neighbour (quotedAround),
- * and the sentence after a short one that announces it; one sentence when two exceed `maxWords`.
- * Not the opening of the paragraph, nor the sentence with the most words in common.
+ * and the sentence after them when one of them announces it (ANNOUNCES); one sentence when two
+ * exceed `maxWords`. Not the opening of the paragraph, nor the sentence with the most words in
+ * common: the one that answers.
  */
 export function answerSentences(passage: AskPassage, asked: Plan, maxWords: number): string {
   const plan = withCircumstances(asked);
@@ -181,13 +182,30 @@ export function answerSentences(passage: AskPassage, asked: Plan, maxWords: numb
   );
   const quoted = (ats: readonly number[]) => ats.map((at) => sentences[at]!).join(' ');
   const pair = quotedAround(sentences, readings, best, plan);
-  // A short sentence after the best announces rather than states ("The idea fits in a sentence."):
-  // the one it announces is quoted too, within the budget.
-  const announced = [best, best + 1, best + 2];
-  if (pair[0] === best && best + 2 < sentences.length && rawWords(sentences[best + 1]!).length <= ANNOUNCING_WORDS)
-    if (rawWords(quoted(announced)).length <= maxWords) return quoted(announced);
-  const text = quoted(pair);
-  return pair.length === 2 && rawWords(text).length > maxWords ? sentences[best]! : text;
+  if (pair.length < 2) return quoted(pair);
+  if (rawWords(quoted(pair)).length > maxWords) return sentences[best]!;
+  // "The idea fits in a sentence.", "it multiplies two factors.": what is announced is quoted too.
+  const next = pair[1]! + 1;
+  const announced = [...pair, next];
+  const announces = pair.some((at) => announcing(sentences[at]!, at === best));
+  return announces && next < sentences.length && rawWords(quoted(announced)).length <= maxWords
+    ? quoted(announced)
+    : quoted(pair);
+}
+
+/** A sentence of at most this many words announces the next rather than states ("The idea fits in a sentence."). */
+const ANNOUNCING_WORDS = 6;
+/** A sentence that counts what follows: "it multiplies two factors", "most prompts have three parts". */
+const COUNTS_AHEAD =
+  /\b(?:two|three|four|five|several)\s+(?:\w+\s+)?(?:parts|factors|steps|stages|ways|reasons|problems|difficulties|properties|kinds|types|changes|costs|limits|risks|refinements|details|rules)\b/i;
+
+/**
+ * Whether a sentence of the two quoted announces the next: it counts what follows, asks what the
+ * next answers ("Why not raise it?"), or, beside the best, is too short to state much.
+ */
+function announcing(sentence: string, best: boolean): boolean {
+  if (COUNTS_AHEAD.test(sentence) || sentence.endsWith('?')) return true;
+  return !best && rawWords(sentence).length <= ANNOUNCING_WORDS;
 }
 
 /**
@@ -211,9 +229,6 @@ function quotedAround(
   const after = adds(best + 1) + preferenceShare(sentences[best + 1]!, plan.prefer) * rarest;
   return before >= NEIGHBOUR_SHARE * rarest && before > after + TIE ? [best - 1, best] : [best, best + 1];
 }
-
-/** A sentence of at most this many words, after the best, announces the next rather than states. */
-const ANNOUNCING_WORDS = 6;
 
 /** The sentence before the best is quoted for a word asked that weighs at least this share of the rarest. */
 const NEIGHBOUR_SHARE = 0.5;
