@@ -200,4 +200,19 @@ describe('answer sentences by the kind of question', () => {
     expect(answerSentences(passageOf(text), asked, 90)).toContain('The first is inverse document frequency');
     expect(answerSentences(passageOf(text), asked, 90)).not.toContain('The second');
   });
+
+  it('quotes the sentence after the two when one of them asks what comes next ("Why not …?")', () => {
+    // "why doesn't ethereum raise the gas limit a hundredfold"
+    const text =
+      'Block size is a design choice. ' +
+      'Why not raise the gas limit a hundredfold? ' +
+      'Because every full node must download, execute and store everything. ' +
+      'Slower nodes would fall behind and the network would drift towards a few operators. ' +
+      'Rollups take another route.';
+    const asked = plan([concept('raise', 3), concept('gas', 2), concept('limit', 2), concept('hundredfold', 4)]);
+    const answer = answerSentences(passageOf(text), asked, 90);
+    expect(answer).toContain('Because every full node must download');
+    expect(answer).toContain('Slower nodes would fall behind');
+    expect(answer).not.toContain('Rollups');
+  });
 });
