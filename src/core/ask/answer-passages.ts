@@ -2,11 +2,14 @@
 // paragraph that answers best; of a glossary term, its definition and the paragraph that answers
 // what the definition leaves out; of a comparison, each side's passage, or the page both sides name.
 import type { AskPassage } from './ask-documents.ts';
-import { answerWeight, usesAllAsked } from './excerpts.ts';
+import { answerWeight, conceptPattern, usesAllAsked } from './excerpts.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
 import { terms } from './text.ts';
+
+/** A word asked that a term's definition says counts this share of its weight in the paragraph after it. */
+const SAID_SHARE = 0.5;
 
 /** A passage to quote (its index) and the plan its sentences are chosen by. */
 export interface Quoted {
@@ -24,7 +27,7 @@ export interface QuotingContext {
  * What to quote of the best passage: a paragraph of a glossary term comes after the term's
  * definition, which says what the term is in the words a reader meets first on its page; and a
  * definition, when the question asks more than what the term is (why, how, how much), is followed
- * by the paragraph of its page that answers that best.
+ * by the paragraph of its page that answers that best, weighing most what the definition leaves out.
  */
 export function quotedPassages(context: QuotingContext, passage: number, plan: Plan, question: Question): Quoted[] {
   const { type, kind, slug } = context.passages[passage]!;
@@ -37,7 +40,11 @@ export function quotedPassages(context: QuotingContext, passage: number, plan: P
     const { title, names: called, text } = context.passages[passage]!;
     const same = called.filter((name) => !name.toLowerCase().includes(title.toLowerCase()));
     const whole = question.intent === 'definition' && usesAllAsked(`${title} ${same.join(' ')} ${text}`, plan);
-    const more = whole ? undefined : answering(context, context.ranking.paragraphsOf(slug), plan);
+    // What the definition already says counts for less in the paragraph that follows it.
+    const said = (concept: Plan['concepts'][number]) =>
+      conceptPattern(concept).test(text) ? { ...concept, idf: concept.idf * SAID_SHARE } : concept;
+    const beyond = { ...plan, concepts: plan.concepts.map(said) };
+    const more = whole ? undefined : answering(context, context.ranking.paragraphsOf(slug), beyond);
     return more === undefined
       ? [{ passage, plan }]
       : [
