@@ -1,8 +1,9 @@
 // @ts-check
 // Where the key fact is missed when the right source is first, on the development sets (never the
 // blind set): per such question its kind, the answer text, and the first source's passages sentence
-// by sentence, a fact's sentence marked `*`; then a tally of where the fact was (another sentence
-// of the passage quoted, another passage of the same source, another source of the same page, nowhere).
+// by sentence, a fact's sentence marked `*` and a quoted one `>`; then a tally of where the fact was
+// (another sentence of the passage quoted, next to a quoted one or apart; another passage of the
+// same source; another source of the same page; nowhere).
 // Run: node scripts/launch.mjs bench/ask-fact-misses.mjs [--quiet]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,11 +40,21 @@ for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json
     const page = passages.filter((p) => p.slug === first.slug && !same.includes(p));
     const quotedTexts = result.answer.passages.map((/** @type {any} */ p) => p.text);
     const has = (/** @type {string} */ text) => blind.holdsFact(text, question.facts);
-    const inQuoted = same.some(
+    const isQuoted = (/** @type {string} */ sentence) =>
+      quotedTexts.some((/** @type {string} */ t) => t.includes(sentence));
+    const quotedPassage = same.find(
       (p) => quotedTexts.some((/** @type {string} */ t) => p.text.includes(t.slice(0, 40))) && has(p.text),
     );
-    const where = inQuoted
-      ? 'other sentence of a quoted passage'
+    // Whether the fact's sentence is next to a quoted one (the answer took the wrong neighbour) or further.
+    const beside = (/** @type {any} */ p) => {
+      const sentences = sentencesAt(p.text, p.sentences);
+      return sentences.some(
+        (sentence, at) =>
+          has(sentence) && [sentences[at - 1], sentences[at + 1]].some((next) => next !== undefined && isQuoted(next)),
+      );
+    };
+    const where = quotedPassage
+      ? `other sentence of a quoted passage (${beside(quotedPassage) ? 'next to' : 'apart from'} the quoted)`
       : same.some((p) => has(p.text))
         ? `other passage of the source (${first.type})`
         : page.some((p) => has(p.text))
@@ -55,7 +66,8 @@ for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json
     console.log(`  answer: ${result.answer.text.replace(/\n+/g, ' ⏎ ')}`);
     for (const p of same) {
       console.log(`  -- ${p.kind} ${p.section ?? ''}`);
-      for (const s of sentencesAt(p.text, p.sentences)) console.log(`   ${has(s) ? '*' : ' '} ${s}`);
+      for (const s of sentencesAt(p.text, p.sentences))
+        console.log(`  ${isQuoted(s) ? '>' : ' '}${has(s) ? '*' : ' '} ${s}`);
     }
   }
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AskDocument, AskPassage } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
-import { answerSentences } from '../../src/core/ask/excerpts.ts';
+import { answerSentences, answerWeight } from '../../src/core/ask/excerpts.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
 import { glossaryTerm } from '../support/ask-documents.ts';
@@ -136,5 +136,83 @@ describe('answer sentences by the kind of question', () => {
       'Finality normally takes two epochs, about 13 minutes.';
     const answer = answerSentences(passageOf(text), plan([concept('final', 2), concept('ethereum', 1)], 'number'), 90);
     expect(answer).toContain('about 13 minutes');
+  });
+
+  it('quotes the best sentence with the neighbour before it when that one holds a word asked that the best lacks', () => {
+    // "how can a phone wallet check a payment without downloading the whole block"
+    const text =
+      'Forks are resolved by the fork-choice rule. ' +
+      'Not every participant can run a full node on a phone. ' +
+      'Light clients download only block headers and ask full nodes for proofs. ' +
+      'A committee of validators signs each header.';
+    const asked = plan([concept('phone', 5), concept('download', 4), concept('block', 2)], 'procedure');
+    expect(answerSentences(passageOf(text), asked, 90)).toBe(
+      'Not every participant can run a full node on a phone. Light clients download only block headers and ask full nodes for proofs.',
+    );
+  });
+
+  it('quotes the best sentence with the one after it when neither neighbour adds a word asked', () => {
+    const text =
+      'Forks are resolved by the fork-choice rule. ' +
+      'Light clients download only block headers and ask full nodes for proofs. ' +
+      'A committee of validators signs each header.';
+    const asked = plan([concept('download', 4), concept('block', 2)], 'procedure');
+    expect(answerSentences(passageOf(text), asked, 90)).toBe(
+      'Light clients download only block headers and ask full nodes for proofs. A committee of validators signs each header.',
+    );
+  });
+
+  it('weighs a paragraph by its best two adjacent sentences, so an answer split over two beats one sentence with more words', () => {
+    const asked = plan(
+      [concept('phone', 5), concept('download', 4), concept('block', 2), concept('payment', 3)],
+      'procedure',
+    );
+    const split = passageOf(
+      'Not every participant can run a full node on a phone. Light clients download only block headers.',
+    );
+    const crowded = passageOf('Nodes download each block as it comes, and a payment waits for a few. Forks are rare.');
+    expect(answerWeight(split, asked)).toBeGreaterThan(answerWeight(crowded, asked));
+  });
+
+  it('quotes the sentence a short one after the best announces ("The idea fits in a sentence.")', () => {
+    // "how can a chatbot answer questions about our wiki when it was never trained on it"
+    const text =
+      'Retrieval is the common way to make a model answer questions about a wiki it was never trained on. ' +
+      'The idea fits in a sentence. ' +
+      'Search the documents for passages related to the question and paste them into the prompt. ' +
+      'Evaluation comes later.';
+    const asked = plan([concept('wiki', 6), concept('answer', 2), concept('train', 2)], 'procedure');
+    const answer = answerSentences(passageOf(text), asked, 90);
+    expect(answer).toContain('The idea fits in a sentence. Search the documents');
+    expect(answer).not.toContain('Evaluation');
+    // Past the budget, the best sentence and its neighbour only.
+    expect(answerSentences(passageOf(text), asked, 30)).not.toContain('Search the documents');
+  });
+
+  it('quotes what a sentence of the two counts ahead ("it multiplies two factors. The first is …")', () => {
+    // "why do people still use BM25 now that we have embeddings"
+    const text =
+      'Before neural retrieval, the most durable ranking function was BM25, from the 1990s. ' +
+      'For each query term it multiplies two factors. ' +
+      'The first is inverse document frequency: rare terms count for more. ' +
+      'The second saturates with repetition.';
+    const asked = plan([concept('bm25', 4), concept('neural', 3)], 'explanation');
+    expect(answerSentences(passageOf(text), asked, 90)).toContain('The first is inverse document frequency');
+    expect(answerSentences(passageOf(text), asked, 90)).not.toContain('The second');
+  });
+
+  it('quotes the sentence after the two when one of them asks what comes next ("Why not …?")', () => {
+    // "why doesn't ethereum raise the gas limit a hundredfold"
+    const text =
+      'Block size is a design choice. ' +
+      'Why not raise the gas limit a hundredfold? ' +
+      'Because every full node must download, execute and store everything. ' +
+      'Slower nodes would fall behind and the network would drift towards a few operators. ' +
+      'Rollups take another route.';
+    const asked = plan([concept('raise', 3), concept('gas', 2), concept('limit', 2), concept('hundredfold', 4)]);
+    const answer = answerSentences(passageOf(text), asked, 90);
+    expect(answer).toContain('Because every full node must download');
+    expect(answer).toContain('Slower nodes would fall behind');
+    expect(answer).not.toContain('Rollups');
   });
 });

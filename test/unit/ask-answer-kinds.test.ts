@@ -97,6 +97,12 @@ describe('the kind of sentence a question wants', () => {
     expect(kindOf('ok but like why does it cost more')).toBe('explanation');
     expect(kindOf('what is a rollup')).toBe('definition');
   });
+
+  it('wants steps for a what-question that asks for the steps or the process', () => {
+    expect(kindOf('What are the steps of RLHF?')).toBe('procedure');
+    expect(kindOf('what is the process for upgrading a contract')).toBe('procedure');
+    expect(kindOf('what is the step function')).toBe('definition');
+  });
 });
 
 describe('the sentences quoted for a kind', () => {
@@ -192,6 +198,54 @@ describe('the sentences quoted for a kind', () => {
       'procedure',
     );
     expect(answerSentences(passageOf(text), plan, 90)).toContain('The fix is to send');
+  });
+
+  it("quotes a worked example's last result when the steps before it speak only to the setup's words", () => {
+    // "I put in 10 ETH at 2,000 USDC and borrowed 12,000 USDC with an 80% threshold, at what price am I liquidated"
+    const text =
+      'Suppose you deposit 10 ETH at 2,000 USDC in a market with an 80% threshold and borrow 12,000 USDC. ' +
+      'Your health factor is the value times the threshold over the debt, 20,000 × 0.8 / 12,000 ≈ 1.33. ' +
+      'Here that happens when ETH drops below 12,000 / (10 × 0.8) = 1,500, a fall of a quarter.';
+    const plan = planOf(
+      [
+        ['10', 3],
+        ['eth', 3],
+        ['2', 2],
+        ['000', 3],
+        ['usdc', 4],
+        ['12', 3],
+        ['threshold', 4],
+        ['price', 2],
+      ],
+      'number',
+    );
+    expect(answerSentences(passageOf(text), plan, 20)).toContain('drops below 12,000 / (10 × 0.8) = 1,500');
+  });
+
+  it("reads a situation's circumstances for the answer when its question part names nothing known", () => {
+    // "we serve sixteen chats on one GPU and keep running out of memory, what's eating it"
+    const eating = concept('eat', 6);
+    const circumstances = [concept('memori', 3), concept('chat', 2)].map((each) => ({
+      ...each,
+      idf: each.idf * 0.7,
+      circumstance: true,
+    }));
+    const plan: Plan = {
+      concepts: [eating],
+      whole: [eating, ...circumstances],
+      weights: new Map([['eat', 1]]),
+      prefer: 'explanation',
+    };
+    const text =
+      'Training processes a whole sequence at once. ' +
+      'Generation keeps the keys and values of earlier tokens in a cache. ' +
+      'Each layer adds its own keys and values. ' +
+      'Sixteen chats of 4,000 tokens need 32 GiB of cache memory, more than the weights take. ' +
+      'Decoding is limited by bandwidth.';
+    expect(answerSentences(passageOf(text), plan, 90)).toContain('need 32 GiB of cache memory');
+    // A question part that names what it asks is answered from its own words.
+    const named = { ...plan, concepts: [{ ...eating, named: true }] };
+    expect(answerSentences(passageOf(text), named, 90)).not.toContain('32 GiB');
   });
 });
 

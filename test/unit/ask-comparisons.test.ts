@@ -67,6 +67,23 @@ const documents = [
     '',
     ['staking'],
   ),
+  glossaryTerm(
+    'hard-fork',
+    'Hard fork',
+    'A change to the rules of a chain that older software rejects, so every node must upgrade.',
+    [
+      'Upgrades of this kind are usually scheduled and ship under a name.',
+      'The opposite is a soft fork, which only tightens the rules, so blocks of upgraded nodes still look valid to old ones. A hard fork loosens the rules, so old nodes reject the new blocks.',
+      'A hard fork can split a community when some refuse to upgrade.',
+    ].join('\n\n'),
+    ['soft fork'],
+  ),
+  glossaryTerm(
+    'chain-rule',
+    'Heaviest chain',
+    'The rule that nodes follow the chain with the most work, so a long chain of easy blocks cannot beat a hard one.',
+    'At a fork each node takes the heavier branch.',
+  ),
 ];
 
 const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents, { words: [], data: '' }))));
@@ -100,5 +117,13 @@ describe('comparison questions', () => {
   it('does not let a heading that names only a word of each side lead', () => {
     const result = index.search('How does an algorithmic stablecoin differ from a reserve-backed one?', both);
     expect(result.sources[0]).toMatchObject({ slug: 'algorithmic-stablecoin' });
+  });
+
+  it('quotes the page both sides name, at the paragraph that sets them against each other', () => {
+    // "soft fork" is another name of the hard fork's page: the sides share it.
+    const result = index.search("What's the difference between a hard fork and a soft fork?", both);
+    expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(['hard-fork', 'hard-fork']);
+    expect(result.answer?.text).toContain('only tightens the rules');
+    expect(result.answer?.text).toContain('old nodes reject the new blocks');
   });
 });

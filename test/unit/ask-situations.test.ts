@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
+import { parseQuestion } from '../../src/core/ask/question.ts';
+import { situatedPlan } from '../../src/core/ask/situation.ts';
 import { glossaryTerm } from '../support/ask-documents.ts';
 
 const fineTuning: AskDocument = {
@@ -51,5 +54,22 @@ describe('situation questions', () => {
     );
     expect(result.sources[0]).toMatchObject({ slug: 'fine-tuning', section: 'Choosing a method' });
     expect(result.answer?.slug).toBe('fine-tuning');
+  });
+
+  it('marks the concepts its circumstances give, apart from those of its question part', () => {
+    const serialised = AskIndex.build(documents, { words: [], data: '' });
+    const planner = new QueryPlanner(
+      new Map(Object.entries(serialised.postings)),
+      serialised.passages.length,
+      serialised.names,
+    );
+    const situation = 'We have one GPU and a few thousand labelled examples';
+    const plan = situatedPlan(planner, parseQuestion('which training approach'), situation);
+    const marked = (concepts: typeof plan.concepts) =>
+      concepts.map((concept) => [concept.asked.join(' ').toLowerCase(), concept.circumstance === true]);
+    expect(marked(plan.concepts)).toContainEqual(['training', false]);
+    expect(marked(plan.concepts)).toContainEqual(['gpu', true]);
+    expect(marked(plan.whole ?? [])).toContainEqual(['labelled', true]);
+    expect(marked(plan.whole ?? [])).toContainEqual(['training', false]);
   });
 });

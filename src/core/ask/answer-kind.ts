@@ -12,6 +12,9 @@ const FIGURE =
 const ADVICE =
   /\b(?:should\s+(?:i|we|you)|do\s+(?:i|we)\s+(?:\w+\s+)?need|what\s+are\s+(?:my|our|the)\s+options|what\s+(?:now|can\s+(?:i|we)\s+do)|is\s+(?:that|this|it|there)\b.*\b(?:safe|dangerous|risky|normal|issue|problem|risk|ok|okay|worth))\b/i;
 const PROCEDURE = /^how\b/i;
+/** "What are the steps of RLHF", "what is the process for …": a what-question that asks for steps. */
+const STEPS_ASKED =
+  /^what\s+(?:are|is)\s+the\s+(?:\w+\s+)?(?:steps?|stages?|process|procedure|pipeline|workflow)(?:\s+(?:of|for|to|in|behind|involved)\b|\s*\??$)/i;
 
 /** A question asked inside chat ("… lol how do i unstick it", "ok but why does …"). */
 const ASKED_INSIDE = /\b(?:(how)\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)|(why))\b/i;
@@ -21,6 +24,7 @@ export function answerKind(question: Question): Plan['prefer'] {
   // "How should I evaluate …" asks for steps; "Should we keep …", for advice.
   if (question.intent === 'explanation' && PROCEDURE.test(question.text)) return 'procedure';
   if (ADVICE.test(question.text)) return 'advice';
+  if (STEPS_ASKED.test(question.text)) return 'procedure';
   if (question.intent === 'definition') return 'definition';
   if (question.intent === 'explanation') return 'explanation';
   const inside = ASKED_INSIDE.exec(question.text);

@@ -11,7 +11,7 @@ import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { derivedWords, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
-import { answerWeight, usesAllAsked } from './excerpts.ts';
+import { comparedPassages, quotedPassages, type QuotingContext } from './answer-passages.ts';
 import { answerKind } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
@@ -61,6 +61,7 @@ export class AskIndex {
   readonly #leadContext: LeadContext;
   readonly #declineContext: DeclineContext;
   readonly #everyday: ReadonlySet<string>;
+  readonly #quoting: QuotingContext;
 
   private constructor(serialised: SerialisedAskIndex) {
     this.#passages = serialised.passages;
@@ -75,6 +76,7 @@ export class AskIndex {
     const defined = (question: Question) =>
       question.subject && this.#ranking.defined(question.subject, GLOSSARY)?.passage;
     this.#leadContext = { passages: this.#passages, sourceOf: this.#ranking.sourceOf, beside, defined };
+    this.#quoting = { passages: this.#passages, ranking: this.#ranking };
     this.#everyday = new Set(serialised.everydayTerms?.split(' '));
     this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages.length, this.#vectors);
   }
@@ -154,65 +156,11 @@ export class AskIndex {
   /** The best hit to quote unless the evidence says it does not answer (decline.ts); none then. */
   #confident(top: Ranked | undefined, question: Question, plan: Plan) {
     if (!top) return { chosen: [], evidence: undefined };
-    const quoted = this.#quoted(top.passage, plan, question);
+    const quoted = quotedPassages(this.#quoting, top.passage, plan, question);
     const passages = quoted.map((each) => each.passage);
     const spoken = speaksToNames(question, plan, passages, this.#declineContext);
     const evidence = declineEvidence(plan, top, spoken, this.#declineContext);
     return { chosen: declines(evidence) ? [] : quoted, evidence };
-  }
-
-  /**
-   * What to quote of the best passage: a paragraph of a glossary term comes after the term's
-   * definition, which says what the term is in the words a reader meets first on its page; and a
-   * definition, when the question asks more than what the term is (why, how, how much), is followed
-   * by the paragraph of its page that answers that best.
-   */
-  #quoted(passage: number, plan: Plan, question: Question): Array<{ passage: number; plan: Plan }> {
-    const { type, kind, slug } = this.#passages[passage]!;
-    if (type !== 'glossary')
-      return [{ passage: this.#answering(this.#ranking.passagesBeside(passage), plan) ?? passage, plan }];
-    if (kind === 'definition') {
-      // "What is data availability sampling": the definition of data availability does not use
-      // the word sampling, a paragraph of its page does. The term's names count as its words, but
-      // not a name that extends its title ("data availability sampling"): that is a narrower thing.
-      const { title, names: called, text } = this.#passages[passage]!;
-      const same = called.filter((name) => !name.toLowerCase().includes(title.toLowerCase()));
-      const whole = question.intent === 'definition' && usesAllAsked(`${title} ${same.join(' ')} ${text}`, plan);
-      const more = whole ? undefined : this.#answeringParagraph(slug, plan);
-      return more === undefined
-        ? [{ passage, plan }]
-        : [
-            { passage, plan },
-            { passage: more, plan },
-          ];
-    }
-    const definition = this.#ranking.definitionOf(slug);
-    return definition === undefined
-      ? [{ passage, plan }]
-      : [
-          { passage: definition, plan },
-          { passage, plan },
-        ];
-  }
-
-  /** The paragraph of a term's page whose best sentence answers the plan best; none when none speaks to it. */
-  #answeringParagraph(slug: string, plan: Plan): number | undefined {
-    return this.#answering(this.#ranking.paragraphsOf(slug), plan);
-  }
-
-  /**
-   * Of some paragraphs, the one whose best sentence answers the plan best (the first on a tie); none
-   * when none speaks to it. An essay section's answer may sit in another paragraph than the one
-   * that ranked, which shares the most words: "Why not raise it? Because …" answers a why.
-   */
-  #answering(paragraphs: readonly number[], plan: Plan): number | undefined {
-    let best: number | undefined;
-    let bestWeight = 0;
-    for (const paragraph of paragraphs) {
-      const weight = answerWeight(this.#passages[paragraph]!, plan);
-      if (weight > bestWeight) [best, bestWeight] = [paragraph, weight];
-    }
-    return best;
   }
 
   /**
@@ -343,7 +291,7 @@ export class AskIndex {
         ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
         ...(contrasting ? [] : joint),
       ],
-      answerPassages: sides.map((side) => ({ passage: side.best.passage, plan: side.plan })),
+      answerPassages: comparedPassages(this.#quoting, sides, defining, [first, second]),
       declined,
       confidence: Math.min(...sides.map((side) => side.best.confidence)),
       // With both sides answered, a sentence of the best passages that sets one against the other.

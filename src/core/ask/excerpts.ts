@@ -70,25 +70,52 @@ export function conceptPattern(concept: Concept): RegExp {
 }
 
 /**
- * How well each sentence answers the plan: the question's words it mentions (by IDF), a bonus when
- * it is the kind of sentence the question wants (Plan.prefer), and its nearness in meaning to the
+ * What each sentence says to the plan: which of its concepts it mentions, and a bonus when it is
+ * the kind of sentence the question wants (Plan.prefer) and for its nearness in meaning to the
  * question (Plan.near). A Porter stem is a prefix of the words it comes from in nearly every case,
  * so a word-start test stands in for stemming every word.
  */
-function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
-  const patterns = plan.concepts.map((concept) => ({ idf: concept.idf, pattern: conceptPattern(concept) }));
+function sentenceReadings(sentences: readonly string[], plan: Plan): { mentions: boolean[][]; bonus: number[] } {
+  const patterns = plan.concepts.map(conceptPattern);
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
-  return sentences.map(
-    (sentence) =>
-      patterns.reduce((sum, { idf, pattern }) => sum + (pattern.test(sentence) ? idf : 0), 0) +
-      preferenceShare(sentence, plan.prefer) * rarest +
-      (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
-  );
+  return {
+    mentions: sentences.map((sentence) => patterns.map((pattern) => pattern.test(sentence))),
+    bonus: sentences.map(
+      (sentence) =>
+        preferenceShare(sentence, plan.prefer) * rarest +
+        (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
+    ),
+  };
 }
 
-/** How well a passage's best sentence answers the plan (sentenceWeights): to choose among a term's paragraphs. */
-export function answerWeight(passage: AskPassage, plan: Plan): number {
-  return Math.max(0, ...sentenceWeights(sentencesAt(passage.text, passage.sentences), plan));
+/** The question's words (by IDF) that one of some sentences mentions, each counted once. */
+const mentioned = (plan: Plan, ...mentions: ReadonlyArray<readonly boolean[]>) =>
+  plan.concepts.reduce((sum, concept, at) => sum + (mentions.some((each) => each[at]) ? concept.idf : 0), 0);
+
+/** How well each sentence answers the plan: the question's words it mentions (by IDF), and its bonus. */
+function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
+  const { mentions, bonus } = sentenceReadings(sentences, plan);
+  return sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!);
+}
+
+/**
+ * How well each pair of adjacent sentences (at and at + 1; a lone sentence alone) answers the plan:
+ * the question's words either mentions, each once, and the better bonus. An answer quotes two
+ * sentences, and the one that answers often leaves to its neighbour a word the question asks ("Not
+ * every participant can run a full node on a phone. Light clients download only block headers …").
+ */
+function pairWeights(sentences: readonly string[], plan: Plan): number[] {
+  const { mentions, bonus } = sentenceReadings(sentences, plan);
+  if (sentences.length < 2) return sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!);
+  return sentences
+    .slice(1)
+    .map((_, at) => mentioned(plan, mentions[at]!, mentions[at + 1]!) + Math.max(bonus[at]!, bonus[at + 1]!));
+}
+
+/** How well a passage's best pair of sentences answers the plan (pairWeights): to choose among a term's paragraphs. */
+export function answerWeight(passage: AskPassage, asked: Plan): number {
+  const plan = withCircumstances(asked);
+  return Math.max(0, ...pairWeights(sentencesAt(passage.text, passage.sentences), plan));
 }
 
 /**
@@ -138,18 +165,92 @@ const CONTINUES =
   /^(?:instead|however|but|so|thus|hence|therefore|then|this|that|these|those|it|its|they|their|such|otherwise|yet|still)\b/i;
 
 /**
- * An answer's text: the sentence that answers best and the one after it (which usually carries its
- * point on), or the one before when it is the last; one sentence when two exceed `maxWords`. Not
- * the opening of the paragraph, nor the sentence with the most words in common: the one that answers.
+ * An answer's text: the sentence that answers best (sentenceWeights) and a neighbour (quotedAround),
+ * and the sentence after them when one of them announces it (ANNOUNCES); one sentence when two
+ * exceed `maxWords`. Not the opening of the paragraph, nor the sentence with the most words in
+ * common: the one that answers.
  */
-export function answerSentences(passage: AskPassage, plan: Plan, maxWords: number): string {
+export function answerSentences(passage: AskPassage, asked: Plan, maxWords: number): string {
+  const plan = withCircumstances(asked);
   const sentences = sentencesAt(passage.text, passage.sentences);
-  const best = workedResult(sentences, bestOf(sentenceWeights(sentences, plan)), plan);
-  // A sentence that leans on the one before ("Instead, …", "This is why …") is quoted with it.
-  const leans = best > 0 && CONTINUES.test(sentences[best]!);
-  const pair = !leans && best + 1 < sentences.length ? [best, best + 1] : [best - 1, best].filter((at) => at >= 0);
-  const text = pair.map((at) => sentences[at]!).join(' ');
-  return pair.length === 2 && rawWords(text).length > maxWords ? sentences[best]! : text;
+  const readings = sentenceReadings(sentences, plan);
+  const { mentions, bonus } = readings;
+  const best = workedResult(
+    sentences,
+    bestOf(sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!)),
+    plan,
+  );
+  const quoted = (ats: readonly number[]) => ats.map((at) => sentences[at]!).join(' ');
+  const pair = quotedAround(sentences, readings, best, plan);
+  if (pair.length < 2) return quoted(pair);
+  if (rawWords(quoted(pair)).length > maxWords) return sentences[best]!;
+  // "The idea fits in a sentence.", "it multiplies two factors.": what is announced is quoted too.
+  const next = pair[1]! + 1;
+  const announced = [...pair, next];
+  const announces = pair.some((at) => announcing(sentences[at]!, at === best));
+  return announces && next < sentences.length && rawWords(quoted(announced)).length <= maxWords
+    ? quoted(announced)
+    : quoted(pair);
+}
+
+/** A sentence of at most this many words announces the next rather than states ("The idea fits in a sentence."). */
+const ANNOUNCING_WORDS = 6;
+/** A sentence that counts what follows: "it multiplies two factors", "most prompts have three parts". */
+const COUNTS_AHEAD =
+  /\b(?:two|three|four|five|several)\s+(?:\w+\s+)?(?:parts|factors|steps|stages|ways|reasons|problems|difficulties|properties|kinds|types|changes|costs|limits|risks|refinements|details|rules)\b/i;
+
+/**
+ * Whether a sentence of the two quoted announces the next: it counts what follows, asks what the
+ * next answers ("Why not raise it?"), or, beside the best, is too short to state much.
+ */
+function announcing(sentence: string, best: boolean): boolean {
+  if (COUNTS_AHEAD.test(sentence) || sentence.endsWith('?')) return true;
+  return !best && rawWords(sentence).length <= ANNOUNCING_WORDS;
+}
+
+/**
+ * The best sentence and the neighbour quoted with it: the one after, which usually carries its
+ * point on, unless the best is the last or leans on the one before (CONTINUES), or the one before
+ * names a weighty word asked that the best lacks ("Not every participant can run a full node on a
+ * phone. Light clients download only block headers …") and adds more than the one after does with
+ * its words and its kind.
+ */
+function quotedAround(
+  sentences: readonly string[],
+  { mentions }: { mentions: boolean[][] },
+  best: number,
+  plan: Plan,
+): number[] {
+  if (best + 1 === sentences.length || (best > 0 && CONTINUES.test(sentences[best]!)))
+    return [best - 1, best].filter((at) => at >= 0);
+  const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
+  const adds = (at: number) => mentioned(plan, mentions[best]!, mentions[at]!) - mentioned(plan, mentions[best]!);
+  const before = best > 0 ? adds(best - 1) : 0;
+  const after = adds(best + 1) + preferenceShare(sentences[best + 1]!, plan.prefer) * rarest;
+  return before >= NEIGHBOUR_SHARE * rarest && before > after + TIE ? [best - 1, best] : [best, best + 1];
+}
+
+/** The sentence before the best is quoted for a word asked that weighs at least this share of the rarest. */
+const NEIGHBOUR_SHARE = 0.5;
+
+/** Weights closer than this are equal (sums of IDFs differ in their last bits). */
+const TIE = 1e-9;
+
+/** A situation's question part of at most this many plain words asks vaguely (withCircumstances). */
+const VAGUE_WORDS = 2;
+
+/**
+ * A situation's plan with its circumstances' words (Plan.whole, at their share) beside what it
+ * asks, when its question part is short and names nothing the glossary knows ("what's eating it",
+ * "what are my options"): then the circumstances say what is asked. A longer question part ("what
+ * should we change in how we split the documents") says it itself.
+ */
+function withCircumstances(plan: Plan): Plan {
+  const own = plan.concepts.filter((concept) => !concept.circumstance);
+  if (!plan.whole || own.length > VAGUE_WORDS || own.some((concept) => concept.named)) return plan;
+  const key = (concept: Concept) => concept.alternatives.map((terms) => terms.join(' ')).join('|');
+  const asked = new Set(plan.concepts.map(key));
+  return { ...plan, concepts: [...plan.concepts, ...plan.whole.filter((concept) => !asked.has(key(concept)))] };
 }
 
 /** A worked example's result: a figure reached ("≈ 1,455", "= 20,000", "about 18,182 USDC"). */
@@ -160,24 +261,25 @@ const figuresOf = (text: string) => text.match(/\d+/g) ?? [];
  * For a quantity question that gives figures of its own ("I put in 10 ETH at 2,000 USDC …, at what
  * price …"), the sentence that repeats two of them sets up the worked example; its answer is a later
  * sentence of the passage that reaches a figure the question does not give, the one that speaks
- * most to the question's other words (the first on a tie). The best sentence otherwise.
+ * most to what the question asks beyond the setup (its words the setup lacks), the last on a tie:
+ * a worked example ends on its answer, the steps before it reach figures on the way.
  */
 function workedResult(sentences: readonly string[], best: number, plan: Plan): number {
   const given = new Set(plan.concepts.flatMap((concept) => figuresOf(concept.asked.join(' '))));
-  const repeated = figuresOf(sentences[best]!).filter((figure) => given.has(figure));
+  const setup = sentences[best]!;
+  const repeated = figuresOf(setup).filter((figure) => given.has(figure));
   if (plan.prefer !== 'number' || new Set(repeated).size < 2) return best;
-  const words = {
-    ...plan,
-    near: undefined,
-    concepts: plan.concepts.filter((concept) => !/\d/.test(concept.asked.join(' '))),
-  };
+  const beyond = plan.concepts.filter(
+    (concept) => !/\d/.test(concept.asked.join(' ')) && !conceptPattern(concept).test(setup),
+  );
+  const words = { ...plan, near: undefined, concepts: beyond };
   let result = best;
   let resultWeight = -1;
   for (let at = best + 1; at < sentences.length; at += 1) {
     const sentence = sentences[at]!;
     if (!RESULT.test(sentence) || figuresOf(sentence).every((figure) => given.has(figure))) continue;
     const weight = sentenceWeights([sentence], words)[0]!;
-    if (weight > resultWeight) [result, resultWeight] = [at, weight];
+    if (weight >= resultWeight) [result, resultWeight] = [at, weight];
   }
   return result;
 }

@@ -29,6 +29,8 @@ export interface Concept {
   alternatives: string[][];
   /** Whether it is a name the glossary knows (a topic), rather than a plain word. */
   named: boolean;
+  /** Whether a long question's circumstances gave it, not its question part (situation.ts). */
+  circumstance?: boolean;
 }
 
 export interface Plan {

@@ -1,0 +1,112 @@
+// Which passages an answer quotes, once the best passage is known: of an essay section, the
+// paragraph that answers best; of a glossary term, its definition and the paragraph that answers
+// what the definition leaves out; of a comparison, each side's passage, or the page both sides name.
+import type { AskPassage } from './ask-documents.ts';
+import { answerWeight, conceptPattern, usesAllAsked } from './excerpts.ts';
+import type { PassageRanking, Ranked } from './passage-ranking.ts';
+import type { Plan } from './query-plan.ts';
+import type { Question } from './question.ts';
+import { terms } from './text.ts';
+
+/** A word asked that a term's definition says counts this share of its weight in the paragraph after it. */
+const SAID_SHARE = 0.5;
+
+/** A passage to quote (its index) and the plan its sentences are chosen by. */
+export interface Quoted {
+  passage: number;
+  plan: Plan;
+}
+
+/** What choosing needs of the index: its passages and each source's paragraphs. */
+export interface QuotingContext {
+  passages: readonly AskPassage[];
+  ranking: Pick<PassageRanking, 'passagesBeside' | 'paragraphsOf' | 'definitionOf'>;
+}
+
+/**
+ * What to quote of the best passage: a paragraph of a glossary term comes after the term's
+ * definition, which says what the term is in the words a reader meets first on its page; and a
+ * definition, when the question asks more than what the term is (why, how, how much), is followed
+ * by the paragraph of its page that answers that best, weighing most what the definition leaves out.
+ */
+export function quotedPassages(context: QuotingContext, passage: number, plan: Plan, question: Question): Quoted[] {
+  const { type, kind, slug } = context.passages[passage]!;
+  if (type !== 'glossary')
+    return [{ passage: answering(context, context.ranking.passagesBeside(passage), plan) ?? passage, plan }];
+  if (kind === 'definition') {
+    // "What is data availability sampling": the definition of data availability does not use
+    // the word sampling, a paragraph of its page does. The term's names count as its words, but
+    // not a name that extends its title ("data availability sampling"): that is a narrower thing.
+    const { title, names: called, text } = context.passages[passage]!;
+    const same = called.filter((name) => !name.toLowerCase().includes(title.toLowerCase()));
+    const whole = question.intent === 'definition' && usesAllAsked(`${title} ${same.join(' ')} ${text}`, plan);
+    // What the definition already says counts for less in the paragraph that follows it.
+    const said = (concept: Plan['concepts'][number]) =>
+      conceptPattern(concept).test(text) ? { ...concept, idf: concept.idf * SAID_SHARE } : concept;
+    const beyond = { ...plan, concepts: plan.concepts.map(said) };
+    const more = whole ? undefined : answering(context, context.ranking.paragraphsOf(slug), beyond);
+    return more === undefined
+      ? [{ passage, plan }]
+      : [
+          { passage, plan },
+          { passage: more, plan },
+        ];
+  }
+  const definition = context.ranking.definitionOf(slug);
+  return definition === undefined
+    ? [{ passage, plan }]
+    : [
+        { passage: definition, plan },
+        { passage, plan },
+      ];
+}
+
+/**
+ * What a comparison quotes: each side's best passage; or, when both sides are names of one term
+ * (`defining`: "hard fork" and "soft fork" share a page), that term's definition and the paragraph
+ * of its page that speaks best to both sides, which sets them against each other, unless a side's
+ * own passage elsewhere is about it (its title, heading or names say the side). A side counts by the
+ * words it has that the other lacks ("hard", "soft"): both are names of the one term.
+ */
+export function comparedPassages(
+  context: QuotingContext,
+  sides: ReadonlyArray<{ best: Ranked; plan: Plan }>,
+  defining: readonly Ranked[],
+  [first, second]: readonly [string, string],
+): Quoted[] {
+  const apart = sides.map((side) => ({ passage: side.best.passage, plan: side.plan }));
+  const shared = defining[0]?.passage;
+  const [one, other] = [terms(first), terms(second)];
+  const own = [one.filter((term) => !other.includes(term)), other.filter((term) => !one.includes(term))];
+  if (shared === undefined || !sides[0] || own.some((words) => words.length === 0)) return apart;
+  // Sides quoted from passages about them ("Groth16: the smallest proofs") stay apart.
+  const about = (side: number, words: readonly string[]) => {
+    const { title, section, names } = context.passages[side]!;
+    const named = terms(`${title} ${section ?? ''} ${names.join(' ')}`);
+    return words.every((term) => named.includes(term));
+  };
+  if (sides.some((side, at) => side.best.passage >= 0 && about(side.best.passage, own[at]!))) return apart;
+  const concepts = own.map((words) => ({ asked: words, idf: 1, alternatives: [words], named: false }));
+  const both: Plan = { ...sides[0].plan, concepts, whole: undefined };
+  const more = answering(context, context.ranking.paragraphsOf(context.passages[shared]!.slug), both);
+  if (more === undefined) return apart;
+  return [
+    { passage: shared, plan: both },
+    { passage: more, plan: both },
+  ];
+}
+
+/**
+ * Of some paragraphs, the one whose best sentences answer the plan best (answerWeight; the first
+ * on a tie); none when none speaks to it. An essay section's answer may sit in another paragraph
+ * than the one that ranked, which shares the most words: "Why not raise it? Because …" answers a why.
+ */
+function answering(context: QuotingContext, paragraphs: readonly number[], plan: Plan): number | undefined {
+  let best: number | undefined;
+  let bestWeight = 0;
+  for (const paragraph of paragraphs) {
+    const weight = answerWeight(context.passages[paragraph]!, plan);
+    if (weight > bestWeight) [best, bestWeight] = [paragraph, weight];
+  }
+  return best;
+}
