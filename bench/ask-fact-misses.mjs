@@ -49,7 +49,7 @@ for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json
     const beside = (/** @type {any} */ p) => {
       const sentences = sentencesAt(p.text, p.sentences);
       return sentences.some(
-        (sentence, at) =>
+        (/** @type {string} */ sentence, /** @type {number} */ at) =>
           has(sentence) && [sentences[at - 1], sentences[at + 1]].some((next) => next !== undefined && isQuoted(next)),
       );
     };
