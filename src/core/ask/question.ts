@@ -48,6 +48,8 @@ const QUANTITY_FRAME = /\b(?:maximum|minimum|number|amount|total)\b\s*(?:of\s+)?
 const HOW_WORKS = /^how\s+(?:does|do|did)\s+(?:an?\s+|the\s+)?(.+?)\s+work$/i;
 
 const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
+/** A subject's head, before what qualifies it: "hallucination in LLMs" → "hallucination". */
+const headOf = (subject: string) => subject.split(/\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+/i)[0] ?? subject;
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
 function comparisonSides(text: string): [string, string] | undefined {
@@ -79,13 +81,10 @@ function kindOf(bare: string, content: string): Pick<Question, 'intent' | 'subje
   if (QUANTITY.test(bare))
     return { intent: 'quantity', content: content.replace(QUANTITY_FRAME, ' ').replace(/\s+/g, ' ').trim() };
   const defined = definedSubject(bare);
-  if (defined) {
-    const head = defined.split(/\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+/i)[0] ?? defined;
-    return { intent: 'definition', subject: { full: defined, head }, content };
-  }
+  if (defined) return { intent: 'definition', subject: { full: defined, head: headOf(defined) }, content };
   const intent = EXPLANATION_START.test(bare) || /^what\b/i.test(bare) ? 'explanation' : 'keywords';
   const works = HOW_WORKS.exec(bare)?.[1];
-  return { intent, ...(works ? { subject: { full: works, head: works } } : {}), content };
+  return { intent, ...(works ? { subject: { full: works, head: headOf(works) } } : {}), content };
 }
 
 /** What a definition question asks to be defined ("what does MEV stand for" → "MEV"); '' when it is none. */
