@@ -9,10 +9,13 @@ import {
   DECLINE_CALIBRATION,
   declines,
   domainLift,
+  speaksToNames,
   type DeclineContext,
   type DeclineEvidence,
 } from '../../src/core/ask/decline.ts';
-import type { Concept } from '../../src/core/ask/query-plan.ts';
+import { QueryPlanner, type Concept, type Plan } from '../../src/core/ask/query-plan.ts';
+import { situatedPlan } from '../../src/core/ask/situation.ts';
+import { parseQuestion } from '../../src/core/ask/question.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
 
 const evidence = (overrides: Partial<DeclineEvidence>): DeclineEvidence => ({
@@ -232,4 +235,55 @@ describe('a letter joined to a word, a name the content writes or not', () => {
       expect(index.search('what counts does an n-gram model keep', options).answer?.slug).toBe('n-gram');
     },
   );
+});
+
+describe('which proper names a passage must speak of', () => {
+  // Passage 0 speaks of sequencers and bridges, and of no chain by name.
+  const context = { speaksTo: (term: string) => ['sequenc', 'bridg'].includes(term) };
+  const concept = (word: string, circumstance?: boolean): Concept => ({
+    asked: [word],
+    idf: 1,
+    alternatives: [[word.toLowerCase().replace(/s$/, '')]],
+    named: true,
+    ...(circumstance ? { circumstance } : {}),
+  });
+  const planOf = (...concepts: Concept[]): Plan => ({ concepts, weights: new Map() });
+
+  it('requires a name the question part asks about', () => {
+    const question = parseQuestion('how do bridges to Cardano work');
+    expect(speaksToNames(question, planOf(concept('bridges'), concept('Cardano')), [0], context)).toBe(false);
+  });
+
+  it('does not require a name the circumstances give, only what is asked', () => {
+    const question = parseQuestion('what should we check before trusting a bridge');
+    const plan = planOf(concept('bridge'), concept('Cardano', true));
+    expect(speaksToNames(question, plan, [0], context)).toBe(true);
+  });
+
+  it('reads a capital that starts a sentence as no name', () => {
+    const question = parseQuestion('the sequencer might go offline. Am I stuck?');
+    expect(speaksToNames(question, planOf(concept('sequencer'), concept('Am')), [0], context)).toBe(true);
+    const named = parseQuestion('the sequencer might go offline on Arbitrum');
+    expect(speaksToNames(named, planOf(concept('sequencer'), concept('Arbitrum')), [0], context)).toBe(false);
+  });
+});
+
+describe('a situation’s names as circumstances', () => {
+  it('marks the names a long question’s circumstances give, not those its question part asks', () => {
+    const planner = new QueryPlanner(
+      new Map([
+        ['bridg', [0, 1]],
+        ['ethereum', [1, 1]],
+      ]),
+      2,
+      [
+        { slug: 'bridge', names: ['bridge'] },
+        { slug: 'ethereum', names: ['Ethereum'] },
+      ],
+    );
+    const plan = situatedPlan(planner, parseQuestion('what should we check in a bridge'), 'we move coins off Ethereum');
+    const byWord = new Map(plan.concepts.map((concept) => [concept.asked.join(' '), concept]));
+    expect(byWord.get('bridge')?.circumstance).toBeUndefined();
+    expect(byWord.get('Ethereum')?.circumstance).toBe(true);
+  });
 });

@@ -29,6 +29,8 @@ export interface Concept {
   alternatives: string[][];
   /** Whether it is a name the glossary knows (a topic), rather than a plain word. */
   named: boolean;
+  /** Named by a long question's circumstances rather than asked by its question part (situation.ts). */
+  circumstance?: boolean;
 }
 
 export interface Plan {

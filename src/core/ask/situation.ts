@@ -72,7 +72,7 @@ export function situatedPlan(planner: QueryPlanner, question: Question, situatio
     .filter((concept) => !own.has(concept.alternatives[0]!.join(' ')))
     .map((concept) => ({ ...concept, idf: concept.idf * share }));
   // What the situation names counts, in coverage, a little less than what the question part asks.
-  const asked = named.map((concept) => ({ ...concept, idf: concept.idf * NAMED_SITUATION_SHARE }));
+  const asked = named.map((concept) => ({ ...concept, idf: concept.idf * NAMED_SITUATION_SHARE, circumstance: true }));
   return { concepts: [...focused.concepts, ...asked], weights, whole: [...focused.concepts, ...circumstances] };
 }
 
