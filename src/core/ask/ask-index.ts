@@ -201,7 +201,7 @@ export class AskIndex {
   #planOf(read: ReadQuestion, query: Float32Array | undefined): Plan {
     const { question, situation } = read;
     const prefer = answerKind(question);
-    const plan = talkWeighed(situatedPlan(this.#planner, question, situation), read.text, this.#vectors);
+    const plan = talkWeighed(situatedPlan(this.#planner, question, situation), read.unwrapped, this.#vectors);
     const near = query && ((text: string) => this.#nearness(text, query));
     return { ...plan, ...(prefer ? { prefer } : {}), ...(near ? { near } : {}) };
   }

@@ -20,7 +20,7 @@ export interface Question {
 
 /** "what is a zk rollup?" → "zk rollup". */
 const DEFINITION_PREFIX =
-  /^(?:(?:what|who)\s+(?:is|are|was|were)|what'?s|define|definition\s+of|meaning\s+of|explain|describe|tell\s+me\s+about)\s+(?:an?\s+|the\s+)?/i;
+  /^(?:(?:what|who)(?:\s+(?:even|exactly|actually|really))?\s+(?:is|are|was|were)|what'?s|define|definition\s+of|meaning\s+of|explain|describe|tell\s+me\s+about)\s+(?:an?\s+|the\s+)?/i;
 /** "what does MEV stand for" → "MEV". */
 const STANDS_FOR =
   /^what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(.+?)\s+(?:stand\s+for|mean)(?:\s+(?:in|on|for|with)\s+.+)?$/i;
@@ -173,6 +173,39 @@ export function withoutFiller(text: string): string {
     .split(/\s+/)
     .filter((word) => !FILLER.has(word.toLowerCase().replace(/[^\p{L}]/gu, '')))
     .join(' ');
+}
+
+/**
+ * Talk that opens a question rather than asks it: a greeting or interjection ("hey!", "ok so",
+ * "hmm,"), a preface ("quick question:", "I'm a bit confused,"), or a request to be told ("can you
+ * tell me", "I was wondering if", "does anyone know"). Each is taken off the front in turn.
+ */
+const OPENINGS: RegExp[] = [
+  /^(?:hey|hi|hello|hiya|yo|ok(?:ay)?|so|well|alright|um+|uh+|er+m*|hm+|oh|ah|sorry|please|pls|plz)(?:\s+(?:there|all|everyone|guys|folks|team))?\b(?!-)[\s,!.:;]*/i,
+  /^(?:(?:a|one|another)\s+)?(?:quick|silly|dumb|stupid|simple|noob|newbie|random|basic)\s+(?:question|q)\b[\s,!.:;?-]*(?:but\s+)?/i,
+  /^(?:i'?m|i\s+am)\s+(?:(?:a\s+(?:bit|little)|kind\s+of|kinda|so|really|very|totally|still)\s+)?(?:confused|curious|new\s+(?:here|to\s+this))(?:\s+about\s+(?:this|something|one\s+thing))?(?:\s*[,.:;!]+|\s+-+|\s+but\b)\s*/i,
+  /^(?:i\s+was|i'?m|i\s+am)\s+(?:just\s+)?wondering\b(?:\s+(?:if|whether))?(?:\s+(?:you|anyone|someone)\s+(?:could|can|would)\s+(?:tell|explain(?:\s+to)?)\s+me)?[\s,:;-]*/i,
+  /^(?:(?:can|could|would)\s+(?:you|u|someone|anyone)\s+(?:please\s+)?(?:tell|explain\s+to|show)\s+(?:me|us)|(?:does\s+)?(?:anyone|anybody|someone)\s+know|do\s+you\s+know|(?:i|we)\s+(?:want|need|would\s+like|'?d\s+like)\s+to\s+(?:know|understand)|help\s+me\s+understand|tell\s+me)\b(?:\s+please)?[\s,:;-]*(?=(?:what|why|how|when|where|which|who|whether|if|is|are|does|do|can)\b)/i,
+];
+/** Talk that closes a question: thanks, a laugh, a plea ("… thanks in advance!", "… lol", "… pls"). */
+const CLOSINGS =
+  /[\s,.;:!?-]*\b(?:thanks|thank\s+you|thx|ty|cheers|lol|lmao|haha+|pls|plz|please)(?:\s+(?:so\s+much|a\s+lot|in\s+advance|a\s+bunch))?[\s.!?]*$/i;
+
+/**
+ * A question without the talk around it (OPENINGS, CLOSINGS): "hey! what is a rollup? thanks" is
+ * "what is a rollup?", so that what it asks is read from its first words as a plain question's is.
+ * Unchanged when nothing would be left.
+ */
+export function withoutTalk(text: string): string {
+  let asked = text.trim();
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const pattern of [...OPENINGS, CLOSINGS]) {
+      const rest = asked.replace(pattern, '').trim();
+      if (rest !== asked && words(rest).length > 0) [asked, changed] = [rest, true];
+    }
+  }
+  return asked;
 }
 
 /** Long enough that the asker's situation comes before the question. */

@@ -1,0 +1,52 @@
+// @ts-check
+// How talk around a question changes its answer: every answerable question of the tuning set asked
+// plain and inside a few wrappers of chat ("hey, …", "I was wondering …", "… lol"), each scored for
+// declines and for a lead that changed from the plain question's. The wrappers are ours, written
+// for this probe; the development and blind sets are not read. Run:
+// node scripts/launch.mjs bench/ask-wrappers.mjs   (ASK_WRAPPER_MISSES=1 lists the changed ones)
+import { importTs } from './load-ts.mjs';
+import { contentDocuments } from './ask-docs.mjs';
+
+const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
+const evaluation = await import('../test/support/ask-eval.ts');
+const { sourceKey } = await import('../test/support/ask-blind.ts');
+const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(contentDocuments()))));
+const options = { limit: 5, types: ['essay', 'glossary'] };
+
+/** Each wrapper turns a question (first letter lowercased, end punctuation dropped) into chat. */
+const WRAPPERS = {
+  greeting: (/** @type {string} */ q) => `hey! ${q}?`,
+  wondering: (/** @type {string} */ q) => `I was wondering, ${q}?`,
+  'tell me': (/** @type {string} */ q) => `can you tell me ${q}?`,
+  'ok so': (/** @type {string} */ q) => `ok so ${q}??`,
+  thanks: (/** @type {string} */ q) => `${q}? thanks in advance`,
+  lol: (/** @type {string} */ q) => `${q} lol`,
+  confused: (/** @type {string} */ q) => `I'm a bit confused, ${q}?`,
+  'no caps': (/** @type {string} */ q) => q.toLowerCase().replace(/'/g, ''),
+};
+
+const questions = evaluation
+  .evalQuestions()
+  .filter((/** @type {{ expect?: unknown; kind: string }} */ question) => question.kind !== 'decline');
+let changed = 0;
+for (const [name, wrap] of Object.entries(WRAPPERS)) {
+  let declined = 0;
+  let moved = 0;
+  for (const question of questions) {
+    const plain = index.search(question.q, options);
+    if (plain.answer === null) continue;
+    const bare = question.q.replace(/[?.!\s]+$/, '');
+    const asked = wrap(bare.charAt(0).toLowerCase() + bare.slice(1));
+    const wrapped = index.search(asked, options);
+    const lead = (/** @type {any} */ result) => (result.sources[0] ? sourceKey(result.sources[0]) : '');
+    if (wrapped.answer === null) declined += 1;
+    else if (lead(wrapped) !== lead(plain)) moved += 1;
+    if ((wrapped.answer === null || lead(wrapped) !== lead(plain)) && process.env['ASK_WRAPPER_MISSES'])
+      console.log(
+        `  ${name}: ${asked} → ${wrapped.answer === null ? 'declined' : lead(wrapped)} (plain ${lead(plain)})`,
+      );
+  }
+  changed += declined + moved;
+  console.log(`${name.padEnd(10)} declined ${declined}, lead changed ${moved} of ${questions.length}`);
+}
+console.log(`all wrappers: ${changed} answers lost or moved`);
