@@ -23,6 +23,13 @@ const WRAPPERS = {
   lol: (/** @type {string} */ q) => `${q} lol`,
   confused: (/** @type {string} */ q) => `I'm a bit confused, ${q}?`,
   'no caps': (/** @type {string} */ q) => q.toLowerCase().replace(/'/g, ''),
+  // Two letters swapped in the middle of the longest word, as a fast typist does.
+  typo: (/** @type {string} */ q) => {
+    const longest = (q.match(/\p{L}+/gu) ?? []).sort((a, b) => b.length - a.length)[0] ?? '';
+    const at = Math.floor(longest.length / 2);
+    const swapped = `${longest.slice(0, at - 1)}${longest[at]}${longest[at - 1]}${longest.slice(at + 1)}`;
+    return longest.length < 5 ? q : q.replace(longest, swapped);
+  },
 };
 
 const questions = evaluation

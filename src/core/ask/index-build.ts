@@ -24,11 +24,21 @@ export function spellerFor(
   postings: ReadonlyMap<string, unknown>,
   common: readonly string[] = [],
 ): Speller {
-  const vocabulary = vocabularyOf(passages.flatMap((passage) => [passage.text, ...passage.names]));
-  return new Speller(vocabulary, common, (word) => {
-    const term = indexTerm(word);
-    return term !== null && postings.has(term);
-  });
+  const texts = passages.flatMap((passage) => [passage.text, ...passage.names]);
+  const vocabulary = vocabularyOf(texts);
+  // Words written with a capital inside a sentence (not after its start): names.
+  const names = new Set(
+    texts.flatMap((text) => text.match(/(?<!^|[.!?:]\s+|\p{L})\p{Lu}\p{L}+/gu) ?? []).map((name) => name.toLowerCase()),
+  );
+  return new Speller(
+    vocabulary,
+    common,
+    (word) => {
+      const term = indexTerm(word);
+      return term !== null && postings.has(term);
+    },
+    names,
+  );
 }
 
 /**
