@@ -22,6 +22,11 @@ const WRAPPERS = {
   thanks: (/** @type {string} */ q) => `${q}? thanks in advance`,
   lol: (/** @type {string} */ q) => `${q} lol`,
   confused: (/** @type {string} */ q) => `I'm a bit confused, ${q}?`,
+  // Circumstances before the question, saying nothing of its subject.
+  situation: (/** @type {string} */ q) =>
+    `We are a small team building a product and our users keep asking us about this. ${q}?`,
+  reading: (/** @type {string} */ q) =>
+    `I've been reading about this for weeks and I still don't really get one thing: ${q}?`,
   'no caps': (/** @type {string} */ q) => q.toLowerCase().replace(/'/g, ''),
   // Two letters swapped in the middle of the longest word, as a fast typist does.
   typo: (/** @type {string} */ q) => {

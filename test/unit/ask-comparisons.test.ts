@@ -80,6 +80,17 @@ describe('comparison questions', () => {
     ]);
   });
 
+  it('reads the sides in the sentence or clause that compares, not the talk before it', () => {
+    expect(parseQuestion('I keep reading about both and still do not get it. Rollup vs sidechain?').sides).toEqual([
+      'Rollup',
+      'sidechain',
+    ]);
+    expect(parseQuestion('one thing I never understood: quadratic voting versus quadratic funding').sides).toEqual([
+      'quadratic voting',
+      'quadratic funding',
+    ]);
+  });
+
   it('answers both sides of a long comparison whose question part follows a colon', () => {
     const result = index.search('Mining vs staking: what gives you a say over the next block in each?', both);
     expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(['proof-of-work', 'proof-of-stake']);

@@ -287,3 +287,17 @@ describe('a situation’s names as circumstances', () => {
     expect(byWord.get('Ethereum')?.circumstance).toBe(true);
   });
 });
+
+describe('a situation that repeats the question part’s names', () => {
+  it('counts each name the question part asks once, at full weight', () => {
+    const planner = new QueryPlanner(new Map([['bm25', [0, 1]]]), 2, [{ slug: 'bm25', names: ['BM25'] }]);
+    const plan = situatedPlan(
+      planner,
+      parseQuestion('why does BM25 still matter'),
+      'our users keep asking us about search. why does BM25 still matter',
+    );
+    const named = plan.concepts.filter((concept) => concept.asked.join(' ') === 'BM25');
+    expect(named).toHaveLength(1);
+    expect(named[0]?.circumstance).toBeUndefined();
+  });
+});

@@ -53,13 +53,15 @@ const headOf = (subject: string) => subject.split(/\s+(?:in|of|for|on|with|withi
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
 function comparisonSides(text: string): [string, string] | undefined {
-  // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon.
-  const [named = text, ...asked] = text.split(/\s*[:;]\s+/);
-  for (const pattern of COMPARISONS) {
-    const match = (asked.length > 0 ? pattern.exec(named) : null) ?? pattern.exec(text);
-    const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side?.split(/[:;]/)[0] ?? ''));
-    if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0) return [sides[0], sides[1]];
-  }
+  // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon. "I
+  // keep reading about both. Rollup vs sidechain?": in the sentence that compares, not before it.
+  const clauses = text.split(/(?<=[.!?])\s+|\s*[:;]\s+/);
+  for (const clause of clauses.length > 1 ? [...clauses, text] : [text])
+    for (const pattern of COMPARISONS) {
+      const match = pattern.exec(clause);
+      const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side?.split(/[:;]/)[0] ?? ''));
+      if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0) return [sides[0], sides[1]];
+    }
   return undefined;
 }
 
