@@ -52,10 +52,13 @@ describe('the names an index’s speller knows', () => {
       [
         passage('Bitcoin blocks come every ten minutes. On Ethereum they come every twelve seconds.'),
         passage('Bitcoin is older. Blocks on Ethereum are smaller.'),
+        passage('Two DIDs name one person; DIDs are identifiers.'),
       ],
       new Map(),
     );
     expect(speller.correct('how fast is Etheruem')?.text).toBe('how fast is Ethereum');
+    // What a contraction leaves ("didn" of "didn't") is a word, not a typo of one ("dids", "DIDs").
+    expect(speller.correct("why was I charged when it didn't happen")).toBeUndefined();
     // "Bitcoin" only starts a sentence: no name to correct a capitalised word to.
     expect(speller.correct('how fast is Bitocin')).toBeUndefined();
   });

@@ -34,8 +34,9 @@ export function spellerFor(
     vocabulary,
     common,
     (word) => {
+      // A stopword ("didn" of "didn't") is a word, not a typo of one ("dids").
       const term = indexTerm(word);
-      return term !== null && postings.has(term);
+      return term === null || postings.has(term);
     },
     names,
   );
