@@ -27,6 +27,9 @@ const WRAPPERS = {
     `We are a small team building a product and our users keep asking us about this. ${q}?`,
   reading: (/** @type {string} */ q) =>
     `I've been reading about this for weeks and I still don't really get one thing: ${q}?`,
+  eli5: (/** @type {string} */ q) => `eli5: ${q}`,
+  friend: (/** @type {string} */ q) => `${q}? asking for a friend`,
+  'in simple': (/** @type {string} */ q) => `in simple terms, ${q}?`,
   'no caps': (/** @type {string} */ q) => q.toLowerCase().replace(/'/g, ''),
   // Two letters swapped in the middle of the longest word, as a fast typist does.
   typo: (/** @type {string} */ q) => {

@@ -22,6 +22,13 @@ describe('the talk around a question', () => {
   it('takes thanks and laughter off the end', () => {
     expect(withoutTalk('what is a merkle tree? thanks in advance!')).toBe('what is a merkle tree');
     expect(withoutTalk('why do models hallucinate lol')).toBe('why do models hallucinate');
+    expect(withoutTalk('what is a sequencer? asking for a friend')).toBe('what is a sequencer');
+    expect(withoutTalk("how does staking work, like I'm five")).toBe('how does staking work');
+  });
+
+  it('takes a request to keep it simple off the front', () => {
+    expect(withoutTalk('eli5: what is a merkle tree')).toBe('what is a merkle tree');
+    expect(withoutTalk('in simple terms, why do rollups lower fees?')).toBe('why do rollups lower fees?');
   });
 
   it('leaves a question that is all talk, and words that only look like talk, as they are', () => {

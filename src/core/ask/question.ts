@@ -179,19 +179,24 @@ export function withoutFiller(text: string): string {
 
 /**
  * Talk that opens a question rather than asks it: a greeting or interjection ("hey!", "ok so",
- * "hmm,"), a preface ("quick question:", "I'm a bit confused,"), or a request to be told ("can you
- * tell me", "I was wondering if", "does anyone know"). Each is taken off the front in turn.
+ * "hmm,"), a request to keep it simple ("eli5:", "in simple terms,"), a preface ("quick question:",
+ * "I'm a bit confused,"), or a request to be told ("can you tell me", "I was wondering if", "does
+ * anyone know"). Each is taken off the front in turn.
  */
 const OPENINGS: RegExp[] = [
   /^(?:hey|hi|hello|hiya|yo|ok(?:ay)?|so|well|alright|um+|uh+|er+m*|hm+|oh|ah|sorry|please|pls|plz)(?:\s+(?:there|all|everyone|guys|folks|team))?\b(?!-)[\s,!.:;]*/i,
+  /^(?:eli5|tl;?dr|in\s+(?:simple|plain|layman'?s?)\s+(?:terms|english|words)|simply\s+put|(?:just|genuinely|honestly)\s+curious|for\s+a\s+(?:beginner|newbie|noob))\b[\s,!.:;-]*/i,
   /^(?:(?:a|one|another)\s+)?(?:quick|silly|dumb|stupid|simple|noob|newbie|random|basic)\s+(?:question|q)\b[\s,!.:;?-]*(?:but\s+)?/i,
   /^(?:i'?m|i\s+am)\s+(?:(?:a\s+(?:bit|little)|kind\s+of|kinda|so|really|very|totally|still)\s+)?(?:confused|curious|new\s+(?:here|to\s+this))(?:\s+about\s+(?:this|something|one\s+thing))?(?:\s*[,.:;!]+|\s+-+|\s+but\b)\s*/i,
   /^(?:i\s+was|i'?m|i\s+am)\s+(?:just\s+)?wondering\b(?:\s+(?:if|whether))?(?:\s+(?:you|anyone|someone)\s+(?:could|can|would)\s+(?:tell|explain(?:\s+to)?)\s+me)?[\s,:;-]*/i,
   /^(?:(?:can|could|would)\s+(?:you|u|someone|anyone)\s+(?:please\s+)?(?:tell|explain\s+to|show)\s+(?:me|us)|(?:does\s+)?(?:anyone|anybody|someone)\s+know|do\s+you\s+know|(?:i|we)\s+(?:want|need|would\s+like|'?d\s+like)\s+to\s+(?:know|understand)|help\s+me\s+understand|tell\s+me)\b(?:\s+please)?[\s,:;-]*(?=(?:what|why|how|when|where|which|who|whether|if|is|are|does|do|can)\b)/i,
 ];
-/** Talk that closes a question: thanks, a laugh, a plea ("… thanks in advance!", "… lol", "… pls"). */
+/**
+ * Talk that closes a question: thanks, a laugh, a plea, a request to keep it simple ("… thanks in
+ * advance!", "… lol", "… asking for a friend", "… like I'm five").
+ */
 const CLOSINGS =
-  /[\s,.;:!?-]*\b(?:thanks|thank\s+you|thx|ty|cheers|lol|lmao|haha+|pls|plz|please)(?:\s+(?:so\s+much|a\s+lot|in\s+advance|a\s+bunch))?[\s.!?]*$/i;
+  /[\s,.;:!?-]*\b(?:thanks|thank\s+you|thx|ty|cheers|lol|lmao|haha+|pls|plz|please|eli5|asking\s+for\s+a\s+friend|(?:just|genuinely)\s+curious|(?:explain\s+)?like\s+i'?m\s+(?:five|5)|in\s+(?:simple|plain)\s+(?:terms|english|words)|for\s+a\s+(?:beginner|newbie|noob)|or\s+(?:something|what))(?:\s+(?:so\s+much|a\s+lot|in\s+advance|a\s+bunch))?[\s.!?]*$/i;
 
 /**
  * A question without the talk around it (OPENINGS, CLOSINGS): "hey! what is a rollup? thanks" is
