@@ -74,6 +74,12 @@ describe.runIf(table)('what the content never names', () => {
     expect(superlative.answer?.slug).toBe('adam-optimizer');
   });
 
+  it('reads chat shorthand as no name', () => {
+    const asked = index.search('how long til a stablecoin depegs tbh', options);
+    expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);
+    expect(asked.answer?.slug).toBe('depeg');
+  });
+
   it('reads a sound of hesitation as no name', () => {
     const asked = index.search("uhh what does it mean when a stablecoin 'depegged'", options);
     expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);

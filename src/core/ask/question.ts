@@ -157,7 +157,9 @@ const DISCOURSE = new Set(
   (
     'ok okay hey hi hello lol lmao wtf omg btw pls plz please thanks thx um uh hmm huh yeah yep ' +
     'anyway anyways literally totally kinda sorta gonna wanna guys dude quick question questions wondering ' +
-    'eli5 exactly actually basically like stuff someone somebody sometimes'
+    'eli5 exactly actually basically like stuff someone somebody sometimes ' +
+    // Chat's shorthands: "til" (until), "rn" (right now), "tbh", "imo", "idk", "bc"/"cuz" (because).
+    'til rn tbh imo imho idk iirc afaik fyi btw tho cuz bc ur u ya yea nah nvm smth sth irl'
   ).split(' '),
 );
 
