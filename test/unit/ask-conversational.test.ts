@@ -12,6 +12,10 @@ describe('the talk around a question', () => {
     expect(withoutTalk('hey! what is a rollup?')).toBe('what is a rollup?');
     expect(withoutTalk('ok so um, why is gas so expensive')).toBe('why is gas so expensive');
     expect(withoutTalk('quick question: how does staking work')).toBe('how does staking work');
+    expect(withoutTalk('wait is a rollup a sidechain')).toBe('is a rollup a sidechain');
+    expect(withoutTalk('wait, so what is slashing')).toBe('what is slashing');
+    // "wait" as what is asked about stays.
+    expect(withoutTalk('wait times for a transaction')).toBe('wait times for a transaction');
     expect(withoutTalk("I'm a bit confused, what does MEV stand for?")).toBe('what does MEV stand for?');
     expect(withoutTalk('I was wondering if a rollup is safer than a sidechain')).toBe(
       'a rollup is safer than a sidechain',
