@@ -7,6 +7,7 @@ import type { AskDocument, AskDocumentType } from '../../src/core/ask/ask-docume
 import { AskIndex, MIN_CONFIDENCE } from '../../src/core/ask/ask-index.ts';
 import {
   DECLINE_CALIBRATION,
+  declineEvidence,
   declines,
   domainLift,
   speaksToNames,
@@ -299,5 +300,42 @@ describe('a situation that repeats the question part’s names', () => {
     const named = plan.concepts.filter((concept) => concept.asked.join(' ') === 'BM25');
     expect(named).toHaveLength(1);
     expect(named[0]?.circumstance).toBeUndefined();
+  });
+});
+
+describe('the evidence of what a long question is about', () => {
+  // The best passage (0) speaks of agents and tests, words the content uses far more than everyday
+  // English does; it does not speak of "known".
+  const context: DeclineContext = {
+    speaksTo: (term) => ['agent', 'test'].includes(term),
+    frequency: (term) => ({ agent: 40, test: 30, known: 2 })[term] ?? 0,
+    passages: 1000,
+    rank: (word) => ({ agent: 15_000, tests: 9_000, known: 300 })[word] ?? Infinity,
+  };
+  const plain = (word: string, term: string, idf = 2): Concept => ({
+    asked: [word],
+    idf,
+    alternatives: [[term]],
+    named: false,
+  });
+  const top = { passage: 0, score: 1, coverage: 0, confidence: 0.55 };
+
+  it('reads the circumstances too: a vague question part about a situation in the content’s words', () => {
+    const questionPart = [plain('known', 'known')];
+    const alone = declineEvidence({ concepts: questionPart, weights: new Map() }, top, true, context);
+    expect(alone.domainSpoken).toBe(0);
+    expect(declines(alone)).toBe(true);
+    const situated = declineEvidence(
+      {
+        concepts: questionPart,
+        whole: [...questionPart, plain('agent', 'agent', 1), plain('tests', 'test', 1)],
+        weights: new Map(),
+      },
+      top,
+      true,
+      context,
+    );
+    expect(situated.domainSpoken).toBeGreaterThanOrEqual(DECLINE_CALIBRATION.domainEvidence);
+    expect(declines(situated)).toBe(false);
   });
 });
