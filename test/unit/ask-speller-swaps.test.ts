@@ -21,11 +21,17 @@ describe('swapDistance', () => {
 const content = [
   'A sybil attack floods a network with fake identities; the cache of a node is no defence.',
   'Ethereum moved to proof of stake; Ethereum validators stake ether. The Chatbot Arena ranks models.',
+  'When TerraUSD fell, TerraUSD holders ran.',
   'Models are compared on the Chatbot Arena by people who vote; an attack on it would fill its cache.',
 ];
 
 describe('the speller and the typist’s slips', () => {
-  const names = new Set(['ethereum', 'chatbot', 'arena']);
+  const names = new Map([
+    ['ethereum', 'Ethereum'],
+    ['chatbot', 'Chatbot'],
+    ['arena', 'Arena'],
+    ['terrausd', 'TerraUSD'],
+  ]);
   const speller = new Speller(vocabularyOf(content), [], () => false, names);
 
   it('corrects a swap of two letters in a short word', () => {
@@ -36,6 +42,8 @@ describe('the speller and the typist’s slips', () => {
   it('corrects a long capitalised word one slip from a name the content writes, to that name', () => {
     expect(speller.correct('why is Ethreeum slow')?.text).toBe('why is Ethereum slow');
     expect(speller.correct('how does Chtabot Arena rank models')?.text).toBe('how does Chatbot Arena rank models');
+    // As the content writes it, capitals inside the word too.
+    expect(speller.correct('why did TerarUSD collapse')?.text).toBe('why did TerraUSD collapse');
   });
 
   it('leaves a capitalised word alone that is near only an everyday word, or a short one', () => {

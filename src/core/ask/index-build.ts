@@ -27,9 +27,10 @@ export function spellerFor(
   const texts = passages.flatMap((passage) => [passage.text, ...passage.names]);
   const vocabulary = vocabularyOf(texts);
   // Words written with a capital inside a sentence (not after its start): names.
-  const names = new Set(
-    texts.flatMap((text) => text.match(/(?<!^|[.!?:]\s+|\p{L})\p{Lu}\p{L}+/gu) ?? []).map((name) => name.toLowerCase()),
-  );
+  const names = new Map<string, string>();
+  for (const text of texts)
+    for (const [name] of text.matchAll(/(?<!^|[.!?:]\s+|\p{L})\p{Lu}\p{L}+/gu))
+      if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
   return new Speller(
     vocabulary,
     common,

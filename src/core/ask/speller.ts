@@ -12,7 +12,6 @@ const MIN_LENGTH = 4;
 const MIN_FREQUENCY = 2;
 /** A capitalised word is corrected from this length on, and by one edit only. */
 const MIN_NAME_LENGTH = 5;
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 /** Edits allowed: one for most words, two from this length on ("blokchian"). */
 const TWO_EDITS_FROM = 8;
 
@@ -41,19 +40,19 @@ export class Speller {
   #symSpell: SymSpell | undefined;
 
   readonly #indexed: (word: string) => boolean;
-  readonly #names: ReadonlySet<string>;
+  readonly #names: ReadonlyMap<string, string>;
 
   /**
    * `frequency`: the content's words; `common`: English words never to correct though the content
    * lacks them; `indexed`: whether the index knows a word in some form ("centralisation" when the
-   * content says "centralised"), which is then no typo either; `names`: words (lowercased) the
-   * content writes with a capital, which a capitalised word of a question may be a typo of.
+   * content says "centralised"), which is then no typo either; `names`: words the content writes
+   * with a capital (lowercased, to as written), which a capitalised word of a question may be a typo of.
    */
   constructor(
     frequency: ReadonlyMap<string, number>,
     common: Iterable<string> = [],
     indexed: (word: string) => boolean = () => false,
-    names: ReadonlySet<string> = new Set(),
+    names: ReadonlyMap<string, string> = new Map(),
   ) {
     this.#frequency = frequency;
     this.#common = new Set(common);
@@ -71,7 +70,7 @@ export class Speller {
       const name = names && at > 0 && /^\p{Lu}/u.test(word);
       if (name && word.length < MIN_NAME_LENGTH) return word;
       const suggested = this.suggest(word, name ? 1 : undefined);
-      const to = name && suggested ? this.#names.has(suggested) && capitalised(suggested) : suggested;
+      const to = name && suggested ? this.#names.get(suggested) : suggested;
       if (!to) return word;
       changes.push({ from: word, to });
       return to;
