@@ -28,7 +28,7 @@ export function readQuestion(asked: string, speller: Speller): ReadQuestion {
   const whole = parseQuestion(unwrapped);
   // "Mining vs staking: what gives you a say over the next block in each": the sides named first
   // are what a comparison asks about, however long its question part.
-  const clause = whole.intent === 'comparison' ? undefined : questionClause(unwrapped);
+  const clause = whole.intent === 'comparison' ? undefined : questionClause(unwrapped, searched);
   return {
     text: parseQuestion(searched).text,
     unwrapped: whole.text,

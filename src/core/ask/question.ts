@@ -224,10 +224,11 @@ const CONVERSATIONAL_WORDS = 14;
 /**
  * A long question's own question, the situation before it set aside: "I'm building a dapp and my
  * users …, is there a way to batch things" → "is there a way to batch things". Undefined for a short
- * question, or one whose question part is short too (nothing to set aside).
+ * question, or one whose question part is short too (nothing to set aside). `asked`: the question
+ * as typed, talk included, whose length says whether it is long (its talk is part of the chat).
  */
-export function questionClause(text: string): string | undefined {
-  if (words(text).length < CONVERSATIONAL_WORDS) return undefined;
+export function questionClause(text: string, asked = text): string | undefined {
+  if (words(asked).length < CONVERSATIONAL_WORDS) return undefined;
   const clause = QUESTION_CLAUSE.exec(text.trim())?.[1];
   return clause && words(clause).length >= 3 && words(clause).length < words(text).length ? clause : undefined;
 }
