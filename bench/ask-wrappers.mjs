@@ -2,12 +2,15 @@
 // How talk around a question changes its answer: every answerable question of the tuning set asked
 // plain and inside a few wrappers of chat ("hey, …", "I was wondering …", "… lol"), each scored for
 // declines and for a lead that changed from the plain question's. The wrappers are ours, written
-// for this probe; the development and blind sets are not read. Run:
+// for this probe; the development and blind sets are not read. Then the tuning set's comparisons
+// asked in everyday forms of ours ("which is better, X or Y?"): read as comparisons, and answered
+// from both sides, or not. Run:
 // node scripts/launch.mjs bench/ask-wrappers.mjs   (ASK_WRAPPER_MISSES=1 lists the changed ones)
 import { importTs } from './load-ts.mjs';
 import { contentDocuments } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
+const { parseQuestion } = await importTs('src/core/ask/question.ts');
 const evaluation = await import('../test/support/ask-eval.ts');
 const { sourceKey } = await import('../test/support/ask-blind.ts');
 const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(contentDocuments()))));
@@ -65,3 +68,27 @@ for (const [name, wrap] of Object.entries(WRAPPERS)) {
   console.log(`${name.padEnd(10)} declined ${declined}, lead changed ${moved} of ${questions.length}`);
 }
 console.log(`all wrappers: ${changed} answers lost or moved`);
+
+/** Each form sets a comparison's two sides (as the tuning question names them) side by side. */
+const COMPARISON_FORMS = {
+  'which better': (/** @type {string[]} */ [a, b]) => `which is better, ${a} or ${b}?`,
+  'better than': (/** @type {string[]} */ [a, b]) => `is ${a} better than ${b}?`,
+  'should I use': (/** @type {string[]} */ [a, b]) => `should I use ${a} or ${b}?`,
+  'differ from': (/** @type {string[]} */ [a, b]) => `how is ${a} different from ${b}?`,
+  'pros and cons': (/** @type {string[]} */ [a, b]) => `pros and cons of ${a} and ${b}`,
+};
+const comparisons = questions.filter((/** @type {{ kind: string }} */ question) => question.kind === 'comparison');
+for (const [name, form] of Object.entries(COMPARISON_FORMS)) {
+  let read = 0;
+  let bothSides = 0;
+  for (const question of comparisons) {
+    const sides = parseQuestion(question.q).sides;
+    if (!sides) continue;
+    const asked = form(sides);
+    if (parseQuestion(asked).intent === 'comparison') read += 1;
+    if ((index.search(asked, options).answer?.passages.length ?? 0) >= 2) bothSides += 1;
+  }
+  console.log(
+    `${name.padEnd(13)} read as a comparison ${read}, answered from both sides ${bothSides} of ${comparisons.length}`,
+  );
+}

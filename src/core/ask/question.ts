@@ -33,10 +33,15 @@ const COMPARISONS: RegExp[] = [
   /\bhow\s+(?:do|does|is|are)\s+(.+?)\s+differ(?:ent)?\s+from\s+(.+)$/i,
   /\bhow\s+(?:do|does|are)\s+(.+?)\s+and\s+(.+?)\s+differ$/i,
   /^(?:(?:what|which)\s+(?:is|are)\s+)?(.+?)\s+(?:vs\.?|versus|compared\s+(?:to|with))\s+(.+)$/i,
+  // "which is better, X or Y", "is X safer than Y", "should I use X or Y", "pros and cons of X and Y".
+  /^(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|safer|more\s+\w+|less\s+\w+)[,:]?\s+(.+?)\s+or\s+(.+)$/i,
+  /^(?:is|are)\s+(.+?)\s+(?:better|worse|faster|slower|cheaper|safer|riskier|more\s+\w+|less\s+\w+)\s+than\s+(.+)$/i,
+  /^(?:should|do|would|can)\s+(?:i|we|you)\s+(?:use|pick|choose|go\s+with|prefer)\s+(.+?)\s+or\s+(.+)$/i,
+  /\b(?:pros\s+and\s+cons|trade-?offs?)\s+(?:of|between)\s+(.+?)\s+(?:and|vs\.?|versus|or)\s+(.+)$/i,
 ];
 /** Words that say what kind of question it is, not what it is about. */
 const QUESTION_WORDS =
-  /\b(?:differences?|differ(?:s|ent)?|compare[ds]?|comparison|versus|vs|between|explain|describe|define|definition|meaning|mean|means|stand\s+for|tell|please)\b/gi;
+  /\b(?:differences?|differ(?:s|ent)?|compare[ds]?|comparison|pros\s+and\s+cons|versus|vs|between|explain|describe|define|definition|meaning|mean|means|stand\s+for|tell|please)\b/gi;
 const EXPLANATION_START =
   /^(?:why|how|can|could|does|do|did|is|are|should|would|will|when|where|which|what\s+(?:happens|happened|causes|caused|makes|problem|problems|risks?|limits?))\b/i;
 
