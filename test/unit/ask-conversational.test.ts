@@ -33,6 +33,9 @@ describe('the talk around a question', () => {
   it('takes a request to keep it simple off the front', () => {
     expect(withoutTalk('eli5: what is a merkle tree')).toBe('what is a merkle tree');
     expect(withoutTalk('in simple terms, why do rollups lower fees?')).toBe('why do rollups lower fees?');
+    // A request for tips is talk before the how; "tips" alone is a word of its own (a fee's tip).
+    expect(withoutTalk('any tips on how to test a prompt?')).toBe('how to test a prompt?');
+    expect(withoutTalk('tips for validators')).toBe('tips for validators');
   });
 
   it('leaves a question that is all talk, and words that only look like talk, as they are', () => {

@@ -193,6 +193,7 @@ export function withoutFiller(text: string): string {
 const OPENINGS: RegExp[] = [
   /^(?:hey|hi|hello|hiya|yo|ok(?:ay)?|so|well|alright|um+|uh+|er+m*|hm+|oh|ah|sorry|please|pls|plz)(?:\s+(?:there|all|everyone|guys|folks|team))?\b(?!-)[\s,!.:;]*/i,
   /^(?:wait|hold\s+on|hang\s+on|honestly|seriously)(?:\s*,|\s+so\b|\s+(?=(?:is|are|was|were|what|why|how|do|does|did|can|could)\b))[\s,]*/i,
+  /^(?:any|some|got\s+any|need)\s+(?:tips|advice|pointers|suggestions|help)\s+(?:on|for|about|with)\s+(?=how\b)/i,
   /^(?:eli5|tl;?dr|in\s+(?:simple|plain|layman'?s?)\s+(?:terms|english|words)|simply\s+put|(?:just|genuinely|honestly)\s+curious|for\s+a\s+(?:beginner|newbie|noob))\b[\s,!.:;-]*/i,
   /^(?:(?:a|one|another)\s+)?(?:quick|silly|dumb|stupid|simple|noob|newbie|random|basic)\s+(?:question|q)\b[\s,!.:;?-]*(?:but\s+)?/i,
   /^(?:i'?m|i\s+am)\s+(?:(?:a\s+(?:bit|little)|kind\s+of|kinda|so|really|very|totally|still)\s+)?(?:confused|curious|new\s+(?:here|to\s+this))(?:\s+about\s+(?:this|something|one\s+thing))?(?:\s*[,.:;!]+|\s+-+|\s+but\b)\s*/i,
