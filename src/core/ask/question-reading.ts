@@ -1,6 +1,7 @@
-// Reading a question before ranking: its typos corrected against the content's words, its question
-// part found when the asker describes a situation first, and whether the site declines it whatever
-// matches (live data, advice, predictions). Ranking (ask-index.ts) works on what this returns.
+// Reading a question before ranking: its typos corrected against the content's words, the talk
+// around it set aside ("hey! … thanks"), its question part found when the asker describes a
+// situation first, and whether the site declines it whatever matches (live data, advice,
+// predictions). Ranking (ask-index.ts) works on what this returns.
 import { outOfScope, parseQuestion, questionClause, withoutTalk, type OutOfScope, type Question } from './question.ts';
 import type { Speller } from './speller.ts';
 
