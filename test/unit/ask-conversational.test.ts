@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AskDocument, AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
-import { parseQuestion, withoutTalk } from '../../src/core/ask/question.ts';
+import { parseQuestion, questionClause, withoutTalk } from '../../src/core/ask/question.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
 
 describe('the talk around a question', () => {
@@ -46,6 +46,20 @@ describe('the talk around a question', () => {
     expect(withoutTalk('so-called stablecoins')).toBe('so-called stablecoins');
     // Being confused about something is what is asked, unless a comma sets it apart.
     expect(withoutTalk("I'm confused about how staking works")).toBe("I'm confused about how staking works");
+  });
+
+  it('reads what follows a last colon as a long question’s question when no question word starts it', () => {
+    expect(
+      questionClause(
+        'I have been reading about this for weeks and still do not get one thing: benchmarks that saturate?',
+      ),
+    ).toBe('benchmarks that saturate');
+    // Without the question mark it is a statement, not a question part.
+    expect(
+      questionClause(
+        'I have been reading about this for weeks and still do not get one thing: benchmarks that saturate',
+      ),
+    ).toBeUndefined();
   });
 
   it('reads the wrapped question as the plain one: its intent and subject', () => {

@@ -235,6 +235,7 @@ const CONVERSATIONAL_WORDS = 14;
  */
 export function questionClause(text: string, asked = text): string | undefined {
   if (words(asked).length < CONVERSATIONAL_WORDS) return undefined;
-  const clause = QUESTION_CLAUSE.exec(text.trim())?.[1];
+  // "…, and I still don't get one thing: tests that stop being hard once models solve them?"
+  const clause = QUESTION_CLAUSE.exec(text.trim())?.[1] ?? /:\s+([^:;.!?]+)\?+$/.exec(text.trim())?.[1];
   return clause && words(clause).length >= 3 && words(clause).length < words(text).length ? clause : undefined;
 }
