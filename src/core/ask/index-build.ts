@@ -26,11 +26,14 @@ export function spellerFor(
 ): Speller {
   const texts = passages.flatMap((passage) => [passage.text, ...passage.names]);
   const vocabulary = vocabularyOf(texts);
-  // Words written with a capital inside a sentence (not after its start): names.
-  const names = new Map<string, string>();
-  for (const text of texts)
-    for (const [name] of text.matchAll(/(?<!^|[.!?:]\s+|\p{L})\p{Lu}\p{L}+/gu))
-      if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  // Words written with a capital inside a sentence (not after its start): names, read when first needed.
+  const names = () => {
+    const written = new Map<string, string>();
+    for (const text of texts)
+      for (const [name] of text.matchAll(/(?<!^|[.!?:]\s+|\p{L})\p{Lu}\p{L}+/gu))
+        if (!written.has(name.toLowerCase())) written.set(name.toLowerCase(), name);
+    return written;
+  };
   return new Speller(
     vocabulary,
     common,

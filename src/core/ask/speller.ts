@@ -40,7 +40,9 @@ export class Speller {
   #symSpell: SymSpell | undefined;
 
   readonly #indexed: (word: string) => boolean;
-  readonly #names: ReadonlyMap<string, string>;
+  /** Read on the first capitalised word to correct: most questions have none. */
+  readonly #namesOf: () => ReadonlyMap<string, string>;
+  #names: ReadonlyMap<string, string> | undefined;
 
   /**
    * `frequency`: the content's words; `common`: English words never to correct though the content
@@ -52,12 +54,12 @@ export class Speller {
     frequency: ReadonlyMap<string, number>,
     common: Iterable<string> = [],
     indexed: (word: string) => boolean = () => false,
-    names: ReadonlyMap<string, string> = new Map(),
+    names: ReadonlyMap<string, string> | (() => ReadonlyMap<string, string>) = new Map(),
   ) {
     this.#frequency = frequency;
     this.#common = new Set(common);
     this.#indexed = indexed;
-    this.#names = names;
+    this.#namesOf = typeof names === 'function' ? names : () => names;
   }
 
   /** The question with words the content never uses corrected, or undefined when none needed it. */
@@ -70,7 +72,7 @@ export class Speller {
       const name = names && at > 0 && /^\p{Lu}/u.test(word);
       if (name && word.length < MIN_NAME_LENGTH) return word;
       const suggested = this.suggest(word, name ? 1 : undefined);
-      const to = name && suggested ? this.#names.get(suggested) : suggested;
+      const to = name && suggested ? (this.#names ??= this.#namesOf()).get(suggested) : suggested;
       if (!to) return word;
       changes.push({ from: word, to });
       return to;
