@@ -97,6 +97,35 @@ describe('comparison questions', () => {
     ]);
   });
 
+  it('reads the sides in the sentence or clause that compares, not the talk before it', () => {
+    expect(parseQuestion('I keep reading about both and still do not get it. Rollup vs sidechain?').sides).toEqual([
+      'Rollup',
+      'sidechain',
+    ]);
+    expect(parseQuestion('one thing I never understood: quadratic voting versus quadratic funding').sides).toEqual([
+      'quadratic voting',
+      'quadratic funding',
+    ]);
+  });
+
+  it('reads everyday ways of setting two things side by side as comparisons', () => {
+    for (const asked of [
+      'which is better, proof of work or proof of stake?',
+      'is proof of work safer than proof of stake?',
+      'should I use proof of work or proof of stake',
+      'pros and cons of proof of work and proof of stake',
+    ]) {
+      expect(parseQuestion(asked)).toMatchObject({ intent: 'comparison', sides: ['proof of work', 'proof of stake'] });
+      const result = index.search(asked, both);
+      expect(
+        result.answer?.passages.map((passage) => passage.slug),
+        asked,
+      ).toEqual(['proof-of-work', 'proof-of-stake']);
+    }
+    // An either-or that compares nothing stays what it is.
+    expect(parseQuestion('is staking safe or not').intent).not.toBe('comparison');
+  });
+
   it('answers both sides of a long comparison whose question part follows a colon', () => {
     const result = index.search('Mining vs staking: what gives you a say over the next block in each?', both);
     expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(['proof-of-work', 'proof-of-stake']);

@@ -7,12 +7,16 @@ import type { AskDocument, AskDocumentType } from '../../src/core/ask/ask-docume
 import { AskIndex, MIN_CONFIDENCE } from '../../src/core/ask/ask-index.ts';
 import {
   DECLINE_CALIBRATION,
+  declineEvidence,
   declines,
   domainLift,
+  speaksToNames,
   type DeclineContext,
   type DeclineEvidence,
 } from '../../src/core/ask/decline.ts';
-import type { Concept } from '../../src/core/ask/query-plan.ts';
+import { QueryPlanner, type Concept, type Plan } from '../../src/core/ask/query-plan.ts';
+import { situatedPlan } from '../../src/core/ask/situation.ts';
+import { parseQuestion } from '../../src/core/ask/question.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
 
 const evidence = (overrides: Partial<DeclineEvidence>): DeclineEvidence => ({
@@ -232,4 +236,106 @@ describe('a letter joined to a word, a name the content writes or not', () => {
       expect(index.search('what counts does an n-gram model keep', options).answer?.slug).toBe('n-gram');
     },
   );
+});
+
+describe('which proper names a passage must speak of', () => {
+  // Passage 0 speaks of sequencers and bridges, and of no chain by name.
+  const context = { speaksTo: (term: string) => ['sequenc', 'bridg'].includes(term) };
+  const concept = (word: string, circumstance?: boolean): Concept => ({
+    asked: [word],
+    idf: 1,
+    alternatives: [[word.toLowerCase().replace(/s$/, '')]],
+    named: true,
+    ...(circumstance ? { circumstance } : {}),
+  });
+  const planOf = (...concepts: Concept[]): Plan => ({ concepts, weights: new Map() });
+
+  it('requires a name the question part asks about', () => {
+    const question = parseQuestion('how do bridges to Cardano work');
+    expect(speaksToNames(question, planOf(concept('bridges'), concept('Cardano')), [0], context)).toBe(false);
+  });
+
+  it('does not require a name the circumstances give, only what is asked', () => {
+    const question = parseQuestion('what should we check before trusting a bridge');
+    const plan = planOf(concept('bridge'), concept('Cardano', true));
+    expect(speaksToNames(question, plan, [0], context)).toBe(true);
+  });
+
+  it('reads a capital that starts a sentence as no name', () => {
+    const question = parseQuestion('the sequencer might go offline. Am I stuck?');
+    expect(speaksToNames(question, planOf(concept('sequencer'), concept('Am')), [0], context)).toBe(true);
+    const named = parseQuestion('the sequencer might go offline on Arbitrum');
+    expect(speaksToNames(named, planOf(concept('sequencer'), concept('Arbitrum')), [0], context)).toBe(false);
+  });
+});
+
+describe('a situation’s names as circumstances', () => {
+  it('marks the names a long question’s circumstances give, not those its question part asks', () => {
+    const planner = new QueryPlanner(
+      new Map([
+        ['bridg', [0, 1]],
+        ['ethereum', [1, 1]],
+      ]),
+      2,
+      [
+        { slug: 'bridge', names: ['bridge'] },
+        { slug: 'ethereum', names: ['Ethereum'] },
+      ],
+    );
+    const plan = situatedPlan(planner, parseQuestion('what should we check in a bridge'), 'we move coins off Ethereum');
+    const byWord = new Map(plan.concepts.map((concept) => [concept.asked.join(' '), concept]));
+    expect(byWord.get('bridge')?.circumstance).toBeUndefined();
+    expect(byWord.get('Ethereum')?.circumstance).toBe(true);
+  });
+});
+
+describe('a situation that repeats the question part’s names', () => {
+  it('counts each name the question part asks once, at full weight', () => {
+    const planner = new QueryPlanner(new Map([['bm25', [0, 1]]]), 2, [{ slug: 'bm25', names: ['BM25'] }]);
+    const plan = situatedPlan(
+      planner,
+      parseQuestion('why does BM25 still matter'),
+      'our users keep asking us about search. why does BM25 still matter',
+    );
+    const named = plan.concepts.filter((concept) => concept.asked.join(' ') === 'BM25');
+    expect(named).toHaveLength(1);
+    expect(named[0]?.circumstance).toBeUndefined();
+  });
+});
+
+describe('the evidence of what a long question is about', () => {
+  // The best passage (0) speaks of agents and tests, words the content uses far more than everyday
+  // English does; it does not speak of "known".
+  const context: DeclineContext = {
+    speaksTo: (term) => ['agent', 'test'].includes(term),
+    frequency: (term) => ({ agent: 40, test: 30, known: 2 })[term] ?? 0,
+    passages: 1000,
+    rank: (word) => ({ agent: 15_000, tests: 9_000, known: 300 })[word] ?? Infinity,
+  };
+  const plain = (word: string, term: string, idf = 2): Concept => ({
+    asked: [word],
+    idf,
+    alternatives: [[term]],
+    named: false,
+  });
+  const top = { passage: 0, score: 1, coverage: 0, confidence: 0.55 };
+
+  it('reads the circumstances too: a vague question part about a situation in the content’s words', () => {
+    const questionPart = [plain('known', 'known')];
+    const alone = declineEvidence({ concepts: questionPart, weights: new Map() }, top, true, context);
+    expect(alone.domainSpoken).toBe(0);
+    expect(declines(alone)).toBe(true);
+    const situated = declineEvidence(
+      {
+        concepts: questionPart,
+        whole: [...questionPart, plain('agent', 'agent', 1), plain('tests', 'test', 1)],
+        weights: new Map(),
+      },
+      top,
+      true,
+      context,
+    );
+    expect(situated.domainSpoken).toBeGreaterThanOrEqual(DECLINE_CALIBRATION.domainEvidence);
+    expect(declines(situated)).toBe(false);
+  });
 });

@@ -121,6 +121,11 @@ describe('conversational questions', () => {
       intent: 'quantity',
       content: 'what is the supply of bitcoin',
     });
-    expect(parseQuestion("how does solana's proof of history work").subject?.head).toBe("solana's proof of history");
+    // Its head is cut before what qualifies it, as a definition's is ("watermarking of AI text").
+    expect(parseQuestion("how does solana's proof of history work").subject).toEqual({
+      full: "solana's proof of history",
+      head: "solana's proof",
+    });
+    expect(parseQuestion('how does watermarking of AI-generated text work').subject?.head).toBe('watermarking');
   });
 });

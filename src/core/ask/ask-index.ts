@@ -6,12 +6,12 @@ import { answerOf, bestPerSource, contrastingSentence, noAnswerReason, round, so
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerFor, wordWeight } from './index-build.ts';
-import { parseQuestion, withoutChat, withoutFiller, type OutOfScope, type Question } from './question.ts';
+import { parseQuestion, withoutFiller, type OutOfScope, type Question } from './question.ts';
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
-import { derivedWords, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
 import { comparedPassages, quotedPassages, type QuotingContext } from './answer-passages.ts';
+import { terms } from './text.ts';
 import { answerKind } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
@@ -20,6 +20,7 @@ import { sideDeclines, speaksToNames } from './decline.ts';
 import type { DeclineEvidence } from './decline.ts';
 import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
 import { rerankLead, type LeadContext } from './lead-rerank.ts';
+import { UnknownTerms } from './unknown-terms.ts';
 
 export type {
   AnswerPassage,
@@ -38,17 +39,6 @@ const CONTRAST_CANDIDATES = 30;
 /** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
 const JOINT_COVERAGE = 0.9;
 const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
-/**
- * Words that make a subject a description ("a coin that holds its price") or part of a sentence
- * ("my options", "eating it", "what should I do"), not a name.
- */
-const DESCRIBING = new Set(
-  (
-    'that which who whose where when without cannot can does lets what how why should ' +
-    'i me my we us our you your it its they them their this these those'
-  ).split(' '),
-);
-
 export class AskIndex {
   readonly #passages: AskPassage[];
   readonly #postings: Map<string, number[]>;
@@ -60,8 +50,8 @@ export class AskIndex {
   readonly #semanticMean: number[];
   readonly #leadContext: LeadContext;
   readonly #declineContext: DeclineContext;
-  readonly #everyday: ReadonlySet<string>;
   readonly #quoting: QuotingContext;
+  readonly #unknownTerms: UnknownTerms;
 
   private constructor(serialised: SerialisedAskIndex) {
     this.#passages = serialised.passages;
@@ -77,7 +67,8 @@ export class AskIndex {
       question.subject && this.#ranking.defined(question.subject, GLOSSARY)?.passage;
     this.#leadContext = { passages: this.#passages, sourceOf: this.#ranking.sourceOf, beside, defined };
     this.#quoting = { passages: this.#passages, ranking: this.#ranking };
-    this.#everyday = new Set(serialised.everydayTerms?.split(' '));
+    const everyday = new Set(serialised.everydayTerms?.split(' '));
+    this.#unknownTerms = new UnknownTerms(this.#postings, this.#planner, this.#ranking, this.#vectors, everyday);
     this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages.length, this.#vectors);
   }
 
@@ -131,7 +122,7 @@ export class AskIndex {
   #choose(read: ReadQuestion, plan: Plan, ranked: readonly Ranked[], allowed: ReadonlySet<AskDocumentType>) {
     const { question } = read;
     const compared = question.sides ? this.#compare(question.sides, ranked, allowed) : undefined;
-    const unknown = this.#unknown(plan, question);
+    const unknown = this.#unknownTerms.of(plan, question);
     const leading = compared?.leading ?? [];
     if (read.declined || unknown.length > 0 || compared?.declined)
       return { chosen: [], leading, confidence: 0, unknown };
@@ -139,18 +130,6 @@ export class AskIndex {
     if (compared) return { chosen: compared.answerPassages, ...compared, unknown };
     const { chosen, evidence } = this.#confident(ranked[0], question, plan);
     return { chosen, leading, confidence: ranked[0]?.confidence ?? 0, unknown, contrast: undefined, evidence };
-  }
-
-  /** What the question asks about that the content never names: words, a subject, or a name (see each). */
-  #unknown(plan: Plan, question: Question): string[] {
-    return [
-      ...new Set([
-        ...this.#unknownWords(plan),
-        ...this.#unknownSubject(question),
-        ...this.#unknownNames(question),
-        ...this.#unknownCompounds(question),
-      ]),
-    ];
   }
 
   /** The best hit to quote unless the evidence says it does not answer (decline.ts); none then. */
@@ -170,91 +149,9 @@ export class AskIndex {
   #planOf(read: ReadQuestion, query: Float32Array | undefined): Plan {
     const { question, situation } = read;
     const prefer = answerKind(question);
-    const plan = talkWeighed(situatedPlan(this.#planner, question, situation), read.text, this.#vectors);
+    const plan = talkWeighed(situatedPlan(this.#planner, question, situation), read.unwrapped, this.#vectors);
     const near = query && ((text: string) => this.#nearness(text, query));
     return { ...plan, ...(prefer ? { prefer } : {}), ...(near ? { near } : {}) };
-  }
-
-  /**
-   * A subject of several words ("solana's proof of history") that no glossary term is named and no
-   * passage says: the content does not cover it, whatever its single words match.
-   */
-  #unknownSubject(question: Question): string[] {
-    const asked = question.subject && withoutChat(question.subject.head);
-    const head = asked?.replace(/['’]s\b/g, '');
-    const written = head ? words(head) : [];
-    // "a digital collectible that cannot be copied" describes its subject rather than naming it, and
-    // "my options" or "what should I do" is part of a sentence, not a name.
-    const described = written.some((word) => DESCRIBING.has(word));
-    if (!asked || !head || written.length < 2 || described || this.#namesKnownTerm(written)) return [];
-    const [rarest] = terms(head)
-      .map((term) => this.#postings.get(term) ?? [])
-      .sort((a, b) => a.length - b.length);
-    // The content writes a possessive as the asker may ("the verifier's dilemma") or not.
-    const phrases = [...new Set([written, words(asked)].map((phrase) => ` ${phrase.join(' ')} `))];
-    for (let at = 0; rarest && at < rarest.length; at += 2) {
-      const text = this.#ranking.phraseText(rarest[at]!);
-      if (phrases.some((phrase) => text.includes(phrase))) return [];
-    }
-    return [head];
-  }
-
-  /**
-   * Whether a subject is a name the glossary knows with words around it that the content uses: "a
-   * crypto wallet seed phrase" is a seed phrase, "validators paid" asks about validators; in
-   * "solana's proof of history" no words name a term, so it is something the content does not cover.
-   */
-  #namesKnownTerm(written: readonly string[]): boolean {
-    for (let from = 0; from < written.length; from += 1)
-      for (let to = written.length; to > from; to -= 1) {
-        if (this.#planner.slugsNamed(written.slice(from, to).join(' ')).length === 0) continue;
-        const around = [...written.slice(0, from), ...written.slice(to)];
-        if (terms(around.join(' ')).every((term) => this.#postings.has(term))) return true;
-      }
-    return false;
-  }
-
-  /**
-   * Words of the question part that the content never uses in any form and the word vectors lack
-   * (they hold everyday English and the content's words), nor SCOWL's everyday English when written
-   * in lowercase ("tweaking", "eyeballing"; index-build.ts): names of things the content never covers,
-   * a product or a person ("how do I set up a metamask wallet"). However few of the question's words
-   * they are, they are what it asks about; and meaning cannot vouch for an answer, since the
-   * question's vector is that of the question without them ("set up a wallet"). Typos are corrected
-   * before this (speller.ts).
-   */
-  #unknownNames(question: Question): string[] {
-    const vectors = this.#vectors;
-    if (!vectors) return [];
-    const known = (word: string) => {
-      const term = indexTerm(word);
-      const everyday = term !== null && /^\p{Ll}+$/u.test(word) && this.#everyday.has(term);
-      return term === null || everyday || this.#postings.has(term) || vectors.has(word);
-    };
-    // "outvote", "unstick", "wordy": a known word with an everyday prefix or suffix is no name.
-    return rawWords(withoutChat(question.content)).filter(
-      (word) => /^\p{L}+$/u.test(word) && !known(word) && !derivedWords(word).some(known),
-    );
-  }
-
-  /**
-   * Words of the question the content never uses in any form, nor as a typo of a word it does, when
-   * they are half the question or more ("convolutional neural network"): it asks about something
-   * else. Fewer (a "peg" beside TerraUSD) leave the question to coverage.
-   */
-  /** "Q-learning", "k-means": its parts are everywhere, so the compound (indexed joined, or a term's name) decides. */
-  #unknownCompounds(question: Question): string[] {
-    const compounds = question.content.match(/(?<![\p{L}\p{N}-])\p{L}-\p{L}+(?![\p{L}\p{N}-])/gu) ?? [];
-    const written = (compound: string) =>
-      joinedCompounds(compound).some((term) => this.#postings.has(term)) ||
-      this.#planner.slugsNamed(words(compound).join(' ')).length > 0;
-    return compounds.filter((compound) => !written(compound));
-  }
-  #unknownWords(plan: Plan): string[] {
-    const unknown = plan.concepts
-      .filter((concept) => concept.alternatives.every((terms) => terms.every((term) => !this.#postings.has(term))))
-      .map((concept) => concept.asked.join(' '));
-    return unknown.length * 2 >= plan.concepts.length ? unknown : [];
   }
 
   /**

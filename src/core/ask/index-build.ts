@@ -24,11 +24,26 @@ export function spellerFor(
   postings: ReadonlyMap<string, unknown>,
   common: readonly string[] = [],
 ): Speller {
-  const vocabulary = vocabularyOf(passages.flatMap((passage) => [passage.text, ...passage.names]));
-  return new Speller(vocabulary, common, (word) => {
-    const term = indexTerm(word);
-    return term !== null && postings.has(term);
-  });
+  const texts = passages.flatMap((passage) => [passage.text, ...passage.names]);
+  const vocabulary = vocabularyOf(texts);
+  // Words written with a capital inside a sentence (not after its start): names, read when first needed.
+  const names = () => {
+    const written = new Map<string, string>();
+    for (const text of texts)
+      for (const [name] of text.matchAll(/(?<!^|[.!?:]\s+|\p{L})\p{Lu}\p{L}+/gu))
+        if (!written.has(name.toLowerCase())) written.set(name.toLowerCase(), name);
+    return written;
+  };
+  return new Speller(
+    vocabulary,
+    common,
+    (word) => {
+      // A stopword ("didn" of "didn't") is a word, not a typo of one ("dids").
+      const term = indexTerm(word);
+      return term === null || postings.has(term);
+    },
+    names,
+  );
 }
 
 /**

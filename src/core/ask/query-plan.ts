@@ -29,7 +29,7 @@ export interface Concept {
   alternatives: string[][];
   /** Whether it is a name the glossary knows (a topic), rather than a plain word. */
   named: boolean;
-  /** Whether a long question's circumstances gave it, not its question part (situation.ts). */
+  /** Named by a long question's circumstances rather than asked by its question part (situation.ts). */
   circumstance?: boolean;
 }
 

@@ -1,12 +1,15 @@
-// Reading a question before ranking: its typos corrected against the content's words, its question
-// part found when the asker describes a situation first, and whether the site declines it whatever
-// matches (live data, advice, predictions). Ranking (ask-index.ts) works on what this returns.
-import { outOfScope, parseQuestion, questionClause, type OutOfScope, type Question } from './question.ts';
+// Reading a question before ranking: its typos corrected against the content's words, the talk
+// around it set aside ("hey! … thanks"), its question part found when the asker describes a
+// situation first, and whether the site declines it whatever matches (live data, advice,
+// predictions). Ranking (ask-index.ts) works on what this returns.
+import { outOfScope, parseQuestion, questionClause, withoutTalk, type OutOfScope, type Question } from './question.ts';
 import type { Speller } from './speller.ts';
 
 export interface ReadQuestion {
   /** The question as searched (typos corrected), whitespace normalised: the answer's `query`. */
   text: string;
+  /** The question without the talk around it (withoutTalk), its situation included. */
+  unwrapped: string;
   /** Set when a word was corrected: what the answer says it searched for. */
   corrected: boolean;
   /** The question part, parsed (the whole question unless it is conversational). */
@@ -21,12 +24,15 @@ export function readQuestion(asked: string, speller: Speller): ReadQuestion {
   // Words the content never uses are read as typos of words it does: the answer says so.
   const correction = speller.correct(asked);
   const searched = correction?.text ?? asked;
-  const whole = parseQuestion(searched);
+  // "hey! what is a rollup? thanks": the question is read without the talk around it.
+  const unwrapped = withoutTalk(searched);
+  const whole = parseQuestion(unwrapped);
   // "Mining vs staking: what gives you a say over the next block in each": the sides named first
   // are what a comparison asks about, however long its question part.
-  const clause = whole.intent === 'comparison' ? undefined : questionClause(searched);
+  const clause = whole.intent === 'comparison' ? undefined : questionClause(unwrapped, searched);
   return {
-    text: whole.text,
+    text: parseQuestion(searched).text,
+    unwrapped: whole.text,
     corrected: correction !== undefined,
     question: clause ? parseQuestion(clause) : whole,
     situation: clause ? whole.content : undefined,

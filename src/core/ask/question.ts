@@ -20,7 +20,7 @@ export interface Question {
 
 /** "what is a zk rollup?" → "zk rollup". */
 const DEFINITION_PREFIX =
-  /^(?:(?:what|who)\s+(?:is|are|was|were)|what'?s|define|definition\s+of|meaning\s+of|explain|describe|tell\s+me\s+about)\s+(?:an?\s+|the\s+)?/i;
+  /^(?:(?:what|who)(?:\s+(?:even|exactly|actually|really))?\s+(?:is|are|was|were)|what'?s|define|definition\s+of|meaning\s+of|explain|describe|tell\s+me\s+about)\s+(?:an?\s+|the\s+)?/i;
 /** "what does MEV stand for" → "MEV". */
 const STANDS_FOR =
   /^what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(.+?)\s+(?:stand\s+for|mean)(?:\s+(?:in|on|for|with)\s+.+)?$/i;
@@ -33,10 +33,15 @@ const COMPARISONS: RegExp[] = [
   /\bhow\s+(?:do|does|is|are)\s+(.+?)\s+differ(?:ent)?\s+from\s+(.+)$/i,
   /\bhow\s+(?:do|does|are)\s+(.+?)\s+and\s+(.+?)\s+differ$/i,
   /^(?:(?:what|which)\s+(?:is|are)\s+)?(.+?)\s+(?:vs\.?|versus|compared\s+(?:to|with))\s+(.+)$/i,
+  // "which is better, X or Y", "is X safer than Y", "should I use X or Y", "pros and cons of X and Y".
+  /^(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|safer|more\s+\w+|less\s+\w+)[,:]?\s+(.+?)\s+or\s+(.+)$/i,
+  /^(?:is|are)\s+(.+?)\s+(?:better|worse|faster|slower|cheaper|safer|riskier|more\s+\w+|less\s+\w+)\s+than\s+(.+)$/i,
+  /^(?:should|do|would|can)\s+(?:i|we|you)\s+(?:use|pick|choose|go\s+with|prefer)\s+(.+?)\s+or\s+(.+)$/i,
+  /\b(?:pros\s+and\s+cons|trade-?offs?)\s+(?:of|between)\s+(.+?)\s+(?:and|vs\.?|versus|or)\s+(.+)$/i,
 ];
 /** Words that say what kind of question it is, not what it is about. */
 const QUESTION_WORDS =
-  /\b(?:differences?|differ(?:s|ent)?|compare[ds]?|comparison|versus|vs|between|explain|describe|define|definition|meaning|mean|means|stand\s+for|tell|please)\b/gi;
+  /\b(?:differences?|differ(?:s|ent)?|compare[ds]?|comparison|pros\s+and\s+cons|versus|vs|between|explain|describe|define|definition|meaning|mean|means|stand\s+for|tell|please)\b/gi;
 const EXPLANATION_START =
   /^(?:why|how|can|could|does|do|did|is|are|should|would|will|when|where|which|what\s+(?:happens|happened|causes|caused|makes|problem|problems|risks?|limits?))\b/i;
 
@@ -48,16 +53,20 @@ const QUANTITY_FRAME = /\b(?:maximum|minimum|number|amount|total)\b\s*(?:of\s+)?
 const HOW_WORKS = /^how\s+(?:does|do|did)\s+(?:an?\s+|the\s+)?(.+?)\s+work$/i;
 
 const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
+/** A subject's head, before what qualifies it: "hallucination in LLMs" → "hallucination". */
+const headOf = (subject: string) => subject.split(/\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+/i)[0] ?? subject;
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
 function comparisonSides(text: string): [string, string] | undefined {
-  // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon.
-  const [named = text, ...asked] = text.split(/\s*[:;]\s+/);
-  for (const pattern of COMPARISONS) {
-    const match = (asked.length > 0 ? pattern.exec(named) : null) ?? pattern.exec(text);
-    const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side?.split(/[:;]/)[0] ?? ''));
-    if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0) return [sides[0], sides[1]];
-  }
+  // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon. "I
+  // keep reading about both. Rollup vs sidechain?": in the sentence that compares, not before it.
+  const clauses = text.split(/(?<=[.!?])\s+|\s*[:;]\s+/);
+  for (const clause of clauses.length > 1 ? [...clauses, text] : [text])
+    for (const pattern of COMPARISONS) {
+      const match = pattern.exec(clause);
+      const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side?.split(/[:;]/)[0] ?? ''));
+      if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0) return [sides[0], sides[1]];
+    }
   return undefined;
 }
 
@@ -79,13 +88,10 @@ function kindOf(bare: string, content: string): Pick<Question, 'intent' | 'subje
   if (QUANTITY.test(bare))
     return { intent: 'quantity', content: content.replace(QUANTITY_FRAME, ' ').replace(/\s+/g, ' ').trim() };
   const defined = definedSubject(bare);
-  if (defined) {
-    const head = defined.split(/\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+/i)[0] ?? defined;
-    return { intent: 'definition', subject: { full: defined, head }, content };
-  }
+  if (defined) return { intent: 'definition', subject: { full: defined, head: headOf(defined) }, content };
   const intent = EXPLANATION_START.test(bare) || /^what\b/i.test(bare) ? 'explanation' : 'keywords';
   const works = HOW_WORKS.exec(bare)?.[1];
-  return { intent, ...(works ? { subject: { full: works, head: works } } : {}), content };
+  return { intent, ...(works ? { subject: { full: works, head: headOf(works) } } : {}), content };
 }
 
 /** What a definition question asks to be defined ("what does MEV stand for" → "MEV"); '' when it is none. */
@@ -156,7 +162,9 @@ const DISCOURSE = new Set(
   (
     'ok okay hey hi hello lol lmao wtf omg btw pls plz please thanks thx um uh hmm huh yeah yep ' +
     'anyway anyways literally totally kinda sorta gonna wanna guys dude quick question questions wondering ' +
-    'eli5 exactly actually basically like stuff someone somebody sometimes'
+    'eli5 exactly actually basically like stuff someone somebody sometimes ' +
+    // Chat's shorthands: "til" (until), "rn" (right now), "tbh", "imo", "idk", "bc"/"cuz" (because).
+    'til rn tbh imo imho idk iirc afaik fyi btw tho cuz bc ur u ya yea nah nvm smth sth irl'
   ).split(' '),
 );
 
@@ -176,16 +184,58 @@ export function withoutFiller(text: string): string {
     .join(' ');
 }
 
+/**
+ * Talk that opens a question rather than asks it: a greeting or interjection ("hey!", "ok so",
+ * "hmm,"), a request to keep it simple ("eli5:", "in simple terms,"), a preface ("quick question:",
+ * "I'm a bit confused,"), or a request to be told ("can you tell me", "I was wondering if", "does
+ * anyone know"). Each is taken off the front in turn.
+ */
+const OPENINGS: RegExp[] = [
+  /^(?:hey|hi|hello|hiya|yo|ok(?:ay)?|so|well|alright|um+|uh+|er+m*|hm+|oh|ah|sorry|please|pls|plz)(?:\s+(?:there|all|everyone|guys|folks|team))?\b(?!-)[\s,!.:;]*/i,
+  /^(?:wait|hold\s+on|hang\s+on|honestly|seriously)(?:\s*,|\s+so\b|\s+(?=(?:is|are|was|were|what|why|how|do|does|did|can|could)\b))[\s,]*/i,
+  /^(?:any|some|got\s+any|need)\s+(?:tips|advice|pointers|suggestions|help)\s+(?:on|for|about|with)\s+(?=how\b)/i,
+  /^(?:eli5|tl;?dr|in\s+(?:simple|plain|layman'?s?)\s+(?:terms|english|words)|simply\s+put|(?:just|genuinely|honestly)\s+curious|for\s+a\s+(?:beginner|newbie|noob))\b[\s,!.:;-]*/i,
+  /^(?:(?:a|one|another)\s+)?(?:quick|silly|dumb|stupid|simple|noob|newbie|random|basic)\s+(?:question|q)\b[\s,!.:;?-]*(?:but\s+)?/i,
+  /^(?:i'?m|i\s+am)\s+(?:(?:a\s+(?:bit|little)|kind\s+of|kinda|so|really|very|totally|still)\s+)?(?:confused|curious|new\s+(?:here|to\s+this))(?:\s+about\s+(?:this|something|one\s+thing))?(?:\s*[,.:;!]+|\s+-+|\s+but\b)\s*/i,
+  /^(?:i\s+was|i'?m|i\s+am)\s+(?:just\s+)?wondering\b(?:\s+(?:if|whether))?(?:\s+(?:you|anyone|someone)\s+(?:could|can|would)\s+(?:tell|explain(?:\s+to)?)\s+me)?[\s,:;-]*/i,
+  /^(?:(?:can|could|would)\s+(?:you|u|someone|anyone)\s+(?:please\s+)?(?:tell|explain\s+to|show)\s+(?:me|us)|(?:does\s+)?(?:anyone|anybody|someone)\s+know|do\s+you\s+know|(?:i|we)\s+(?:want|need|would\s+like|'?d\s+like)\s+to\s+(?:know|understand)|help\s+me\s+understand|tell\s+me)\b(?:\s+please)?[\s,:;-]*(?=(?:what|why|how|when|where|which|who|whether|if|is|are|does|do|can)\b)/i,
+];
+/**
+ * Talk that closes a question: thanks, a laugh, a plea, a request to keep it simple ("… thanks in
+ * advance!", "… lol", "… asking for a friend", "… like I'm five").
+ */
+const CLOSINGS =
+  /[\s,.;:!?-]*\b(?:thanks|thank\s+you|thx|ty|cheers|lol|lmao|haha+|pls|plz|please|eli5|asking\s+for\s+a\s+friend|(?:just|genuinely)\s+curious|(?:explain\s+)?like\s+i'?m\s+(?:five|5)|in\s+(?:simple|plain)\s+(?:terms|english|words)|for\s+a\s+(?:beginner|newbie|noob)|or\s+(?:something|what))(?:\s+(?:so\s+much|a\s+lot|in\s+advance|a\s+bunch))?[\s.!?]*$/i;
+
+/**
+ * A question without the talk around it (OPENINGS, CLOSINGS): "hey! what is a rollup? thanks" is
+ * "what is a rollup?", so that what it asks is read from its first words as a plain question's is.
+ * Unchanged when nothing would be left.
+ */
+export function withoutTalk(text: string): string {
+  let asked = text.trim();
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const pattern of [...OPENINGS, CLOSINGS]) {
+      const rest = asked.replace(pattern, '').trim();
+      if (rest !== asked && words(rest).length > 0) [asked, changed] = [rest, true];
+    }
+  }
+  return asked;
+}
+
 /** Long enough that the asker's situation comes before the question. */
 const CONVERSATIONAL_WORDS = 14;
 
 /**
  * A long question's own question, the situation before it set aside: "I'm building a dapp and my
  * users …, is there a way to batch things" → "is there a way to batch things". Undefined for a short
- * question, or one whose question part is short too (nothing to set aside).
+ * question, or one whose question part is short too (nothing to set aside). `asked`: the question
+ * as typed, talk included, whose length says whether it is long (its talk is part of the chat).
  */
-export function questionClause(text: string): string | undefined {
-  if (words(text).length < CONVERSATIONAL_WORDS) return undefined;
-  const clause = QUESTION_CLAUSE.exec(text.trim())?.[1];
+export function questionClause(text: string, asked = text): string | undefined {
+  if (words(asked).length < CONVERSATIONAL_WORDS) return undefined;
+  // "…, and I still don't get one thing: tests that stop being hard once models solve them?"
+  const clause = QUESTION_CLAUSE.exec(text.trim())?.[1] ?? /:\s+([^:;.!?]+)\?+$/.exec(text.trim())?.[1];
   return clause && words(clause).length >= 3 && words(clause).length < words(text).length ? clause : undefined;
 }

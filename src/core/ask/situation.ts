@@ -62,7 +62,8 @@ export function situatedPlan(planner: QueryPlanner, question: Question, situatio
   const weights = new Map(focused.weights);
   const around = planner.plan(withoutFiller(situation));
   const own = new Set(focused.concepts.map((concept) => concept.alternatives[0]!.join(' ')));
-  const named = around.concepts.filter((concept) => concept.named);
+  // (The question part's own names are counted once, as asked: the situation read includes them.)
+  const named = around.concepts.filter((concept) => concept.named && !own.has(concept.alternatives[0]!.join(' ')));
   const namedTerms = new Set(named.flatMap((concept) => concept.alternatives.flat()));
   for (const [term, weight] of around.weights)
     if (!weights.has(term)) weights.set(term, namedTerms.has(term) ? weight : weight * share);

@@ -10,6 +10,8 @@ import { rawWords } from './text.ts';
 const MIN_LENGTH = 4;
 /** A correction must be a word the content uses at least this often (not a one-off name or typo). */
 const MIN_FREQUENCY = 2;
+/** A capitalised word is corrected from this length on, and by one edit only. */
+const MIN_NAME_LENGTH = 5;
 /** Edits allowed: one for most words, two from this length on ("blokchian"). */
 const TWO_EDITS_FROM = 8;
 
@@ -38,30 +40,39 @@ export class Speller {
   #symSpell: SymSpell | undefined;
 
   readonly #indexed: (word: string) => boolean;
+  /** Read on the first capitalised word to correct: most questions have none. */
+  readonly #namesOf: () => ReadonlyMap<string, string>;
+  #names: ReadonlyMap<string, string> | undefined;
 
   /**
    * `frequency`: the content's words; `common`: English words never to correct though the content
    * lacks them; `indexed`: whether the index knows a word in some form ("centralisation" when the
-   * content says "centralised"), which is then no typo either.
+   * content says "centralised"), which is then no typo either; `names`: words the content writes
+   * with a capital (lowercased, to as written), which a capitalised word of a question may be a typo of.
    */
   constructor(
     frequency: ReadonlyMap<string, number>,
     common: Iterable<string> = [],
     indexed: (word: string) => boolean = () => false,
+    names: ReadonlyMap<string, string> | (() => ReadonlyMap<string, string>) = new Map(),
   ) {
     this.#frequency = frequency;
     this.#common = new Set(common);
     this.#indexed = indexed;
+    this.#namesOf = typeof names === 'function' ? names : () => names;
   }
 
   /** The question with words the content never uses corrected, or undefined when none needed it. */
   correct(question: string): Correction | undefined {
     const changes: Correction['changes'] = [];
-    // A capitalised word inside a question is a name ("Mona Lisa"): not ours to correct.
+    // A capitalised word inside a question is a name ("Mona Lisa"): not ours to correct, unless it
+    // is a long one a swap or a letter away from a name the content writes ("Ethreeum", "Chtabot").
     const names = /\p{Ll}/u.test(question);
     const text = question.replace(/\p{L}+/gu, (word, at: number) => {
-      if (names && at > 0 && /^\p{Lu}/u.test(word)) return word;
-      const to = this.suggest(word);
+      const name = names && at > 0 && /^\p{Lu}/u.test(word);
+      if (name && word.length < MIN_NAME_LENGTH) return word;
+      const suggested = this.suggest(word, name ? 1 : undefined);
+      const to = name && suggested ? (this.#names ??= this.#namesOf()).get(suggested) : suggested;
       if (!to) return word;
       changes.push({ from: word, to });
       return to;
@@ -70,16 +81,20 @@ export class Speller {
   }
 
   /** What a word is a typo of, or undefined when it is known, too short, or near nothing known. */
-  suggest(word: string): string | undefined {
+  suggest(word: string, edits?: number): string | undefined {
     const lower = word.toLowerCase();
     if (this.#known(lower)) return undefined;
-    const allowed = lower.length >= TWO_EDITS_FROM ? 2 : 1;
+    const allowed = edits ?? (lower.length >= TWO_EDITS_FROM ? 2 : 1);
     // verbosity 1: every candidate at the smallest distance; the most frequent of them wins.
     let best: { term: string; distance: number; count: number } | undefined;
     // Typos rarely touch the first letter: a candidate must keep it ("generalisation" is no centralisation).
-    for (const candidate of this.#index().search(lower))
-      if (candidate.distance <= allowed && candidate.term[0] === lower[0] && candidate.count > (best?.count ?? 0))
-        best = candidate;
+    for (const found of this.#index().search(lower)) {
+      // SymSpell's distance counts a swap as two edits: it is one ("atatck" is attack).
+      const candidate = { ...found, distance: Math.min(found.distance, swapDistance(lower, found.term)) };
+      if (candidate.term[0] !== lower[0] || candidate.distance > allowed) continue;
+      const nearer = !best || candidate.distance < best.distance;
+      if (nearer || (candidate.distance === best!.distance && candidate.count > best!.count)) best = candidate;
+    }
     return best?.term;
   }
 
@@ -100,4 +115,23 @@ export class Speller {
     }
     return this.#symSpell;
   }
+}
+
+/**
+ * Edits between two words when a swap of adjacent letters counts as one (optimal string alignment):
+ * the typist's commonest slip, which plain edit distance counts as two.
+ */
+export function swapDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i += 1)
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = best;
+    }
+  return rows[a.length]![b.length]!;
 }

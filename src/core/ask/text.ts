@@ -4,7 +4,7 @@ import { stemmer } from 'stemmer';
 
 const STOPWORDS = new Set(
   (
-    'a about an and are as at be been being but by can could did do does for from had has have how i if in into is it its ' +
+    'a about am an and are as at be been being but by can could did do does for from had has have how i if in into is it its ' +
     'me my not of on or our should so than that the their them then there these they this those to us was we were ' +
     'what when where which who whom whose why will with would you your ' +
     // Words that frame a request rather than name its subject.

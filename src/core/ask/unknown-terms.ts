@@ -1,0 +1,169 @@
+// What a question asks about that the content never names: words it never uses, a subject of
+// several words no term is called and no passage says, a name (a product, a person) the word
+// vectors lack, a compound ("Q-learning") it never writes. Such a question is declined however well
+// its other words match (ask-index.ts), so each rule here also says what is not a name: a
+// description ("a coin that holds its price"), a clause ("what is eating the memory"), a figure.
+import type { PassageRanking } from './passage-ranking.ts';
+import type { Plan, QueryPlanner } from './query-plan.ts';
+import { withoutChat, type Question } from './question.ts';
+import type { WordVectors } from './semantic.ts';
+import { derivedWords, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
+
+/**
+ * Words that make a subject a description ("a coin that holds its price", "the most common way to
+ * …") or part of a sentence ("my options", "eating it", "what should I do"), not a name.
+ */
+const DESCRIBING = new Set(
+  (
+    'that which who whose where when without cannot can does lets what how why should ' +
+    'i me my we us our you your it its they them their this these those'
+  ).split(' '),
+);
+/** Words that start a noun phrase: after a verb in -ing ("eating the memory") they make the subject a clause. */
+const DETERMINERS = new Set('the a an my our your their his her its this that these those all'.split(' '));
+/** A superlative ("the best …", "the most popular …") asks which of a kind: the kind is what is named. */
+const SUPERLATIVE = /^(?:(?:most|least)\s+\S+|best|worst)\s+/;
+/** A figure ("95%", "500", "2024") says how much or when, not what: it names nothing. */
+const FIGURE = /^\d[\d.,%]*$/;
+/**
+ * A sound of hesitation however it is spelt ("uhh", "hmmm", "ahh"): two letters at most, one
+ * repeated. No name is written so, and no dictionary lists every spelling.
+ */
+const HESITATION = /^(\p{L})\1*(\p{L})\2+$|^(\p{L})\3{2,}$/u;
+
+/** A clause rather than a name: "eating the memory", "updating the weights". */
+const isClause = (written: readonly string[]) =>
+  written.length > 1 && /ing$/.test(written[0]!) && DETERMINERS.has(written[1]!);
+
+/**
+ * The words of a subject that would name something, none when it describes rather than names: "a
+ * digital collectible that cannot be copied" describes its subject, and "my options", "what should
+ * I do" or "eating the memory" is part of a sentence. A figure ("the 95% margin") says how much, not
+ * what, and a superlative ("the most popular algorithm") which of a kind.
+ */
+function nameWords(head: string): string[] {
+  const written = words(head)
+    .join(' ')
+    .replace(SUPERLATIVE, '')
+    .split(' ')
+    .filter((word) => word !== '' && !FIGURE.test(word));
+  return written.some((word) => DESCRIBING.has(word)) || isClause(written) ? [] : written;
+}
+
+export class UnknownTerms {
+  readonly #postings: ReadonlyMap<string, readonly number[]>;
+  readonly #planner: QueryPlanner;
+  readonly #ranking: Pick<PassageRanking, 'phraseText'>;
+  readonly #vectors: WordVectors | undefined;
+  readonly #everyday: ReadonlySet<string>;
+
+  constructor(
+    postings: ReadonlyMap<string, readonly number[]>,
+    planner: QueryPlanner,
+    ranking: Pick<PassageRanking, 'phraseText'>,
+    vectors: WordVectors | undefined,
+    everyday: ReadonlySet<string>,
+  ) {
+    this.#postings = postings;
+    this.#planner = planner;
+    this.#ranking = ranking;
+    this.#vectors = vectors;
+    this.#everyday = everyday;
+  }
+
+  /** What the question asks about that the content never names: words, a subject, or a name (see each). */
+  of(plan: Plan, question: Question): string[] {
+    return [
+      ...new Set([
+        ...this.#unknownWords(plan),
+        ...this.#unknownSubject(question),
+        ...this.#unknownNames(question),
+        ...this.#unknownCompounds(question),
+      ]),
+    ];
+  }
+
+  /**
+   * A subject of several words ("solana's proof of history") that no glossary term is named and no
+   * passage says: the content does not cover it, whatever its single words match.
+   */
+  #unknownSubject(question: Question): string[] {
+    const asked = question.subject && withoutChat(question.subject.head);
+    const head = asked?.replace(/['’]s\b/g, '');
+    const written = head ? nameWords(head) : [];
+    if (!asked || !head || written.length < 2 || this.#namesKnownTerm(written)) return [];
+    const [rarest] = terms(head)
+      .map((term) => this.#postings.get(term) ?? [])
+      .sort((a, b) => a.length - b.length);
+    // The content writes a possessive as the asker may ("the verifier's dilemma") or not.
+    const phrases = [...new Set([written, words(asked)].map((phrase) => ` ${phrase.join(' ')} `))];
+    for (let at = 0; rarest && at < rarest.length; at += 2) {
+      const text = this.#ranking.phraseText(rarest[at]!);
+      if (phrases.some((phrase) => text.includes(phrase))) return [];
+    }
+    return [head];
+  }
+
+  /**
+   * Whether a subject is a name the glossary knows with words around it that the content uses: "a
+   * crypto wallet seed phrase" is a seed phrase, "validators paid" asks about validators; in
+   * "solana's proof of history" no words name a term, so it is something the content does not cover.
+   */
+  #namesKnownTerm(written: readonly string[]): boolean {
+    for (let from = 0; from < written.length; from += 1)
+      for (let to = written.length; to > from; to -= 1) {
+        if (this.#planner.slugsNamed(written.slice(from, to).join(' ')).length === 0) continue;
+        const around = [...written.slice(0, from), ...written.slice(to)];
+        if (terms(around.join(' ')).every((term) => this.#postings.has(term))) return true;
+      }
+    return false;
+  }
+
+  /**
+   * Words of the question part that the content never uses in any form and the word vectors lack
+   * (they hold everyday English and the content's words), nor SCOWL's everyday English when written
+   * in lowercase ("tweaking", "eyeballing"; index-build.ts): names of things the content never covers,
+   * a product or a person ("how do I set up a metamask wallet"). However few of the question's words
+   * they are, they are what it asks about; and meaning cannot vouch for an answer, since the
+   * question's vector is that of the question without them ("set up a wallet"). Typos are corrected
+   * before this (speller.ts).
+   */
+  #unknownNames(question: Question): string[] {
+    const vectors = this.#vectors;
+    if (!vectors) return [];
+    const known = (word: string) => {
+      const term = indexTerm(word);
+      const everyday = term !== null && /^\p{Ll}+$/u.test(word) && this.#everyday.has(term);
+      return term === null || everyday || this.#postings.has(term) || vectors.has(word);
+    };
+    // "outvote", "unstick", "wordy": a known word with an everyday prefix or suffix is no name.
+    return rawWords(withoutChat(question.content)).filter(
+      (word) =>
+        /^\p{L}+$/u.test(word) &&
+        !HESITATION.test(word.toLowerCase()) &&
+        !known(word) &&
+        !derivedWords(word).some(known),
+    );
+  }
+
+  /** "Q-learning", "k-means": its parts are everywhere, so the compound (indexed joined, or a term's name) decides. */
+  #unknownCompounds(question: Question): string[] {
+    const compounds = question.content.match(/(?<![\p{L}\p{N}-])\p{L}-\p{L}+(?![\p{L}\p{N}-])/gu) ?? [];
+    const written = (compound: string) =>
+      joinedCompounds(compound).some((term) => this.#postings.has(term)) ||
+      this.#planner.slugsNamed(words(compound).join(' ')).length > 0;
+    return compounds.filter((compound) => !written(compound));
+  }
+
+  /**
+   * Words of the question the content never uses in any form, nor as a typo of a word it does, when
+   * they are half the question or more ("convolutional neural network"): it asks about something
+   * else. Fewer (a "peg" beside TerraUSD) leave the question to coverage.
+   */
+  #unknownWords(plan: Plan): string[] {
+    const unknown = plan.concepts
+      .filter((concept) => concept.alternatives.every((terms) => terms.every((term) => !this.#postings.has(term))))
+      .map((concept) => concept.asked.join(' '));
+    return unknown.length * 2 >= plan.concepts.length ? unknown : [];
+  }
+}

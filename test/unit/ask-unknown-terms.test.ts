@@ -1,0 +1,96 @@
+// What a question asks about that the content never names (unknown-terms.ts): a subject of several
+// words no passage says, or a word no dictionary has, declines the question; a clause, a figure, a
+// superlative or a sound of hesitation names nothing and leaves the question to the evidence.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AskDocument, AskDocumentType } from '../../src/core/ask/ask-documents.ts';
+import { AskIndex } from '../../src/core/ask/ask-index.ts';
+import { readWordVectors } from '../../src/core/ask/semantic.ts';
+
+const term = (slug: string, title: string, definition: string): AskDocument => ({
+  type: 'glossary',
+  slug,
+  title,
+  aliases: [],
+  definition,
+  body: '',
+  anchors: [],
+  url: `http://x/glossary/${slug}`,
+  markdownUrl: `http://x/glossary/${slug}.md`,
+});
+
+const table = readWordVectors();
+const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+const neverMentioned = /never mention/;
+
+describe.runIf(table)('what the content never names', () => {
+  let index: AskIndex;
+  // Building an index reads SCOWL's word lists: seconds on a shared CPU.
+  beforeAll(() => {
+    index = AskIndex.load(
+      JSON.parse(
+        JSON.stringify(
+          AskIndex.build([
+            term(
+              'kv-cache',
+              'KV cache',
+              'The keys and values of earlier tokens kept in GPU memory during inference; it grows with every ' +
+                'token of every conversation, eating into memory until it takes more than the model weights.',
+            ),
+            term(
+              'confidence-interval',
+              'Confidence interval',
+              'A range around a measured score: the margin of error of a benchmark shrinks with the square ' +
+                'root of its number of questions.',
+            ),
+            term(
+              'adam-optimizer',
+              'Adam optimizer',
+              'The algorithm most used for updating the weights of a network during training, from running ' +
+                'averages of its gradients.',
+            ),
+            term('depeg', 'Depeg', 'A stablecoin depegs when its price leaves the value it promises to hold.'),
+            term('wallet', 'Wallet', 'Software that stores the secret keys of blockchain accounts.'),
+          ]),
+        ),
+      ),
+    );
+  }, 60_000);
+
+  it('reads a clause after "what is" as a question, not a name', () => {
+    const asked = index.search(
+      'our server runs out of GPU memory in long conversations, what is eating the memory',
+      options,
+    );
+    expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);
+    expect(asked.answer?.slug).toBe('kv-cache');
+  });
+
+  it('reads a figure as how much, and a superlative as which of a kind', () => {
+    const figure = index.search("what's the 95% margin of error on a benchmark", options);
+    expect(figure.no_answer_reason ?? '').not.toMatch(neverMentioned);
+    expect(figure.answer?.slug).toBe('confidence-interval');
+    const superlative = index.search('what is the most popular algorithm for updating network weights', options);
+    expect(superlative.no_answer_reason ?? '').not.toMatch(neverMentioned);
+    expect(superlative.answer?.slug).toBe('adam-optimizer');
+  });
+
+  it('reads chat shorthand as no name', () => {
+    const asked = index.search('how long til a stablecoin depegs tbh', options);
+    expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);
+    expect(asked.answer?.slug).toBe('depeg');
+  });
+
+  it('reads a sound of hesitation as no name', () => {
+    const asked = index.search("uhh what does it mean when a stablecoin 'depegged'", options);
+    expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);
+    expect(asked.answer?.slug).toBe('depeg');
+  });
+
+  it('still declines a subject no passage says, a superlative of it included, and a product name', () => {
+    expect(index.search('what is the best pizza topping', options).no_answer_reason).toMatch(
+      /never mention .*pizza topping/,
+    );
+    expect(index.search('how does the memory palace technique work', options).no_answer_reason).toMatch(neverMentioned);
+    expect(index.search('how do I set up a metamask wallet', options).no_answer_reason).toMatch(/“metamask”/);
+  });
+});
