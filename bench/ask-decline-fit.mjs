@@ -1,9 +1,9 @@
 // @ts-check
 // Fits the ask index's decline decision (src/core/ask/decline.ts): every question of the tuning set
-// and the three development sets is searched once and the evidence its decision read is kept; then
+// and the four development sets is searched once and the evidence its decision read is kept; then
 // each calibration of a grid is scored on that evidence (declining changes no ranking, so this is
 // exact), on every set, and with each development set held out in turn (fitted on the tuning set and
-// the other two). The blind set is never read. ASK_DECLINE_ROWS=1 prints the evidence per question.
+// the others). The blind set is never read. ASK_DECLINE_ROWS=1 prints the evidence per question.
 // Run: node scripts/launch.mjs bench/ask-decline-fit.mjs
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,7 @@ const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(contentDocu
 const options = { limit: 5, types: ['essay', 'glossary'] };
 
 const TUNING = 'ask-eval.json';
-const DEVELOPMENT = ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json'];
+const DEVELOPMENT = ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json', 'ask-dev3.json'];
 /**
  * The fit's objective, per set: share of unanswerable questions declined less this many times the
  * share of answerable ones declined. With about 36 unanswerable and 165 answerable questions a set,
@@ -125,7 +125,7 @@ for (const set of [TUNING, ...DEVELOPMENT])
     )}`,
   );
 const all = fit(DEVELOPMENT);
-console.log(`\nfitted on the three development sets: ${JSON.stringify(all)}`);
+console.log(`\nfitted on the development sets: ${JSON.stringify(all)}`);
 for (const set of [TUNING, ...DEVELOPMENT])
   console.log(
     `  ${set.padEnd(28)} ${format(
@@ -135,7 +135,7 @@ for (const set of [TUNING, ...DEVELOPMENT])
       ),
     )}`,
   );
-console.log('\nheld out in turn (fitted on the tuning set and the other two):');
+console.log('\nheld out in turn (fitted on the tuning set and the others):');
 for (const held of DEVELOPMENT) {
   const calibration = fit(DEVELOPMENT.filter((set) => set !== held));
   console.log(`  ${held.padEnd(28)} ${JSON.stringify(calibration)}`);
