@@ -283,6 +283,13 @@ if (baseline) {
         .map(({ name, change, chance }) => `\n  FELL: ${name} ${percent(change)} (chance ${percent(chance)})`)
         .join(''),
   );
+  // Side by side the load generator bounds all four servers, so req/s reads a difference small; the
+  // server's CPU per request still shows it (and overstates it: see compareSideBySide).
+  const costlier = baselineChanges.filter(({ cpu }) => !(cpu <= 1.05));
+  console.log(
+    `  CPU per request more than 5 % above the baseline's: ${costlier.length} of ${baselineChanges.length}` +
+      costlier.map(({ name, cpu }) => `\n  COSTS MORE: ${name} ${percent(cpu)}`).join(''),
+  );
 }
 console.log(`server RSS after load: ${rssMegabytes(ours.pid)} MB (peak ${peakRssMegabytes(ours.pid)} MB)`);
 for (const server of [ours, ours2, quiet, quiet2, ...(baseline && baseline2 ? [baseline, baseline2] : [])])
