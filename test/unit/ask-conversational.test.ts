@@ -2,10 +2,11 @@
 // thanks are taken off before the question is read, so a question wrapped in chat is answered as
 // the same question asked plainly, and one the content cannot answer is still declined.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AskDocument, AskDocumentType } from '../../src/core/ask/ask-documents.ts';
+import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { parseQuestion, questionClause, withoutTalk } from '../../src/core/ask/question.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
+import { glossaryTerm } from '../support/ask-documents.ts';
 
 describe('the talk around a question', () => {
   it('takes greetings, prefaces and requests to be told off the front', () => {
@@ -71,17 +72,8 @@ describe('the talk around a question', () => {
   });
 });
 
-const term = (slug: string, title: string, definition: string, body = ''): AskDocument => ({
-  type: 'glossary',
-  slug,
-  title,
-  aliases: [],
-  definition,
-  body,
-  anchors: [],
-  url: `http://x/glossary/${slug}`,
-  markdownUrl: `http://x/glossary/${slug}.md`,
-});
+const term = (slug: string, title: string, definition: string, body = '') =>
+  glossaryTerm(slug, title, definition, body);
 
 describe.runIf(readWordVectors())('searches wrapped in chat', () => {
   let index: AskIndex;

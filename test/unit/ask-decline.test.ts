@@ -3,7 +3,7 @@
 // written here, where a near miss on a topic the content does not cover is declined and a question
 // in odd words about one it does is answered.
 import { describe, expect, it } from 'vitest';
-import type { AskDocument, AskDocumentType } from '../../src/core/ask/ask-documents.ts';
+import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex, MIN_CONFIDENCE } from '../../src/core/ask/ask-index.ts';
 import {
   DECLINE_CALIBRATION,
@@ -18,6 +18,7 @@ import { QueryPlanner, type Concept, type Plan } from '../../src/core/ask/query-
 import { situatedPlan } from '../../src/core/ask/situation.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
+import { glossaryTerm } from '../support/ask-documents.ts';
 
 const evidence = (overrides: Partial<DeclineEvidence>): DeclineEvidence => ({
   confidence: 1,
@@ -73,17 +74,8 @@ describe('how much a word is the content’s own', () => {
 });
 
 /** A glossary term as the ask index reads it. */
-const term = (slug: string, title: string, definition: string): AskDocument => ({
-  type: 'glossary',
-  slug,
-  title,
-  aliases: [],
-  definition,
-  body: '',
-  anchors: [],
-  url: `http://x/glossary/${slug}`,
-  markdownUrl: `http://x/glossary/${slug}.md`,
-});
+const term = (slug: string, title: string, definition: string, body = '') =>
+  glossaryTerm(slug, title, definition, body);
 
 const table = readWordVectors();
 

@@ -2,21 +2,13 @@
 // words no passage says, or a word no dictionary has, declines the question; a clause, a figure, a
 // superlative or a sound of hesitation names nothing and leaves the question to the evidence.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AskDocument, AskDocumentType } from '../../src/core/ask/ask-documents.ts';
+import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
+import { glossaryTerm } from '../support/ask-documents.ts';
 
-const term = (slug: string, title: string, definition: string): AskDocument => ({
-  type: 'glossary',
-  slug,
-  title,
-  aliases: [],
-  definition,
-  body: '',
-  anchors: [],
-  url: `http://x/glossary/${slug}`,
-  markdownUrl: `http://x/glossary/${slug}.md`,
-});
+const term = (slug: string, title: string, definition: string, body = '') =>
+  glossaryTerm(slug, title, definition, body);
 
 const table = readWordVectors();
 const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
