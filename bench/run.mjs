@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm run bench`: our server vs. a bare node:http server sending the same bytes, in one run.
-// Options (env): BENCH_ROUNDS (5), BENCH_LOG_ROUNDS and BENCH_BASELINE_ROUNDS (twice BENCH_ROUNDS), BENCH_SECONDS (3),
-// BENCH_CONNECTIONS (32), BENCH_ONLY (substrings of case names, separated by |: 'rollup|neural' runs
-// the two MCP comparisons), BENCH_BASELINE (a built checkout of an older commit: its server, log on,
-// runs each case in the same rounds beside ours and the same bare server, so a change is read as
-// one run's two ratios; two runs an hour apart on these machines differ by more than most changes).
+// Options (env): BENCH_ROUNDS (5), BENCH_LOG_ROUNDS and BENCH_BASELINE_ROUNDS (twice BENCH_ROUNDS; a
+// BENCH_LOG_ROUNDS of 0 leaves the log's cost out), BENCH_SECONDS (3), BENCH_CONNECTIONS (32),
+// BENCH_ONLY (substrings of case names, separated by |: 'rollup|neural' runs the two MCP
+// comparisons), BENCH_BASELINE (a built checkout of an older commit: two of its servers, log on, and
+// our two log-on servers take each case's load at the same time, so a change is read from one
+// moment of the machine; measured one after the other, the same comparison moved by up to 30 %
+// between runs).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { request } from 'undici';
