@@ -1,12 +1,15 @@
-// Small ask documents for in-process tests of the ask index: a glossary term as the build makes one.
+// Small ask documents for in-process tests of the ask index: a glossary term as the build makes one,
+// and an index of documents as the server loads it.
 import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
+import { AskIndex } from '../../src/core/ask/ask-index.ts';
+import type { SerialisedVectors } from '../../src/core/ask/semantic.ts';
 
 /** A glossary term with its definition, page body and other names, at a URL of its own. */
 export const glossaryTerm = (
   slug: string,
   title: string,
   definition: string,
-  body: string,
+  body = '',
   aliases: string[] = [],
 ): AskDocument => ({
   type: 'glossary',
@@ -19,3 +22,7 @@ export const glossaryTerm = (
   url: `http://x/glossary/${slug}`,
   markdownUrl: `http://x/glossary/${slug}.md`,
 });
+
+/** An index of `documents` as the server loads one: built, written as JSON and read back. */
+export const loadedIndex = (documents: readonly AskDocument[], table?: SerialisedVectors): AskIndex =>
+  AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents, table))));

@@ -3,11 +3,11 @@
 // what a what-is question asks.
 import { describe, expect, it } from 'vitest';
 import type { AskDocument, AskPassage } from '../../src/core/ask/ask-documents.ts';
-import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import type { AskOptions } from '../../src/core/ask/ask-index.ts';
 import { answerSentences, answerWeight } from '../../src/core/ask/excerpts.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
-import { glossaryTerm } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const term = glossaryTerm;
 
@@ -55,7 +55,7 @@ const documents = [
   ),
   essay,
 ];
-const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents))));
+const index = loadedIndex(documents);
 const both: AskOptions = { limit: 5, types: ['essay', 'glossary'] };
 
 describe('answer choice by kind over a whole source', () => {

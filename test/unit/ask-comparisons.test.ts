@@ -3,9 +3,9 @@
 // each other where a side's own definition does not.
 import { describe, expect, it } from 'vitest';
 import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
-import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import type { AskOptions } from '../../src/core/ask/ask-index.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
-import { glossaryTerm } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const retrieval: AskDocument = {
   type: 'essay',
@@ -86,7 +86,7 @@ const documents = [
   ),
 ];
 
-const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents, { words: [], data: '' }))));
+const index = loadedIndex(documents, { words: [], data: '' });
 const both: AskOptions = { limit: 5, types: ['essay', 'glossary'] };
 
 describe('comparison questions', () => {

@@ -3,10 +3,10 @@
 // the same question asked plainly, and one the content cannot answer is still declined.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
-import { AskIndex } from '../../src/core/ask/ask-index.ts';
+import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { parseQuestion, questionClause, withoutTalk } from '../../src/core/ask/question.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
-import { glossaryTerm } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 describe('the talk around a question', () => {
   it('takes greetings, prefaces and requests to be told off the front', () => {
@@ -72,35 +72,28 @@ describe('the talk around a question', () => {
   });
 });
 
-const term = (slug: string, title: string, definition: string, body = '') =>
-  glossaryTerm(slug, title, definition, body);
+const term = glossaryTerm;
 
 describe.runIf(readWordVectors())('searches wrapped in chat', () => {
   let index: AskIndex;
   const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
   // Building an index reads SCOWL's word lists: seconds on a shared CPU.
   beforeAll(() => {
-    index = AskIndex.load(
-      JSON.parse(
-        JSON.stringify(
-          AskIndex.build([
-            term(
-              'rollup',
-              'Rollup',
-              'A rollup executes transactions off the main chain and posts their data and a proof back to it.',
-              'Rollups lower fees because many transactions share the cost of one posting to the main chain.',
-            ),
-            term(
-              'gas',
-              'Gas',
-              'Gas measures the computation a transaction uses; its fee is paid to have it included in a block.',
-              'Fees rise when many transactions compete for the limited space in each block.',
-            ),
-            term('sidechain', 'Sidechain', 'A separate chain with its own validators, bridged to the main chain.'),
-          ]),
-        ),
+    index = loadedIndex([
+      term(
+        'rollup',
+        'Rollup',
+        'A rollup executes transactions off the main chain and posts their data and a proof back to it.',
+        'Rollups lower fees because many transactions share the cost of one posting to the main chain.',
       ),
-    );
+      term(
+        'gas',
+        'Gas',
+        'Gas measures the computation a transaction uses; its fee is paid to have it included in a block.',
+        'Fees rise when many transactions compete for the limited space in each block.',
+      ),
+      term('sidechain', 'Sidechain', 'A separate chain with its own validators, bridged to the main chain.'),
+    ]);
   }, 60_000);
 
   it('answers a question wrapped in greetings and thanks as it answers it plainly', () => {

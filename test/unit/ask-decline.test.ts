@@ -4,7 +4,7 @@
 // in odd words about one it does is answered.
 import { describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
-import { AskIndex, MIN_CONFIDENCE } from '../../src/core/ask/ask-index.ts';
+import { MIN_CONFIDENCE } from '../../src/core/ask/ask-index.ts';
 import {
   DECLINE_CALIBRATION,
   declineEvidence,
@@ -18,7 +18,7 @@ import { QueryPlanner, type Concept, type Plan } from '../../src/core/ask/query-
 import { situatedPlan } from '../../src/core/ask/situation.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
-import { glossaryTerm } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const evidence = (overrides: Partial<DeclineEvidence>): DeclineEvidence => ({
   confidence: 1,
@@ -74,8 +74,7 @@ describe('how much a word is the content’s own', () => {
 });
 
 /** A glossary term as the ask index reads it. */
-const term = (slug: string, title: string, definition: string, body = '') =>
-  glossaryTerm(slug, title, definition, body);
+const term = glossaryTerm;
 
 const table = readWordVectors();
 
@@ -97,26 +96,20 @@ describe('decline decisions over a content of its own', () => {
             (at % 20 === 0 ? ', or how long blocks sit in the queue.' : '.'),
         );
       });
-      const index = AskIndex.load(
-        JSON.parse(
-          JSON.stringify(
-            AskIndex.build([
-              ...filler,
-              term(
-                'distillation',
-                'Distillation',
-                'Distillation trains a small student model to imitate the outputs of a large teacher model, ' +
-                  'much as one might train a dog by rewarding it for copying an example.',
-              ),
-              term(
-                'slashing',
-                'Slashing',
-                'The penalty that destroys part of a validator deposit when it signs two conflicting blocks.',
-              ),
-            ]),
-          ),
+      const index = loadedIndex([
+        ...filler,
+        term(
+          'distillation',
+          'Distillation',
+          'Distillation trains a small student model to imitate the outputs of a large teacher model, ' +
+            'much as one might train a dog by rewarding it for copying an example.',
         ),
-      );
+        term(
+          'slashing',
+          'Slashing',
+          'The penalty that destroys part of a validator deposit when it signs two conflicting blocks.',
+        ),
+      ]);
       const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
       // The dog and the training are both in the distillation passage, which says nothing of dogs.
       const nearMiss = index.explain('how do I train my dog to sit', options);
@@ -134,21 +127,15 @@ describe('decline decisions over a content of its own', () => {
     'reads an everyday English word the word vectors lack as no name, and a product name as one',
     { timeout: 60_000 },
     () => {
-      const index = AskIndex.load(
-        JSON.parse(
-          JSON.stringify(
-            AskIndex.build([
-              term(
-                'prompt-engineering',
-                'Prompt engineering',
-                'Changing the wording of a prompt until a model answers well; past a point, stop: fine-tuning or ' +
-                  'retrieval helps more than further changes to the prompt.',
-              ),
-              term('wallet', 'Wallet', 'Software that stores the secret keys of blockchain accounts.'),
-            ]),
-          ),
+      const index = loadedIndex([
+        term(
+          'prompt-engineering',
+          'Prompt engineering',
+          'Changing the wording of a prompt until a model answers well; past a point, stop: fine-tuning or ' +
+            'retrieval helps more than further changes to the prompt.',
         ),
-      );
+        term('wallet', 'Wallet', 'Software that stores the secret keys of blockchain accounts.'),
+      ]);
       const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
       // "tweaking" is in SCOWL's everyday English, not in the word vectors' 20,000 words nor the content.
       const everyday = index.search('when should I stop tweaking the prompt', options);
@@ -165,29 +152,23 @@ describe('a comparison declined by the decision its sides get', () => {
     'declines a comparison with a side the content does not cover, and answers one it covers',
     { timeout: 60_000 },
     () => {
-      const index = AskIndex.load(
-        JSON.parse(
-          JSON.stringify(
-            AskIndex.build([
-              term(
-                'proof-of-work',
-                'Proof of work',
-                'Miners compete to find a hash below a target, and the chain with the most work wins.',
-              ),
-              term(
-                'proof-of-stake',
-                'Proof of stake',
-                'Validators lock a deposit and vote on blocks, weighted by what they staked.',
-              ),
-              term(
-                'order-book',
-                'Order book',
-                'A list of the bids and asks of traders, matched by price and time, as on a centralised exchange.',
-              ),
-            ]),
-          ),
+      const index = loadedIndex([
+        term(
+          'proof-of-work',
+          'Proof of work',
+          'Miners compete to find a hash below a target, and the chain with the most work wins.',
         ),
-      );
+        term(
+          'proof-of-stake',
+          'Proof of stake',
+          'Validators lock a deposit and vote on blocks, weighted by what they staked.',
+        ),
+        term(
+          'order-book',
+          'Order book',
+          'A list of the bids and asks of traders, matched by price and time, as on a centralised exchange.',
+        ),
+      ]);
       const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
       const covered = index.search('proof of work vs proof of stake', options);
       expect(covered.answer?.passages.map((passage) => passage.slug)).toEqual(['proof-of-work', 'proof-of-stake']);
@@ -207,20 +188,14 @@ describe('a letter joined to a word, a name the content writes or not', () => {
     'declines "Q-learning" where the content only has learning, and answers "n-gram"',
     { timeout: 60_000 },
     () => {
-      const index = AskIndex.load(
-        JSON.parse(
-          JSON.stringify(
-            AskIndex.build([
-              term('n-gram', 'N-gram', 'A run of n tokens in a row; counting them was how language models began.'),
-              term(
-                'reinforcement-learning',
-                'Reinforcement learning',
-                'Learning by trial and reward: a policy updates its value estimates from the rewards it is given.',
-              ),
-            ]),
-          ),
+      const index = loadedIndex([
+        term('n-gram', 'N-gram', 'A run of n tokens in a row; counting them was how language models began.'),
+        term(
+          'reinforcement-learning',
+          'Reinforcement learning',
+          'Learning by trial and reward: a policy updates its value estimates from the rewards it is given.',
         ),
-      );
+      ]);
       const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
       const unknown = index.search('How does Q-learning update its value table?', options);
       expect(unknown.answer).toBeNull();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AskDocument, paragraphs, passagesOf } from '../../src/core/ask/ask-documents.ts';
-import { AskIndex, MIN_CONFIDENCE, type AskOptions } from '../../src/core/ask/ask-index.ts';
-import { glossaryTerm } from '../support/ask-documents.ts';
+import { MIN_CONFIDENCE, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const term = glossaryTerm;
 
@@ -59,7 +59,7 @@ const documents = [
   ),
   essay,
 ];
-const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents))));
+const index = loadedIndex(documents);
 const both: AskOptions = { limit: 5, types: ['essay', 'glossary'] };
 
 describe('passages', () => {
@@ -114,16 +114,10 @@ describe('AskIndex', () => {
   });
 
   it('answers when the best passage speaks to half of what is asked', () => {
-    const half = AskIndex.load(
-      JSON.parse(
-        JSON.stringify(
-          AskIndex.build([
-            term('lantern', 'Lantern', 'A lamp that signals ships from a harbour wall at night.', ''),
-            term('beacon', 'Beacon', 'A fire lit on a hill to pass warnings along a coast.', ''),
-          ]),
-        ),
-      ),
-    );
+    const half = loadedIndex([
+      term('lantern', 'Lantern', 'A lamp that signals ships from a harbour wall at night.', ''),
+      term('beacon', 'Beacon', 'A fire lit on a hill to pass warnings along a coast.', ''),
+    ]);
     // "ships" is in one definition, "warnings" in the other: each covers half of the question.
     const result = half.search('ships warnings', both);
     expect(result.confidence).toBe(0.5);

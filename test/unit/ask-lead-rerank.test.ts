@@ -6,7 +6,7 @@ import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import { askedKind, leadFeatures, leadOf, rerankLead, type LeadContext } from '../../src/core/ask/lead-rerank.ts';
-import { glossaryTerm } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const essay: AskDocument = {
   type: 'essay',
@@ -135,22 +135,16 @@ describe('a comparison whose sides are names of one term', () => {
     url: 'http://x/essays/upgrades',
     markdownUrl: 'http://x/essays/upgrades.md',
   };
-  const forks = AskIndex.load(
-    JSON.parse(
-      JSON.stringify(
-        AskIndex.build([
-          glossaryTerm(
-            'hard-fork',
-            'Hard fork',
-            'A hard fork is a change of a chain’s rules that old nodes reject; a soft fork only tightens them, so old nodes still follow.',
-            '',
-            ['soft fork'],
-          ),
-          upgrades,
-        ]),
-      ),
+  const forks = loadedIndex([
+    glossaryTerm(
+      'hard-fork',
+      'Hard fork',
+      'A hard fork is a change of a chain’s rules that old nodes reject; a soft fork only tightens them, so old nodes still follow.',
+      '',
+      ['soft fork'],
     ),
-  );
+    upgrades,
+  ]);
 
   it('is led by that term, which speaks to both, with each side’s passage after it', () => {
     const result = forks.search('what is the difference between a hard fork and a soft fork', {

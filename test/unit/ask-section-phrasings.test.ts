@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type AskDocument, OPENING_SECTION, passagesOf } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
 import { DIMENSIONS, passageVectorsOf } from '../../src/core/ask/semantic.ts';
-import { glossaryTerm } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const body = [
   'Lending protocols let anyone borrow against tokens they deposit, with no bank in between.',
@@ -41,8 +41,7 @@ const other = glossaryTerm(
   'When a market crashed in the past, traders closed positions and prices fell further.',
 );
 
-const indexOf = (essay: AskDocument) =>
-  AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build([essay, other]))) as ReturnType<typeof AskIndex.build>);
+const indexOf = (essay: AskDocument) => loadedIndex([essay, other]);
 const both: AskOptions = { limit: 5, types: ['essay', 'glossary'] };
 const QUESTION = 'why did my loan get closed when the market crashed';
 

@@ -2,8 +2,8 @@
 // decline's calibration (meaning can vouch for a passage no word of the question reaches, and
 // cannot for a far one), and answers chosen by the question's kind rather than by shared words.
 import { describe, expect, it } from 'vitest';
-import type { AskDocument, AskDocumentType, AskPassage } from '../../src/core/ask/ask-documents.ts';
-import { AskIndex } from '../../src/core/ask/ask-index.ts';
+import type { AskDocumentType, AskPassage } from '../../src/core/ask/ask-documents.ts';
+import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import {
   fuse,
@@ -16,19 +16,11 @@ import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { retrofitted } from '../../src/core/ask/retrofit.ts';
 import { readWordVectors, WordVectors } from '../../src/core/ask/semantic.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
-/** A glossary term as the ask index reads it. */
-const term = (slug: string, title: string, aliases: string[], definition: string): AskDocument => ({
-  type: 'glossary',
-  slug,
-  title,
-  aliases,
-  definition,
-  body: '',
-  anchors: [],
-  url: `http://x/glossary/${slug}`,
-  markdownUrl: `http://x/glossary/${slug}.md`,
-});
+/** A glossary term with other names and no page body. */
+const term = (slug: string, title: string, aliases: string[], definition: string) =>
+  glossaryTerm(slug, title, definition, '', aliases);
 
 const hit = (
   passage: number,
@@ -87,22 +79,11 @@ describe('decline calibration', () => {
   const table = readWordVectors();
   // Building an index reads SCOWL's word lists: seconds on a shared CPU.
   it.runIf(table)('still declines a question far from everything the content says', { timeout: 60_000 }, () => {
-    const index = AskIndex.load(
-      JSON.parse(
-        JSON.stringify(
-          AskIndex.build([
-            term('gas', 'Gas', [], 'The fee paid to validators for the computation a blockchain transaction uses.'),
-            term('oracle', 'Oracle', [], 'A service that brings prices and other outside data onto a blockchain.'),
-            term(
-              'slashing',
-              'Slashing',
-              [],
-              'The penalty that destroys part of a validator deposit for signing twice.',
-            ),
-          ]),
-        ),
-      ),
-    );
+    const index = loadedIndex([
+      term('gas', 'Gas', [], 'The fee paid to validators for the computation a blockchain transaction uses.'),
+      term('oracle', 'Oracle', [], 'A service that brings prices and other outside data onto a blockchain.'),
+      term('slashing', 'Slashing', [], 'The penalty that destroys part of a validator deposit for signing twice.'),
+    ]);
     const far = index.search('how do I bake sourdough bread at home', { limit: 3, types: ['glossary', 'essay'] });
     expect(far.answer).toBeNull();
     expect(far.confidence).toBeLessThan(0.55);
@@ -112,23 +93,17 @@ describe('decline calibration', () => {
     'declines a question naming what neither the content nor the word vectors know, however few its words',
     { timeout: 60_000 },
     () => {
-      const index = AskIndex.load(
-        JSON.parse(
-          JSON.stringify(
-            AskIndex.build([
-              term(
-                'wallet',
-                'Wallet',
-                [],
-                'Software or a device that stores the secret keys of blockchain accounts and uses them to approve ' +
-                  'transactions. Setting one up creates a key pair and a recovery phrase to write down.',
-              ),
-              term('gas', 'Gas', [], 'The fee paid to validators for the computation a blockchain transaction uses.'),
-              term('oracle', 'Oracle', [], 'A service that brings prices and other outside data onto a blockchain.'),
-            ]),
-          ),
+      const index = loadedIndex([
+        term(
+          'wallet',
+          'Wallet',
+          [],
+          'Software or a device that stores the secret keys of blockchain accounts and uses them to approve ' +
+            'transactions. Setting one up creates a key pair and a recovery phrase to write down.',
         ),
-      );
+        term('gas', 'Gas', [], 'The fee paid to validators for the computation a blockchain transaction uses.'),
+        term('oracle', 'Oracle', [], 'A service that brings prices and other outside data onto a blockchain.'),
+      ]);
       const options = { limit: 3, types: ['glossary', 'essay'] satisfies AskDocumentType[] };
       // "metamask" is no word of the content's nor of everyday English: a product the content never covers.
       const named = index.search('how do I set up a metamask wallet', options);
@@ -144,23 +119,17 @@ describe('decline calibration', () => {
   );
 
   it('does not decline a subject described rather than named as something the content never mentions', () => {
-    const index = AskIndex.load(
-      JSON.parse(
-        JSON.stringify(
-          AskIndex.build(
-            [
-              term(
-                'non-fungible-token',
-                'Non-fungible token',
-                [],
-                'A unique digital token recording ownership of one item, such as a collectible, that cannot be copied or swapped one for one.',
-              ),
-              term('gas', 'Gas', [], 'The fee paid to validators for the computation a blockchain transaction uses.'),
-            ],
-            { words: [], data: '' },
-          ),
+    const index = loadedIndex(
+      [
+        term(
+          'non-fungible-token',
+          'Non-fungible token',
+          [],
+          'A unique digital token recording ownership of one item, such as a collectible, that cannot be copied or swapped one for one.',
         ),
-      ),
+        term('gas', 'Gas', [], 'The fee paid to validators for the computation a blockchain transaction uses.'),
+      ],
+      { words: [], data: '' },
     );
     const described = index.search('what is a digital collectible that cannot be copied', {
       limit: 3,
@@ -282,52 +251,46 @@ describe('decline calibration: names inside a longer subject, and words of chat'
   const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
   // Lexical only (no vectors): what is tested is which questions are declined before ranking.
   const index = () =>
-    AskIndex.load(
-      JSON.parse(
-        JSON.stringify(
-          AskIndex.build(
-            [
-              term(
-                'seed-phrase',
-                'Seed phrase',
-                ['recovery phrase'],
-                'A list of 12 or 24 ordinary words from which a crypto wallet derives its keys.',
-              ),
-              term(
-                'merkle-tree',
-                'Merkle tree',
-                [],
-                'A tree of hashes whose root sums up a list of items, exactly and briefly.',
-              ),
-              term(
-                'rollup',
-                'Rollup',
-                [],
-                'A chain that executes transactions away from the main chain and posts their data back.',
-              ),
-              term(
-                'proof-of-work',
-                'Proof of work',
-                [],
-                'A consensus rule in which miners spend computation to propose blocks; its history is long, as Solana is not.',
-              ),
-              term(
-                'optimistic-verification',
-                'Optimistic verification',
-                [],
-                "Checking a result only when someone challenges it, which meets the verifier's dilemma: when cheating is rare, checking earns nothing.",
-              ),
-              term(
-                'sequencer',
-                'Sequencer',
-                [],
-                'The node that orders a rollup’s transactions; when it goes offline, the options left are to wait or to force transactions through the main chain.',
-              ),
-            ],
-            { words: [], data: '' },
-          ),
+    loadedIndex(
+      [
+        term(
+          'seed-phrase',
+          'Seed phrase',
+          ['recovery phrase'],
+          'A list of 12 or 24 ordinary words from which a crypto wallet derives its keys.',
         ),
-      ),
+        term(
+          'merkle-tree',
+          'Merkle tree',
+          [],
+          'A tree of hashes whose root sums up a list of items, exactly and briefly.',
+        ),
+        term(
+          'rollup',
+          'Rollup',
+          [],
+          'A chain that executes transactions away from the main chain and posts their data back.',
+        ),
+        term(
+          'proof-of-work',
+          'Proof of work',
+          [],
+          'A consensus rule in which miners spend computation to propose blocks; its history is long, as Solana is not.',
+        ),
+        term(
+          'optimistic-verification',
+          'Optimistic verification',
+          [],
+          "Checking a result only when someone challenges it, which meets the verifier's dilemma: when cheating is rare, checking earns nothing.",
+        ),
+        term(
+          'sequencer',
+          'Sequencer',
+          [],
+          'The node that orders a rollup’s transactions; when it goes offline, the options left are to wait or to force transactions through the main chain.',
+        ),
+      ],
+      { words: [], data: '' },
     );
 
   it('finds a possessive subject the content writes with its apostrophe', () => {
@@ -367,27 +330,21 @@ describe('decline calibration: names inside a longer subject, and words of chat'
 
 describe('answer choice: a glossary paragraph follows its term’s definition', () => {
   it('quotes the definition first, then the paragraph that matched', () => {
-    const index = AskIndex.load(
-      JSON.parse(
-        JSON.stringify(
-          AskIndex.build(
-            [
-              {
-                type: 'glossary',
-                slug: 'flash-loan',
-                title: 'Flash loan',
-                aliases: [],
-                definition: 'A loan with no collateral that must be borrowed and repaid within one transaction.',
-                body: 'Arbitrage traders borrow fifty million dollars this way to exploit price gaps between exchanges.',
-                anchors: [],
-                url: 'http://x/glossary/flash-loan',
-                markdownUrl: 'http://x/glossary/flash-loan.md',
-              },
-            ],
-            { words: [], data: '' },
-          ),
-        ),
-      ),
+    const index = loadedIndex(
+      [
+        {
+          type: 'glossary',
+          slug: 'flash-loan',
+          title: 'Flash loan',
+          aliases: [],
+          definition: 'A loan with no collateral that must be borrowed and repaid within one transaction.',
+          body: 'Arbitrage traders borrow fifty million dollars this way to exploit price gaps between exchanges.',
+          anchors: [],
+          url: 'http://x/glossary/flash-loan',
+          markdownUrl: 'http://x/glossary/flash-loan.md',
+        },
+      ],
+      { words: [], data: '' },
     );
     const result = index.search('how do arbitrage traders exploit price gaps between exchanges', {
       limit: 3,
@@ -407,29 +364,23 @@ describe('decline calibration: proper names the answer must speak of', () => {
   const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
 
   it('declines a question about one named chain that the best passage never names', () => {
-    const index = AskIndex.load(
-      JSON.parse(
-        JSON.stringify(
-          AskIndex.build(
-            [
-              term(
-                'validator',
-                'Validator',
-                [],
-                'A participant who stakes tokens to propose blocks and vote on them; anyone can become one.',
-              ),
-              term('bridge', 'Bridge', [], 'A system that moves tokens between chains such as Ethereum and Solana.'),
-              term(
-                'lending-protocol',
-                'Lending protocol',
-                ['Aave'],
-                'A program that lends deposited tokens to borrowers against collateral.',
-              ),
-            ],
-            { words: [], data: '' },
-          ),
+    const index = loadedIndex(
+      [
+        term(
+          'validator',
+          'Validator',
+          [],
+          'A participant who stakes tokens to propose blocks and vote on them; anyone can become one.',
         ),
-      ),
+        term('bridge', 'Bridge', [], 'A system that moves tokens between chains such as Ethereum and Solana.'),
+        term(
+          'lending-protocol',
+          'Lending protocol',
+          ['Aave'],
+          'A program that lends deposited tokens to borrowers against collateral.',
+        ),
+      ],
+      { words: [], data: '' },
     );
     const named = index.search('how do I become a validator on Solana', options);
     expect(named.answer).toBeNull();
@@ -440,25 +391,19 @@ describe('decline calibration: proper names the answer must speak of', () => {
   }, 60_000);
 
   it('finds the name in the definition quoted before the paragraph that answers', () => {
-    const index = AskIndex.load(
-      JSON.parse(
-        JSON.stringify(
-          AskIndex.build(
-            [
-              {
-                ...term(
-                  'blob-transaction',
-                  'Blob transaction',
-                  [],
-                  'A type of Ethereum transaction that carries large blobs of data for rollups.',
-                ),
-                body: 'Nodes keep blob data for about 18 days, long enough for rollups, and then delete it.',
-              },
-            ],
-            { words: [], data: '' },
+    const index = loadedIndex(
+      [
+        {
+          ...term(
+            'blob-transaction',
+            'Blob transaction',
+            [],
+            'A type of Ethereum transaction that carries large blobs of data for rollups.',
           ),
-        ),
-      ),
+          body: 'Nodes keep blob data for about 18 days, long enough for rollups, and then delete it.',
+        },
+      ],
+      { words: [], data: '' },
     );
     const result = index.search('how long do Ethereum nodes keep blob data', options);
     expect(result.answer?.passages.map((passage) => passage.text)).toEqual([
@@ -470,28 +415,22 @@ describe('decline calibration: proper names the answer must speak of', () => {
 
 describe('a situation’s names are part of what is asked', () => {
   it('answers about the term the situation names, not the word of a short question part', () => {
-    const index = AskIndex.load(
-      JSON.parse(
-        JSON.stringify(
-          AskIndex.build(
-            [
-              term(
-                'chain-reorganization',
-                'Chain reorganization',
-                ['reorg'],
-                'The replacement of recent blocks by a competing branch of the chain.',
-              ),
-              term(
-                'layer-normalization',
-                'Layer normalization',
-                [],
-                'A step that rescales the outputs of a layer to a normal range.',
-              ),
-            ],
-            { words: [], data: '' },
-          ),
+    const index = loadedIndex(
+      [
+        term(
+          'chain-reorganization',
+          'Chain reorganization',
+          ['reorg'],
+          'The replacement of recent blocks by a competing branch of the chain.',
         ),
-      ),
+        term(
+          'layer-normalization',
+          'Layer normalization',
+          [],
+          'A step that rescales the outputs of a layer to a normal range.',
+        ),
+      ],
+      { words: [], data: '' },
     );
     const asked =
       'I run a full node at home and earlier I saw a reorg replace the block I had just seen, is that normal';
@@ -501,30 +440,24 @@ describe('a situation’s names are part of what is asked', () => {
 
 describe('answer choice: a definition asked more than what it is brings the paragraph that answers', () => {
   const oracle = (): AskIndex =>
-    AskIndex.load(
-      JSON.parse(
-        JSON.stringify(
-          AskIndex.build(
-            [
-              {
-                type: 'glossary',
-                slug: 'oracle',
-                title: 'Oracle',
-                aliases: [],
-                definition: 'A service that brings prices from outside a blockchain into smart contracts.',
-                body: [
-                  'Every node must reach the same result, so smart contracts cannot make web requests themselves.',
-                  'Chainlink aggregates reports from many independent operators.',
-                ].join('\n\n'),
-                anchors: [],
-                url: 'http://x/glossary/oracle',
-                markdownUrl: 'http://x/glossary/oracle.md',
-              },
-            ],
-            { words: [], data: '' },
-          ),
-        ),
-      ),
+    loadedIndex(
+      [
+        {
+          type: 'glossary',
+          slug: 'oracle',
+          title: 'Oracle',
+          aliases: [],
+          definition: 'A service that brings prices from outside a blockchain into smart contracts.',
+          body: [
+            'Every node must reach the same result, so smart contracts cannot make web requests themselves.',
+            'Chainlink aggregates reports from many independent operators.',
+          ].join('\n\n'),
+          anchors: [],
+          url: 'http://x/glossary/oracle',
+          markdownUrl: 'http://x/glossary/oracle.md',
+        },
+      ],
+      { words: [], data: '' },
     );
   const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
 

@@ -7,7 +7,7 @@ import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
 import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import { situatedPlan } from '../../src/core/ask/situation.ts';
-import { glossaryTerm } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const fineTuning: AskDocument = {
   type: 'essay',
@@ -43,7 +43,7 @@ const documents = [
   ),
 ];
 
-const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents, { words: [], data: '' }))));
+const index = loadedIndex(documents, { words: [], data: '' });
 const both: AskOptions = { limit: 5, types: ['essay', 'glossary'] };
 
 describe('situation questions', () => {

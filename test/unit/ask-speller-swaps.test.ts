@@ -2,10 +2,10 @@
 // capitalised word a slip away from a name the content writes is corrected to that name, while a
 // name the content never writes stays as asked.
 import { describe, expect, it } from 'vitest';
-import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { spellerFor } from '../../src/core/ask/index-build.ts';
 import { Speller, swapDistance, vocabularyOf } from '../../src/core/ask/speller.ts';
+import { loadedIndex } from '../support/ask-documents.ts';
 
 describe('swapDistance', () => {
   it('counts two adjacent letters swapped as one edit, other edits as plain edit distance does', () => {
@@ -86,7 +86,7 @@ describe('a search with a name mistyped', () => {
       url: 'http://x/glossary/ethereum',
       markdownUrl: 'http://x/glossary/ethereum.md',
     };
-    const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build([document]))));
+    const index = loadedIndex([document]);
     const result = index.search('how often does Ethreeum make a block', { limit: 3, types: ['glossary'] });
     expect(result.searched_for).toBe('how often does Ethereum make a block');
   }, 60_000);

@@ -3,11 +3,11 @@
 // is answered however it is typed, while one about something the content does not cover is still
 // declined. Uses the project's word vectors, whose table lists everyday English most frequent first.
 import { describe, expect, it } from 'vitest';
-import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
+import type { AskOptions } from '../../src/core/ask/ask-index.ts';
 import type { Concept, Plan } from '../../src/core/ask/query-plan.ts';
 import { readWordVectors, WordVectors } from '../../src/core/ask/semantic.ts';
 import { talkWeighed } from '../../src/core/ask/situation.ts';
-import { glossaryTerm } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const documents = [
   glossaryTerm(
@@ -31,7 +31,7 @@ const documents = [
   ),
 ];
 
-const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents))));
+const index = loadedIndex(documents);
 const glossary: AskOptions = { limit: 3, types: ['glossary'] };
 
 const concept = (word: string, named = false): Concept => ({

@@ -3,12 +3,11 @@
 // superlative or a sound of hesitation names nothing and leaves the question to the evidence.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
-import { AskIndex } from '../../src/core/ask/ask-index.ts';
+import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
-import { glossaryTerm } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
-const term = (slug: string, title: string, definition: string, body = '') =>
-  glossaryTerm(slug, title, definition, body);
+const term = glossaryTerm;
 
 const table = readWordVectors();
 const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
@@ -18,34 +17,28 @@ describe.runIf(table)('what the content never names', () => {
   let index: AskIndex;
   // Building an index reads SCOWL's word lists: seconds on a shared CPU.
   beforeAll(() => {
-    index = AskIndex.load(
-      JSON.parse(
-        JSON.stringify(
-          AskIndex.build([
-            term(
-              'kv-cache',
-              'KV cache',
-              'The keys and values of earlier tokens kept in GPU memory during inference; it grows with every ' +
-                'token of every conversation, eating into memory until it takes more than the model weights.',
-            ),
-            term(
-              'confidence-interval',
-              'Confidence interval',
-              'A range around a measured score: the margin of error of a benchmark shrinks with the square ' +
-                'root of its number of questions.',
-            ),
-            term(
-              'adam-optimizer',
-              'Adam optimizer',
-              'The algorithm most used for updating the weights of a network during training, from running ' +
-                'averages of its gradients.',
-            ),
-            term('depeg', 'Depeg', 'A stablecoin depegs when its price leaves the value it promises to hold.'),
-            term('wallet', 'Wallet', 'Software that stores the secret keys of blockchain accounts.'),
-          ]),
-        ),
+    index = loadedIndex([
+      term(
+        'kv-cache',
+        'KV cache',
+        'The keys and values of earlier tokens kept in GPU memory during inference; it grows with every ' +
+          'token of every conversation, eating into memory until it takes more than the model weights.',
       ),
-    );
+      term(
+        'confidence-interval',
+        'Confidence interval',
+        'A range around a measured score: the margin of error of a benchmark shrinks with the square ' +
+          'root of its number of questions.',
+      ),
+      term(
+        'adam-optimizer',
+        'Adam optimizer',
+        'The algorithm most used for updating the weights of a network during training, from running ' +
+          'averages of its gradients.',
+      ),
+      term('depeg', 'Depeg', 'A stablecoin depegs when its price leaves the value it promises to hold.'),
+      term('wallet', 'Wallet', 'Software that stores the secret keys of blockchain accounts.'),
+    ]);
   }, 60_000);
 
   it('reads a clause after "what is" as a question, not a name', () => {
