@@ -69,3 +69,12 @@ export function contentDocuments() {
   }));
   return [...glossary, ...essays];
 }
+
+/**
+ * The content's ask index as the server loads it: built, written as JSON and read back. `AskIndex`:
+ * the class from the caller's own import of the ask index (a fit script bundles its own).
+ * @param {{ build(documents: any[]): unknown; load(serialised: any): any }} AskIndex
+ */
+export function contentIndex(AskIndex) {
+  return AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(contentDocuments()))));
+}

@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentDocuments } from './ask-docs.mjs';
+import { contentIndex } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const { DECLINE_CALIBRATION: C } = await importTs('src/core/ask/decline.ts');
 const { sourceKey, straightQuotes } = await import('../test/support/ask-blind.ts');
-const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(contentDocuments()))));
+const index = contentIndex(AskIndex);
 const options = { limit: 5, types: ['essay', 'glossary'] };
 const sets =
   process.argv.slice(2).length > 0

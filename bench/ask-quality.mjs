@@ -9,15 +9,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentDocuments } from './ask-docs.mjs';
+import { contentIndex } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 // Node runs these two as they are (they locate the fixtures from their own directory).
 const evaluation = await import('../test/support/ask-eval.ts');
 const blind = await import('../test/support/ask-blind.ts');
 
-const serialised = AskIndex.build(contentDocuments());
-const index = AskIndex.load(JSON.parse(JSON.stringify(serialised)));
+const index = contentIndex(AskIndex);
 const options = { limit: 5, types: ['essay', 'glossary'] };
 
 const tuning = evaluation.evalQuestions();

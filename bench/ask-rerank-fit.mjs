@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentDocuments } from './ask-docs.mjs';
+import { contentIndex } from './ask-docs.mjs';
 
 // One bundle for both modules, so the trace the reranker calls is the one set here.
 const entry = 'node_modules/.cache/ask-rerank-entry.ts';
@@ -23,7 +23,7 @@ writeFileSync(
   "export * from '../../src/core/ask/ask-index.ts';\nexport * from '../../src/core/ask/lead-rerank.ts';\n",
 );
 const { AskIndex, leadTrace, leadOf, LEAD_WEIGHTS } = await importTs(entry);
-const index = AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(contentDocuments()))));
+const index = contentIndex(AskIndex);
 const options = { limit: 5, types: ['essay', 'glossary'] };
 
 // How the scorers name a source (quotes made straight), as the sets' expectations are compared.
