@@ -70,33 +70,38 @@ export function conceptPattern(concept: Concept): RegExp {
 }
 
 /**
- * What each sentence says to the plan: which of its concepts it mentions, and a bonus when it is
- * the kind of sentence the question wants (Plan.prefer) and for its nearness in meaning to the
- * question (Plan.near). A Porter stem is a prefix of the words it comes from in nearly every case,
- * so a word-start test stands in for stemming every word.
+ * What each sentence says to the plan: which of its concepts it mentions, a bonus when it is the
+ * kind of sentence the question wants (Plan.prefer) and for its nearness in meaning to the question
+ * (Plan.near), and so its weight: the question's words it mentions (by IDF) and its bonus. `rarest`:
+ * the IDF of the question's rarest word, the unit of the bonuses. A Porter stem is a prefix of the
+ * words it comes from in nearly every case, so a word-start test stands in for stemming every word.
  */
-function sentenceReadings(sentences: readonly string[], plan: Plan): { mentions: boolean[][]; bonus: number[] } {
+interface SentenceReadings {
+  mentions: boolean[][];
+  bonus: number[];
+  weights: number[];
+  rarest: number;
+}
+
+function sentenceReadings(sentences: readonly string[], plan: Plan): SentenceReadings {
   const patterns = plan.concepts.map(conceptPattern);
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
-  return {
-    mentions: sentences.map((sentence) => patterns.map((pattern) => pattern.test(sentence))),
-    bonus: sentences.map(
-      (sentence) =>
-        preferenceShare(sentence, plan.prefer) * rarest +
-        (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
-    ),
-  };
+  const mentions = sentences.map((sentence) => patterns.map((pattern) => pattern.test(sentence)));
+  const bonus = sentences.map(
+    (sentence) =>
+      preferenceShare(sentence, plan.prefer) * rarest +
+      (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
+  );
+  const weights = sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!);
+  return { mentions, bonus, weights, rarest };
 }
 
 /** The question's words (by IDF) that one of some sentences mentions, each counted once. */
 const mentioned = (plan: Plan, ...mentions: ReadonlyArray<readonly boolean[]>) =>
   plan.concepts.reduce((sum, concept, at) => sum + (mentions.some((each) => each[at]) ? concept.idf : 0), 0);
 
-/** How well each sentence answers the plan: the question's words it mentions (by IDF), and its bonus. */
-function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
-  const { mentions, bonus } = sentenceReadings(sentences, plan);
-  return sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!);
-}
+/** How well each sentence answers the plan (SentenceReadings.weights). */
+const sentenceWeights = (sentences: readonly string[], plan: Plan) => sentenceReadings(sentences, plan).weights;
 
 /**
  * How well each pair of adjacent sentences (at and at + 1; a lone sentence alone) answers the plan:
@@ -105,8 +110,8 @@ function sentenceWeights(sentences: readonly string[], plan: Plan): number[] {
  * every participant can run a full node on a phone. Light clients download only block headers …").
  */
 function pairWeights(sentences: readonly string[], plan: Plan): number[] {
-  const { mentions, bonus } = sentenceReadings(sentences, plan);
-  if (sentences.length < 2) return sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!);
+  const { mentions, bonus, weights } = sentenceReadings(sentences, plan);
+  if (sentences.length < 2) return weights;
   return sentences
     .slice(1)
     .map((_, at) => mentioned(plan, mentions[at]!, mentions[at + 1]!) + Math.max(bonus[at]!, bonus[at + 1]!));
@@ -174,12 +179,7 @@ export function answerSentences(passage: AskPassage, asked: Plan, maxWords: numb
   const plan = withCircumstances(asked);
   const sentences = sentencesAt(passage.text, passage.sentences);
   const readings = sentenceReadings(sentences, plan);
-  const { mentions, bonus } = readings;
-  const best = workedResult(
-    sentences,
-    bestOf(sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!)),
-    plan,
-  );
+  const best = workedResult(sentences, bestOf(readings.weights), plan);
   const quoted = (ats: readonly number[]) => ats.map((at) => sentences[at]!).join(' ');
   const pair = quotedAround(sentences, readings, best, plan);
   if (pair.length < 2) return quoted(pair);
@@ -217,13 +217,12 @@ function announcing(sentence: string, best: boolean): boolean {
  */
 function quotedAround(
   sentences: readonly string[],
-  { mentions }: { mentions: boolean[][] },
+  { mentions, rarest }: SentenceReadings,
   best: number,
   plan: Plan,
 ): number[] {
   if (best + 1 === sentences.length || (best > 0 && CONTINUES.test(sentences[best]!)))
     return [best - 1, best].filter((at) => at >= 0);
-  const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
   const adds = (at: number) => mentioned(plan, mentions[best]!, mentions[at]!) - mentioned(plan, mentions[best]!);
   const before = best > 0 ? adds(best - 1) : 0;
   const after = adds(best + 1) + preferenceShare(sentences[best + 1]!, plan.prefer) * rarest;
