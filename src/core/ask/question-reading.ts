@@ -2,7 +2,15 @@
 // around it set aside ("hey! … thanks"), its question part found when the asker describes a
 // situation first, and whether the site declines it whatever matches (live data, advice,
 // predictions). Ranking (ask-index.ts) works on what this returns.
-import { outOfScope, parseQuestion, questionClause, withoutTalk, type OutOfScope, type Question } from './question.ts';
+import {
+  normalisedQuestion,
+  outOfScope,
+  parseQuestion,
+  questionClause,
+  withoutTalk,
+  type OutOfScope,
+  type Question,
+} from './question.ts';
 import type { Speller } from './speller.ts';
 
 export interface ReadQuestion {
@@ -31,7 +39,7 @@ export function readQuestion(asked: string, speller: Speller): ReadQuestion {
   // are what a comparison asks about, however long its question part.
   const clause = whole.intent === 'comparison' ? undefined : questionClause(unwrapped, searched);
   return {
-    text: parseQuestion(searched).text,
+    text: normalisedQuestion(searched),
     unwrapped: whole.text,
     corrected: correction !== undefined,
     question: clause ? parseQuestion(clause) : whole,

@@ -70,8 +70,11 @@ function comparisonSides(text: string): [string, string] | undefined {
   return undefined;
 }
 
+/** A question as typed with its spacing made plain: trimmed, each run of whitespace one space. */
+export const normalisedQuestion = (asked: string) => asked.trim().replace(/\s+/g, ' ');
+
 export function parseQuestion(asked: string): Question {
-  const normalised = asked.trim().replace(/\s+/g, ' ');
+  const normalised = normalisedQuestion(asked);
   // A question typed all in capitals says nothing about acronyms.
   const text = /\p{Ll}/u.test(normalised) ? normalised : normalised.toLowerCase();
   const phrases = [...text.matchAll(/"([^"]+)"/g)].map((match) => words(match[1] ?? '').join(' ')).filter(Boolean);
