@@ -15,9 +15,16 @@ import { terms } from './text.ts';
 import { answerKind } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
-import { DECLINE_CALIBRATION, declineContextOf, declineEvidence, declines, type DeclineContext } from './decline.ts';
-import { sideDeclines, speaksToNames } from './decline.ts';
-import type { DeclineEvidence } from './decline.ts';
+import {
+  DECLINE_CALIBRATION,
+  declineContextOf,
+  declineEvidence,
+  declines,
+  sideDeclines,
+  speaksToNames,
+  type DeclineContext,
+  type DeclineEvidence,
+} from './decline.ts';
 import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
 import { rerankLead, type LeadContext } from './lead-rerank.ts';
 import { UnknownTerms } from './unknown-terms.ts';
