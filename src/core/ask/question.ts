@@ -167,7 +167,7 @@ const DISCOURSE = new Set(
     'anyway anyways literally totally kinda sorta gonna wanna guys dude quick question questions wondering ' +
     'eli5 exactly actually basically like stuff someone somebody sometimes ' +
     // Chat's shorthands: "til" (until), "rn" (right now), "tbh", "imo", "idk", "bc"/"cuz" (because).
-    'til rn tbh imo imho idk iirc afaik fyi btw tho cuz bc ur u ya yea nah nvm smth sth irl'
+    'til rn tbh imo imho idk iirc afaik fyi tho cuz bc ur u ya yea nah nvm smth sth irl'
   ).split(' '),
 );
 
