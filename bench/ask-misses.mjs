@@ -11,7 +11,7 @@ import { root } from './lib.mjs';
 import { contentIndex } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
-const { DECLINE_CALIBRATION: C } = await importTs('src/core/ask/decline.ts');
+const { declineRule } = await importTs('src/core/ask/decline.ts');
 const { sourceKey, straightQuotes } = await import('../test/support/ask-blind.ts');
 const index = contentIndex(AskIndex);
 const options = { limit: 5, types: ['essay', 'glossary'] };
@@ -23,9 +23,7 @@ const sets =
 /** Which rule declined, from the evidence (or the reason when a rule before the evidence did). @param {any} e @param {any} result */
 function rule(e, result) {
   if (!e) return `before:${(result.no_answer_reason ?? '').slice(0, 70)}`;
-  if (e.confidence < C.minConfidence) return 'confidence';
-  if (!e.namesSpoken && e.confidence < C.namesOverruled) return 'names';
-  return 'offDomain';
+  return declineRule(e) ?? 'none';
 }
 /** @type {Map<string, number>} */
 const tally = new Map();

@@ -132,14 +132,24 @@ function domainShares(concepts: readonly Concept[], top: Ranked | undefined, con
   return { named: total === 0 ? 0 : named / total, spoken: total === 0 ? 0 : spokenWeight / total };
 }
 
-/** Whether the search declines to answer from the best passage (see DECLINE_CALIBRATION). */
-export function declines(evidence: DeclineEvidence, calibration: DeclineCalibration = DECLINE_CALIBRATION): boolean {
+/** The rule of DECLINE_CALIBRATION that declines. */
+export type DeclineRule = 'confidence' | 'names' | 'offDomain';
+
+/** Which rule declines to answer from the best passage (see DECLINE_CALIBRATION), or undefined when none does. */
+export function declineRule(
+  evidence: DeclineEvidence,
+  calibration: DeclineCalibration = DECLINE_CALIBRATION,
+): DeclineRule | undefined {
   const { confidence } = evidence;
-  if (confidence < calibration.minConfidence) return true;
-  if (!evidence.namesSpoken && confidence < calibration.namesOverruled) return true;
+  if (confidence < calibration.minConfidence) return 'confidence';
+  if (!evidence.namesSpoken && confidence < calibration.namesOverruled) return 'names';
   const offDomain = evidence.namedShare === 0 && evidence.domainSpoken < calibration.domainEvidence;
-  return offDomain && confidence < calibration.offDomainConfidence;
+  return offDomain && confidence < calibration.offDomainConfidence ? 'offDomain' : undefined;
 }
+
+/** Whether the search declines to answer from the best passage (declineRule). */
+export const declines = (evidence: DeclineEvidence, calibration: DeclineCalibration = DECLINE_CALIBRATION) =>
+  declineRule(evidence, calibration) !== undefined;
 
 /**
  * Whether the passages quoted speak of every proper name the question uses ("Solana", "Cardano",
