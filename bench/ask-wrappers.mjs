@@ -46,17 +46,19 @@ const WRAPPERS = {
 const questions = evaluation
   .evalQuestions()
   .filter((/** @type {{ expect?: unknown; kind: string }} */ question) => question.kind !== 'decline');
+// Each question asked plain once: what every wrapper's answer is compared with.
+const plains = questions.map((/** @type {{ q: string }} */ question) => index.search(question.q, options));
+const lead = (/** @type {any} */ result) => (result.sources[0] ? sourceKey(result.sources[0]) : '');
 let changed = 0;
 for (const [name, wrap] of Object.entries(WRAPPERS)) {
   let declined = 0;
   let moved = 0;
-  for (const question of questions) {
-    const plain = index.search(question.q, options);
+  for (const [at, question] of questions.entries()) {
+    const plain = plains[at];
     if (plain.answer === null) continue;
     const bare = question.q.replace(/[?.!\s]+$/, '');
     const asked = wrap(bare.charAt(0).toLowerCase() + bare.slice(1));
     const wrapped = index.search(asked, options);
-    const lead = (/** @type {any} */ result) => (result.sources[0] ? sourceKey(result.sources[0]) : '');
     if (wrapped.answer === null) declined += 1;
     else if (lead(wrapped) !== lead(plain)) moved += 1;
     if ((wrapped.answer === null || lead(wrapped) !== lead(plain)) && process.env['ASK_WRAPPER_MISSES'])
