@@ -47,13 +47,13 @@ for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json
         .slice(0, 3)
         .map((/** @type {any} */ s) => `${s.slug}${s.section ? ` § ${s.section}` : ''}`);
       const first = result.sources[0];
-      const key =
-        first &&
-        (first.type === 'glossary'
-          ? `glossary:${first.slug}`
-          : `essay:${first.slug} §${first.section ? ` ${first.section}` : ''}`);
+      // Named and compared as the scorer does (scoreBlind): curly quotes made straight on both sides.
       const right =
-        question.expect === null ? result.answer === null : result.answer !== null && question.expect.includes(key);
+        question.expect === null
+          ? result.answer === null
+          : result.answer !== null &&
+            first !== undefined &&
+            question.expect.map(blind.straightQuotes).includes(blind.sourceKey(first));
       if (!right)
         console.log(
           `  ${question.q} → ${top.join(' | ')}${result.answer ? '' : ' (no answer)'} c=${result.confidence}`,
