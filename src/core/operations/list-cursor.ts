@@ -29,11 +29,11 @@ export function checkListCursor(cursor: string | undefined, scope: () => string,
 
 /**
  * The page a cursor names in the list `scope` names (`fallback` without one); InvalidCursorError for any
- * other (the edge's 400 invalid_cursor).
+ * other (the edge's 400 invalid_cursor). The scope is made only when there is a cursor to check.
  */
-export function listCursorPageOrThrow(cursor: string | undefined, scope: string, fallback = 1): number {
+export function listCursorPageOrThrow(cursor: string | undefined, scope: () => string, fallback = 1): number {
   if (cursor === undefined) return fallback;
-  const page = listCursorPage(cursor, scope);
+  const page = listCursorPage(cursor, scope());
   if (page === undefined) throw new InvalidCursorError(cursorProblem(cursor));
   return page;
 }

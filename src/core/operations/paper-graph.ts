@@ -216,7 +216,7 @@ function relatedOperation(relation: PaperRelation, tool: { name: string; title: 
     run: async (input: RelatedInput, context) => {
       const { id, sort, limit } = input;
       const scope = scopeOf(relation, input);
-      const page = listCursorPageOrThrow(input.cursor, scope);
+      const page = listCursorPageOrThrow(input.cursor, () => scope);
       const paper = new JsonText<z.infer<typeof PaperSchema>>((await paperOutcome(id, context)).body).value();
       const work = shortWorkId(paper.id);
       const about = { id: paper.id, title: paper.title, url: `${context.deps.content.siteUrl}/api/v1/papers/${work}` };

@@ -160,8 +160,8 @@ export function paperQueryOf(input: Omit<SearchInput, 'page' | 'cursor'>): Omit<
 }
 
 /** The page an input asks for: its cursor's (400 invalid_cursor for a cursor of another search), else `page`. */
-export const searchPageOf = (input: SearchInput): number =>
-  listCursorPageOrThrow(input.cursor, searchScope(paperQueryOf(input)), input.page);
+export const searchPageOf = (input: SearchInput, search = paperQueryOf(input)): number =>
+  listCursorPageOrThrow(input.cursor, () => searchScope(search), input.page);
 
 /** Results a search_reports call gets unless it asks for more: a page an agent reads at once. */
 const TOOL_LIMIT = 10;
@@ -243,7 +243,7 @@ export const searchPapers = defineOperation({
   },
   run: async (input: SearchInput & { fields?: readonly string[] | undefined }, { deps, clientAddress }) => {
     const search = paperQueryOf(input);
-    const page = searchPageOf(input);
+    const page = searchPageOf(input, search);
     const past = page * search.limit > MAX_REACHABLE_RESULTS;
     // Past the window nothing is fetched (OpenAlex refuses it): the first page gives the total.
     const outcome = await deps.papers.search({ ...search, page: past ? 1 : page }, clientAddress);

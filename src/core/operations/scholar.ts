@@ -111,7 +111,7 @@ export const searchAuthors = defineOperation({
   },
   run: async (input: AuthorSearchInput, { deps, clientAddress }) => {
     const q = normaliseQuery(input.query);
-    const page = listCursorPageOrThrow(input.cursor, authorSearchScopeOf(input));
+    const page = listCursorPageOrThrow(input.cursor, () => authorSearchScopeOf(input));
     const outcome = await authorSearchPage(deps.papers, { q, limit: input.limit, page }, clientAddress, { query: q });
     return answer<AuthorList>(outcome);
   },
@@ -229,7 +229,7 @@ export const authorWorks = defineOperation({
     output: withChosenFields(AuthorWorksResponseSchema),
   },
   run: async (input: AuthorWorksInput, context) => {
-    const page = listCursorPageOrThrow(input.cursor, worksScopeOf(input));
+    const page = listCursorPageOrThrow(input.cursor, () => worksScopeOf(input));
     const author = await authorOf(input.id, context);
     const query = { author: input.id, sort: input.sort, limit: input.limit, page };
     const extra = worksExtra(author, context.deps.content.siteUrl, input.sort);
