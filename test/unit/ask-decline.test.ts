@@ -22,6 +22,7 @@ import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const evidence = (overrides: Partial<DeclineEvidence>): DeclineEvidence => ({
   confidence: 1,
+  similarity: 0,
   namesSpoken: true,
   namedShare: 0.5,
   domainSpoken: 0.8,
@@ -32,6 +33,28 @@ describe('the decline decision', () => {
   it('declines below the confidence bar whatever else holds', () => {
     expect(declines(evidence({ confidence: MIN_CONFIDENCE - 0.01 }))).toBe(true);
     expect(declines(evidence({ confidence: MIN_CONFIDENCE }))).toBe(false);
+  });
+
+  it('answers below the bar when words and meaning both point to the passage', () => {
+    const { agreedConfidence, agreedSimilarity } = DECLINE_CALIBRATION;
+    expect(agreedConfidence).toBeLessThan(MIN_CONFIDENCE);
+    // Covered in part by the words and near the question in meaning: the two signals agree.
+    expect(declines(evidence({ confidence: agreedConfidence, similarity: agreedSimilarity }))).toBe(false);
+    // Either alone is not enough: a passage far in meaning, or one that barely speaks to the words.
+    expect(declines(evidence({ confidence: agreedConfidence, similarity: agreedSimilarity - 0.05 }))).toBe(true);
+    expect(declines(evidence({ confidence: agreedConfidence - 0.05, similarity: 0.6 }))).toBe(true);
+    // Agreement answers only what the other rules let through: a name the passage never speaks of.
+    expect(declines(evidence({ confidence: agreedConfidence, similarity: agreedSimilarity, namesSpoken: false }))).toBe(
+      true,
+    );
+  });
+
+  it('reads the best hit’s nearness in meaning into the evidence', () => {
+    const plan = { concepts: [], weights: new Map() };
+    const context = { speaksTo: () => false, frequency: () => 0, passages: 1, rank: () => Infinity };
+    const hit = { passage: 0, score: 1, coverage: 0.3, confidence: 0.3, similarity: 0.5 };
+    expect(declineEvidence(plan, hit, true, context).similarity).toBe(0.5);
+    expect(declineEvidence(plan, { ...hit, similarity: undefined }, true, context).similarity).toBe(0);
   });
 
   it('declines a passage silent on a proper name asked, unless meaning and words make it near certain', () => {
