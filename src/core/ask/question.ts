@@ -145,7 +145,7 @@ export function outOfScope(text: string): OutOfScope | undefined {
 
 /** Where a long question's question starts: "…, is there a way to …", "…. How do I …". */
 const QUESTION_CLAUSE =
-  /(?:^|[,.;:!?]\s*|\s(?:but|so|and)\s+)((?:is\s+there|are\s+there|how|what|why|which|when|where|can|could|should|does|do|is|are)\b[^,.;:!?]*)[.?!]*$/i;
+  /(?:^|[,.;:!?]\s*|\s(?:but|so|and)\s+)((?:is\s+there|are\s+there|how|what|why|which|who|when|where|can|could|should|does|do|is|are)\b[^,.;:!?]*)[.?!]*$/i;
 /** Words of talk, not of subject: set aside when a long question is judged on its question part. */
 const FILLER = new Set(
   (
