@@ -57,6 +57,10 @@ const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
 const headOf = (subject: string) => subject.split(/\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+/i)[0] ?? subject;
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
+/** "it got 73% versus the baseline's 70%": shares or sums set side by side are figures, not things compared. */
+const comparesFigures = (sides: readonly string[]) =>
+  /(?:\d%|\$\d[\d.,]*)$/.test(sides[0]!) || /^(?:\d[\d.,]*%|\$\d)/.test(sides[1]!);
+
 function comparisonSides(text: string): [string, string] | undefined {
   // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon. "I
   // keep reading about both. Rollup vs sidechain?": in the sentence that compares, not before it.
@@ -65,7 +69,8 @@ function comparisonSides(text: string): [string, string] | undefined {
     for (const pattern of COMPARISONS) {
       const match = pattern.exec(clause);
       const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side?.split(/[:;]/)[0] ?? ''));
-      if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0) return [sides[0], sides[1]];
+      if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0 && !comparesFigures(sides))
+        return [sides[0], sides[1]];
     }
   return undefined;
 }
