@@ -251,6 +251,17 @@ describe('which proper names a passage must speak of', () => {
     expect(speaksToNames(question, plan, [0], context)).toBe(true);
   });
 
+  it('does not require a name the content uses throughout, its setting', () => {
+    const question = parseQuestion('how do sequencers on Optimism post to Ethereum');
+    const plan = planOf(concept('sequencers'), concept('Ethereum'));
+    // 300 of 1,000 passages speak of Ethereum: it is where the content is set.
+    const pervasive = { ...context, frequency: (term: string) => (term === 'ethereum' ? 300 : 0), passages: 1000 };
+    expect(speaksToNames(question, plan, [0], pervasive)).toBe(true);
+    // Used by 5 passages only, it is a name the content barely covers, and the passage must speak of it.
+    const rare = { ...pervasive, frequency: (term: string) => (term === 'ethereum' ? 5 : 0) };
+    expect(speaksToNames(question, plan, [0], rare)).toBe(false);
+  });
+
   it('reads a capital that starts a sentence as no name', () => {
     const question = parseQuestion('the sequencer might go offline. Am I stuck?');
     expect(speaksToNames(question, planOf(concept('sequencer'), concept('Am')), [0], context)).toBe(true);

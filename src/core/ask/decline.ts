@@ -60,6 +60,13 @@ export type DeclineCalibration = typeof DECLINE_CALIBRATION;
  * "model", "training" are; "dog", "taxes", "month", "person" are not, though the content uses them.
  */
 const DOMAIN_LIFT = 6;
+/**
+ * A proper name used by this share of the passages or more ("Ethereum": 16 % of them) is the
+ * setting of the content, not something it may lack: a passage about account abstraction answers
+ * "how can my regular Ethereum account get batched transactions" without naming Ethereum. Names the
+ * content lacks or barely covers ("Solana", "China": none or under 1 %) stay required.
+ */
+const SETTING_SHARE = 0.1;
 /** A word the table lacks counts as this rare in everyday English (the table keeps its 20,000 most frequent). */
 const RAREST_RANK = 50_000;
 /** Zipf's law: the English word of rank r has a frequency of about 0.1 / r. */
@@ -180,8 +187,15 @@ export function speaksToNames(
   question: Question,
   plan: Plan,
   passages: readonly number[],
-  context: Pick<DeclineContext, 'speaksTo'>,
+  context: Pick<DeclineContext, 'speaksTo'> & Partial<Pick<DeclineContext, 'frequency' | 'passages'>>,
 ): boolean {
+  // A name the content uses throughout is its setting, not a limit on what is asked (see SETTING_SHARE).
+  const setting = (concept: Concept) =>
+    context.frequency !== undefined &&
+    context.passages !== undefined &&
+    concept.alternatives.some((terms) =>
+      terms.every((term) => context.frequency!(term) >= SETTING_SHARE * context.passages!),
+    );
   // A sentence's first word is written with a capital whatever it is ("… offline. Am I stuck").
   const starts = new Set([...question.content.matchAll(/(?:^|[.!?]\s+)(\p{L}+)/gu)].map((match) => match[1]));
   const speaks = (terms: readonly string[]) =>
@@ -189,6 +203,7 @@ export function speaksToNames(
   return plan.concepts.every(
     (concept) =>
       concept.circumstance === true ||
+      setting(concept) ||
       concept.asked.every((word) => starts.has(word) || !/^\p{Lu}\p{Ll}+$/u.test(word)) ||
       concept.alternatives.some(speaks),
   );
