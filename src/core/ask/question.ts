@@ -113,7 +113,7 @@ function definedSubject(bare: string): string {
 export const OUT_OF_SCOPE = {
   live: {
     pattern:
-      /\b(?:today|tonight|tomorrow|yesterday|right\s+now|at\s+the\s+moment|this\s+(?:week|month)|latest\s+news|weather|forecast)\b|\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b|\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b|\bhow\s+many\s+(?:\w+\s+)?(?:people|users|customers|subscribers|holders)\s+(?:use|uses|using|have|has|hold|own)\b|\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b/i,
+      /\b(?:today|tonight|tomorrow|yesterday|right\s+now|at\s+the\s+moment|this\s+(?:week|month)|latest\s+news|weather|forecast)\b|\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b|\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b|\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,2}(?:use|uses|using|have|has|hold|own)\b|\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b/i,
     reason:
       'No answer: this asks for live data (prices, news, weather), which this site does not carry. ' +
       'Its essays and glossary explain how these systems work; paper search finds research on them.',
@@ -134,7 +134,7 @@ export const OUT_OF_SCOPE = {
   },
   future: {
     pattern:
-      /\bnext\s+(?:week|month|year|quarter|decade)\b|\bwill\b.*\b(?:announce|release|launch|unveil)\b|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b/i,
+      /\bnext\s+(?:week|month|year|quarter|decade)\b|\bwhat\s+will\s+(?:the\s+)?(?:price|value)\s+of\b|\bwill\b.*\b(?:announce|release|launch|unveil)\b|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b/i,
     reason:
       'No answer: this asks for a prediction, which this site does not make. ' +
       'Its essays and glossary explain how these systems work and what is still uncertain about them.',
