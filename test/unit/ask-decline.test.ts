@@ -260,6 +260,8 @@ describe('which proper names a passage must speak of', () => {
     // Used by 5 passages only, it is a name the content barely covers, and the passage must speak of it.
     const rare = { ...pervasive, frequency: (term: string) => (term === 'ethereum' ? 5 : 0) };
     expect(speaksToNames(question, plan, [0], rare)).toBe(false);
+    // So it is in a small content where those 5 passages are half of it: that is not throughout.
+    expect(speaksToNames(question, plan, [0], { ...rare, passages: 10 })).toBe(false);
   });
 
   it('reads a capital that starts a sentence as no name', () => {

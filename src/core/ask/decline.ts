@@ -67,6 +67,8 @@ const DOMAIN_LIFT = 6;
  * content lacks or barely covers ("Solana", "China": none or under 1 %) stay required.
  */
 const SETTING_SHARE = 0.1;
+/** …and by this many passages at least: a name one passage of three uses is not used throughout. */
+const SETTING_PASSAGES = 20;
 /** A word the table lacks counts as this rare in everyday English (the table keeps its 20,000 most frequent). */
 const RAREST_RANK = 50_000;
 /** Zipf's law: the English word of rank r has a frequency of about 0.1 / r. */
@@ -194,7 +196,7 @@ export function speaksToNames(
     context.frequency !== undefined &&
     context.passages !== undefined &&
     concept.alternatives.some((terms) =>
-      terms.every((term) => context.frequency!(term) >= SETTING_SHARE * context.passages!),
+      terms.every((term) => context.frequency!(term) >= Math.max(SETTING_PASSAGES, SETTING_SHARE * context.passages!)),
     );
   // A sentence's first word is written with a capital whatever it is ("… offline. Am I stuck").
   const starts = new Set([...question.content.matchAll(/(?:^|[.!?]\s+)(\p{L}+)/gu)].map((match) => match[1]));
