@@ -10,6 +10,7 @@ import {
   declineEvidence,
   declines,
   domainLift,
+  saysPhraseOf,
   speaksToNames,
   type DeclineContext,
   type DeclineEvidence,
@@ -17,12 +18,14 @@ import {
 import { QueryPlanner, type Concept, type Plan } from '../../src/core/ask/query-plan.ts';
 import { situatedPlan } from '../../src/core/ask/situation.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
+import { terms } from '../../src/core/ask/text.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
 import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const evidence = (overrides: Partial<DeclineEvidence>): DeclineEvidence => ({
   confidence: 1,
   similarity: 0,
+  phrased: false,
   namesSpoken: true,
   namedShare: 0.5,
   domainSpoken: 0.8,
@@ -49,6 +52,14 @@ describe('the decline decision', () => {
     );
   });
 
+  it('answers below the bar a passage that says a phrase of the question', () => {
+    const { phrasedConfidence } = DECLINE_CALIBRATION;
+    expect(phrasedConfidence).toBeLessThan(MIN_CONFIDENCE);
+    expect(declines(evidence({ confidence: phrasedConfidence, phrased: true }))).toBe(false);
+    expect(declines(evidence({ confidence: phrasedConfidence, phrased: false }))).toBe(true);
+    expect(declines(evidence({ confidence: phrasedConfidence - 0.05, phrased: true }))).toBe(true);
+  });
+
   it('reads the best hit’s nearness in meaning into the evidence', () => {
     const plan = { concepts: [], weights: new Map() };
     const context = { speaksTo: () => false, frequency: () => 0, passages: 1, rank: () => Infinity };
@@ -71,6 +82,29 @@ describe('the decline decision', () => {
     expect(
       declines(evidence({ confidence: 0.6, namedShare: 0, domainSpoken: DECLINE_CALIBRATION.domainEvidence })),
     ).toBe(false);
+  });
+});
+
+describe('a phrase of the question said by a passage', () => {
+  // 100 passages: passage 0 writes "sealed-bid auctions", passage 1 the same words apart.
+  const texts = [
+    'Sealed-bid auctions hide each bid until the reveal.',
+    'A sealed envelope holds the bid in each auction until it closes.',
+  ];
+  const context = {
+    frequency: (term: string) => (['each', 'hide', 'hidden'].includes(term) ? 40 : 2),
+    passages: 100,
+    termsOf: (passage: number) => terms(texts[passage]!),
+  };
+
+  it('finds two neighbouring words of the question written together', () => {
+    expect(saysPhraseOf('are sealed bid auctions fair to bidders', [0], context)).toBe(true);
+  });
+
+  it('does not count the words written apart, or a pair with a word most passages use', () => {
+    expect(saysPhraseOf('are sealed bid auctions fair to bidders', [1], context)).toBe(false);
+    // "each bid" is in passage 0, but "each" is in 40 % of the passages.
+    expect(saysPhraseOf('what happens to each bid', [0], context)).toBe(false);
   });
 });
 
