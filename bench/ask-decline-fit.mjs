@@ -81,10 +81,23 @@ const format = (t) =>
 /** @type {Array<typeof DECLINE_CALIBRATION>} */
 const grid = [];
 for (const minConfidence of [0.45, 0.5, 0.55])
-  for (const namesOverruled of [0.7, 0.75, 0.8, 0.9, 1.01])
-    for (const offDomainConfidence of [0, 0.6, 0.65, 0.7, 0.75, 0.8])
-      for (const domainEvidence of offDomainConfidence === 0 ? [0] : [0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5])
-        grid.push({ minConfidence, namesOverruled, offDomainConfidence, domainEvidence });
+  // agreedConfidence at minConfidence: no passage is answered for agreement alone.
+  for (const agreedConfidence of [0.25, 0.3, 0.35, 0.4, minConfidence])
+    for (const agreedSimilarity of [0.35, 0.4, 0.45])
+      // (A search reads phrases from decline.ts's phrasedConfidence up only: lower values fit nothing.)
+      for (const phrasedConfidence of [0.35, 0.4, 0.45, minConfidence])
+        for (const namesOverruled of [0.7, 0.75, 0.8, 0.9, 1.01])
+          for (const offDomainConfidence of [0, 0.6, 0.65, 0.7, 0.75, 0.8])
+            for (const domainEvidence of offDomainConfidence === 0 ? [0] : [0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5])
+              grid.push({
+                minConfidence,
+                agreedConfidence,
+                agreedSimilarity,
+                phrasedConfidence,
+                namesOverruled,
+                offDomainConfidence,
+                domainEvidence,
+              });
 
 /**
  * The calibration of the grid with the best summed objective on some sets, among those that keep

@@ -124,6 +124,12 @@ describe('comparison questions', () => {
     }
     // An either-or that compares nothing stays what it is.
     expect(parseQuestion('is staking safe or not').intent).not.toBe('comparison');
+    // Figures set side by side are no two things to compare.
+    expect(parseQuestion('our new prompt scored 64% versus 61% for the old one, is that real').intent).not.toBe(
+      'comparison',
+    );
+    expect(parseQuestion('my swap cost $12 compared to $3 yesterday, why').intent).not.toBe('comparison');
+    expect(parseQuestion('Llama 3 vs Mistral 7B').sides).toEqual(['Llama 3', 'Mistral 7B']);
   });
 
   it('answers both sides of a long comparison whose question part follows a colon', () => {

@@ -10,6 +10,7 @@ import {
   declineEvidence,
   declines,
   domainLift,
+  saysPhraseOf,
   speaksToNames,
   type DeclineContext,
   type DeclineEvidence,
@@ -17,11 +18,14 @@ import {
 import { QueryPlanner, type Concept, type Plan } from '../../src/core/ask/query-plan.ts';
 import { situatedPlan } from '../../src/core/ask/situation.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
+import { terms } from '../../src/core/ask/text.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
 import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const evidence = (overrides: Partial<DeclineEvidence>): DeclineEvidence => ({
   confidence: 1,
+  similarity: 0,
+  phrased: false,
   namesSpoken: true,
   namedShare: 0.5,
   domainSpoken: 0.8,
@@ -32,6 +36,36 @@ describe('the decline decision', () => {
   it('declines below the confidence bar whatever else holds', () => {
     expect(declines(evidence({ confidence: MIN_CONFIDENCE - 0.01 }))).toBe(true);
     expect(declines(evidence({ confidence: MIN_CONFIDENCE }))).toBe(false);
+  });
+
+  it('answers below the bar when words and meaning both point to the passage', () => {
+    const { agreedConfidence, agreedSimilarity } = DECLINE_CALIBRATION;
+    expect(agreedConfidence).toBeLessThan(MIN_CONFIDENCE);
+    // Covered in part by the words and near the question in meaning: the two signals agree.
+    expect(declines(evidence({ confidence: agreedConfidence, similarity: agreedSimilarity }))).toBe(false);
+    // Either alone is not enough: a passage far in meaning, or one that barely speaks to the words.
+    expect(declines(evidence({ confidence: agreedConfidence, similarity: agreedSimilarity - 0.05 }))).toBe(true);
+    expect(declines(evidence({ confidence: agreedConfidence - 0.05, similarity: 0.6 }))).toBe(true);
+    // Agreement answers only what the other rules let through: a name the passage never speaks of.
+    expect(declines(evidence({ confidence: agreedConfidence, similarity: agreedSimilarity, namesSpoken: false }))).toBe(
+      true,
+    );
+  });
+
+  it('answers below the bar a passage that says a phrase of the question', () => {
+    const { phrasedConfidence } = DECLINE_CALIBRATION;
+    expect(phrasedConfidence).toBeLessThan(MIN_CONFIDENCE);
+    expect(declines(evidence({ confidence: phrasedConfidence, phrased: true }))).toBe(false);
+    expect(declines(evidence({ confidence: phrasedConfidence, phrased: false }))).toBe(true);
+    expect(declines(evidence({ confidence: phrasedConfidence - 0.05, phrased: true }))).toBe(true);
+  });
+
+  it('reads the best hit’s nearness in meaning into the evidence', () => {
+    const plan = { concepts: [], weights: new Map() };
+    const context = { speaksTo: () => false, frequency: () => 0, passages: 1, rank: () => Infinity };
+    const hit = { passage: 0, score: 1, coverage: 0.3, confidence: 0.3, similarity: 0.5 };
+    expect(declineEvidence(plan, hit, true, context).similarity).toBe(0.5);
+    expect(declineEvidence(plan, { ...hit, similarity: undefined }, true, context).similarity).toBe(0);
   });
 
   it('declines a passage silent on a proper name asked, unless meaning and words make it near certain', () => {
@@ -48,6 +82,29 @@ describe('the decline decision', () => {
     expect(
       declines(evidence({ confidence: 0.6, namedShare: 0, domainSpoken: DECLINE_CALIBRATION.domainEvidence })),
     ).toBe(false);
+  });
+});
+
+describe('a phrase of the question said by a passage', () => {
+  // 100 passages: passage 0 writes "sealed-bid auctions", passage 1 the same words apart.
+  const texts = [
+    'Sealed-bid auctions hide each bid until the reveal.',
+    'A sealed envelope holds the bid in each auction until it closes.',
+  ];
+  const context = {
+    frequency: (term: string) => (['each', 'hide', 'hidden'].includes(term) ? 40 : 2),
+    passages: 100,
+    termsOf: (passage: number) => terms(texts[passage]!),
+  };
+
+  it('finds two neighbouring words of the question written together', () => {
+    expect(saysPhraseOf('are sealed bid auctions fair to bidders', [0], context)).toBe(true);
+  });
+
+  it('does not count the words written apart, or a pair with a word most passages use', () => {
+    expect(saysPhraseOf('are sealed bid auctions fair to bidders', [1], context)).toBe(false);
+    // "each bid" is in passage 0, but "each" is in 40 % of the passages.
+    expect(saysPhraseOf('what happens to each bid', [0], context)).toBe(false);
   });
 });
 
@@ -226,6 +283,19 @@ describe('which proper names a passage must speak of', () => {
     const question = parseQuestion('what should we check before trusting a bridge');
     const plan = planOf(concept('bridge'), concept('Cardano', true));
     expect(speaksToNames(question, plan, [0], context)).toBe(true);
+  });
+
+  it('does not require a name the content uses throughout, its setting', () => {
+    const question = parseQuestion('how do sequencers on Optimism post to Ethereum');
+    const plan = planOf(concept('sequencers'), concept('Ethereum'));
+    // 300 of 1,000 passages speak of Ethereum: it is where the content is set.
+    const pervasive = { ...context, frequency: (term: string) => (term === 'ethereum' ? 300 : 0), passages: 1000 };
+    expect(speaksToNames(question, plan, [0], pervasive)).toBe(true);
+    // Used by 5 passages only, it is a name the content barely covers, and the passage must speak of it.
+    const rare = { ...pervasive, frequency: (term: string) => (term === 'ethereum' ? 5 : 0) };
+    expect(speaksToNames(question, plan, [0], rare)).toBe(false);
+    // So it is in a small content where those 5 passages are half of it: that is not throughout.
+    expect(speaksToNames(question, plan, [0], { ...rare, passages: 10 })).toBe(false);
   });
 
   it('reads a capital that starts a sentence as no name', () => {

@@ -44,6 +44,9 @@ describe('derived words', () => {
   it('gives the word under an everyday prefix or suffix, and nothing for a word with neither', () => {
     expect(derivedWords('outvote')).toEqual(['vote']);
     expect(derivedWords('Unstick')).toEqual(['stick']);
+    // "-able" makes an adjective of a verb ("stakeable", "forkable"): no name.
+    expect(derivedWords('forkable')).toEqual(['fork']);
+    expect(derivedWords('table')).toEqual([]);
     expect(derivedWords('wordy')).toEqual(['word']);
     expect(derivedWords('metamask')).toEqual([]);
     // Too short a remainder is no word of its own ("rely", "under").

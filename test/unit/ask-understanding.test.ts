@@ -66,6 +66,8 @@ describe('questions declined whatever matches', () => {
     ['will rollups replace ethereum in the next few years', 'future'],
     ['will google release a bigger model', 'future'],
     ["yo who's the ceo of tether these days", 'live'],
+    ['how many monthly paying subscribers does Midjourney have', 'live'],
+    ['what will the price of SOL be next spring', 'future'],
     ['can you recommend a good wallet app for my mom', 'advice'],
     // A task to do rather than a question the content answers.
     ['Write me a Python script that scrapes tweets', 'task'],
@@ -83,6 +85,8 @@ describe('questions declined whatever matches', () => {
     'how many validators can a committee lose before finality stalls',
     'who decides what goes into the next block',
     'how many users can a rollup serve per second',
+    'how many people must sign before a multisig can use the funds',
+    'what will the price impact of a large swap depend on',
     'will my transaction be final after one block',
     'should I use LoRA or full fine-tuning',
     'How many training tokens per parameter did the Chinchilla study recommend?',

@@ -65,6 +65,17 @@ describe.runIf(table)('what the content never names', () => {
     expect(asked.answer?.slug).toBe('depeg');
   });
 
+  it('sets aside a word that stresses the question before looking for its subject', () => {
+    const asked = index.search('what does the square root even mean for benchmark questions', options);
+    expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);
+    expect(asked.answer?.slug).toBe('confidence-interval');
+  });
+
+  it('reads a known word with "-able" as no name', () => {
+    const asked = index.search('when a stablecoin depegs from its price, is that forkable', options);
+    expect(asked.no_answer_reason ?? '').not.toMatch(/never mention .*forkable/);
+  });
+
   it('reads a sound of hesitation as no name', () => {
     const asked = index.search("uhh what does it mean when a stablecoin 'depegged'", options);
     expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);

@@ -20,6 +20,7 @@ import {
   declineContextOf,
   declineEvidence,
   declines,
+  saysPhraseOf,
   sideDeclines,
   speaksToNames,
   type DeclineContext,
@@ -76,7 +77,7 @@ export class AskIndex {
     this.#quoting = { passages: this.#passages, ranking: this.#ranking };
     const everyday = new Set(serialised.everydayTerms?.split(' '));
     this.#unknownTerms = new UnknownTerms(this.#postings, this.#planner, this.#ranking, this.#vectors, everyday);
-    this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages.length, this.#vectors);
+    this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages, this.#vectors);
   }
 
   /** The index of a build's documents, serialised (see index-build.ts); `table`: other word vectors than the project's. */
@@ -145,7 +146,12 @@ export class AskIndex {
     const quoted = quotedPassages(this.#quoting, top.passage, plan, question);
     const passages = quoted.map((each) => each.passage);
     const spoken = speaksToNames(question, plan, passages, this.#declineContext);
-    const evidence = declineEvidence(plan, top, spoken, this.#declineContext);
+    // A phrase of the question matters between its bar and the confidence bar only: read it there alone.
+    const phrased =
+      top.confidence >= DECLINE_CALIBRATION.phrasedConfidence &&
+      top.confidence < MIN_CONFIDENCE &&
+      saysPhraseOf(question.content, [...passages, ...this.#ranking.passagesBeside(top.passage)], this.#declineContext);
+    const evidence = declineEvidence(plan, top, spoken, this.#declineContext, phrased);
     return { chosen: declines(evidence) ? [] : quoted, evidence };
   }
 

@@ -57,6 +57,10 @@ const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
 const headOf = (subject: string) => subject.split(/\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+/i)[0] ?? subject;
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
+/** "it got 73% versus the baseline's 70%": shares or sums set side by side are figures, not things compared. */
+const comparesFigures = (sides: readonly string[]) =>
+  /(?:\d%|\$\d[\d.,]*)$/.test(sides[0]!) || /^(?:\d[\d.,]*%|\$\d)/.test(sides[1]!);
+
 function comparisonSides(text: string): [string, string] | undefined {
   // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon. "I
   // keep reading about both. Rollup vs sidechain?": in the sentence that compares, not before it.
@@ -65,7 +69,8 @@ function comparisonSides(text: string): [string, string] | undefined {
     for (const pattern of COMPARISONS) {
       const match = pattern.exec(clause);
       const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side?.split(/[:;]/)[0] ?? ''));
-      if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0) return [sides[0], sides[1]];
+      if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0 && !comparesFigures(sides))
+        return [sides[0], sides[1]];
     }
   return undefined;
 }
@@ -108,7 +113,7 @@ function definedSubject(bare: string): string {
 export const OUT_OF_SCOPE = {
   live: {
     pattern:
-      /\b(?:today|tonight|tomorrow|yesterday|right\s+now|at\s+the\s+moment|this\s+(?:week|month)|latest\s+news|weather|forecast)\b|\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b|\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b|\bhow\s+many\s+(?:\w+\s+)?(?:people|users|customers|subscribers|holders)\s+(?:use|uses|using|have|has|hold|own)\b|\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b/i,
+      /\b(?:today|tonight|tomorrow|yesterday|right\s+now|at\s+the\s+moment|this\s+(?:week|month)|latest\s+news|weather|forecast)\b|\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b|\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b|\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,2}(?:use|uses|using|have|has|hold|own)\b|\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b/i,
     reason:
       'No answer: this asks for live data (prices, news, weather), which this site does not carry. ' +
       'Its essays and glossary explain how these systems work; paper search finds research on them.',
@@ -129,7 +134,7 @@ export const OUT_OF_SCOPE = {
   },
   future: {
     pattern:
-      /\bnext\s+(?:week|month|year|quarter|decade)\b|\bwill\b.*\b(?:announce|release|launch|unveil)\b|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b/i,
+      /\bnext\s+(?:week|month|year|quarter|decade)\b|\bwhat\s+will\s+(?:the\s+)?(?:price|value)\s+of\b|\bwill\b.*\b(?:announce|release|launch|unveil)\b|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b/i,
     reason:
       'No answer: this asks for a prediction, which this site does not make. ' +
       'Its essays and glossary explain how these systems work and what is still uncertain about them.',
@@ -145,7 +150,7 @@ export function outOfScope(text: string): OutOfScope | undefined {
 
 /** Where a long question's question starts: "…, is there a way to …", "…. How do I …". */
 const QUESTION_CLAUSE =
-  /(?:^|[,.;:!?]\s*|\s(?:but|so|and)\s+)((?:is\s+there|are\s+there|how|what|why|which|when|where|can|could|should|does|do|is|are)\b[^,.;:!?]*)[.?!]*$/i;
+  /(?:^|[,.;:!?]\s*|\s(?:but|so|and)\s+)((?:is\s+there|are\s+there|how|what|why|which|who|when|where|can|could|should|does|do|is|are)\b[^,.;:!?]*)[.?!]*$/i;
 /** Words of talk, not of subject: set aside when a long question is judged on its question part. */
 const FILLER = new Set(
   (

@@ -132,7 +132,7 @@ export function escapeHtml(text: string): string {
 
 /** Everyday English prefixes and suffixes that make a new word of a known one ("outvote", "wordy"). */
 const DERIVING_PREFIX = /^(?:out|over|under|un|re|mis|non)(?=\p{L}{4})/u;
-const DERIVING_SUFFIX = /(?<=\p{L}{4})(?:y|ish|ness)$/u;
+const DERIVING_SUFFIX = /(?<=\p{L}{4})(?:y|ish|ness|able)$/u;
 
 /** The words a word is derived from by an everyday prefix or suffix, lowercased; none when it has neither. */
 export function derivedWords(word: string): string[] {

@@ -19,6 +19,11 @@ const DESCRIBING = new Set(
     'i me my we us our you your it its they them their this these those'
   ).split(' '),
 );
+/**
+ * Words that stress a question rather than name anything ("what does pass@1 even mean", "what is
+ * it really"): set aside before a subject is looked for in the content.
+ */
+const INTENSIFIERS = /\b(?:even|really|actually|exactly|basically|just)\b\s*/gi;
 /** Words that start a noun phrase: after a verb in -ing ("eating the memory") they make the subject a clause. */
 const DETERMINERS = new Set('the a an my our your their his her its this that these those all'.split(' '));
 /** A superlative ("the best …", "the most popular …") asks which of a kind: the kind is what is named. */
@@ -88,7 +93,7 @@ export class UnknownTerms {
    * passage says: the content does not cover it, whatever its single words match.
    */
   #unknownSubject(question: Question): string[] {
-    const asked = question.subject && withoutChat(question.subject.head);
+    const asked = question.subject && withoutChat(question.subject.head).replace(INTENSIFIERS, '').trim();
     const head = asked?.replace(/['’]s\b/g, '');
     const written = head ? nameWords(head) : [];
     if (!asked || !head || written.length < 2 || this.#namesKnownTerm(written)) return [];
