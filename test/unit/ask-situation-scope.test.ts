@@ -1,7 +1,6 @@
-// A long question's question part, read apart from its circumstances (question-reading.ts): live
-// data is declined when the question part asks for it, not when the circumstances say when
-// something happened; advice stays declined wherever it is asked for, and a "who" question part
-// is found like any other.
+// A long question's scope (question-reading.ts): live data and advice are declined wherever the
+// question names them, its circumstances included (read from the question part alone, live data
+// let through unanswerable questions on two unseen sets); a "who" question part is found like any other.
 import { describe, expect, it } from 'vitest';
 import { readQuestion } from '../../src/core/ask/question-reading.ts';
 import { questionClause } from '../../src/core/ask/question.ts';
@@ -15,13 +14,13 @@ const speller = new Speller(vocabularyOf(content), [], () => false);
 const read = (asked: string) => readQuestion(asked, speller);
 
 describe('the scope of a long question', () => {
-  it('answers a question whose circumstances mention today, when its question part asks no live data', () => {
+  it('declines live data named in the circumstances, though the question part asks none', () => {
     const asked = read(
-      'Last year my wallet gave a lending app an unlimited token approval and I forgot about it. ' +
-        'This morning the news said that app was drained today. Can it still move my tokens?',
+      'I hold a token whose current price fell this morning after a lending app gave it an unlimited ' +
+        'token approval. Can that app still move my tokens?',
     );
     expect(asked.situation).toBeDefined();
-    expect(asked.declined).toBeUndefined();
+    expect(asked.declined).toBe('live');
   });
 
   it('still declines a question part that asks for live data', () => {

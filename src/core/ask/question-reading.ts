@@ -4,7 +4,7 @@
 // predictions). Ranking (ask-index.ts) works on what this returns.
 import {
   normalisedQuestion,
-  OUT_OF_SCOPE,
+  outOfScope,
   parseQuestion,
   questionClause,
   withoutTalk,
@@ -44,18 +44,6 @@ export function readQuestion(asked: string, speller: Speller): ReadQuestion {
     corrected: correction !== undefined,
     question: clause ? parseQuestion(clause) : whole,
     situation: clause ? whole.content : undefined,
-    declined: declinedScope(searched, clause),
+    declined: outOfScope(searched),
   };
-}
-
-/**
- * Whether the site declines a question whatever matches (live data, advice, predictions, tasks). A
- * long question's circumstances say when things happened ("today I read that its router got
- * exploited"), not what is asked: live data is read from its question part alone. Advice and the
- * rest are read from the whole question ("my friend says I should buy it, what do you think").
- */
-function declinedScope(searched: string, clause: string | undefined): OutOfScope | undefined {
-  return (Object.keys(OUT_OF_SCOPE) as OutOfScope[]).find((kind) =>
-    OUT_OF_SCOPE[kind].pattern.test(kind === 'live' && clause !== undefined ? clause : searched),
-  );
 }
