@@ -17,7 +17,7 @@ const index = contentIndex(AskIndex);
 const options = { limit: 5, types: ['essay', 'glossary'] };
 
 const TUNING = 'ask-eval.json';
-const DEVELOPMENT = ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json', 'ask-dev3.json'];
+const DEVELOPMENT = ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json', 'ask-dev3.json', 'ask-dev4.json'];
 /**
  * The fit's objective, per set: share of unanswerable questions declined less this many times the
  * share of answerable ones declined. With about 36 unanswerable and 165 answerable questions a set,

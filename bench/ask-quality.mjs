@@ -32,9 +32,9 @@ if (process.env['ASK_MISSES']) console.log(`misses:\n  ${score.misses.join('\n  
 // building the semantic signal; scored like the blind set, its misses listed with ASK_MISSES.
 // The retired blind set (test/fixtures/ask-dev-retired-blind.json) and a second outsider's set
 // (test/fixtures/ask-dev2.json, weighted to situations, reasons, comparisons) are scored beside it,
-// and a third (ask-dev3.json, weighted to conversations and situations, held out of the work it first
-// measured).
-for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json', 'ask-dev3.json']) {
+// a third (ask-dev3.json, weighted to conversations and situations) and a fourth (ask-dev4.json, every
+// kind), each held out of the work it first measured.
+for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json', 'ask-dev3.json', 'ask-dev4.json']) {
   const dev = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8')).questions;
   const devAnswers = dev.map((/** @type {{ q: string }} */ question) => index.search(question.q, options));
   console.log(
