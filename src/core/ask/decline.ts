@@ -206,9 +206,10 @@ export function saysPhraseOf(
   const pairsOf = (sequence: readonly string[]) => sequence.slice(1).map((term, at) => `${sequence[at]} ${term}`);
   const question = terms(asked);
   const wanted = new Set(
-    pairsOf(question).filter(
-      (pair, at) => question[at] !== question[at + 1] && rare(question[at]!) && rare(question[at + 1]!),
-    ),
+    question.slice(1).flatMap((term, at) => {
+      const before = question[at] ?? '';
+      return before !== term && rare(before) && rare(term) ? [`${before} ${term}`] : [];
+    }),
   );
   return wanted.size > 0 && passages.some((passage) => pairsOf(termsOf(passage)).some((pair) => wanted.has(pair)));
 }
