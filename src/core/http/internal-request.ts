@@ -24,7 +24,10 @@ export function internalRequest(
     },
     readBody: async () => new TextEncoder().encode(body),
     clientAddress: parent.clientAddress,
-    signal: parent.signal,
+    // Read when a route asks for it: the parent's signal is made on first use (node-adapter.ts).
+    get signal() {
+      return parent.signal;
+    },
     internal: true,
   };
 }

@@ -52,7 +52,6 @@ function mcpContext(http: McpHttp): McpContext {
     deps: http.deps,
     clientAddress: http.request.clientAddress,
     client: http.client,
-    signal: http.request.signal,
     documentation: apiDocumentation(http.routes, http.deps.config.siteUrl),
   };
 }
