@@ -77,4 +77,12 @@ describe('talk around a question in the index', () => {
     expect(result.sources[0]?.slug).toBe('liquidation');
     expect(result.query).toBe(message);
   });
+
+  it('keeps words after the question that name something the content never covers', () => {
+    expect(index.search('what is a liquidation? my cousin asked', options).answer).not.toBeNull();
+    // "Zorblax" is no word of the content's or of everyday English: kept, it is a name the content never covers.
+    const named = index.search('what is a liquidation? Zorblax asked', options);
+    expect(named.answer).toBeNull();
+    expect(named.no_answer_reason).toMatch(/Zorblax/);
+  });
 });
