@@ -74,8 +74,19 @@ const THIRD_WRAPPERS = {
   yes: (/** @type {string} */ q) => `${q}, yes?`,
   help: (/** @type {string} */ q) => `help!! ${q}?`,
 };
-const families = { fresh: FRESH_WRAPPERS, third: THIRD_WRAPPERS };
-const wrappers = families[/** @type {'fresh' | 'third'} */ (process.env['ASK_WRAPPERS'])] ?? WRAPPERS;
+/** A fourth, written before the third's misses were read, to check what they led to. */
+const FOURTH_WRAPPERS = {
+  lowkey: (/** @type {string} */ q) => `lowkey confused here. ${q}?`,
+  professor: (/** @type {string} */ q) => `${q}? my professor skipped over it`,
+  serious: (/** @type {string} */ q) => `serious question, ${q}?`,
+  folks: (/** @type {string} */ q) => `folks, ${q}?`,
+  anybody: (/** @type {string} */ q) => `does anybody know ${q}?`,
+  tia: (/** @type {string} */ q) => `${q}? tia`,
+  sorry: (/** @type {string} */ q) => `sorry if this is obvious, ${q}?`,
+  meeting: (/** @type {string} */ q) => `We argued about this in a meeting yesterday. ${q}?`,
+};
+const families = { fresh: FRESH_WRAPPERS, third: THIRD_WRAPPERS, fourth: FOURTH_WRAPPERS };
+const wrappers = families[/** @type {'fresh' | 'third' | 'fourth'} */ (process.env['ASK_WRAPPERS'])] ?? WRAPPERS;
 
 const questions = evaluation
   .evalQuestions()

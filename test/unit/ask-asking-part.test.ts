@@ -44,6 +44,11 @@ describe('the asking part of a message', () => {
     );
   });
 
+  it('keeps a long clause before the question: it tells what happened', () => {
+    const told = 'my neighbour bought a coin at noon and sold at dusk, did I miss something?';
+    expect(askingPart(told, () => true)).toBe(told);
+  });
+
   it('leaves the message as it is when nothing would be left to ask', () => {
     expect(askingPart('what?', () => true)).toBe('what?');
   });

@@ -49,10 +49,10 @@ const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
 /** The word vectors' table lists this many everyday English words first, then the content's own. */
 const GENERAL_WORDS = 20_000;
 /**
- * A word the content uses counts as talk only among English's this many commonest ("know", "really"):
- * from 3,000 a preamble's topic words were set aside ("these huge models with experts inside, do …").
+ * A word the content uses counts as talk only among English's this many commonest ("know", "honest");
+ * from 5,000 the retired blind set lost a question.
  */
-const COMMONEST_WORDS = 1_000;
+const COMMONEST_WORDS = 3_000;
 export class AskIndex {
   readonly #passages: AskPassage[];
   readonly #postings: Map<string, number[]>;

@@ -27,6 +27,11 @@ const ASIDE = /^(.+?)\s*\(([^()]+)\)[\s.!?]*$/;
 const TAG =
   /^(.+?),\s*(?:or\s+)?(?:right|yes|no|correct|true|yeah|eh|huh|ok|okay|not|am\s+i\s+(?:right|wrong)|am\s+i\s+missing\s+something|(?:is|does|do|was|are)(?:n'?t|\s+not)?\s+it)\s*\?*\s*$/i;
 
+/**
+ * Talk before a question within its sentence is short ("real talk", "sorry if this is obvious"); a
+ * longer clause tells what happened ("someone bought right before me and sold right after, did I …").
+ */
+const PREAMBLE_WORDS = 6;
 /** A pronoun in the asking clause that points back at what came before ("…, do they use …"). */
 const POINTS_BACK = /\b(?:it|its|they|them|their|this|that|these|those|he|she|him|her)\b/i;
 
@@ -38,6 +43,7 @@ function withoutPreamble(text: string, isTalk: (words: string) => boolean): stri
   for (const pattern of [PREAMBLE_SEPARATED, PREAMBLE_PLAIN]) {
     const preamble = pattern.exec(text)?.[1];
     if (!preamble || (OPENS_QUESTION.test(preamble) && !REQUEST.test(preamble))) continue;
+    if (preamble.split(/\s+/).length > PREAMBLE_WORDS) continue;
     const rest = text.slice(preamble.length).replace(/^[\s,:;–—-]+/, '');
     if (talk(preamble, rest)) return rest;
   }
