@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AskOptions } from '../../src/core/ask/ask-index.ts';
 import { askingPart } from '../../src/core/ask/asking-part.ts';
+import { readQuestion } from '../../src/core/ask/question-reading.ts';
+import { Speller } from '../../src/core/ask/speller.ts';
 import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 /** Talk, for these tests: anything that does not mention a ledger, a pool or Ledgerly. */
@@ -89,5 +91,26 @@ describe('talk around a question in the index', () => {
     const named = index.search('what is a liquidation? Zorblax asked', options);
     expect(named.answer).toBeNull();
     expect(named.no_answer_reason).toMatch(/Zorblax/);
+  });
+});
+
+describe('what the site declines, read from the sentence that asks', () => {
+  const speller = new Speller(new Map());
+
+  it('does not take a day in the circumstances for a request for live data', () => {
+    expect(
+      readQuestion('We talked about it over dinner yesterday. What is a ledger?', speller).declined,
+    ).toBeUndefined();
+    expect(
+      readQuestion('My tutor brought it up today! How does a ledger stay in sync?', speller).declined,
+    ).toBeUndefined();
+  });
+
+  it('still declines what the asking sentence asks for', () => {
+    expect(readQuestion('What is the price of ether today?', speller).declined).toBe('live');
+    expect(readQuestion('I sold my coins last spring. Should I buy back in?', speller).declined).toBe('advice');
+    expect(readQuestion('what is a ledger today', speller).declined).toBe('live');
+    // Only a day is excused in the circumstances: a price asked before the question still is live data.
+    expect(readQuestion('I need the current price of ether. Can you help?', speller).declined).toBe('live');
   });
 });

@@ -36,6 +36,19 @@ export interface ReadQuestion {
  * `isTalk`: whether some words of the message name nothing the content is about, so that they may
  * be set aside around its asking clause (asking-part.ts); without it only the talk question.ts lists is.
  */
+/** The sentence that asks, when sentences come before it: "We argued about it yesterday. What is X?" */
+const ASKING_SENTENCE = /(?:^|[.!]\s+)([^.!?]+\?+)\s*$/;
+/** Days, which in a sentence of circumstance say when something happened, not that live data is asked. */
+const DAYS = /\b(?:today|tonight|tomorrow|yesterday|this\s+(?:week|month))\b/gi;
+
+/** Whether the site declines a question whatever matches, a day in its circumstances set aside. */
+function declinedFor(searched: string): OutOfScope | undefined {
+  const asking = ASKING_SENTENCE.exec(searched.trim())?.[1];
+  if (!asking) return outOfScope(searched);
+  const before = searched.trim().slice(0, -asking.length);
+  return outOfScope(`${before.replace(DAYS, ' ')} ${asking}`);
+}
+
 export function readQuestion(asked: string, speller: Speller, isTalk?: (words: string) => boolean): ReadQuestion {
   // Words the content never uses are read as typos of words it does: the answer says so.
   const correction = speller.correct(asked);
@@ -53,6 +66,6 @@ export function readQuestion(asked: string, speller: Speller, isTalk?: (words: s
     corrected: correction !== undefined,
     question: clause ? parseQuestion(clause) : whole,
     situation: clause ? whole.content : undefined,
-    declined: outOfScope(searched),
+    declined: declinedFor(searched),
   };
 }
