@@ -44,6 +44,9 @@ describe('the asking part of a message', () => {
     expect(askingPart('wait is that free money?? how big is the reward', everything)).toBe(
       'wait is that free money?? how big is the reward',
     );
+    expect(askingPart('what is a ledger? and how long does it last', everything)).toBe(
+      'what is a ledger? and how long does it last',
+    );
   });
 
   it('keeps a long clause before the question: it tells what happened', () => {

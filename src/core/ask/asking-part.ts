@@ -18,6 +18,8 @@ const REQUEST = /^(?:can|could|would|will)\s+(?:you|u|someone|somebody|anyone|an
 const BEFORE_LAST_SENTENCE = /^(.+[.!])\s+(?=\S[^.!?]*\?+\s*$)/;
 /** What follows the last question mark: "… ? be honest", "… ? I keep seeing it everywhere". */
 const AFTER_QUESTION = /^(.+\?)\s*([^?]+)$/;
+/** A question word in what follows the question mark: "… ? and how long does it last". */
+const ASKS_AGAIN = /\b(?:what|why|how|when|where|which|who)\b/i;
 /** A closing aside in brackets: "… (newbie here)". */
 const ASIDE = /^(.+?)\s*\(([^()]+)\)[\s.!?]*$/;
 /**
@@ -54,7 +56,7 @@ function withoutPreamble(text: string, isTalk: (words: string) => boolean): stri
 function withoutAfterword(text: string, isTalk: (words: string) => boolean): string {
   const after = AFTER_QUESTION.exec(text);
   // What follows may ask again ("… money?? how big is the bonus"): then it is no afterword.
-  if (after && !OPENS_QUESTION.test(after[2]!) && isTalk(after[2]!)) return after[1]!;
+  if (after && !OPENS_QUESTION.test(after[2]!) && !ASKS_AGAIN.test(after[2]!) && isTalk(after[2]!)) return after[1]!;
   const aside = ASIDE.exec(text);
   if (aside && isTalk(aside[2]!)) return aside[1]!;
   const tag = TAG.exec(text)?.[1];
