@@ -2,8 +2,9 @@
 // Fits the lead reranker's weights (src/core/ask/lead-rerank.ts) on the development sets: every
 // search's candidate sources and their features are recorded once, then a grid of weights is scored
 // offline (which candidate would lead, and is it a source the question expects). Each development
-// set is held out in turn (fit on the other two, report it), then the weights are fitted on all
-// three. The tuning set (ask-eval.json) may not answer fewer questions first than without the
+// set is held out in turn (fit on the other three, report it), then the weights are fitted on all
+// four (ask-dev3.json, weighted to conversations and situations, joined them after the weights in
+// the code were chosen). The tuning set (ask-eval.json) may not answer fewer questions first than without the
 // reranker, counting only its tuned part: its held-out part is reported, never fitted. A grid point
 // scores the leads it makes right less those it makes wrong, less FIT_CHANGE_COST (0.5) for each
 // change that stays wrong; the smallest weights win a tie. Prints the chosen weights (LEAD_WEIGHTS
@@ -71,6 +72,7 @@ const sets = {
   dev: record('ask-dev.json'),
   retired: record('ask-dev-retired-blind.json'),
   dev2: record('ask-dev2.json'),
+  dev3: record('ask-dev3.json'),
   tuning: record('ask-eval.json'),
 };
 // The tuning set's held-out part is never tuned on: the fit keeps the rest, and the held-out is reported.
@@ -124,15 +126,16 @@ function fit(/** @type {Recorded[][]} */ on) {
 }
 
 const percent = (/** @type {number} */ count, /** @type {number} */ of) => `${((count / of) * 100).toFixed(1)} %`;
+// Without the reranker → with the weights in the code → with the weights fitted.
 const show = (/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) =>
-  `${percent(firsts(set, baseline), set.length)} → ${percent(firsts(set, weights), set.length)}`;
-const names = /** @type {const} */ (['dev', 'retired', 'dev2']);
+  [baseline, LEAD_WEIGHTS, weights].map((each) => percent(firsts(set, each), set.length)).join(' → ');
+const names = /** @type {const} */ (['dev', 'retired', 'dev2', 'dev3']);
 for (const held of names) {
   const weights = fit(names.filter((name) => name !== held).map((name) => sets[name]));
   console.log(`held out ${held}: ${show(sets[held], weights)} right first, weights ${JSON.stringify(weights)}`);
 }
 const chosen = fit(names.map((name) => sets[name]));
-console.log(`\nfitted on all three: ${JSON.stringify(chosen)} (in the code now: ${JSON.stringify(LEAD_WEIGHTS)})`);
+console.log(`\nfitted on all four: ${JSON.stringify(chosen)} (in the code now: ${JSON.stringify(LEAD_WEIGHTS)})`);
 for (const name of [...names, 'tuning'])
   console.log(`  ${name}: ${show(sets[/** @type {keyof typeof sets} */ (name)], chosen)}`);
 console.log(`  tuning, held out: ${show(heldOut, chosen)}`);

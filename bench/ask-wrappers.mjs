@@ -43,6 +43,51 @@ const WRAPPERS = {
   },
 };
 
+/**
+ * A second family, written later and never tuned on, to tell whether the reading of talk carries
+ * to chat it was not built from (ASK_WRAPPERS=fresh runs these instead).
+ */
+const FRESH_WRAPPERS = {
+  'real talk': (/** @type {string} */ q) => `real talk, ${q}?`,
+  ngl: (/** @type {string} */ q) => `ngl i never understood this. ${q}?`,
+  right: (/** @type {string} */ q) => `${q}, right?`,
+  'someone explain': (/** @type {string} */ q) => `could someone explain ${q}?`,
+  'be honest': (/** @type {string} */ q) => `${q}? be honest`,
+  newbie: (/** @type {string} */ q) => `${q} (newbie here)`,
+  boss: (/** @type {string} */ q) => `My boss asked me this morning and I had no idea. ${q}?`,
+  'hmm wait': (/** @type {string} */ q) => `hmm wait, ${q}?`,
+  'so basically': (/** @type {string} */ q) => `so basically ${q}?`,
+  'quick one': (/** @type {string} */ q) => `quick one: ${q}?`,
+  'am I wrong': (/** @type {string} */ q) => `${q}, or am I wrong?`,
+  emoji: (/** @type {string} */ q) => `${q}? 🤔`,
+  everywhere: (/** @type {string} */ q) => `${q}? I keep seeing it mentioned everywhere`,
+  'genuine q': (/** @type {string} */ q) => `genuine q - ${q}?`,
+};
+/** A third family, written after the reading of talk that the second measured was built, to check it. */
+const THIRD_WRAPPERS = {
+  idk: (/** @type {string} */ q) => `idk much about this stuff, ${q}?`,
+  teacher: (/** @type {string} */ q) => `Our teacher mentioned this in class today. ${q}?`,
+  'honest q': (/** @type {string} */ q) => `honest question: ${q}?`,
+  'anyone here': (/** @type {string} */ q) => `anyone here know ${q}?`,
+  curious: (/** @type {string} */ q) => `${q}? just curious, no rush`,
+  thread: (/** @type {string} */ q) => `Saw this in a thread earlier and got lost. ${q}?`,
+  yes: (/** @type {string} */ q) => `${q}, yes?`,
+  help: (/** @type {string} */ q) => `help!! ${q}?`,
+};
+/** A fourth, written before the third's misses were read, to check what they led to. */
+const FOURTH_WRAPPERS = {
+  lowkey: (/** @type {string} */ q) => `lowkey confused here. ${q}?`,
+  professor: (/** @type {string} */ q) => `${q}? my professor skipped over it`,
+  serious: (/** @type {string} */ q) => `serious question, ${q}?`,
+  folks: (/** @type {string} */ q) => `folks, ${q}?`,
+  anybody: (/** @type {string} */ q) => `does anybody know ${q}?`,
+  tia: (/** @type {string} */ q) => `${q}? tia`,
+  sorry: (/** @type {string} */ q) => `sorry if this is obvious, ${q}?`,
+  meeting: (/** @type {string} */ q) => `We argued about this in a meeting yesterday. ${q}?`,
+};
+const families = { fresh: FRESH_WRAPPERS, third: THIRD_WRAPPERS, fourth: FOURTH_WRAPPERS };
+const wrappers = families[/** @type {'fresh' | 'third' | 'fourth'} */ (process.env['ASK_WRAPPERS'])] ?? WRAPPERS;
+
 const questions = evaluation
   .evalQuestions()
   .filter((/** @type {{ expect?: unknown; kind: string }} */ question) => question.kind !== 'decline');
@@ -50,7 +95,7 @@ const questions = evaluation
 const plains = questions.map((/** @type {{ q: string }} */ question) => index.search(question.q, options));
 const lead = (/** @type {any} */ result) => (result.sources[0] ? sourceKey(result.sources[0]) : '');
 let changed = 0;
-for (const [name, wrap] of Object.entries(WRAPPERS)) {
+for (const [name, wrap] of Object.entries(wrappers)) {
   let declined = 0;
   let moved = 0;
   for (const [at, question] of questions.entries()) {

@@ -6,12 +6,12 @@ import { answerOf, bestPerSource, contrastingSentence, noAnswerReason, round, so
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerFor, wordWeight } from './index-build.ts';
-import { parseQuestion, withoutFiller, type OutOfScope, type Question } from './question.ts';
+import { parseQuestion, withoutChat, withoutFiller, type OutOfScope, type Question } from './question.ts';
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { comparedPassages, quotedPassages, type QuotingContext } from './answer-passages.ts';
-import { terms } from './text.ts';
+import { indexTerm, rawWords, terms } from './text.ts';
 import { answerKind } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
@@ -47,6 +47,13 @@ const CONTRAST_CANDIDATES = 30;
 /** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
 const JOINT_COVERAGE = 0.9;
 const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
+/** The word vectors' table lists this many everyday English words first, then the content's own. */
+const GENERAL_WORDS = 20_000;
+/**
+ * A word the content uses counts as talk only among English's this many commonest ("know", "honest");
+ * from 5,000 the retired blind set lost a question.
+ */
+const COMMONEST_WORDS = 3_000;
 export class AskIndex {
   readonly #passages: AskPassage[];
   readonly #postings: Map<string, number[]>;
@@ -60,6 +67,8 @@ export class AskIndex {
   readonly #declineContext: DeclineContext;
   readonly #quoting: QuotingContext;
   readonly #unknownTerms: UnknownTerms;
+  /** Stems of everyday English words that neither the word vectors nor the content have (index-build.ts). */
+  readonly #everyday: ReadonlySet<string>;
 
   private constructor(serialised: SerialisedAskIndex) {
     this.#passages = serialised.passages;
@@ -75,8 +84,8 @@ export class AskIndex {
       question.subject && this.#ranking.defined(question.subject, GLOSSARY)?.passage;
     this.#leadContext = { passages: this.#passages, sourceOf: this.#ranking.sourceOf, beside, defined };
     this.#quoting = { passages: this.#passages, ranking: this.#ranking };
-    const everyday = new Set(serialised.everydayTerms?.split(' '));
-    this.#unknownTerms = new UnknownTerms(this.#postings, this.#planner, this.#ranking, this.#vectors, everyday);
+    this.#everyday = new Set(serialised.everydayTerms?.split(' '));
+    this.#unknownTerms = new UnknownTerms(this.#postings, this.#planner, this.#ranking, this.#vectors, this.#everyday);
     this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages, this.#vectors);
   }
 
@@ -96,7 +105,7 @@ export class AskIndex {
   /** A search, and the evidence its decision to answer read when it had one to make (bench/ask-decline-fit.mjs). */
   explain(asked: string, options: AskOptions): { result: AskResult; evidence: DeclineEvidence | undefined } {
     const started = performance.now();
-    const read = readQuestion(asked, this.#speller);
+    const read = readQuestion(asked, this.#speller, (words) => this.#isTalk(words));
     const allowed = new Set(options.types);
     const query = this.#queryVector(read.question, read.situation);
     const plan = this.#planOf(read, query);
@@ -272,6 +281,24 @@ export class AskIndex {
     // A side is a name or two: its words find it, and meaning would cost a scan per side.
     const best = this.#ranking.rank(plan, parseQuestion(side), allowed).ranked.find((hit) => !avoid?.(hit));
     return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan };
+  }
+
+  /**
+   * Whether some words of a message are talk: everyday English only (the word vectors' general part
+   * or SCOWL's everyday lists), no name the glossary knows, and no capital inside ("Kraken vs
+   * Binance" names something).
+   */
+  #isTalk(words: string): boolean {
+    const text = withoutChat(words);
+    if (rawWords(text).some((word, at) => at > 0 && word !== 'I' && /\p{Lu}/u.test(word))) return false;
+    const everyday = (word: string) => {
+      const rank = this.#vectors?.rank(word) ?? Infinity;
+      const term = indexTerm(word) ?? '';
+      // A word the content uses is part of what is asked, unless it is among English's commonest.
+      if (this.#postings.has(term)) return rank < COMMONEST_WORDS;
+      return rank < GENERAL_WORDS || this.#everyday.has(term);
+    };
+    return this.#planner.plan(text).concepts.every((concept) => !concept.named && concept.asked.every(everyday));
   }
 
   /** Cosine of a text's semantic vector with the question's (0 when no word of it has a vector). */

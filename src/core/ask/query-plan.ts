@@ -1,7 +1,7 @@
 // Query planning: a question's words grouped into concepts (a name the glossary knows, written any
 // of its ways, or a plain word), each with the terms that count as speaking to it: its synonyms, a
 // prefix completion of the last word. Typos are the speller's (speller.ts), before planning.
-import { indexTerm, rawWords, terms, words } from './text.ts';
+import { indexTerm, positiveDegree, rawWords, terms, words } from './text.ts';
 
 /**
  * Related names the glossary's aliases do not join, used as synonyms in both directions. Kept short:
@@ -138,6 +138,9 @@ export class QueryPlanner {
       if (seen.has(key)) continue;
       seen.add(key);
       const synonyms = groups.flatMap((group) => this.#synonyms(group, key));
+      // "so much faster" meets a text that says "so fast": the plain degree speaks to it too.
+      const plain = length === 1 ? indexTerm(positiveDegree(span[0]!.word.toLowerCase())) : null;
+      if (plain && plain !== key) synonyms.push(plain);
       for (const term of own) weigh(term, 1);
       for (const synonym of synonyms) for (const term of synonym.split(' ')) weigh(term, SYNONYM_WEIGHT);
       concepts.push({

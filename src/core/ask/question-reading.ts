@@ -12,11 +12,15 @@ import {
   type Question,
 } from './question.ts';
 import type { Speller } from './speller.ts';
+import { askingPart } from './asking-part.ts';
 
 export interface ReadQuestion {
   /** The question as searched (typos corrected), whitespace normalised: the answer's `query`. */
   text: string;
-  /** The question without the talk around it (withoutTalk), its situation included. */
+  /**
+   * The question without the talk question.ts lists around it (withoutTalk), its situation
+   * included: its length says how chatty the question is (situation.ts, talkWeighed).
+   */
   unwrapped: string;
   /** Set when a word was corrected: what the answer says it searched for. */
   corrected: boolean;
@@ -28,22 +32,40 @@ export interface ReadQuestion {
   declined: OutOfScope | undefined;
 }
 
-export function readQuestion(asked: string, speller: Speller): ReadQuestion {
+/** The sentence that asks, when sentences come before it: "We argued about it yesterday. What is X?" */
+const ASKING_SENTENCE = /(?:^|[.!]\s+)([^.!?]+\?+)\s*$/;
+/** Days, which in a sentence of circumstance say when something happened, not that live data is asked. */
+const DAYS = /\b(?:today|tonight|tomorrow|yesterday|this\s+(?:week|month))\b/gi;
+
+/** Whether the site declines a question whatever matches, a day in its circumstances set aside. */
+function declinedFor(searched: string): OutOfScope | undefined {
+  const asking = ASKING_SENTENCE.exec(searched.trim())?.[1];
+  if (!asking) return outOfScope(searched);
+  const before = searched.trim().slice(0, -asking.length);
+  return outOfScope(`${before.replace(DAYS, ' ')} ${asking}`);
+}
+
+/**
+ * `isTalk`: whether some words of the message name nothing the content is about, so that they may
+ * be set aside around its asking clause (asking-part.ts); without it only the talk question.ts lists is.
+ */
+export function readQuestion(asked: string, speller: Speller, isTalk?: (words: string) => boolean): ReadQuestion {
   // Words the content never uses are read as typos of words it does: the answer says so.
   const correction = speller.correct(asked);
   const searched = correction?.text ?? asked;
   // "hey! what is a rollup? thanks": the question is read without the talk around it.
-  const unwrapped = withoutTalk(searched);
+  const talkless = withoutTalk(searched);
+  const unwrapped = isTalk ? withoutTalk(askingPart(talkless, isTalk)) : talkless;
   const whole = parseQuestion(unwrapped);
   // "Mining vs staking: what gives you a say over the next block in each": the sides named first
   // are what a comparison asks about, however long its question part.
   const clause = whole.intent === 'comparison' ? undefined : questionClause(unwrapped, searched);
   return {
     text: normalisedQuestion(searched),
-    unwrapped: whole.text,
+    unwrapped: normalisedQuestion(talkless),
     corrected: correction !== undefined,
     question: clause ? parseQuestion(clause) : whole,
     situation: clause ? whole.content : undefined,
-    declined: outOfScope(searched),
+    declined: declinedFor(searched),
   };
 }

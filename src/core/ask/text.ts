@@ -43,6 +43,28 @@ export function indexTerm(word: string): string | null {
 }
 
 /**
+ * Everyday adjectives that questions compare with ("why is it so much faster", "which is cheaper")
+ * where the text states the plain degree ("runs are so fast"): Porter's stemmer keeps "faster",
+ * "cheapest" apart from "fast", "cheap". A closed list, since "-er" also ends nouns ("validator",
+ * "layer", "transformer") that are no degree of anything.
+ */
+const GRADABLE = new Set(
+  (
+    'fast slow quick cheap big small large tiny high low long short safe hard easy strong weak new old few ' +
+    'late early simple wide narrow deep close great fine tight loose dense rare clear smart heavy light fair ' +
+    'poor rich soft young busy risky noisy costly secure lean thin fat hot cold wise true'
+  ).split(' '),
+);
+
+/** A comparative or superlative of a GRADABLE adjective as its plain degree ("bigger" → big, "easiest" → easy). */
+export function positiveDegree(lower: string): string {
+  const degree = /^(\p{L}{2,}?)(?:er|est)$/u.exec(lower)?.[1];
+  if (!degree) return lower;
+  const candidates = [degree, `${degree}e`, degree.replace(/i$/, 'y'), degree.replace(/(\p{L})\1$/u, '$1')];
+  return candidates.find((base) => GRADABLE.has(base)) ?? lower;
+}
+
+/**
  * The content writes British and American spellings both ("centralised", "tokenization"): -ise
  * forms index as -ize, on both sides, so either spelling meets the other.
  */
