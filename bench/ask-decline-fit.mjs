@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex } from './ask-docs.mjs';
+import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const { DECLINE_CALIBRATION, declines } = await importTs('src/core/ask/decline.ts');
@@ -17,7 +17,6 @@ const index = contentIndex(AskIndex);
 const options = { limit: 5, types: ['essay', 'glossary'] };
 
 const TUNING = 'ask-eval.json';
-const DEVELOPMENT = ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json', 'ask-dev3.json', 'ask-dev4.json'];
 /**
  * The fit's objective, per set: share of unanswerable questions declined less this many times the
  * share of answerable ones declined. With about 36 unanswerable and 165 answerable questions a set,
@@ -31,7 +30,7 @@ const { sourceKey: keyOf, straightQuotes: straight } = await import('../test/sup
 /** @typedef {{ set: string; q: string; unanswerable: boolean; right: boolean; answered: boolean; evidence: any }} Row */
 /** @type {Row[]} */
 const rows = [];
-for (const set of [TUNING, ...DEVELOPMENT]) {
+for (const set of [TUNING, ...DEVELOPMENT_SETS]) {
   const parsed = JSON.parse(readFileSync(path.join(root, 'test/fixtures', set), 'utf8'));
   for (const question of Array.isArray(parsed) ? parsed : parsed.questions) {
     const { result, evidence } = index.explain(question.q, options);
@@ -128,7 +127,7 @@ function fit(sets) {
 }
 
 console.log(`calibration in decline.ts: ${JSON.stringify(DECLINE_CALIBRATION)}`);
-for (const set of [TUNING, ...DEVELOPMENT])
+for (const set of [TUNING, ...DEVELOPMENT_SETS])
   console.log(
     `  ${set.padEnd(28)} ${format(
       tally(
@@ -137,9 +136,9 @@ for (const set of [TUNING, ...DEVELOPMENT])
       ),
     )}`,
   );
-const all = fit(DEVELOPMENT);
+const all = fit(DEVELOPMENT_SETS);
 console.log(`\nfitted on the development sets: ${JSON.stringify(all)}`);
-for (const set of [TUNING, ...DEVELOPMENT])
+for (const set of [TUNING, ...DEVELOPMENT_SETS])
   console.log(
     `  ${set.padEnd(28)} ${format(
       tally(
@@ -149,8 +148,8 @@ for (const set of [TUNING, ...DEVELOPMENT])
     )}`,
   );
 console.log('\nheld out in turn (fitted on the tuning set and the others):');
-for (const held of DEVELOPMENT) {
-  const calibration = fit(DEVELOPMENT.filter((set) => set !== held));
+for (const held of DEVELOPMENT_SETS) {
+  const calibration = fit(DEVELOPMENT_SETS.filter((set) => set !== held));
   console.log(`  ${held.padEnd(28)} ${JSON.stringify(calibration)}`);
   console.log(
     `  ${''.padEnd(28)} ${format(

@@ -7,6 +7,18 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { root } from './lib.mjs';
 
+/**
+ * The development sets in test/fixtures/, in the order they arrived: questions in the asker's words
+ * (ask-dev), the retired blind set, and three outsiders' sets, each kept from the work it first measured.
+ */
+export const DEVELOPMENT_SETS = [
+  'ask-dev.json',
+  'ask-dev-retired-blind.json',
+  'ask-dev2.json',
+  'ask-dev3.json',
+  'ask-dev4.json',
+];
+
 /** @param {string} dir */
 function entries(dir) {
   return readdirSync(path.join(root, 'content', dir))

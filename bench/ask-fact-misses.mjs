@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentDocuments } from './ask-docs.mjs';
+import { contentDocuments, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const { sentencesAt } = await importTs('src/core/ask/sentences.ts');
@@ -26,7 +26,7 @@ const { sourceKey: keyOf, straightQuotes: straight } = await import('../test/sup
 
 const tally = new Map();
 const count = (/** @type {string} */ where) => tally.set(where, (tally.get(where) ?? 0) + 1);
-for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json']) {
+for (const file of DEVELOPMENT_SETS) {
   const dev = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8')).questions;
   for (const question of dev) {
     if (!question.expect || !question.facts?.length) continue;

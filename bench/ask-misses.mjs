@@ -8,17 +8,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex } from './ask-docs.mjs';
+import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const { declineRule } = await importTs('src/core/ask/decline.ts');
 const { sourceKey, straightQuotes } = await import('../test/support/ask-blind.ts');
 const index = contentIndex(AskIndex);
 const options = { limit: 5, types: ['essay', 'glossary'] };
-const sets =
-  process.argv.slice(2).length > 0
-    ? process.argv.slice(2)
-    : ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json'];
+const sets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEVELOPMENT_SETS;
 
 /** Which rule declined, from the evidence (or the reason when a rule before the evidence did). @param {any} e @param {any} result */
 function rule(e, result) {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex } from './ask-docs.mjs';
+import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 // Node runs these two as they are (they locate the fixtures from their own directory).
@@ -34,7 +34,7 @@ if (process.env['ASK_MISSES']) console.log(`misses:\n  ${score.misses.join('\n  
 // (test/fixtures/ask-dev2.json, weighted to situations, reasons, comparisons) are scored beside it,
 // a third (ask-dev3.json, weighted to conversations and situations) and a fourth (ask-dev4.json, every
 // kind), each held out of the work it first measured.
-for (const file of ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json', 'ask-dev3.json', 'ask-dev4.json']) {
+for (const file of DEVELOPMENT_SETS) {
   const dev = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8')).questions;
   const devAnswers = dev.map((/** @type {{ q: string }} */ question) => index.search(question.q, options));
   console.log(
