@@ -263,8 +263,8 @@ describe('a letter joined to a word, a name the content writes or not', () => {
 });
 
 describe('which proper names a passage must speak of', () => {
-  // Passage 0 speaks of sequencers and bridges, and of no chain by name.
-  const context = { speaksTo: (term: string) => ['sequenc', 'bridg'].includes(term) };
+  // Passage 0 speaks of sequencers and bridges, and of no chain by name; no name is used throughout.
+  const context = { speaksTo: (term: string) => ['sequenc', 'bridg'].includes(term), frequency: () => 0, passages: 1 };
   const concept = (word: string, circumstance?: boolean): Concept => ({
     asked: [word],
     idf: 1,

@@ -243,15 +243,12 @@ export function speaksToNames(
   question: Question,
   plan: Plan,
   passages: readonly number[],
-  context: Pick<DeclineContext, 'speaksTo'> & Partial<Pick<DeclineContext, 'frequency' | 'passages'>>,
+  context: Pick<DeclineContext, 'speaksTo' | 'frequency' | 'passages'>,
 ): boolean {
   // A name the content uses throughout is its setting, not a limit on what is asked (see SETTING_SHARE).
+  const throughout = Math.max(SETTING_PASSAGES, SETTING_SHARE * context.passages);
   const setting = (concept: Concept) =>
-    context.frequency !== undefined &&
-    context.passages !== undefined &&
-    concept.alternatives.some((terms) =>
-      terms.every((term) => context.frequency!(term) >= Math.max(SETTING_PASSAGES, SETTING_SHARE * context.passages!)),
-    );
+    concept.alternatives.some((terms) => terms.every((term) => context.frequency(term) >= throughout));
   // A sentence's first word is written with a capital whatever it is ("… offline. Am I stuck").
   const starts = new Set([...question.content.matchAll(/(?:^|[.!?]\s+)(\p{L}+)/gu)].map((match) => match[1]));
   const speaks = (terms: readonly string[]) =>
