@@ -3,6 +3,7 @@
 // situation first, and whether the site declines it whatever matches (live data, advice,
 // predictions). Ranking (ask-index.ts) works on what this returns.
 import {
+  DAYS,
   normalisedQuestion,
   outOfScope,
   parseQuestion,
@@ -34,15 +35,15 @@ export interface ReadQuestion {
 
 /** The sentence that asks, when sentences come before it: "We argued about it yesterday. What is X?" */
 const ASKING_SENTENCE = /(?:^|[.!]\s+)([^.!?]+\?+)\s*$/;
-/** Days, which in a sentence of circumstance say when something happened, not that live data is asked. */
-const DAYS = /\b(?:today|tonight|tomorrow|yesterday|this\s+(?:week|month))\b/gi;
+/** Days (question.ts), which in a sentence of circumstance say when something happened, not that live data is asked. */
+const DAYS_SAID = new RegExp(String.raw`\b(?:${DAYS})\b`, 'gi');
 
 /** Whether the site declines a question whatever matches, a day in its circumstances set aside. */
 function declinedFor(searched: string): OutOfScope | undefined {
   const asking = ASKING_SENTENCE.exec(searched.trim())?.[1];
   if (!asking) return outOfScope(searched);
   const before = searched.trim().slice(0, -asking.length);
-  return outOfScope(`${before.replace(DAYS, ' ')} ${asking}`);
+  return outOfScope(`${before.replace(DAYS_SAID, ' ')} ${asking}`);
 }
 
 /**

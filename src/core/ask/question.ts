@@ -109,11 +109,19 @@ function definedSubject(bare: string): string {
   return DEFINITION_PREFIX.test(bare) && !NOT_A_DEFINITION.test(bare) ? bare.replace(DEFINITION_PREFIX, '') : '';
 }
 
+/**
+ * Days. Asked about, they ask for live data ("what changed today"); in a long question's
+ * circumstances they only say when something happened (question-reading.ts sets them aside there).
+ */
+export const DAYS = String.raw`today|tonight|tomorrow|yesterday|this\s+(?:week|month)`;
+
 /** Questions the site declines whatever its content holds, and the sentence that says what it offers instead. */
 export const OUT_OF_SCOPE = {
   live: {
-    pattern:
-      /\b(?:today|tonight|tomorrow|yesterday|right\s+now|at\s+the\s+moment|this\s+(?:week|month)|latest\s+news|weather|forecast)\b|\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b|\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b|\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,2}(?:use|uses|using|have|has|hold|own)\b|\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b/i,
+    pattern: new RegExp(
+      String.raw`\b(?:${DAYS}|right\s+now|at\s+the\s+moment|latest\s+news|weather|forecast)\b|\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b|\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b|\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,2}(?:use|uses|using|have|has|hold|own)\b|\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b`,
+      'i',
+    ),
     reason:
       'No answer: this asks for live data (prices, news, weather), which this site does not carry. ' +
       'Its essays and glossary explain how these systems work; paper search finds research on them.',
