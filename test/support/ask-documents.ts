@@ -23,6 +23,9 @@ export const glossaryTerm = (
   markdownUrl: `http://x/glossary/${slug}.md`,
 });
 
+/** An empty word-vector table: an index built with it ranks by words alone, with no meaning signal. */
+export const NO_WORD_VECTORS: SerialisedVectors = { words: [], data: '' };
+
 /** An index of `documents` as the server loads one: built, written as JSON and read back. */
 export const loadedIndex = (documents: readonly AskDocument[], table?: SerialisedVectors): AskIndex =>
   AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents, table))));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import type { AskOptions } from '../../src/core/ask/ask-index.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
-import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 const retrieval: AskDocument = {
   type: 'essay',
@@ -86,7 +86,7 @@ const documents = [
   ),
 ];
 
-const index = loadedIndex(documents, { words: [], data: '' });
+const index = loadedIndex(documents, NO_WORD_VECTORS);
 const both: AskOptions = { limit: 5, types: ['essay', 'glossary'] };
 
 describe('comparison questions', () => {

@@ -16,7 +16,7 @@ import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { retrofitted } from '../../src/core/ask/retrofit.ts';
 import { readWordVectors, WordVectors } from '../../src/core/ask/semantic.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
-import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 /** A glossary term with other names and no page body. */
 const term = (slug: string, title: string, aliases: string[], definition: string) =>
@@ -129,7 +129,7 @@ describe('decline calibration', () => {
         ),
         term('gas', 'Gas', [], 'The fee paid to validators for the computation a blockchain transaction uses.'),
       ],
-      { words: [], data: '' },
+      NO_WORD_VECTORS,
     );
     const described = index.search('what is a digital collectible that cannot be copied', {
       limit: 3,
@@ -290,7 +290,7 @@ describe('decline calibration: names inside a longer subject, and words of chat'
           'The node that orders a rollup’s transactions; when it goes offline, the options left are to wait or to force transactions through the main chain.',
         ),
       ],
-      { words: [], data: '' },
+      NO_WORD_VECTORS,
     );
 
   it('finds a possessive subject the content writes with its apostrophe', () => {
@@ -344,7 +344,7 @@ describe('answer choice: a glossary paragraph follows its term’s definition', 
           markdownUrl: 'http://x/glossary/flash-loan.md',
         },
       ],
-      { words: [], data: '' },
+      NO_WORD_VECTORS,
     );
     const result = index.search('how do arbitrage traders exploit price gaps between exchanges', {
       limit: 3,
@@ -380,7 +380,7 @@ describe('decline calibration: proper names the answer must speak of', () => {
           'A program that lends deposited tokens to borrowers against collateral.',
         ),
       ],
-      { words: [], data: '' },
+      NO_WORD_VECTORS,
     );
     const named = index.search('how do I become a validator on Solana', options);
     expect(named.answer).toBeNull();
@@ -403,7 +403,7 @@ describe('decline calibration: proper names the answer must speak of', () => {
           body: 'Nodes keep blob data for about 18 days, long enough for rollups, and then delete it.',
         },
       ],
-      { words: [], data: '' },
+      NO_WORD_VECTORS,
     );
     const result = index.search('how long do Ethereum nodes keep blob data', options);
     expect(result.answer?.passages.map((passage) => passage.text)).toEqual([
@@ -430,7 +430,7 @@ describe('a situation’s names are part of what is asked', () => {
           'A step that rescales the outputs of a layer to a normal range.',
         ),
       ],
-      { words: [], data: '' },
+      NO_WORD_VECTORS,
     );
     const asked =
       'I run a full node at home and earlier I saw a reorg replace the block I had just seen, is that normal';
@@ -457,7 +457,7 @@ describe('answer choice: a definition asked more than what it is brings the para
           markdownUrl: 'http://x/glossary/oracle.md',
         },
       ],
-      { words: [], data: '' },
+      NO_WORD_VECTORS,
     );
   const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
 

@@ -7,7 +7,7 @@ import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
 import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import { situatedPlan } from '../../src/core/ask/situation.ts';
-import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import { glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 const fineTuning: AskDocument = {
   type: 'essay',
@@ -43,7 +43,7 @@ const documents = [
   ),
 ];
 
-const index = loadedIndex(documents, { words: [], data: '' });
+const index = loadedIndex(documents, NO_WORD_VECTORS);
 const both: AskOptions = { limit: 5, types: ['essay', 'glossary'] };
 
 describe('situation questions', () => {
@@ -57,7 +57,7 @@ describe('situation questions', () => {
   });
 
   it('marks the concepts its circumstances give, apart from those of its question part', () => {
-    const serialised = AskIndex.build(documents, { words: [], data: '' });
+    const serialised = AskIndex.build(documents, NO_WORD_VECTORS);
     const planner = new QueryPlanner(
       new Map(Object.entries(serialised.postings)),
       serialised.passages.length,
