@@ -11,16 +11,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex } from './ask-docs.mjs';
+import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const { sourceKey, straightQuotes } = await import('../test/support/ask-blind.ts');
 const index = contentIndex(AskIndex);
 const options = { limit: 10, types: ['essay', 'glossary'] };
-const sets =
-  process.argv.slice(2).length > 0
-    ? process.argv.slice(2)
-    : ['ask-dev.json', 'ask-dev-retired-blind.json', 'ask-dev2.json', 'ask-dev3.json'];
+const sets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEVELOPMENT_SETS;
 
 /** `glossary` or `essay`, from a source key. @param {string} key */
 const typeOf = (key) => key.split(':')[0] ?? '';
