@@ -113,15 +113,26 @@ function definedSubject(bare: string): string {
  * Days. Asked about, they ask for live data ("what changed today"); in a long question's
  * circumstances they only say when something happened (question-reading.ts sets them aside there).
  */
-export const DAYS = String.raw`today|tonight|tomorrow|yesterday|this\s+(?:week|month)`;
+export const DAYS = String.raw`today|tonight|tomorrow|yesterday|this\s+(?:week|month)|last\s+(?:night|week|weekend|month)`;
+
+/** What asks for live data: each alternative one way of asking. */
+const LIVE_DATA = [
+  String.raw`\b(?:${DAYS}|right\s+now|at\s+the\s+moment|latest\s+news|weather|forecast)\b`,
+  // A price as it stands: "the current price of ETH", "what is the price of bitcoin now".
+  String.raw`\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b`,
+  // A price's move over a recent span is market news: "why is its price higher than a year ago".
+  String.raw`\b(?:price|value)s?\b[^.?!]*\b(?:(?:a|an|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|lately)\b`,
+  // A count as it stands: "how many validators are there now", "how many people use Uniswap".
+  String.raw`\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b`,
+  String.raw`\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,2}(?:use|uses|using|have|has|hold|own)\b`,
+  // Who holds an office now.
+  String.raw`\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b`,
+];
 
 /** Questions the site declines whatever its content holds, and the sentence that says what it offers instead. */
 export const OUT_OF_SCOPE = {
   live: {
-    pattern: new RegExp(
-      String.raw`\b(?:${DAYS}|right\s+now|at\s+the\s+moment|latest\s+news|weather|forecast)\b|\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b|\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b|\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,2}(?:use|uses|using|have|has|hold|own)\b|\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b`,
-      'i',
-    ),
+    pattern: new RegExp(LIVE_DATA.join('|'), 'i'),
     reason:
       'No answer: this asks for live data (prices, news, weather), which this site does not carry. ' +
       'Its essays and glossary explain how these systems work; paper search finds research on them.',
