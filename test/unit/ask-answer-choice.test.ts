@@ -189,6 +189,27 @@ describe('answer sentences by the kind of question', () => {
     expect(answerSentences(passageOf(text), asked, 30)).not.toContain('Search the documents');
   });
 
+  it('adds the neighbour that mentions a word asked when the answer has words to spare, not one that mentions none', () => {
+    // "how do I wire a model into an agent loop": the step that closes the loop is in the third sentence.
+    const text =
+      'Budgets and step limits come later. ' +
+      'An agent loop starts by sending the goal and the tool list to the model. ' +
+      'When the model asks for a tool, the application runs it. ' +
+      'The tool result joins the conversation and the loop calls the model again. ' +
+      'Planning is mostly implicit.';
+    const asked = plan([concept('agent', 3), concept('loop', 3), concept('model', 1)], 'procedure');
+    const pair = answerSentences(passageOf(text), asked, 90, 0);
+    expect(pair.split('. ').length).toBe(2);
+    const answer = answerSentences(passageOf(text), asked, 90);
+    expect(answer).toContain(pair);
+    expect(answer).toContain('the loop calls the model again');
+    // Neither the opening nor the closing sentence mentions a word asked: neither is quoted.
+    expect(answer).not.toContain('Budgets');
+    expect(answer).not.toContain('Planning');
+    // Without the words for it, the two sentences alone.
+    expect(answerSentences(passageOf(text), asked, 90, pair.split(' ').length + 5)).toBe(pair);
+  });
+
   it('quotes what a sentence of the two counts ahead ("it multiplies two factors. The first is …")', () => {
     // "why do people still use BM25 now that we have embeddings"
     const text =
