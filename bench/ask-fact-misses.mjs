@@ -3,7 +3,8 @@
 // blind set): per such question its kind, the answer text, and the first source's passages sentence
 // by sentence, a fact's sentence marked `*` and a quoted one `>`; then a tally of where the fact was
 // (another sentence of the passage quoted, next to a quoted one or apart; another passage of the
-// same source; another source of the same page; nowhere).
+// same source; another source of the same page; a definition quoted while an essay source holds it;
+// nowhere). A fact's sentence next to the quoted ones is told apart when quoting it would pass 90 words.
 // Run: node scripts/launch.mjs bench/ask-fact-misses.mjs [--quiet]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,7 @@ const passages = serialised.passages;
 // How the scorers name a source (quotes made straight), as the sets' expectations are compared.
 const { sourceKey: keyOf, straightQuotes: straight } = await import('../test/support/ask-blind.ts');
 
+const words = (/** @type {string} */ text) => text.split(/\s+/).filter(Boolean).length;
 const tally = new Map();
 const count = (/** @type {string} */ where) => tally.set(where, (tally.get(where) ?? 0) + 1);
 for (const file of DEVELOPMENT_SETS) {
@@ -53,13 +55,29 @@ for (const file of DEVELOPMENT_SETS) {
           has(sentence) && [sentences[at - 1], sentences[at + 1]].some((next) => next !== undefined && isQuoted(next)),
       );
     };
+    // A definition quoted while an essay section among the sources holds the fact.
+    const essayHolds = () =>
+      first.type === 'glossary' &&
+      result.sources.some(
+        (/** @type {any} */ source) =>
+          source.type === 'essay' &&
+          passages.some((p) => p.slug === source.slug && p.section === source.section && has(p.text)),
+      );
+    // Whether quoting the fact's sentence beside the quoted ones would pass the answer's 90 words.
+    const overBudget = (/** @type {any} */ p) => {
+      const sentences = sentencesAt(p.text, p.sentences);
+      const quotedWords = words(result.answer.text);
+      return sentences.some((/** @type {string} */ sentence) => has(sentence) && quotedWords + words(sentence) > 90);
+    };
     const where = quotedPassage
-      ? `other sentence of a quoted passage (${beside(quotedPassage) ? 'next to' : 'apart from'} the quoted)`
+      ? `other sentence of a quoted passage (${beside(quotedPassage) ? (overBudget(quotedPassage) ? 'next to the quoted, past 90 words' : 'next to the quoted') : 'apart from the quoted'})`
       : same.some((p) => has(p.text))
         ? `other passage of the source (${first.type})`
         : page.some((p) => has(p.text))
           ? 'other section of the page'
-          : 'nowhere on the page (fact phrased otherwise)';
+          : essayHolds()
+            ? 'not on the page: a definition quoted, an essay source holds it'
+            : 'nowhere on the page (fact phrased otherwise)';
     count(where);
     if (quiet) continue;
     console.log(`\n[${question.kind}] ${question.q}\n  facts: ${question.facts.join(' | ')}\n  where: ${where}`);

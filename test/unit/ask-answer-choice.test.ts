@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AskDocument, AskPassage } from '../../src/core/ask/ask-documents.ts';
 import type { AskOptions } from '../../src/core/ask/ask-index.ts';
+import { answerOf } from '../../src/core/ask/answer-shape.ts';
 import { answerSentences, answerWeight } from '../../src/core/ask/excerpts.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
@@ -187,6 +188,57 @@ describe('answer sentences by the kind of question', () => {
     expect(answer).not.toContain('Evaluation');
     // Past the budget, the best sentence and its neighbour only.
     expect(answerSentences(passageOf(text), asked, 30)).not.toContain('Search the documents');
+  });
+
+  it('adds the neighbour that mentions a word asked when the answer has words to spare, not one that mentions none', () => {
+    // "how do I wire a model into an agent loop": the step that closes the loop is in the third sentence.
+    const text =
+      'Budgets and step limits come later. ' +
+      'An agent loop starts by sending the goal and the tool list to the model. ' +
+      'When the model asks for a tool, the application runs it. ' +
+      'The tool result joins the conversation and the loop calls the model again. ' +
+      'Planning is mostly implicit.';
+    const asked = plan([concept('agent', 3), concept('loop', 3), concept('model', 1)], 'procedure');
+    const pair = answerSentences(passageOf(text), asked, 90, 0);
+    expect(pair.split('. ').length).toBe(2);
+    const answer = answerSentences(passageOf(text), asked, 90);
+    expect(answer).toContain(pair);
+    expect(answer).toContain('the loop calls the model again');
+    // Neither the opening nor the closing sentence mentions a word asked: neither is quoted.
+    expect(answer).not.toContain('Budgets');
+    expect(answer).not.toContain('Planning');
+    // Without the words for it, the two sentences alone.
+    expect(answerSentences(passageOf(text), asked, 90, pair.split(' ').length + 5)).toBe(pair);
+  });
+
+  it('counts a definition quoted before the paragraph in the 90 words a third sentence must fit', () => {
+    const text =
+      'Budgets and step limits come later. ' +
+      'An agent loop starts by sending the goal and the tool list to the model. ' +
+      'When the model asks for a tool, the application runs it. ' +
+      'The tool result joins the conversation and the loop calls the model again. ' +
+      'Planning is mostly implicit.';
+    const asked = plan([concept('agent', 3), concept('loop', 3), concept('model', 1)], 'procedure');
+    const paragraph = passageOf(text);
+    const pair = answerSentences(paragraph, asked, 90, 0);
+    const third = answerSentences(paragraph, asked, 90);
+    const words = (quoted: string) => quoted.split(' ').length;
+    // A definition that leaves room for the third sentence, and one that leaves room for the pair only.
+    const definitionOf = (length: number): AskPassage => ({
+      ...passageOf('x'),
+      kind: 'definition',
+      text: `${Array.from({ length }, () => 'word').join(' ')}.`,
+    });
+    const roomy = answerOf([
+      { passage: definitionOf(90 - words(third)), plan: asked },
+      { passage: paragraph, plan: asked },
+    ]);
+    expect(roomy.passages[1]!.text).toBe(third);
+    const tight = answerOf([
+      { passage: definitionOf(90 - words(third) + 1), plan: asked },
+      { passage: paragraph, plan: asked },
+    ]);
+    expect(tight.passages[1]!.text).toBe(pair);
   });
 
   it('quotes what a sentence of the two counts ahead ("it multiplies two factors. The first is …")', () => {

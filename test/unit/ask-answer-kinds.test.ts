@@ -82,6 +82,10 @@ describe('the kind of sentence a question wants', () => {
     expect(kindOf('how much memory does a 7B model need')).toBe('number');
     expect(kindOf('If I sell 10 ETH into the pool, roughly how much USDC comes out?')).toBe('number');
     expect(kindOf('At what ETH price would I get liquidated?')).toBe('number');
+    // A word before "what" or between it and the figure asked does not hide the figure.
+    expect(kindOf('At roughly what ETH price would I get liquidated?')).toBe('number');
+    expect(kindOf('what rough share of blocks do outside builders make')).toBe('number');
+    expect(kindOf('what is price impact')).toBe('definition');
   });
 
   it('wants advice for a situation that asks what to do or whether to worry', () => {

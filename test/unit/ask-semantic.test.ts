@@ -193,7 +193,8 @@ describe('answer choice', () => {
   it('quotes the sentence that gives a reason for a why question', () => {
     // "why do flash loans need no collateral": the reason, not the definition that shares more words.
     const collateral = { asked: ['collateral'], idf: 2, alternatives: [['collater']], named: false };
-    const answer = answerSentences(passage, plan('explanation', [flashLoans, collateral]), 90);
+    // No words to spare (room 0): the answering sentence and the neighbour it carries on with.
+    const answer = answerSentences(passage, plan('explanation', [flashLoans, collateral]), 90, 0);
     expect(answer.startsWith('Because nothing is at risk')).toBe(true);
   });
 
@@ -211,12 +212,22 @@ describe('answer choice', () => {
     expect(answer).toBe(leaning);
   });
 
-  it('quotes at most two whole sentences, the answering one and a neighbour', () => {
-    const answer = answerSentences(passage, plan('definition'), 90);
+  it('quotes at most two whole sentences, the answering one and a neighbour, with no words to spare', () => {
+    const answer = answerSentences(passage, plan('definition'), 90, 0);
     const sentences = answer.match(/[^.]+\./g) ?? [];
     expect(sentences.length).toBeGreaterThanOrEqual(1);
     expect(sentences.length).toBeLessThanOrEqual(2);
     expect(text).toContain(answer);
+  });
+
+  it('adds to the two sentences only within the words the answer may take, in the passage order', () => {
+    const pair = answerSentences(passage, plan('definition'), 90, 0);
+    for (const room of [30, 45, 60, 90]) {
+      const answer = answerSentences(passage, plan('definition'), 90, room);
+      expect(text).toContain(answer);
+      expect(answer).toContain(pair);
+      if (answer !== pair) expect(answer.split(' ').length).toBeLessThanOrEqual(room);
+    }
   });
 });
 

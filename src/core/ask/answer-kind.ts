@@ -5,9 +5,12 @@
 import type { Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
 
-/** A figure asked anywhere in the question part, not only at its start ("…, roughly how much USDC comes out"). */
+/**
+ * A figure asked anywhere in the question part, not only at its start ("…, roughly how much USDC
+ * comes out"), with a word before "what" or between it and the figure ("at roughly what ETH price").
+ */
 const FIGURE =
-  /\b(?:how\s+(?:many|much|long|big|large|fast|often|far|high|low)|at\s+what\s+(?:\w+\s+)?(?:price|point|level|rate|size|value)|what\s+(?:price|share|percentage|fraction))\b/i;
+  /\b(?:how\s+(?:many|much|long|big|large|fast|often|far|high|low)|at\s+(?:\w+\s+)?what\s+(?:\w+\s+)?(?:price|point|level|rate|size|value)|what\s+(?:(?!(?:is|are|was|were|does|do|did)\b)\w+\s+)?(?:price|share|percentage|fraction))\b/i;
 /** A question about what to do in a situation: a choice, a need, a risk to weigh. */
 const ADVICE =
   /\b(?:should\s+(?:i|we|you)|do\s+(?:i|we)\s+(?:\w+\s+)?need|what\s+are\s+(?:my|our|the)\s+options|what\s+(?:now|can\s+(?:i|we)\s+do)|is\s+(?:that|this|it|there)\b.*\b(?:safe|dangerous|risky|normal|issue|problem|risk|ok|okay|worth))\b/i;

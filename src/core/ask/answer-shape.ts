@@ -5,6 +5,7 @@ import type { AskPassage } from './ask-documents.ts';
 import type { AnswerPassage, AskAnswer, AskSource } from './ask-types.ts';
 import { answerSentences, excerpt } from './excerpts.ts';
 import { sentencesAt } from './sentences.ts';
+import { rawWords } from './text.ts';
 import { OUT_OF_SCOPE, type OutOfScope } from './question.ts';
 import type { Plan } from './query-plan.ts';
 
@@ -134,8 +135,12 @@ export function answerOf(
   chosen: ReadonlyArray<{ passage: AskPassage; plan: Plan }>,
   contrast?: AnswerPassage,
 ): AskAnswer {
+  // What one passage quotes leaves the rest of the words to the next: the whole answer stays short.
+  let used = 0;
   const passages = chosen.map(({ passage, plan }): AnswerPassage => {
-    const text = passage.kind === 'definition' ? passage.text : answerSentences(passage, plan, ANSWER_MAX_WORDS);
+    const room = Math.max(0, ANSWER_MAX_WORDS - used);
+    const text = passage.kind === 'definition' ? passage.text : answerSentences(passage, plan, ANSWER_MAX_WORDS, room);
+    used += rawWords(text).length;
     const { type, slug, title, section, url } = passage;
     return { text, type, slug, title, section, url };
   });

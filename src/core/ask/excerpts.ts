@@ -173,9 +173,10 @@ const CONTINUES =
  * An answer's text: the sentence that answers best (sentenceWeights) and a neighbour (quotedAround),
  * and the sentence after them when one of them announces it (ANNOUNCES); one sentence when two
  * exceed `maxWords`. Not the opening of the paragraph, nor the sentence with the most words in
- * common: the one that answers.
+ * common: the one that answers. With words to spare (`room`: what the whole answer may still take),
+ * the next neighbour on either side that speaks to the question too (speaksBeside).
  */
-export function answerSentences(passage: AskPassage, asked: Plan, maxWords: number): string {
+export function answerSentences(passage: AskPassage, asked: Plan, maxWords: number, room = maxWords): string {
   const plan = withCircumstances(asked);
   const sentences = sentencesAt(passage.text, passage.sentences);
   const readings = sentenceReadings(sentences, plan);
@@ -188,9 +189,33 @@ export function answerSentences(passage: AskPassage, asked: Plan, maxWords: numb
   const next = pair[1]! + 1;
   const announced = [...pair, next];
   const announces = pair.some((at) => announcing(sentences[at]!, at === best));
-  return announces && next < sentences.length && rawWords(quoted(announced)).length <= maxWords
-    ? quoted(announced)
-    : quoted(pair);
+  if (announces && next < sentences.length && rawWords(quoted(announced)).length <= maxWords) return quoted(announced);
+  const beside = speaksBeside(sentences, readings, pair, (at) => rawWords(quoted([...pair, at])).length <= room);
+  return quoted(beside === undefined ? pair : [...pair, beside].sort((one, other) => one - other));
+}
+
+/**
+ * Of the sentences either side of the quoted ones, one that fits (`fits`) and mentions a word the
+ * question asks: the weightier (sentenceWeights), the one after on a tie; none when neither does.
+ * The pair often leaves to a neighbour the step, figure or reason that completes it ("… the result
+ * is appended to the conversation and the model is called again."), and 90 words hold three
+ * sentences of most prose. A neighbour that shares no word asked is context, not answer: left out.
+ */
+function speaksBeside(
+  sentences: readonly string[],
+  { weights, mentions }: SentenceReadings,
+  quotedAts: readonly number[],
+  fits: (at: number) => boolean,
+): number | undefined {
+  const after = Math.max(...quotedAts) + 1;
+  const before = Math.min(...quotedAts) - 1;
+  const candidates = [after, before].filter(
+    (at) => at >= 0 && at < sentences.length && mentions[at]!.some(Boolean) && fits(at),
+  );
+  return candidates.reduce<number | undefined>(
+    (best, at) => (best === undefined || weights[at]! > weights[best]! + TIE ? at : best),
+    undefined,
+  );
 }
 
 /** A sentence of at most this many words announces the next rather than states ("The idea fits in a sentence."). */
