@@ -122,6 +122,7 @@ describe('what the site declines, read from the sentence that asks', () => {
     expect(readQuestion('why did the price of ether fall last weekend', speller).declined).toBe('live');
     expect(readQuestion('Why is its price so much higher than it was a year ago?', speller).declined).toBe('live');
     expect(readQuestion('has the value of the token dropped lately?', speller).declined).toBe('live');
+    expect(readQuestion('did the new model come out yet, and is it better?', speller).declined).toBe('live');
     // Said as circumstance, a recent week is when something happened; and a price alone is no news.
     expect(readQuestion('Our tests passed last month. Do we need to do anything?', speller).declined).toBeUndefined();
     expect(readQuestion('Why does the price move against me when I trade a lot?', speller).declined).toBeUndefined();
