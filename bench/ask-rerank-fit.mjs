@@ -31,7 +31,7 @@ const options = { limit: 5, types: ['essay', 'glossary'] };
 const { sourceKey: keyOf, straightQuotes: straight } = await import('../test/support/ask-blind.ts');
 
 /**
- * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number }} Weights
+ * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number; beyond: number }} Weights
  * @typedef {{ held: boolean; q: string; kind: string; fixed: boolean; keys?: string[]; features?: Weights[]; rights?: boolean[] }} Recorded
  */
 
@@ -73,6 +73,7 @@ const sets = {
   retired: record('ask-dev-retired-blind.json'),
   dev2: record('ask-dev2.json'),
   dev3: record('ask-dev3.json'),
+  dev4: record('ask-dev4.json'),
   tuning: record('ask-eval.json'),
 };
 // The tuning set's held-out part is never tuned on: the fit keeps the rest, and the held-out is reported.
@@ -107,10 +108,12 @@ const steps = [0, 0.1, 0.25, 0.5, 1];
 for (const kind of steps)
   for (const subject of steps)
     for (const specific of steps)
-      for (const type of [0, 0.05, 0.1, 0.2, 0.4]) grid.push({ margin: 1, kind, subject, specific, type });
-const baseline = { margin: 1, kind: 0, subject: 0, specific: 0, type: 0 };
+      for (const type of [0, 0.05, 0.1, 0.2, 0.4])
+        for (const beyond of steps) grid.push({ margin: 1, kind, subject, specific, type, beyond });
+const baseline = { margin: 1, kind: 0, subject: 0, specific: 0, type: 0, beyond: 0 };
 const tuningFloor = firsts(tuned, baseline);
-const sizeOf = (/** @type {Weights} */ weights) => weights.kind + weights.subject + weights.specific + weights.type;
+const sizeOf = (/** @type {Weights} */ weights) =>
+  weights.kind + weights.subject + weights.specific + weights.type + weights.beyond;
 
 /** The weights with the most right firsts over some sets, the tuning set kept; the smallest on a tie. */
 function fit(/** @type {Recorded[][]} */ on) {
@@ -129,7 +132,7 @@ const percent = (/** @type {number} */ count, /** @type {number} */ of) => `${((
 // Without the reranker → with the weights in the code → with the weights fitted.
 const show = (/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) =>
   [baseline, LEAD_WEIGHTS, weights].map((each) => percent(firsts(set, each), set.length)).join(' → ');
-const names = /** @type {const} */ (['dev', 'retired', 'dev2', 'dev3']);
+const names = /** @type {const} */ (['dev', 'retired', 'dev2', 'dev3', 'dev4']);
 for (const held of names) {
   const weights = fit(names.filter((name) => name !== held).map((name) => sets[name]));
   console.log(`held out ${held}: ${show(sets[held], weights)} right first, weights ${JSON.stringify(weights)}`);
