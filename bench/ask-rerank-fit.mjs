@@ -2,9 +2,8 @@
 // Fits the lead reranker's weights (src/core/ask/lead-rerank.ts) on the development sets: every
 // search's candidate sources and their features are recorded once, then a grid of weights is scored
 // offline (which candidate would lead, and is it a source the question expects). Each development
-// set is held out in turn (fit on the other three, report it), then the weights are fitted on all
-// four (ask-dev3.json, weighted to conversations and situations, joined them after the weights in
-// the code were chosen). The tuning set (ask-eval.json) may not answer fewer questions first than without the
+// set is held out in turn (fit on the other four, report it), then the weights are fitted on all
+// five (ask-dev4.json, every kind, joined them with the `beyond` feature). The tuning set (ask-eval.json) may not answer fewer questions first than without the
 // reranker, counting only its tuned part: its held-out part is reported, never fitted. A grid point
 // scores the leads it makes right less those it makes wrong, less FIT_CHANGE_COST (0.5) for each
 // change that stays wrong; the smallest weights win a tie. Prints the chosen weights (LEAD_WEIGHTS
@@ -138,7 +137,7 @@ for (const held of names) {
   console.log(`held out ${held}: ${show(sets[held], weights)} right first, weights ${JSON.stringify(weights)}`);
 }
 const chosen = fit(names.map((name) => sets[name]));
-console.log(`\nfitted on all four: ${JSON.stringify(chosen)} (in the code now: ${JSON.stringify(LEAD_WEIGHTS)})`);
+console.log(`\nfitted on all five: ${JSON.stringify(chosen)} (in the code now: ${JSON.stringify(LEAD_WEIGHTS)})`);
 for (const name of [...names, 'tuning'])
   console.log(`  ${name}: ${show(sets[/** @type {keyof typeof sets} */ (name)], chosen)}`);
 console.log(`  tuning, held out: ${show(heldOut, chosen)}`);

@@ -5,7 +5,14 @@ import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
-import { askedKind, leadFeatures, leadOf, rerankLead, type LeadContext } from '../../src/core/ask/lead-rerank.ts';
+import {
+  askedKind,
+  LEAD_WEIGHTS,
+  leadFeatures,
+  leadOf,
+  rerankLead,
+  type LeadContext,
+} from '../../src/core/ask/lead-rerank.ts';
 import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const essay: AskDocument = {
@@ -155,5 +162,73 @@ describe('a comparison whose sides are names of one term', () => {
     expect(result.sources.slice(1).map((source) => source.section)).toEqual(
       expect.arrayContaining(['Tightening the rules', 'Changing the rules']),
     );
+  });
+});
+
+describe('what a question asks beyond the term it names', () => {
+  const lending: AskDocument = {
+    type: 'essay',
+    slug: 'lending',
+    title: 'Lending without a bank',
+    aliases: [],
+    definition: null,
+    body: [
+      'An introduction to loans that a contract makes and collects.',
+      '## Liquidations: keeping lenders whole',
+      'When a loan falls below its collateral ratio, anyone may repay part of the debt and take collateral at a discount. That discount is the bonus the liquidator earns, usually 5 to 10 percent of what was repaid, and it pays keepers to watch every position.',
+    ].join('\n\n'),
+    anchors: ['liquidations-keeping-lenders-whole'],
+    url: 'http://x/essays/lending',
+    markdownUrl: 'http://x/essays/lending.md',
+  };
+  const built = AskIndex.build([
+    glossaryTerm(
+      'liquidation',
+      'Liquidation',
+      'Liquidation is the forced sale of a borrower’s collateral when a loan falls below the collateral ratio it must keep.',
+    ),
+    lending,
+  ]);
+  const lendingPlanner = new QueryPlanner(new Map(Object.entries(built.postings)), built.passages.length, built.names);
+  const term = built.passages.find((passage) => passage.slug === 'liquidation')!;
+  const liquidations = built.passages.find((passage) => passage.section?.startsWith('Liquidations') === true)!;
+  const featuresOf = (asked: string) => {
+    const question = parseQuestion(asked);
+    // The term a little ahead, as fusion leaves a name it matches exactly.
+    return leadFeatures(
+      [
+        { score: 1, passage: term, source: [term] },
+        { score: 0.9, passage: liquidations, source: [liquidations] },
+      ],
+      question,
+      lendingPlanner.plan(question.content),
+    );
+  };
+
+  it('is what the section says and the definition does not: the bonus, how big, usually', () => {
+    const [ofTerm, ofSection] = featuresOf('who gets a bonus when a loan is liquidated, and how big is it usually');
+    expect(ofSection!.beyond).toBeGreaterThan(ofTerm!.beyond);
+    // The term's own name is not part of it: the definition speaks to "loan" alone.
+    expect(ofTerm!.beyond).toBeLessThan(0.5);
+  });
+
+  it('lets the section lead, which it would not without the feature', () => {
+    const features = featuresOf('who gets a bonus when a loan is liquidated, and how big is it usually');
+    expect(leadOf(features)).toBe(1);
+    expect(leadOf(features, { ...LEAD_WEIGHTS, beyond: 0 })).toBe(0);
+  });
+
+  it('in a search, leads with the section when more is asked, and with the term when only it is', () => {
+    const index = AskIndex.load(JSON.parse(JSON.stringify(built)));
+    const options = { limit: 5, types: ['essay', 'glossary'] as const };
+    const asked = index.search('who gets a bonus when a loan is liquidated, and how big is it usually', options);
+    expect(asked.sources[0]?.slug).toBe('lending');
+    expect(index.search('what is liquidation', options).sources[0]?.slug).toBe('liquidation');
+  });
+
+  it('is nothing when the question asks only of the term', () => {
+    const features = featuresOf('liquidation');
+    expect(features.map((each) => each.beyond)).toEqual([0, 0]);
+    expect(leadOf(features)).toBe(0);
   });
 });
