@@ -7,6 +7,7 @@ import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import {
   askedKind,
+  beyondSides,
   LEAD_WEIGHTS,
   leadFeatures,
   leadOf,
@@ -230,5 +231,66 @@ describe('what a question asks beyond the term it names', () => {
     const features = featuresOf('liquidation');
     expect(features.map((each) => each.beyond)).toEqual([0, 0]);
     expect(leadOf(features)).toBe(0);
+  });
+});
+
+describe('a comparison that asks beyond its sides', () => {
+  const scaling: AskDocument = {
+    type: 'essay',
+    slug: 'scaling',
+    title: 'Scaling with rollups',
+    aliases: [],
+    definition: null,
+    body: [
+      'An introduction to rollups and what they promise.',
+      '## Getting money out',
+      'Withdrawals from an optimistic rollup wait about a week for the challenge window to close, while a zk rollup releases funds as soon as its validity proof is verified on Ethereum, within hours.',
+    ].join('\n\n'),
+    anchors: ['getting-money-out'],
+    url: 'http://x/essays/scaling',
+    markdownUrl: 'http://x/essays/scaling.md',
+  };
+  const documents = [
+    glossaryTerm(
+      'optimistic-rollup',
+      'Optimistic rollup',
+      'An optimistic rollup posts its transactions to Ethereum and assumes them valid unless someone challenges them.',
+    ),
+    glossaryTerm(
+      'zk-rollup',
+      'ZK rollup',
+      'A ZK rollup posts its transactions to Ethereum with a validity proof that they were executed correctly.',
+    ),
+    scaling,
+  ];
+  const index = loadedIndex(documents);
+  const options = { limit: 5, types: ['essay', 'glossary'] as const };
+
+  it('is led by the section that speaks to what else it asks', () => {
+    const asked = index.search('optimistic rollup vs zk rollup: which one lets me withdraw funds sooner?', options);
+    expect(asked.sources[0]?.slug).toBe('scaling');
+    // Both sides are still answered.
+    expect(asked.sources.map((source) => source.slug)).toEqual(
+      expect.arrayContaining(['optimistic-rollup', 'zk-rollup']),
+    );
+  });
+
+  it('is led by its sides when it asks nothing more', () => {
+    expect(index.search('optimistic rollup vs zk rollup', options).sources[0]?.slug).toBe('optimistic-rollup');
+  });
+
+  it('needs the share of the question beyond its sides, and a section that speaks to it as well as they do', () => {
+    const built = AskIndex.build(documents);
+    const read = (slug: string) => {
+      const passage = built.passages.find((each) => each.slug === slug)!;
+      return { passage, source: [passage] };
+    };
+    const plans = new QueryPlanner(new Map(Object.entries(built.postings)), built.passages.length, built.names);
+    const sides = [read('optimistic-rollup'), read('zk-rollup')];
+    const candidates = [read('optimistic-rollup'), read('scaling')];
+    expect(beyondSides(sides, candidates, plans.plan('optimistic rollup zk rollup withdraw funds sooner'))).toBe(1);
+    expect(beyondSides(sides, candidates, plans.plan('optimistic rollup zk rollup'))).toBe(-1);
+    // What else is asked is on the sides' own pages ("valid", "challenges") and not the section's.
+    expect(beyondSides(sides, candidates, plans.plan('optimistic rollup zk rollup valid challenges'))).toBe(-1);
   });
 });

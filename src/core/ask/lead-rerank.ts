@@ -102,16 +102,15 @@ const namesConcept = (about: ReadonlySet<string>, concept: Concept) =>
   concept.alternatives.some((sequence) => sequence.every((term) => about.has(term)));
 
 /**
- * What the question asks beyond the things the candidates' glossary terms name, as patterns with
- * their IDF, and its share of the question's IDF. A long question's circumstances count: "who gets a
- * bonus when a loan is liquidated" asks of the bonus, though its question part is "how big".
+ * What the question asks beyond the things some passages name (the candidates' glossary terms, a
+ * comparison's sides), as patterns with their IDF, and the question's whole IDF. A long question's
+ * circumstances count: "who gets a bonus when a loan is liquidated" asks of the bonus, though its
+ * question part is "how big".
  */
-function beyondTerms(candidates: readonly LeadCandidate[], plan: Plan) {
+function beyondTerms(defined: readonly AskPassage[], plan: Plan) {
   const concepts = plan.whole ?? plan.concepts;
-  const defined = candidates
-    .filter((candidate) => candidate.passage.type === 'glossary')
-    .map((candidate) => aboutOf(candidate.passage));
-  const rest = concepts.filter((concept) => !defined.some((about) => namesConcept(about, concept)));
+  const named = defined.map(aboutOf);
+  const rest = concepts.filter((concept) => !named.some((about) => namesConcept(about, concept)));
   const total = concepts.reduce((sum, concept) => sum + concept.idf, 0);
   return { rest: rest.map((concept) => ({ pattern: conceptPattern(concept), idf: concept.idf })), total };
 }
@@ -138,7 +137,8 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
   const asked = new Set(plan.concepts.flatMap((concept) => concept.alternatives.flat()));
   const top = Math.max(candidates[0]?.score ?? 0, Number.MIN_VALUE);
   const concepts = plan.concepts.map(conceptPattern);
-  const beyond = beyondTerms(candidates, plan);
+  const glossary = candidates.map((candidate) => candidate.passage).filter((passage) => passage.type === 'glossary');
+  const beyond = beyondTerms(glossary, plan);
   return candidates.map(({ score, passage, source }) => {
     const own = terms(passage.names.join(' '));
     const about = aboutOf(passage);
@@ -154,6 +154,35 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
       beyond: beyondShare(source, beyond),
     };
   });
+}
+
+/**
+ * The share of a comparison's question (by IDF) beyond what its sides' passages name from which an
+ * essay section leads it: "ERC-721 vs ERC-1155: when would I use which?" asks for a section, a bare
+ * "X vs Y" for its sides' terms. Chosen with each development set held out in turn (0.1 to 0.3 all
+ * gain; 0 moves the tuning set's bare comparisons off their terms: 95.5 % to 87.6 %).
+ */
+export const BEYOND_SIDES = 0.2;
+
+/** A passage and the passages of its source (a glossary term, an essay section). */
+export type SourceRead = Omit<LeadCandidate, 'score'>;
+
+/**
+ * The place among `candidates` (best first) of the essay section that should lead a comparison
+ * whose sides' passages are `sides`: when the question asks at least BEYOND_SIDES beyond them, the
+ * best-ranked section that speaks to as much of that as the sides' own pages do; -1 otherwise.
+ */
+export function beyondSides(sides: readonly SourceRead[], candidates: readonly SourceRead[], plan: Plan): number {
+  const beyond = beyondTerms(
+    sides.map((side) => side.passage),
+    plan,
+  );
+  const asked = beyond.rest.reduce((sum, concept) => sum + concept.idf, 0);
+  if (beyond.total === 0 || asked / beyond.total < BEYOND_SIDES) return -1;
+  const floor = Math.max(...sides.map((side) => beyondShare(side.source, beyond)));
+  return candidates.findIndex(
+    (candidate) => candidate.passage.type === 'essay' && beyondShare(candidate.source, beyond) >= floor,
+  );
 }
 
 /** A candidate's weight: its features by the weights. */
