@@ -2,9 +2,8 @@
 // Fits the lead reranker's weights (src/core/ask/lead-rerank.ts) on the development sets: every
 // search's candidate sources and their features are recorded once, then a grid of weights is scored
 // offline (which candidate would lead, and is it a source the question expects). Each development
-// set is held out in turn (fit on the other three, report it), then the weights are fitted on all
-// four (ask-dev3.json, weighted to conversations and situations, joined them after the weights in
-// the code were chosen). The tuning set (ask-eval.json) may not answer fewer questions first than without the
+// set is held out in turn (fit on the other four, report it), then the weights are fitted on all
+// five (ask-dev4.json, every kind, joined them with the `beyond` feature). The tuning set (ask-eval.json) may not answer fewer questions first than without the
 // reranker, counting only its tuned part: its held-out part is reported, never fitted. A grid point
 // scores the leads it makes right less those it makes wrong, less FIT_CHANGE_COST (0.5) for each
 // change that stays wrong; the smallest weights win a tie. Prints the chosen weights (LEAD_WEIGHTS
@@ -31,7 +30,7 @@ const options = { limit: 5, types: ['essay', 'glossary'] };
 const { sourceKey: keyOf, straightQuotes: straight } = await import('../test/support/ask-blind.ts');
 
 /**
- * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number }} Weights
+ * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number; beyond: number }} Weights
  * @typedef {{ held: boolean; q: string; kind: string; fixed: boolean; keys?: string[]; features?: Weights[]; rights?: boolean[] }} Recorded
  */
 
@@ -73,6 +72,7 @@ const sets = {
   retired: record('ask-dev-retired-blind.json'),
   dev2: record('ask-dev2.json'),
   dev3: record('ask-dev3.json'),
+  dev4: record('ask-dev4.json'),
   tuning: record('ask-eval.json'),
 };
 // The tuning set's held-out part is never tuned on: the fit keeps the rest, and the held-out is reported.
@@ -107,10 +107,12 @@ const steps = [0, 0.1, 0.25, 0.5, 1];
 for (const kind of steps)
   for (const subject of steps)
     for (const specific of steps)
-      for (const type of [0, 0.05, 0.1, 0.2, 0.4]) grid.push({ margin: 1, kind, subject, specific, type });
-const baseline = { margin: 1, kind: 0, subject: 0, specific: 0, type: 0 };
+      for (const type of [0, 0.05, 0.1, 0.2, 0.4])
+        for (const beyond of steps) grid.push({ margin: 1, kind, subject, specific, type, beyond });
+const baseline = { margin: 1, kind: 0, subject: 0, specific: 0, type: 0, beyond: 0 };
 const tuningFloor = firsts(tuned, baseline);
-const sizeOf = (/** @type {Weights} */ weights) => weights.kind + weights.subject + weights.specific + weights.type;
+const sizeOf = (/** @type {Weights} */ weights) =>
+  weights.kind + weights.subject + weights.specific + weights.type + weights.beyond;
 
 /** The weights with the most right firsts over some sets, the tuning set kept; the smallest on a tie. */
 function fit(/** @type {Recorded[][]} */ on) {
@@ -129,13 +131,13 @@ const percent = (/** @type {number} */ count, /** @type {number} */ of) => `${((
 // Without the reranker → with the weights in the code → with the weights fitted.
 const show = (/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) =>
   [baseline, LEAD_WEIGHTS, weights].map((each) => percent(firsts(set, each), set.length)).join(' → ');
-const names = /** @type {const} */ (['dev', 'retired', 'dev2', 'dev3']);
+const names = /** @type {const} */ (['dev', 'retired', 'dev2', 'dev3', 'dev4']);
 for (const held of names) {
   const weights = fit(names.filter((name) => name !== held).map((name) => sets[name]));
   console.log(`held out ${held}: ${show(sets[held], weights)} right first, weights ${JSON.stringify(weights)}`);
 }
 const chosen = fit(names.map((name) => sets[name]));
-console.log(`\nfitted on all four: ${JSON.stringify(chosen)} (in the code now: ${JSON.stringify(LEAD_WEIGHTS)})`);
+console.log(`\nfitted on all five: ${JSON.stringify(chosen)} (in the code now: ${JSON.stringify(LEAD_WEIGHTS)})`);
 for (const name of [...names, 'tuning'])
   console.log(`  ${name}: ${show(sets[/** @type {keyof typeof sets} */ (name)], chosen)}`);
 console.log(`  tuning, held out: ${show(heldOut, chosen)}`);

@@ -5,7 +5,15 @@ import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
-import { askedKind, leadFeatures, leadOf, rerankLead, type LeadContext } from '../../src/core/ask/lead-rerank.ts';
+import {
+  askedKind,
+  beyondSides,
+  LEAD_WEIGHTS,
+  leadFeatures,
+  leadOf,
+  rerankLead,
+  type LeadContext,
+} from '../../src/core/ask/lead-rerank.ts';
 import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const essay: AskDocument = {
@@ -155,5 +163,134 @@ describe('a comparison whose sides are names of one term', () => {
     expect(result.sources.slice(1).map((source) => source.section)).toEqual(
       expect.arrayContaining(['Tightening the rules', 'Changing the rules']),
     );
+  });
+});
+
+describe('what a question asks beyond the term it names', () => {
+  const lending: AskDocument = {
+    type: 'essay',
+    slug: 'lending',
+    title: 'Lending without a bank',
+    aliases: [],
+    definition: null,
+    body: [
+      'An introduction to loans that a contract makes and collects.',
+      '## Liquidations: keeping lenders whole',
+      'When a loan falls below its collateral ratio, anyone may repay part of the debt and take collateral at a discount. That discount is the bonus the liquidator earns, usually 5 to 10 percent of what was repaid, and it pays keepers to watch every position.',
+    ].join('\n\n'),
+    anchors: ['liquidations-keeping-lenders-whole'],
+    url: 'http://x/essays/lending',
+    markdownUrl: 'http://x/essays/lending.md',
+  };
+  const built = AskIndex.build([
+    glossaryTerm(
+      'liquidation',
+      'Liquidation',
+      'Liquidation is the forced sale of a borrower’s collateral when a loan falls below the collateral ratio it must keep.',
+    ),
+    lending,
+  ]);
+  const lendingPlanner = new QueryPlanner(new Map(Object.entries(built.postings)), built.passages.length, built.names);
+  const term = built.passages.find((passage) => passage.slug === 'liquidation')!;
+  const liquidations = built.passages.find((passage) => passage.section?.startsWith('Liquidations') === true)!;
+  const featuresOf = (asked: string) => {
+    const question = parseQuestion(asked);
+    // The term a little ahead, as fusion leaves a name it matches exactly.
+    return leadFeatures(
+      [
+        { score: 1, passage: term, source: [term] },
+        { score: 0.9, passage: liquidations, source: [liquidations] },
+      ],
+      question,
+      lendingPlanner.plan(question.content),
+    );
+  };
+
+  it('is what the section says and the definition does not: the bonus, how big, usually', () => {
+    const [ofTerm, ofSection] = featuresOf('who gets a bonus when a loan is liquidated, and how big is it usually');
+    expect(ofSection!.beyond).toBeGreaterThan(ofTerm!.beyond);
+    // The term's own name is not part of it: the definition speaks to "loan" alone.
+    expect(ofTerm!.beyond).toBeLessThan(0.5);
+  });
+
+  it('lets the section lead, which it would not without the feature', () => {
+    const features = featuresOf('who gets a bonus when a loan is liquidated, and how big is it usually');
+    expect(leadOf(features)).toBe(1);
+    expect(leadOf(features, { ...LEAD_WEIGHTS, beyond: 0 })).toBe(0);
+  });
+
+  it('in a search, leads with the section when more is asked, and with the term when only it is', () => {
+    const index = AskIndex.load(JSON.parse(JSON.stringify(built)));
+    const options = { limit: 5, types: ['essay', 'glossary'] as const };
+    const asked = index.search('who gets a bonus when a loan is liquidated, and how big is it usually', options);
+    expect(asked.sources[0]?.slug).toBe('lending');
+    expect(index.search('what is liquidation', options).sources[0]?.slug).toBe('liquidation');
+  });
+
+  it('is nothing when the question asks only of the term', () => {
+    const features = featuresOf('liquidation');
+    expect(features.map((each) => each.beyond)).toEqual([0, 0]);
+    expect(leadOf(features)).toBe(0);
+  });
+});
+
+describe('a comparison that asks beyond its sides', () => {
+  const scaling: AskDocument = {
+    type: 'essay',
+    slug: 'scaling',
+    title: 'Scaling with rollups',
+    aliases: [],
+    definition: null,
+    body: [
+      'An introduction to rollups and what they promise.',
+      '## Getting money out',
+      'Withdrawals from an optimistic rollup wait about a week for the challenge window to close, while a zk rollup releases funds as soon as its validity proof is verified on Ethereum, within hours.',
+    ].join('\n\n'),
+    anchors: ['getting-money-out'],
+    url: 'http://x/essays/scaling',
+    markdownUrl: 'http://x/essays/scaling.md',
+  };
+  const documents = [
+    glossaryTerm(
+      'optimistic-rollup',
+      'Optimistic rollup',
+      'An optimistic rollup posts its transactions to Ethereum and assumes them valid unless someone challenges them.',
+    ),
+    glossaryTerm(
+      'zk-rollup',
+      'ZK rollup',
+      'A ZK rollup posts its transactions to Ethereum with a validity proof that they were executed correctly.',
+    ),
+    scaling,
+  ];
+  const index = loadedIndex(documents);
+  const options = { limit: 5, types: ['essay', 'glossary'] as const };
+
+  it('is led by the section that speaks to what else it asks', () => {
+    const asked = index.search('optimistic rollup vs zk rollup: which one lets me withdraw funds sooner?', options);
+    expect(asked.sources[0]?.slug).toBe('scaling');
+    // Both sides are still answered.
+    expect(asked.sources.map((source) => source.slug)).toEqual(
+      expect.arrayContaining(['optimistic-rollup', 'zk-rollup']),
+    );
+  });
+
+  it('is led by its sides when it asks nothing more', () => {
+    expect(index.search('optimistic rollup vs zk rollup', options).sources[0]?.slug).toBe('optimistic-rollup');
+  });
+
+  it('needs the share of the question beyond its sides, and a section that speaks to it as well as they do', () => {
+    const built = AskIndex.build(documents);
+    const read = (slug: string) => {
+      const passage = built.passages.find((each) => each.slug === slug)!;
+      return { passage, source: [passage] };
+    };
+    const plans = new QueryPlanner(new Map(Object.entries(built.postings)), built.passages.length, built.names);
+    const sides = [read('optimistic-rollup'), read('zk-rollup')];
+    const candidates = [read('optimistic-rollup'), read('scaling')];
+    expect(beyondSides(sides, candidates, plans.plan('optimistic rollup zk rollup withdraw funds sooner'))).toBe(1);
+    expect(beyondSides(sides, candidates, plans.plan('optimistic rollup zk rollup'))).toBe(-1);
+    // What else is asked is on the sides' own pages ("valid", "challenges") and not the section's.
+    expect(beyondSides(sides, candidates, plans.plan('optimistic rollup zk rollup valid challenges'))).toBe(-1);
   });
 });

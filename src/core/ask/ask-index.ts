@@ -27,7 +27,7 @@ import {
   type DeclineEvidence,
 } from './decline.ts';
 import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
-import { rerankLead, type LeadContext } from './lead-rerank.ts';
+import { beyondSides, LEAD_CANDIDATES, rerankLead, type LeadContext } from './lead-rerank.ts';
 import { UnknownTerms } from './unknown-terms.ts';
 
 export type {
@@ -138,7 +138,7 @@ export class AskIndex {
    */
   #choose(read: ReadQuestion, plan: Plan, ranked: readonly Ranked[], allowed: ReadonlySet<AskDocumentType>) {
     const { question } = read;
-    const compared = question.sides ? this.#compare(question.sides, ranked, allowed) : undefined;
+    const compared = question.sides ? this.#compare(question.sides, plan, ranked, allowed) : undefined;
     const unknown = this.#unknownTerms.of(plan, question);
     const leading = compared?.leading ?? [];
     if (read.declined || unknown.length > 0 || compared?.declined)
@@ -182,6 +182,7 @@ export class AskIndex {
    */
   #compare(
     [first, second]: readonly [string, string],
+    plan: Plan,
     ranked: readonly Ranked[],
     allowed: ReadonlySet<AskDocumentType>,
   ) {
@@ -200,12 +201,14 @@ export class AskIndex {
         ? [top]
         : [];
     const scoreOf = (hit: Ranked) => ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
+    const beyond = contrasting ?? this.#beyondSides(plan, [...defining, ...sides.map((side) => side.best)], ranked);
     return {
       // The sides lead, in the order asked, and a passage that speaks to both follows them; an essay
       // section whose heading names both sides ("Dense versus sparse") sets them side by side: it
-      // leads, and so does the term both sides name, after it.
+      // leads, and so does the term both sides name, after it. So does a section that holds what the
+      // question asks beyond its sides ("when would I use which").
       leading: [
-        ...(contrasting ? [contrasting] : []),
+        ...(beyond ? [beyond] : []),
         ...defining.map((hit) => ({ ...hit, score: scoreOf(hit) })),
         ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
         ...(contrasting ? [] : joint),
@@ -222,6 +225,19 @@ export class AskIndex {
             )
           : undefined,
     };
+  }
+
+  /**
+   * Of the fused ranking's best few sources, the essay section that holds what a comparison asks
+   * beyond its sides (lead-rerank.ts), if the question asks enough beyond them.
+   */
+  #beyondSides(plan: Plan, sides: readonly Ranked[], ranked: readonly Ranked[]): Ranked | undefined {
+    const read = (hit: Ranked) => ({
+      passage: this.#passages[hit.passage]!,
+      source: this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!),
+    });
+    const candidates = bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES);
+    return candidates[beyondSides(sides.map(read), candidates.map(read), plan)];
   }
 
   /**
