@@ -244,7 +244,7 @@ describe('a comparison that asks beyond its sides', () => {
     body: [
       'An introduction to rollups and what they promise.',
       '## Getting money out',
-      'Withdrawals from an optimistic rollup wait about a week for the challenge window to close, while a zk rollup releases funds as soon as its validity proof is verified on Ethereum, within hours.',
+      'It is mentioned everywhere. Withdrawals from an optimistic rollup wait about a week for the challenge window to close, while a zk rollup releases funds as soon as its validity proof is verified on Ethereum, within hours.',
     ].join('\n\n'),
     anchors: ['getting-money-out'],
     url: 'http://x/essays/scaling',
@@ -281,8 +281,9 @@ describe('a comparison that asks beyond its sides', () => {
 
   it('needs the share of the question beyond its sides, and a section that speaks to it as well as they do', () => {
     const built = AskIndex.build(documents);
+    // A source's last passage: the section of the essay on getting money out.
     const read = (slug: string) => {
-      const passage = built.passages.find((each) => each.slug === slug)!;
+      const passage = built.passages.findLast((each) => each.slug === slug)!;
       return { passage, source: [passage] };
     };
     const plans = new QueryPlanner(new Map(Object.entries(built.postings)), built.passages.length, built.names);
@@ -292,5 +293,14 @@ describe('a comparison that asks beyond its sides', () => {
     expect(beyondSides(sides, candidates, plans.plan('optimistic rollup zk rollup'))).toBe(-1);
     // What else is asked is on the sides' own pages ("valid", "challenges") and not the section's.
     expect(beyondSides(sides, candidates, plans.plan('optimistic rollup zk rollup valid challenges'))).toBe(-1);
+    // What else is asked is on no page: the section says no more of it than the sides do.
+    expect(beyondSides(sides, candidates, plans.plan('optimistic rollup zk rollup gossip tonight'))).toBe(-1);
+  });
+
+  it('is led by its sides when the talk around it is all a section shares with it', () => {
+    // The section says "mentioned everywhere", as the talk does: no reason for it to lead.
+    expect(
+      index.search('real talk: optimistic rollup vs zk rollup, mentioned everywhere', options).sources[0]?.slug,
+    ).toBe('optimistic-rollup');
   });
 });

@@ -237,7 +237,11 @@ export class AskIndex {
       source: this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!),
     });
     const candidates = bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES);
-    return candidates[beyondSides(sides.map(read), candidates.map(read), plan)];
+    // Words of talk ("real talk", "be honest") ask nothing beyond the sides.
+    const asked = (concepts: Plan['concepts'] | undefined) =>
+      concepts?.filter((concept) => !this.#isTalk(concept.asked.join(' ')));
+    const meant = { ...plan, concepts: asked(plan.concepts)!, whole: asked(plan.whole) };
+    return candidates[beyondSides(sides.map(read), candidates.map(read), meant)];
   }
 
   /**

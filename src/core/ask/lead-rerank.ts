@@ -170,7 +170,9 @@ export type SourceRead = Omit<LeadCandidate, 'score'>;
 /**
  * The place among `candidates` (best first) of the essay section that should lead a comparison
  * whose sides' passages are `sides`: when the question asks at least BEYOND_SIDES beyond them, the
- * best-ranked section that speaks to as much of that as the sides' own pages do; -1 otherwise.
+ * best-ranked section that speaks to more of that than the sides' own pages do; -1 otherwise. (As
+ * much was not enough: a section that speaks to none of it, as the sides' pages do not, led "rollup
+ * vs sidechain, real talk".)
  */
 export function beyondSides(sides: readonly SourceRead[], candidates: readonly SourceRead[], plan: Plan): number {
   const beyond = beyondTerms(
@@ -181,7 +183,7 @@ export function beyondSides(sides: readonly SourceRead[], candidates: readonly S
   if (beyond.total === 0 || asked / beyond.total < BEYOND_SIDES) return -1;
   const floor = Math.max(...sides.map((side) => beyondShare(side.source, beyond)));
   return candidates.findIndex(
-    (candidate) => candidate.passage.type === 'essay' && beyondShare(candidate.source, beyond) >= floor,
+    (candidate) => candidate.passage.type === 'essay' && beyondShare(candidate.source, beyond) > floor,
   );
 }
 
