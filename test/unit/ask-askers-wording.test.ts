@@ -7,6 +7,7 @@ import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { spellerFor } from '../../src/core/ask/index-build.ts';
 import { type Concept, type Plan, QueryPlanner } from '../../src/core/ask/query-plan.ts';
+import { withoutChat } from '../../src/core/ask/question.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
 import { unusedWeighed } from '../../src/core/ask/situation.ts';
 import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
@@ -56,6 +57,15 @@ describe('a figure glued to its unit', () => {
   it('stays one word when the content writes it so', () => {
     const planner = new QueryPlanner(postings('4bit', 'quantiz'), 10, []);
     expect(planner.plan('my 4bit model').concepts.map((each) => each.asked.join(' '))).toContain('4bit');
+  });
+});
+
+describe('chat shorthand', () => {
+  it('is set aside in lowercase ("ppl": people), kept as an acronym ("PPL": perplexity)', () => {
+    expect(withoutChat('why do ppl farm airdrops')).toBe('why do farm airdrops');
+    expect(withoutChat('how is PPL computed')).toBe('how is PPL computed');
+    // A question typed all in capitals writes no acronym.
+    expect(withoutChat('WHY DO PPL FARM AIRDROPS')).toBe('WHY DO FARM AIRDROPS');
   });
 });
 

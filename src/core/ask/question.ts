@@ -190,16 +190,20 @@ const DISCOURSE = new Set(
     'ok okay hey hi hello lol lmao wtf omg btw pls plz please thanks thx um uh hmm huh yeah yep ' +
     'anyway anyways literally totally kinda sorta gonna wanna guys dude quick question questions wondering ' +
     'eli5 exactly actually basically like stuff someone somebody sometimes ' +
-    // Chat's shorthands: "til" (until), "rn" (right now), "tbh", "imo", "idk", "bc"/"cuz" (because).
-    'til rn tbh imo imho idk iirc afaik fyi tho cuz bc ur u ya yea nah nvm smth sth irl'
+    // Chat's shorthands: "til" (until), "rn" (right now), "tbh", "imo", "idk", "bc"/"cuz" (because),
+    // "ppl" (people; a glossary alias of perplexity, which no one types in lowercase chat).
+    'til rn tbh imo imho idk iirc afaik fyi tho cuz bc ur u ya yea nah nvm smth sth irl ppl'
   ).split(' '),
 );
 
-/** A question without its words of chat (DISCOURSE). */
+/** A question without its words of chat (DISCOURSE); one written as an acronym ("PPL", perplexity) names something. */
 export function withoutChat(text: string): string {
   return text
     .split(/\s+/)
-    .filter((word) => !DISCOURSE.has(word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')))
+    .filter((word) => {
+      const bare = word.replace(/[^\p{L}\p{N}]/gu, '');
+      return !DISCOURSE.has(bare.toLowerCase()) || (bare !== 'I' && /^\p{Lu}{2,}$/u.test(bare) && /\p{Ll}/u.test(text));
+    })
     .join(' ');
 }
 
