@@ -114,7 +114,8 @@ export function unusedWeighed(
     aboutContent,
   }: { askersOwn: (concept: Concept) => boolean; aboutContent: (concept: Concept) => boolean },
 ): Plan {
-  if (!plan.concepts.some((concept) => !askersOwn(concept) && aboutContent(concept))) return plan;
+  const own = new Set(plan.concepts.filter(askersOwn));
+  if (own.size === 0 || !plan.concepts.some((concept) => !own.has(concept) && aboutContent(concept))) return plan;
   const weigh = (concept: Concept): Concept =>
     askersOwn(concept) ? { ...concept, idf: concept.idf * UNUSED_SHARE } : concept;
   return { ...plan, concepts: plan.concepts.map(weigh), ...(plan.whole ? { whole: plan.whole.map(weigh) } : {}) };
