@@ -182,7 +182,7 @@ export class AskIndex {
   #planOf(read: ReadQuestion, query: Float32Array | undefined): Plan {
     const { question, situation } = read;
     const prefer = answerKind(question);
-    const situated = unusedWeighed(situatedPlan(this.#planner, question, situation), {
+    const situated = unusedWeighed(situatedPlan(this.#planner, question, situation, this.#vectors), {
       askersOwn: (concept) => this.#askersOwn(concept),
       // A figure ("2022") says when or how much, not what about.
       aboutContent: (concept) =>

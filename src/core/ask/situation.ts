@@ -32,6 +32,18 @@ const TALKATIVE_WORDS = 12;
 const EVERYDAY_RANK = 1000;
 const EVERYDAY_SHARE = 0.6;
 
+/**
+ * Whether a concept is a plain word among the EVERYDAY_RANK commonest of English ("going",
+ * "design", "move"). A question part of only such words reads its circumstances as what it asks
+ * (situatedPlan). Measured on the development sets, situations right first: ask-dev 75.0 % to
+ * 83.3 %, retired blind set 60.9 % to 65.2 %, ask-dev3 62.9 % to 65.7 %, ask-dev4 56.0 % to 60.0 %,
+ * ask-dev3 one more unanswerable question declined; three situations answered wrongly at full
+ * confidence (a passage that says "go" for "what is going on") are declined instead, two of them
+ * with the right source first. From 3,000 the retired blind set declined 26 % of its situations.
+ */
+const commonest = (concept: Concept, vectors: Pick<WordVectors, 'rank'>) =>
+  !concept.named && concept.asked.every((word) => vectors.rank(word) < EVERYDAY_RANK);
+
 /** The share of its weight a long question's situation ranks at (see the two weights above). */
 export function situationShare(planner: QueryPlanner, question: Question): number {
   return shareBeside(planner.plan(withoutFiller(question.content)));
@@ -44,7 +56,12 @@ const shareBeside = (questionPart: Plan) =>
  * A question's plan: its question part's concepts (words of talk set aside) decide coverage; a long
  * question's situation ranks too, at a share of its weight (`whole`).
  */
-export function situatedPlan(planner: QueryPlanner, question: Question, situation: string | undefined): Plan {
+export function situatedPlan(
+  planner: QueryPlanner,
+  question: Question,
+  situation: string | undefined,
+  vectors?: Pick<WordVectors, 'rank'>,
+): Plan {
   if (situation === undefined) {
     const focused = planner.plan(withoutChat(question.content));
     return focused.concepts.length > 0 ? focused : planner.plan(question.content);
@@ -74,7 +91,17 @@ export function situatedPlan(planner: QueryPlanner, question: Question, situatio
     .map((concept) => ({ ...concept, idf: concept.idf * share, circumstance: true }));
   // What the situation names counts, in coverage, a little less than what the question part asks.
   const asked = named.map((concept) => ({ ...concept, idf: concept.idf * NAMED_SITUATION_SHARE, circumstance: true }));
-  return { concepts: [...focused.concepts, ...asked], weights, whole: [...focused.concepts, ...circumstances] };
+  const whole = [...focused.concepts, ...circumstances];
+  // "…, what is going on", "…, how should we design this": a question part of English's commonest
+  // words only asks what the circumstances are about; alone, any passage that says "go" or
+  // "design" covered it fully. The circumstances' plain words (at their share) count in coverage.
+  if (vectors && focused.concepts.every((concept) => commonest(concept, vectors)))
+    return {
+      concepts: [...focused.concepts, ...asked, ...circumstances.filter((concept) => !concept.named)],
+      weights,
+      whole,
+    };
+  return { concepts: [...focused.concepts, ...asked], weights, whole };
 }
 
 /**
