@@ -55,3 +55,17 @@ describe('a question part of English’s commonest words only', () => {
     expect(asked(situatedPlan(planner, parseQuestion('what is going on'), situation))).not.toContain('pending');
   });
 });
+
+describe('two questions joined', () => {
+  it('are read whole, not as a situation and its question', () => {
+    expect(
+      questionClause('whats a soulbound token exactly and why would anyone want a token that they can never sell'),
+    ).toBeUndefined();
+    // A situation before the question is still set aside.
+    expect(
+      questionClause(
+        'my friend keeps buying tokens he can never sell again and I do not get it, why would anyone want that',
+      ),
+    ).toBe('why would anyone want that');
+  });
+});
