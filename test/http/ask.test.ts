@@ -352,6 +352,13 @@ describe('questions as people type them', () => {
     }
   });
 
+  it('answers a question in slang: everyday words the content lacks are neither typos nor its subject', async () => {
+    // "legit" is a letter from "logit", which the content uses; "gimmick" it never writes.
+    const body = (await ask(`q=${encodeURIComponent('are soulbound tokens actually legit or just a gimmick')}`)).json();
+    expect(body.searched_for).toBeNull();
+    expect(body.answer).toMatchObject({ slug: 'soulbound-token' });
+  });
+
   it.each([
     ['what is the price of ether today', /live data/],
     ['should I buy bitcoin now', /advice/],

@@ -8,7 +8,7 @@ import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerFor, wordWeight } from './index-build.ts';
 import { parseQuestion, withoutChat, withoutFiller, type OutOfScope, type Question } from './question.ts';
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
-import { type Plan, QueryPlanner } from './query-plan.ts';
+import { type Concept, type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { comparedPassages, quotedPassages, type QuotingContext } from './answer-passages.ts';
 import { indexTerm, rawWords, terms } from './text.ts';
@@ -20,13 +20,14 @@ import {
   declineContextOf,
   declineEvidence,
   declines,
+  domainLift,
   saysPhraseOf,
   sideDeclines,
   speaksToNames,
   type DeclineContext,
   type DeclineEvidence,
 } from './decline.ts';
-import { situatedPlan, situationShare, talkWeighed } from './situation.ts';
+import { situatedPlan, situationShare, talkWeighed, unusedWeighed } from './situation.ts';
 import { beyondSides, LEAD_CANDIDATES, rerankLead, type LeadContext } from './lead-rerank.ts';
 import { UnknownTerms } from './unknown-terms.ts';
 
@@ -54,6 +55,14 @@ const GENERAL_WORDS = 20_000;
  * from 5,000 the retired blind set lost a question.
  */
 const COMMONEST_WORDS = 3_000;
+/**
+ * A plain word is the content's own, for reading a question's other words as the asker's wording
+ * (situation.ts, unusedWeighed), from this domain lift (decline.ts): from 6 and 7 an everyday
+ * word the content happens to use a lot ("random") let "who won the 2022 world cup" be answered.
+ */
+const ABOUT_CONTENT_LIFT = 8;
+/** A word with a digit: a figure ("250000000", "70%") or a figure and its unit ("4bit"). */
+const FIGURE = /\p{N}/u;
 export class AskIndex {
   readonly #passages: AskPassage[];
   readonly #postings: Map<string, number[]>;
@@ -75,16 +84,18 @@ export class AskIndex {
     this.#postings = new Map(Object.entries(serialised.postings));
     this.#planner = new QueryPlanner(this.#postings, this.#passages.length, serialised.names);
     this.#ranking = new PassageRanking(serialised, this.#postings, this.#planner);
-    this.#speller = spellerFor(this.#passages, this.#postings, serialised.commonWords);
     const weightOf = wordWeight(this.#postings, this.#passages.length);
     this.#vectors = serialised.vectors ? new WordVectors(serialised.vectors, weightOf) : undefined;
+    this.#everyday = new Set(serialised.everydayTerms?.split(' '));
+    // English as people write it ("legit", "dumber") is no typo of a word the content uses ("logit").
+    const english = (word: string) => this.#everyday.has(indexTerm(word) ?? '');
+    this.#speller = spellerFor(this.#passages, this.#postings, serialised.commonWords, english);
     this.#semanticMean = serialised.semanticMean ?? [];
     const beside = (passage: number) => this.#ranking.passagesBeside(passage);
     const defined = (question: Question) =>
       question.subject && this.#ranking.defined(question.subject, GLOSSARY)?.passage;
     this.#leadContext = { passages: this.#passages, sourceOf: this.#ranking.sourceOf, beside, defined };
     this.#quoting = { passages: this.#passages, ranking: this.#ranking };
-    this.#everyday = new Set(serialised.everydayTerms?.split(' '));
     this.#unknownTerms = new UnknownTerms(this.#postings, this.#planner, this.#ranking, this.#vectors, this.#everyday);
     this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages, this.#vectors);
   }
@@ -171,7 +182,15 @@ export class AskIndex {
   #planOf(read: ReadQuestion, query: Float32Array | undefined): Plan {
     const { question, situation } = read;
     const prefer = answerKind(question);
-    const plan = talkWeighed(situatedPlan(this.#planner, question, situation), read.unwrapped, this.#vectors);
+    const situated = unusedWeighed(situatedPlan(this.#planner, question, situation, this.#vectors), {
+      askersOwn: (concept) => this.#askersOwn(concept),
+      // A figure ("2022") says when or how much, not what about.
+      aboutContent: (concept) =>
+        concept.named ||
+        (!concept.asked.some((word) => FIGURE.test(word)) &&
+          domainLift(concept, this.#declineContext) >= ABOUT_CONTENT_LIFT),
+    });
+    const plan = talkWeighed(situated, read.unwrapped, this.#vectors);
     const near = query && ((text: string) => this.#nearness(text, query));
     return { ...plan, ...(prefer ? { prefer } : {}), ...(near ? { near } : {}) };
   }
@@ -319,6 +338,21 @@ export class AskIndex {
       return rank < GENERAL_WORDS || this.#everyday.has(term);
     };
     return this.#planner.plan(text).concepts.every((concept) => !concept.named && concept.asked.every(everyday));
+  }
+
+  /**
+   * Whether a concept is the asker's own wording, which no passage can speak to: a plain word no
+   * passage uses that is everyday English ("bunch", "legit", "dumber"), or a figure ("250000000").
+   */
+  #askersOwn(concept: Concept): boolean {
+    if (concept.named || concept.alternatives[0]!.some((term) => this.#postings.has(term))) return false;
+    // A word written with a capital ("HyDE", "Solana") names something: the content lacks it (unknown-terms.ts).
+    return concept.asked.every(
+      (word) =>
+        FIGURE.test(word) ||
+        (!/\p{Lu}/u.test(word) && (this.#vectors?.rank(word) ?? Infinity) < GENERAL_WORDS) ||
+        this.#everyday.has(indexTerm(word) ?? ''),
+    );
   }
 
   /** Cosine of a text's semantic vector with the question's (0 when no word of it has a vector). */

@@ -23,6 +23,7 @@ export function spellerFor(
   passages: readonly AskPassage[],
   postings: ReadonlyMap<string, unknown>,
   common: readonly string[] = [],
+  everyday: (word: string) => boolean = () => false,
 ): Speller {
   const texts = passages.flatMap((passage) => [passage.text, ...passage.names]);
   const vocabulary = vocabularyOf(texts);
@@ -40,7 +41,7 @@ export function spellerFor(
     (word) => {
       // A stopword ("didn" of "didn't") is a word, not a typo of one ("dids").
       const term = indexTerm(word);
-      return term === null || postings.has(term);
+      return term === null || postings.has(term) || everyday(word);
     },
     names,
   );

@@ -14,6 +14,9 @@ const RELATED_NAMES: readonly string[][] = [
   ['zero knowledge', 'ZK'],
 ];
 
+/** A figure and a unit written as one word: "4bit", "13B", "15k". */
+const GLUED_FIGURE = /^(\d+(?:[.,]\d+)?)(\p{L}+)$/u;
+
 /** Synonyms and prefix completions score less than the words asked. */
 const SYNONYM_WEIGHT = 0.5;
 const PREFIX_WEIGHT = 0.5;
@@ -109,15 +112,27 @@ export class QueryPlanner {
 
   /** The concepts of a question and the weight of each term that speaks to them. */
   plan(content: string): Plan {
-    const asked = rawWords(content).flatMap((word) => {
-      const term = indexTerm(word);
-      return term ? [{ word, term }] : [];
-    });
+    const asked = rawWords(content)
+      .flatMap((word) => this.#unglued(word))
+      .flatMap((word) => {
+        const term = indexTerm(word);
+        return term ? [{ word, term }] : [];
+      });
     const weights = new Map<string, number>();
     const weigh = (term: string, weight: number) => weights.set(term, Math.max(weights.get(term) ?? 0, weight));
     const concepts = this.#concepts(asked, weigh);
     this.#completeLast(concepts, weigh);
     return { concepts, weights };
+  }
+
+  /**
+   * A figure glued to its unit ("4bit", "70B", "15k", "100x"), which no passage writes so, read as
+   * the figure and the unit the content writes apart ("4-bit", "70 billion" index as two words).
+   */
+  #unglued(word: string): string[] {
+    const glued = GLUED_FIGURE.exec(word);
+    if (!glued || this.#postings.has(indexTerm(word) ?? '')) return [word];
+    return [glued[1]!, glued[2]!];
   }
 
   idf(term: string): number {

@@ -28,6 +28,8 @@ const INTENSIFIERS = /\b(?:even|really|actually|exactly|basically|just)\b\s*/gi;
 const DETERMINERS = new Set('the a an my our your their his her its this that these those all'.split(' '));
 /** A superlative ("the best …", "the most popular …") asks which of a kind: the kind is what is named. */
 const SUPERLATIVE = /^(?:(?:most|least)\s+\S+|best|worst)\s+/;
+/** The word vectors' table lists this many everyday English words first, then the content's own. */
+const GENERAL_WORDS = 20_000;
 /** A figure ("95%", "500", "2024") says how much or when, not what: it names nothing. */
 const FIGURE = /^\d[\d.,%]*$/;
 /**
@@ -163,11 +165,18 @@ export class UnknownTerms {
   /**
    * Words of the question the content never uses in any form, nor as a typo of a word it does, when
    * they are half the question or more ("convolutional neural network"): it asks about something
-   * else. Fewer (a "peg" beside TerraUSD) leave the question to coverage.
+   * else. Fewer (a "peg" beside TerraUSD) leave the question to coverage, and so does everyday
+   * English (no development set question changed: every unanswerable one is declined as before).
    */
   #unknownWords(plan: Plan): string[] {
+    // Everyday English in lowercase ("legit", "bunch", "hassle") is the asker's wording, not a name of
+    // something else: "is a multisig wallet legit or a bunch of extra hassle" asks about multisigs.
+    const everyday = (word: string) =>
+      /^\p{Ll}+$/u.test(word) &&
+      ((this.#vectors?.rank(word) ?? Infinity) < GENERAL_WORDS || this.#everyday.has(indexTerm(word) ?? ''));
     const unknown = plan.concepts
       .filter((concept) => concept.alternatives.every((terms) => terms.every((term) => !this.#postings.has(term))))
+      .filter((concept) => !concept.asked.every(everyday))
       .map((concept) => concept.asked.join(' '));
     return unknown.length * 2 >= plan.concepts.length ? unknown : [];
   }
