@@ -2,7 +2,7 @@
 // paragraph that answers best; of a glossary term, its definition and the paragraph that answers
 // what the definition leaves out; of a comparison, each side's passage, or the page both sides name.
 import type { AskPassage } from './ask-documents.ts';
-import { answerWeight, conceptPattern, coverageWeight, usesAllAsked } from './excerpts.ts';
+import { answerWeight, conceptPattern, usesAllAsked } from './excerpts.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
@@ -102,7 +102,7 @@ export function comparedPassages(
  * Of some paragraphs, the one whose best sentences answer the plan best (answerWeight; the first
  * on a tie); none when none speaks to it. An essay section's answer may sit in another paragraph
  * than the one that ranked, which shares the most words: "Why not raise it? Because …" answers a why.
- * `whole`: an essay section's paragraph weighs too by what it speaks to as a whole (coverageWeight):
+ * `whole`: an essay section's paragraph weighs too by what it speaks to as a whole (answerWeight):
  * its paragraphs are the author's, each about one thing, and the one that answers often spreads
  * what is asked over more sentences than two ("why is it risky to let a language model act as an
  * oracle": "Three difficulties follow. Nodes must agree … A model that reads web pages can be
@@ -117,8 +117,7 @@ function answering(
   let best: number | undefined;
   let bestWeight = 0;
   for (const paragraph of paragraphs) {
-    const passage = context.passages[paragraph]!;
-    const weight = answerWeight(passage, plan) + (whole ? coverageWeight(passage, plan) : 0);
+    const weight = answerWeight(context.passages[paragraph]!, plan, whole);
     if (weight > bestWeight) [best, bestWeight] = [paragraph, weight];
   }
   return best;

@@ -109,28 +109,23 @@ const sentenceWeights = (sentences: readonly string[], plan: Plan) => sentenceRe
  * sentences, and the one that answers often leaves to its neighbour a word the question asks ("Not
  * every participant can run a full node on a phone. Light clients download only block headers …").
  */
-function pairWeights(sentences: readonly string[], plan: Plan): number[] {
-  const { mentions, bonus, weights } = sentenceReadings(sentences, plan);
-  if (sentences.length < 2) return weights;
-  return sentences
+function pairWeights({ mentions, bonus, weights }: SentenceReadings, plan: Plan): number[] {
+  if (weights.length < 2) return weights;
+  return weights
     .slice(1)
     .map((_, at) => mentioned(plan, mentions[at]!, mentions[at + 1]!) + Math.max(bonus[at]!, bonus[at + 1]!));
 }
 
-/** How well a passage's best pair of sentences answers the plan (pairWeights): to choose among a term's paragraphs. */
-export function answerWeight(passage: AskPassage, asked: Plan): number {
-  const plan = withCircumstances(asked);
-  return Math.max(0, ...pairWeights(sentencesAt(passage.text, passage.sentences), plan));
-}
-
 /**
- * How much of the plan a whole passage speaks to: the question's words (by IDF) any of its
- * sentences mentions, each once, and the best bonus of one (sentenceReadings).
+ * How well a passage's best pair of sentences answers the plan (pairWeights): to choose among a
+ * term's paragraphs. `whole`: plus how much of the plan the whole passage speaks to, the question's
+ * words (by IDF) any of its sentences mentions, each once, and the best bonus of one.
  */
-export function coverageWeight(passage: AskPassage, asked: Plan): number {
+export function answerWeight(passage: AskPassage, asked: Plan, whole = false): number {
   const plan = withCircumstances(asked);
-  const { mentions, bonus } = sentenceReadings(sentencesAt(passage.text, passage.sentences), plan);
-  return mentioned(plan, ...mentions) + Math.max(0, ...bonus);
+  const readings = sentenceReadings(sentencesAt(passage.text, passage.sentences), plan);
+  const pairs = Math.max(0, ...pairWeights(readings, plan));
+  return whole ? pairs + mentioned(plan, ...readings.mentions) + Math.max(0, ...readings.bonus) : pairs;
 }
 
 /**
