@@ -84,6 +84,55 @@ describe('answer choice by kind over a whole source', () => {
   });
 });
 
+describe('an answer that announces the next paragraph', () => {
+  const proofs: AskDocument = {
+    type: 'essay',
+    slug: 'proofs',
+    title: 'Proofs for engineers',
+    aliases: [],
+    definition: null,
+    body: [
+      '## What a proof system promises',
+      'The modern notion of an interactive proof comes from a paper that appeared in 1985 and in a journal four years later. Its authors replaced the static idea of a proof, a document you read from top to bottom, with a conversation between a prover and a randomised verifier. Three properties define the game.',
+      'Completeness: if the statement is true and both parties follow the protocol, the verifier accepts. Soundness: if the statement is false, no cheating prover can make the verifier accept except with tiny probability. Zero knowledge: whatever the verifier sees could have been made by a simulator.',
+    ].join('\n\n'),
+    anchors: ['what-a-proof-system-promises'],
+    url: 'http://x/essays/proofs',
+    markdownUrl: 'http://x/essays/proofs.md',
+  };
+
+  it('quotes the list the next paragraph of the section holds', () => {
+    const result = loadedIndex([proofs]).search('what three properties define a proof system', both);
+    expect(result.answer?.text).toContain('Three properties define the game. Completeness:');
+    expect(result.answer?.text).toContain('Soundness:');
+    expect(result.answer?.text.split(' ').length).toBeLessThanOrEqual(90);
+  });
+});
+
+describe("the names a question asks, in an essay section's answer", () => {
+  const oracles: AskDocument = {
+    type: 'essay',
+    slug: 'ai-and-chains',
+    title: 'Where AI and blockchains meet',
+    aliases: [],
+    definition: null,
+    body: [
+      '## AI as an oracle',
+      'Smart contracts cannot see the outside world, so they rely on an oracle network such as Chainlink to report prices and events. Language models are tempting oracles for questions a price feed cannot settle, and Chainlink nodes could each run a sampled model and aggregate what they answer.',
+      'Three difficulties follow. Nodes must agree, but two runs of a sampled model may disagree. A model that reads web pages can be steered by whoever writes them. And a model can invent an answer with confidence, which no vote among nodes catches.',
+    ].join('\n\n'),
+    anchors: ['ai-as-an-oracle'],
+    url: 'http://x/essays/ai-and-chains',
+    markdownUrl: 'http://x/essays/ai-and-chains.md',
+  };
+
+  it('finds a name asked in the paragraph that ranked when the paragraph quoted answers without it', () => {
+    const result = loadedIndex([oracles]).search('with a sampled model, do Chainlink nodes disagree?', both);
+    expect(result.answer?.text).toContain('two runs of a sampled model may disagree');
+    expect(result.answer?.text).not.toContain('Chainlink');
+  });
+});
+
 describe('answer sentences by the kind of question', () => {
   const passageOf = (text: string): AskPassage => ({
     type: 'essay',
@@ -266,5 +315,46 @@ describe('answer sentences by the kind of question', () => {
     expect(answer).toContain('Because every full node must download');
     expect(answer).toContain('Slower nodes would fall behind');
     expect(answer).not.toContain('Rollups');
+  });
+
+  it('goes on into the next paragraph when the quoted sentences end announcing it ("Three properties define the game.")', () => {
+    // "what three properties define a zero-knowledge proof system": the list is the next paragraph.
+    const opening = passageOf(
+      'The modern notion comes from a 1985 paper. ' +
+        'It replaced the static proof with a conversation between a prover and a verifier. ' +
+        'Three properties define the game.',
+    );
+    const list = passageOf(
+      'Completeness: an honest prover convinces the verifier. ' +
+        'Soundness: a cheating prover almost never does. ' +
+        'Zero knowledge: the verifier learns nothing else. ' +
+        'That last one is the clever part.',
+    );
+    const asked = plan([concept('three', 3), concept('properti', 4), concept('proof', 2)], 'definition');
+    const answer = answerSentences(opening, asked, 90, 90, list);
+    expect(answer).toContain('Three properties define the game. Completeness: an honest prover');
+    expect(answer).toContain('Zero knowledge: the verifier learns nothing else.');
+    // As much of the list as fits the words left, in whole sentences.
+    const words = (text: string) => text.split(' ').length;
+    const alone = answerSentences(opening, asked, 90);
+    const short = answerSentences(opening, asked, 90, words(alone) + 8, list);
+    expect(short).toBe(`${alone} Completeness: an honest prover convinces the verifier.`);
+    // Quoted sentences that end on a statement stay in their paragraph.
+    const stating = passageOf(`${opening.text} Each holds with high probability.`);
+    expect(answerSentences(stating, asked, 90, 90, list)).not.toContain('Completeness');
+  });
+
+  it('goes on into the next paragraph after a sentence ending on a colon ("… looks like this:")', () => {
+    const opening = passageOf(
+      'Function calling lets a model ask the application to run a tool. ' +
+        'A minimal exchange for an order lookup looks like this:',
+    );
+    const example = passageOf(
+      'The model returns the tool name and its arguments. The application runs the lookup and sends back the result.',
+    );
+    const asked = plan([concept('function', 3), concept('call', 3)], 'procedure');
+    expect(answerSentences(opening, asked, 90, 90, example)).toContain(
+      'looks like this: The model returns the tool name and its arguments.',
+    );
   });
 });

@@ -44,3 +44,72 @@ describe('the passages an answer quotes', () => {
     expect(quoted.map((each) => each.passage)).toEqual([0, 2]);
   });
 });
+
+describe("the paragraph an essay section's answer quotes", () => {
+  const essayParagraph = (text: string): AskPassage => ({
+    ...passageOf(text, 'paragraph'),
+    type: 'essay',
+    slug: 'ai-and-chains',
+    title: 'AI and chains: AI as an oracle',
+    section: 'AI as an oracle',
+  });
+  // "why is it risky to use a model as an oracle": both paragraphs name the oracle and the model,
+  // the section's subject; only the second says what is risky. The first pairs more of the
+  // subject's words, so by the words' weights alone it would answer.
+  const section = [
+    essayParagraph('Contracts use an oracle for prices. A model can serve as the oracle for harder questions.'),
+    essayParagraph('An oracle answer can be risky. Nodes must agree on it. A sampled model may not.'),
+  ];
+  const sectionContext: QuotingContext = {
+    passages: section,
+    ranking: { paragraphsOf: () => [], passagesBeside: () => [0, 1], definitionOf: () => undefined },
+  };
+  const plan: Plan = {
+    concepts: [concept('oracl', 3), concept('model', 2), concept('risk', 2), concept('us', 0.5)],
+    weights: new Map(),
+  };
+  const question = parseQuestion('why is it risky to use a model as an oracle');
+
+  it('weighs the words every paragraph shares less than those that tell the paragraphs apart', () => {
+    expect(quotedPassages(sectionContext, 0, plan, question).map((each) => each.passage)).toEqual([1]);
+    // Quoted by the question's own plan: only the choice of paragraph reads the section's words.
+    expect(quotedPassages(sectionContext, 0, plan, question)[0]!.plan).toBe(plan);
+  });
+
+  it('keeps the paragraph that names more of what is asked when the words that tell them apart favour it', () => {
+    const apart: Plan = { ...plan, concepts: [...plan.concepts, concept('price', 3)] };
+    expect(quotedPassages(sectionContext, 1, apart, question).map((each) => each.passage)).toEqual([0]);
+  });
+});
+
+describe('an essay paragraph weighed as a whole', () => {
+  const essayParagraph = (text: string): AskPassage => ({
+    ...passageOf(text, 'paragraph'),
+    type: 'essay',
+    slug: 'decoding',
+    title: 'Decoding: Greedy decoding',
+    section: 'Greedy decoding',
+  });
+  // "why does greedy decoding at temperature 0 vary with batches and near ties": the first
+  // paragraph pairs two of the words asked in one sentence; the second speaks to three, one a
+  // sentence, so none of its pairs weighs as much as the first's.
+  const section = [
+    essayParagraph('Greedy decoding ignores temperature entirely. It is cheap.'),
+    essayParagraph(
+      'Served models batch requests together. Temperature 0 is then only nearly stable. A tiny difference flips a near tie.',
+    ),
+  ];
+  const sectionContext: QuotingContext = {
+    passages: section,
+    ranking: { paragraphsOf: () => [], passagesBeside: () => [0, 1], definitionOf: () => undefined },
+  };
+  const plan: Plan = {
+    concepts: [concept('temperatur', 2), concept('greed', 2.5), concept('batch', 2), concept('tie', 2)],
+    weights: new Map(),
+  };
+
+  it('quotes the paragraph that speaks to more of what is asked over the one with the weightier pair', () => {
+    const question = parseQuestion('why does greedy decoding at temperature 0 vary with batches and near ties');
+    expect(quotedPassages(sectionContext, 0, plan, question).map((each) => each.passage)).toEqual([1]);
+  });
+});

@@ -4,7 +4,7 @@
 import type { AskPassage } from './ask-documents.ts';
 import { answerWeight, conceptPattern, usesAllAsked } from './excerpts.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
-import type { Plan } from './query-plan.ts';
+import type { Concept, Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
 import { terms } from './text.ts';
 
@@ -31,8 +31,10 @@ export interface QuotingContext {
  */
 export function quotedPassages(context: QuotingContext, passage: number, plan: Plan, question: Question): Quoted[] {
   const { type, kind, slug } = context.passages[passage]!;
-  if (type !== 'glossary')
-    return [{ passage: answering(context, context.ranking.passagesBeside(passage), plan) ?? passage, plan }];
+  if (type !== 'glossary') {
+    const section = context.ranking.passagesBeside(passage);
+    return [{ passage: answering(context, section, withinSection(context, section, plan), true) ?? passage, plan }];
+  }
   if (kind === 'definition') {
     // "What is data availability sampling": the definition of data availability does not use
     // the word sampling, a paragraph of its page does. The term's names count as its words, but
@@ -100,13 +102,42 @@ export function comparedPassages(
  * Of some paragraphs, the one whose best sentences answer the plan best (answerWeight; the first
  * on a tie); none when none speaks to it. An essay section's answer may sit in another paragraph
  * than the one that ranked, which shares the most words: "Why not raise it? Because …" answers a why.
+ * `whole`: an essay section's paragraph weighs too by what it speaks to as a whole (answerWeight):
+ * its paragraphs are the author's, each about one thing, and the one that answers often spreads
+ * what is asked over more sentences than two ("why is it risky to let a language model act as an
+ * oracle": "Three difficulties follow. Nodes must agree … A model that reads web pages can be
+ * manipulated … Oracle manipulation is already …").
  */
-function answering(context: QuotingContext, paragraphs: readonly number[], plan: Plan): number | undefined {
+function answering(
+  context: QuotingContext,
+  paragraphs: readonly number[],
+  plan: Plan,
+  whole = false,
+): number | undefined {
   let best: number | undefined;
   let bestWeight = 0;
   for (const paragraph of paragraphs) {
-    const weight = answerWeight(context.passages[paragraph]!, plan);
+    const weight = answerWeight(context.passages[paragraph]!, plan, whole);
     if (weight > bestWeight) [best, bestWeight] = [paragraph, weight];
   }
   return best;
+}
+
+/**
+ * A plan for choosing among an essay section's paragraphs: each word asked weighs by how few of
+ * them mention it, its IDF times log((n + 1) / m) / log(n + 1) when m of the n do: whole when one
+ * does, about a third when both of two do, less in a longer section. The section ranked first by
+ * the words its paragraphs share, its subject; what tells them apart is what the question asks
+ * beyond it ("how can I make my agent less flaky on long tasks": every paragraph speaks of agents
+ * and tasks, the one that answers of what makes them fail less).
+ */
+function withinSection(context: QuotingContext, paragraphs: readonly number[], plan: Plan): Plan {
+  const count = paragraphs.length;
+  if (count < 2) return plan;
+  const share = (concept: Concept) => {
+    const pattern = conceptPattern(concept);
+    const mentioning = paragraphs.filter((paragraph) => pattern.test(context.passages[paragraph]!.text)).length;
+    return Math.log((count + 1) / Math.max(1, mentioning)) / Math.log(count + 1);
+  };
+  return { ...plan, concepts: plan.concepts.map((concept) => ({ ...concept, idf: concept.idf * share(concept) })) };
 }

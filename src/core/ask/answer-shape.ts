@@ -132,14 +132,15 @@ function pairAt(sentences: readonly string[], sides: readonly Plan[], mentions: 
 }
 
 export function answerOf(
-  chosen: ReadonlyArray<{ passage: AskPassage; plan: Plan }>,
+  chosen: ReadonlyArray<{ passage: AskPassage; plan: Plan; following?: AskPassage | undefined }>,
   contrast?: AnswerPassage,
 ): AskAnswer {
   // What one passage quotes leaves the rest of the words to the next: the whole answer stays short.
   let used = 0;
-  const passages = chosen.map(({ passage, plan }): AnswerPassage => {
+  const passages = chosen.map(({ passage, plan, following }): AnswerPassage => {
     const room = Math.max(0, ANSWER_MAX_WORDS - used);
-    const text = passage.kind === 'definition' ? passage.text : answerSentences(passage, plan, ANSWER_MAX_WORDS, room);
+    const text =
+      passage.kind === 'definition' ? passage.text : answerSentences(passage, plan, ANSWER_MAX_WORDS, room, following);
     used += rawWords(text).length;
     const { type, slug, title, section, url } = passage;
     return { text, type, slug, title, section, url };

@@ -123,7 +123,11 @@ export class AskIndex {
     const fused = this.#ranking.rank(plan, read.question, allowed, query);
     const ranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
     const { chosen, leading, confidence, unknown, contrast, evidence } = this.#choose(read, plan, ranked, allowed);
-    const quoted = chosen.map((hit) => ({ passage: this.#passages[hit.passage]!, plan: hit.plan }));
+    const quoted = chosen.map((hit) => ({
+      passage: this.#passages[hit.passage]!,
+      plan: hit.plan,
+      following: this.#following(hit.passage),
+    }));
     const answer = chosen.length > 0 ? answerOf(quoted, contrast) : null;
     const result: AskResult = {
       query: read.text,
@@ -160,12 +164,21 @@ export class AskIndex {
     return { chosen, leading, confidence: ranked[0]?.confidence ?? 0, unknown, contrast: undefined, evidence };
   }
 
+  /** The passage after one in its source (its essay section, its glossary page), if any. */
+  #following(passage: number): AskPassage | undefined {
+    const beside = this.#ranking.passagesBeside(passage);
+    const next = beside[beside.indexOf(passage) + 1];
+    return next === undefined ? undefined : this.#passages[next];
+  }
+
   /** The best hit to quote unless the evidence says it does not answer (decline.ts); none then. */
   #confident(top: Ranked | undefined, question: Question, plan: Plan) {
     if (!top) return { chosen: [], evidence: undefined };
     const quoted = quotedPassages(this.#quoting, top.passage, plan, question);
     const passages = quoted.map((each) => each.passage);
-    const spoken = speaksToNames(question, plan, passages, this.#declineContext);
+    // The names asked are looked for where the answer comes from: the passage that ranked, and what
+    // is quoted of its source (another paragraph of its section may answer without naming them).
+    const spoken = speaksToNames(question, plan, [...new Set([top.passage, ...passages])], this.#declineContext);
     // A phrase of the question matters between its bar and the confidence bar only: read it there alone.
     const phrased =
       top.confidence >= DECLINE_CALIBRATION.phrasedConfidence &&

@@ -109,18 +109,23 @@ const sentenceWeights = (sentences: readonly string[], plan: Plan) => sentenceRe
  * sentences, and the one that answers often leaves to its neighbour a word the question asks ("Not
  * every participant can run a full node on a phone. Light clients download only block headers …").
  */
-function pairWeights(sentences: readonly string[], plan: Plan): number[] {
-  const { mentions, bonus, weights } = sentenceReadings(sentences, plan);
-  if (sentences.length < 2) return weights;
-  return sentences
+function pairWeights({ mentions, bonus, weights }: SentenceReadings, plan: Plan): number[] {
+  if (weights.length < 2) return weights;
+  return weights
     .slice(1)
     .map((_, at) => mentioned(plan, mentions[at]!, mentions[at + 1]!) + Math.max(bonus[at]!, bonus[at + 1]!));
 }
 
-/** How well a passage's best pair of sentences answers the plan (pairWeights): to choose among a term's paragraphs. */
-export function answerWeight(passage: AskPassage, asked: Plan): number {
+/**
+ * How well a passage's best pair of sentences answers the plan (pairWeights): to choose among a
+ * term's paragraphs. `whole`: plus how much of the plan the whole passage speaks to, the question's
+ * words (by IDF) any of its sentences mentions, each once, and the best bonus of one.
+ */
+export function answerWeight(passage: AskPassage, asked: Plan, whole = false): number {
   const plan = withCircumstances(asked);
-  return Math.max(0, ...pairWeights(sentencesAt(passage.text, passage.sentences), plan));
+  const readings = sentenceReadings(sentencesAt(passage.text, passage.sentences), plan);
+  const pairs = Math.max(0, ...pairWeights(readings, plan));
+  return whole ? pairs + mentioned(plan, ...readings.mentions) + Math.max(0, ...readings.bonus) : pairs;
 }
 
 /**
@@ -174,25 +179,61 @@ const CONTINUES =
  * and the sentence after them when one of them announces it (ANNOUNCES); one sentence when two
  * exceed `maxWords`. Not the opening of the paragraph, nor the sentence with the most words in
  * common: the one that answers. With words to spare (`room`: what the whole answer may still take),
- * the next neighbour on either side that speaks to the question too (speaksBeside).
+ * the next neighbour on either side that speaks to the question too (speaksBeside); and the opening
+ * of the `following` paragraph when the quoted sentences end announcing it (continued).
  */
-export function answerSentences(passage: AskPassage, asked: Plan, maxWords: number, room = maxWords): string {
+export function answerSentences(
+  passage: AskPassage,
+  asked: Plan,
+  maxWords: number,
+  room = maxWords,
+  following?: AskPassage,
+): string {
   const plan = withCircumstances(asked);
   const sentences = sentencesAt(passage.text, passage.sentences);
   const readings = sentenceReadings(sentences, plan);
   const best = workedResult(sentences, bestOf(readings.weights), plan);
   const quoted = (ats: readonly number[]) => ats.map((at) => sentences[at]!).join(' ');
   const pair = quotedAround(sentences, readings, best, plan);
-  if (pair.length < 2) return quoted(pair);
+  if (pair.length < 2) return continued(quoted(pair), pair, sentences, room, following);
   if (rawWords(quoted(pair)).length > maxWords) return sentences[best]!;
   // "The idea fits in a sentence.", "it multiplies two factors.": what is announced is quoted too.
   const next = pair[1]! + 1;
   const announced = [...pair, next];
   const announces = pair.some((at) => announcing(sentences[at]!, at === best));
   if (announces && next < sentences.length && rawWords(quoted(announced)).length <= maxWords) return quoted(announced);
-  const beside = speaksBeside(sentences, readings, pair, (at) => rawWords(quoted([...pair, at])).length <= room);
-  return quoted(beside === undefined ? pair : [...pair, beside].sort((one, other) => one - other));
+  const more = speaksBeside(sentences, readings, pair, (at) => rawWords(quoted([...pair, at])).length <= room);
+  const ats = more === undefined ? pair : [...pair, more].sort((one, other) => one - other);
+  return continued(quoted(ats), ats, sentences, room, following);
 }
+
+/**
+ * Quoted text that ends on the last sentence of its paragraph, announcing what comes next ("Three
+ * properties define the game.", "… looks like this:"), goes on into the next paragraph, which holds
+ * what was announced (often a list, one item a paragraph or a sentence): its sentences in order,
+ * as many as fit in `room`.
+ */
+function continued(
+  text: string,
+  ats: readonly number[],
+  sentences: readonly string[],
+  room: number,
+  following: AskPassage | undefined,
+): string {
+  const last = sentences[Math.max(...ats)]!;
+  if (!following || Math.max(...ats) !== sentences.length - 1 || !announcesNext(last)) return text;
+  let words = rawWords(text).length;
+  const more: string[] = [];
+  for (const sentence of sentencesAt(following.text, following.sentences)) {
+    words += rawWords(sentence).length;
+    if (words > room) break;
+    more.push(sentence);
+  }
+  return more.length === 0 ? text : [text, ...more].join(' ');
+}
+
+/** A sentence that hands over to what follows: it counts it, or ends on a colon. */
+const announcesNext = (sentence: string) => COUNTS_AHEAD.test(sentence) || sentence.endsWith(':');
 
 /**
  * Of the sentences either side of the quoted ones, one that fits (`fits`) and mentions a word the
