@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import type { AskOptions } from '../../src/core/ask/ask-index.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
+import { COMPARISON_MAX_WORDS } from '../../src/core/ask/answer-shape.ts';
 import { glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 const retrieval: AskDocument = {
@@ -134,7 +135,11 @@ describe('comparison questions', () => {
 
   it('answers both sides of a long comparison whose question part follows a colon', () => {
     const result = index.search('Mining vs staking: what gives you a say over the next block in each?', both);
-    expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(['proof-of-work', 'proof-of-stake']);
+    // The section that holds what is asked beyond the sides follows them (see below).
+    expect(result.answer?.passages.slice(0, 2).map((passage) => passage.slug)).toEqual([
+      'proof-of-work',
+      'proof-of-stake',
+    ]);
   });
 
   it('puts the essay section whose heading names both sides first', () => {
@@ -160,5 +165,84 @@ describe('comparison questions', () => {
     expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(['hard-fork', 'hard-fork']);
     expect(result.answer?.text).toContain('only tightens the rules');
     expect(result.answer?.text).toContain('old nodes reject the new blocks');
+  });
+});
+
+// A comparison whose sides an essay section sets against each other: the section says what was
+// asked (how they differ), each side's definition what it is, in its first sentence.
+const rollups: AskDocument = {
+  type: 'essay',
+  slug: 'rollups',
+  title: 'Rollups in practice',
+  aliases: [],
+  definition: null,
+  body: [
+    'Rollups move execution off the main chain and post their data back to it.',
+    '## Optimistic versus ZK rollups: getting your money out',
+    'The two designs differ most when you withdraw. An optimistic rollup makes every withdrawal wait out a challenge window of about seven days, in case someone proves the batch wrong. A ZK rollup proves each batch up front, so a withdrawal is final within minutes to hours, once the proof is verified.',
+    'Liquidity providers bridge the wait for a fee, paying out on the main chain at once.',
+  ].join('\n\n'),
+  anchors: ['optimistic-versus-zk-rollups-getting-your-money-out'],
+  url: 'http://x/essays/rollups',
+  markdownUrl: 'http://x/essays/rollups.md',
+};
+const rollupTerms = [
+  glossaryTerm(
+    'optimistic-rollup',
+    'Optimistic rollup',
+    'A layer 2 that posts batches of transactions and assumes they are correct unless someone proves otherwise. Anyone watching can submit a fraud proof during the challenge period. Arbitrum and Optimism are the best known examples of the design in use today.',
+    '',
+  ),
+  glossaryTerm(
+    'zk-rollup',
+    'ZK rollup',
+    'A layer 2 that posts each batch with a short cryptographic proof that every transaction in it was processed correctly. The main chain checks that proof instead of re-running the transactions. Proving is expensive, so provers run on specialised hardware.',
+    '',
+  ),
+  glossaryTerm(
+    'sidechain',
+    'Sidechain',
+    'A separate blockchain with its own validators, connected to a main chain by a bridge. Its security is its own, not the main chain’s. Assets move across through the bridge contract.',
+    '',
+  ),
+];
+const rollupIndex = loadedIndex([rollups, ...rollupTerms], NO_WORD_VECTORS);
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const firstSentence = (slug: string) => rollupTerms.find((term) => term.slug === slug)!.definition!.split('. ')[0]!;
+
+describe('a comparison answered from the section that compares its sides', () => {
+  const result = rollupIndex.search(
+    "Optimistic rollup vs ZK rollup: what's the practical difference when I withdraw?",
+    both,
+  );
+
+  it('quotes each side by the first sentence of its definition, then the section', () => {
+    expect(result.sources[0]).toMatchObject({
+      slug: 'rollups',
+      section: 'Optimistic versus ZK rollups: getting your money out',
+    });
+    const passages = result.answer!.passages;
+    expect(passages.map((passage) => passage.slug)).toEqual(['optimistic-rollup', 'zk-rollup', 'rollups']);
+    expect(passages[0]!.text).toBe(`${firstSentence('optimistic-rollup')}.`);
+    expect(passages[1]!.text).toBe(`${firstSentence('zk-rollup')}.`);
+    expect(result.answer!.text).not.toContain('Arbitrum and Optimism');
+    // The section's sentences that say how withdrawals differ: the key fact of the question.
+    expect(passages[2]!.text).toContain('challenge window of about seven days');
+    expect(passages[2]!.text).toContain('within minutes to hours');
+  });
+
+  it('stays within about 120 words, in whole sentences, none of them twice', () => {
+    const text = result.answer!.text;
+    expect(words(text)).toBeLessThanOrEqual(COMPARISON_MAX_WORDS);
+    const sentences = text.split(/(?<=[.?!])\s+/);
+    expect(sentences.every((sentence) => /^[A-Z]/.test(sentence) && /[.?!]$/.test(sentence))).toBe(true);
+    expect(new Set(sentences).size).toBe(sentences.length);
+  });
+
+  it('keeps the whole definitions when no section compares the sides', () => {
+    const apart = rollupIndex.search('optimistic rollup vs sidechain', both);
+    expect(apart.answer!.passages.map((passage) => passage.slug)).toEqual(['optimistic-rollup', 'sidechain']);
+    expect(apart.answer!.text).toContain('Arbitrum and Optimism');
+    expect(apart.answer!.text).toContain('Assets move across through the bridge contract.');
   });
 });

@@ -2,6 +2,7 @@
 // paragraph that answers best; of a glossary term, its definition and the paragraph that answers
 // what the definition leaves out; of a comparison, each side's passage, or the page both sides name.
 import type { AskPassage } from './ask-documents.ts';
+import { COMPARISON_MAX_WORDS } from './answer-shape.ts';
 import { answerWeight, conceptPattern, usesAllAsked } from './excerpts.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Concept, Plan } from './query-plan.ts';
@@ -15,6 +16,8 @@ const SAID_SHARE = 0.5;
 export interface Quoted {
   passage: number;
   plan: Plan;
+  /** Quote its first sentence only: a definition's, which says what the term is. */
+  opening?: boolean;
 }
 
 /** What choosing needs of the index: its passages and each source's paragraphs. */
@@ -96,6 +99,30 @@ export function comparedPassages(
     { passage: shared, plan: both },
     { passage: more, plan: both },
   ];
+}
+
+/**
+ * What a comparison quotes when an essay section sets its sides against each other (`section`, a
+ * passage of it, which leads its sources), and within how many words: each side's definition cut to
+ * the sentence that says what the term is, then the section's paragraph that answers the question
+ * best (quotedPassages), within COMPARISON_MAX_WORDS. The sides' definitions say what each is; the
+ * section says how they differ, which is what was asked. Without such a section, or with a side
+ * quoted from other than its definition, the sides as they are (`sides`) and no budget.
+ */
+export function comparisonQuotes(
+  context: QuotingContext,
+  sides: readonly Quoted[],
+  section: number | undefined,
+  plan: Plan,
+  question: Question,
+): { passages: readonly Quoted[]; budget?: number } {
+  if (section === undefined || sides.some((side) => context.passages[side.passage]!.kind !== 'definition'))
+    return { passages: sides };
+  const passages = [
+    ...sides.map((side) => ({ ...side, opening: true })),
+    ...quotedPassages(context, section, plan, question),
+  ];
+  return { passages, budget: COMPARISON_MAX_WORDS };
 }
 
 /**

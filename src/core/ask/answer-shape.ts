@@ -4,7 +4,7 @@
 import type { AskPassage } from './ask-documents.ts';
 import type { AnswerPassage, AskAnswer, AskSource } from './ask-types.ts';
 import { answerSentences, excerpt } from './excerpts.ts';
-import { sentencesAt } from './sentences.ts';
+import { sentencesAt, sentenceStarts } from './sentences.ts';
 import { rawWords } from './text.ts';
 import { OUT_OF_SCOPE, type OutOfScope } from './question.ts';
 import type { Plan } from './query-plan.ts';
@@ -131,24 +131,63 @@ function pairAt(sentences: readonly string[], sides: readonly Plan[], mentions: 
   return about.findIndex((side, at) => side >= 0 && about[at + 1] === 1 - side);
 }
 
-export function answerOf(
-  chosen: ReadonlyArray<{ passage: AskPassage; plan: Plan; following?: AskPassage | undefined }>,
-  contrast?: AnswerPassage,
-): AskAnswer {
+/**
+ * A comparison answered from an essay section that sets its sides against each other quotes each
+ * side's opening sentence and then the section's best sentences: this many words hold two one-
+ * sentence definitions (20 to 30 words each) and two or three sentences of the section, where 90
+ * left the section one sentence or none; with whole definitions such answers grew to about 200.
+ */
+export const COMPARISON_MAX_WORDS = 120;
+
+/** A passage to quote: its sentences are chosen by `plan`; `opening`: its first sentence alone. */
+export interface QuotedPassage {
+  passage: AskPassage;
+  plan: Plan;
+  following?: AskPassage | undefined;
+  opening?: boolean | undefined;
+}
+
+/**
+ * The answer: each passage's quote in order (a definition whole or its opening sentence, another
+ * passage's best sentences), then a contrast of a comparison's sides unless it repeats a sentence
+ * already quoted. With a `budget` (COMPARISON_MAX_WORDS), the contrast's words are set aside first
+ * and each passage's best sentences fit in what the quotes before leave (one sentence at least);
+ * without one, they take up to ANSWER_MAX_WORDS, and what follows them what the passages before leave.
+ */
+export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPassage, budget?: number): AskAnswer {
   // What one passage quotes leaves the rest of the words to the next: the whole answer stays short.
-  let used = 0;
-  const passages = chosen.map(({ passage, plan, following }): AnswerPassage => {
-    const room = Math.max(0, ANSWER_MAX_WORDS - used);
-    const text =
-      passage.kind === 'definition' ? passage.text : answerSentences(passage, plan, ANSWER_MAX_WORDS, room, following);
+  // A contrast's words are set aside first (one sentence that sets the sides against each other says
+  // most), unless it comes from a passage quoted: that passage's sentences then need the room.
+  const apart =
+    contrast &&
+    !repeats(
+      contrast.text,
+      chosen.map(({ passage }) => passage),
+    );
+  let used = budget !== undefined && apart ? rawWords(contrast.text).length : 0;
+  const passages = chosen.map(({ passage, plan, following, opening }): AnswerPassage => {
+    const room = Math.max(0, (budget ?? ANSWER_MAX_WORDS) - used);
+    const text = opening
+      ? sentencesAt(passage.text, passage.sentences)[0]!
+      : passage.kind === 'definition'
+        ? passage.text
+        : answerSentences(passage, plan, budget === undefined ? ANSWER_MAX_WORDS : room, room, following);
     used += rawWords(text).length;
     const { type, slug, title, section, url } = passage;
     return { text, type, slug, title, section, url };
   });
-  // A contrast the sides' passages already quote says nothing more.
-  if (contrast && !passages.some((passage) => passage.text.includes(contrast.text))) passages.push(contrast);
+  if (contrast && !repeats(contrast.text, passages)) passages.push(contrast);
   const [first] = passages as [AnswerPassage, ...AnswerPassage[]];
   return { ...first, text: passages.map((passage) => passage.text).join('\n\n'), passages };
+}
+
+/**
+ * Whether a sentence of a text is already quoted: a contrast the sides' passages hold says nothing
+ * more, and a contrasting pair one of whose sentences the section's quote holds would say it twice.
+ */
+function repeats(text: string, passages: ReadonlyArray<{ text: string }>): boolean {
+  const sentences = sentencesAt(text, sentenceStarts(text));
+  return passages.some((passage) => sentences.some((sentence) => passage.text.includes(sentence)));
 }
 
 const quoted = (items: readonly string[]) => items.map((item) => `“${item}”`).join(', ');

@@ -10,7 +10,7 @@ import { parseQuestion, withoutChat, withoutFiller, type OutOfScope, type Questi
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Concept, type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
-import { comparedPassages, quotedPassages, type QuotingContext } from './answer-passages.ts';
+import { comparedPassages, comparisonQuotes, quotedPassages, type QuotingContext } from './answer-passages.ts';
 import { indexTerm, rawWords, terms } from './text.ts';
 import { answerKind } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
@@ -122,13 +122,19 @@ export class AskIndex {
     const plan = this.#planOf(read, query);
     const fused = this.#ranking.rank(plan, read.question, allowed, query);
     const ranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
-    const { chosen, leading, confidence, unknown, contrast, evidence } = this.#choose(read, plan, ranked, allowed);
+    const { chosen, leading, confidence, unknown, contrast, budget, evidence } = this.#choose(
+      read,
+      plan,
+      ranked,
+      allowed,
+    );
     const quoted = chosen.map((hit) => ({
       passage: this.#passages[hit.passage]!,
       plan: hit.plan,
       following: this.#following(hit.passage),
+      opening: hit.opening,
     }));
-    const answer = chosen.length > 0 ? answerOf(quoted, contrast) : null;
+    const answer = chosen.length > 0 ? answerOf(quoted, contrast, budget) : null;
     const result: AskResult = {
       query: read.text,
       searched_for: read.corrected ? read.text : null,
@@ -153,7 +159,7 @@ export class AskIndex {
    */
   #choose(read: ReadQuestion, plan: Plan, ranked: readonly Ranked[], allowed: ReadonlySet<AskDocumentType>) {
     const { question } = read;
-    const compared = question.sides ? this.#compare(question.sides, plan, ranked, allowed) : undefined;
+    const compared = question.sides ? this.#compare(question, question.sides, plan, ranked, allowed) : undefined;
     const unknown = this.#unknownTerms.of(plan, question);
     const leading = compared?.leading ?? [];
     if (read.declined || unknown.length > 0 || compared?.declined)
@@ -161,7 +167,8 @@ export class AskIndex {
     // A comparison with a side answered quotes its sides (each above the confidence bar).
     if (compared) return { chosen: compared.answerPassages, ...compared, unknown };
     const { chosen, evidence } = this.#confident(ranked[0], question, plan);
-    return { chosen, leading, confidence: ranked[0]?.confidence ?? 0, unknown, contrast: undefined, evidence };
+    const confidence = ranked[0]?.confidence ?? 0;
+    return { chosen, leading, confidence, unknown, contrast: undefined, budget: undefined, evidence };
   }
 
   /** The passage after one in its source (its essay section, its glossary page), if any. */
@@ -213,6 +220,7 @@ export class AskIndex {
    * a passage that speaks to both when the top hit is one. Undefined when no side is answered.
    */
   #compare(
+    question: Question,
     [first, second]: readonly [string, string],
     plan: Plan,
     ranked: readonly Ranked[],
@@ -234,6 +242,10 @@ export class AskIndex {
         : [];
     const scoreOf = (hit: Ranked) => ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
     const beyond = contrasting ?? this.#beyondSides(plan, [...defining, ...sides.map((side) => side.best)], ranked);
+    const apart = comparedPassages(this.#quoting, sides, defining, [first, second]);
+    // A section that sets the sides against each other answers what was asked: it is quoted after
+    // each side's opening sentence, within a budget of words.
+    const quotes = comparisonQuotes(this.#quoting, apart, beyond?.passage, plan, question);
     return {
       // The sides lead, in the order asked, and a passage that speaks to both follows them; an essay
       // section whose heading names both sides ("Dense versus sparse") sets them side by side: it
@@ -245,7 +257,8 @@ export class AskIndex {
         ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
         ...(contrasting ? [] : joint),
       ],
-      answerPassages: comparedPassages(this.#quoting, sides, defining, [first, second]),
+      answerPassages: quotes.passages,
+      budget: quotes.budget,
       declined,
       confidence: Math.min(...sides.map((side) => side.best.confidence)),
       // With both sides answered, a sentence of the best passages that sets one against the other.
