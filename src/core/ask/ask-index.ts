@@ -2,16 +2,16 @@
 // sized passages (names weigh more than text) for a question read first (question-reading.ts), each
 // side of a comparison answered, and an honest "no answer" when nothing covers what was asked or the
 // question is one the site declines. Built at build time, loaded once at server start.
-import { answerOf, bestPerSource, contrastingSentence, noAnswerReason, round, sourceOf } from './answer-shape.ts';
+import { answerOf, bestPerSource, noAnswerReason, round, sourceOf } from './answer-shape.ts';
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerFor, wordWeight } from './index-build.ts';
-import { parseQuestion, withoutChat, withoutFiller, type OutOfScope, type Question } from './question.ts';
+import { withoutChat, withoutFiller, type OutOfScope, type Question } from './question.ts';
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Concept, type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
-import { comparedPassages, comparisonQuotes, quotedPassages, type QuotingContext } from './answer-passages.ts';
-import { indexTerm, rawWords, terms } from './text.ts';
+import { quotedPassages, type QuotingContext } from './answer-passages.ts';
+import { indexTerm, rawWords } from './text.ts';
 import { answerKind } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
@@ -22,14 +22,14 @@ import {
   declines,
   domainLift,
   saysPhraseOf,
-  sideDeclines,
   speaksToNames,
   type DeclineContext,
   type DeclineEvidence,
 } from './decline.ts';
 import { situatedPlan, situationShare, talkWeighed, unusedWeighed } from './situation.ts';
-import { beyondSides, LEAD_CANDIDATES, rerankLead, type LeadContext } from './lead-rerank.ts';
+import { rerankLead, type LeadContext } from './lead-rerank.ts';
 import { UnknownTerms } from './unknown-terms.ts';
+import { Comparisons } from './comparison.ts';
 
 export type {
   AnswerPassage,
@@ -43,10 +43,6 @@ export type {
 
 /** Below this confidence nothing answers (decline.ts says when a search declines above it too). */
 export const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
-/** Passages searched, best first, for a sentence that contrasts a comparison's sides. */
-const CONTRAST_CANDIDATES = 30;
-/** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
-const JOINT_COVERAGE = 0.9;
 const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
 /** The word vectors' table lists this many everyday English words first, then the content's own. */
 const GENERAL_WORDS = 20_000;
@@ -76,6 +72,7 @@ export class AskIndex {
   readonly #declineContext: DeclineContext;
   readonly #quoting: QuotingContext;
   readonly #unknownTerms: UnknownTerms;
+  readonly #comparisons: Comparisons;
   /** Stems of everyday English words that neither the word vectors nor the content have (index-build.ts). */
   readonly #everyday: ReadonlySet<string>;
 
@@ -98,6 +95,14 @@ export class AskIndex {
     this.#quoting = { passages: this.#passages, ranking: this.#ranking };
     this.#unknownTerms = new UnknownTerms(this.#postings, this.#planner, this.#ranking, this.#vectors, this.#everyday);
     this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages, this.#vectors);
+    this.#comparisons = new Comparisons({
+      passages: this.#passages,
+      ranking: this.#ranking,
+      planner: this.#planner,
+      quoting: this.#quoting,
+      declineContext: this.#declineContext,
+      isTalk: (words) => this.#isTalk(words),
+    });
   }
 
   /** The index of a build's documents, serialised (see index-build.ts); `table`: other word vectors than the project's. */
@@ -159,7 +164,9 @@ export class AskIndex {
    */
   #choose(read: ReadQuestion, plan: Plan, ranked: readonly Ranked[], allowed: ReadonlySet<AskDocumentType>) {
     const { question } = read;
-    const compared = question.sides ? this.#compare(question, question.sides, plan, ranked, allowed) : undefined;
+    const compared = question.sides
+      ? this.#comparisons.compare(question, question.sides, plan, ranked, allowed)
+      : undefined;
     const unknown = this.#unknownTerms.of(plan, question);
     const leading = compared?.leading ?? [];
     if (read.declined || unknown.length > 0 || compared?.declined)
@@ -213,139 +220,6 @@ export class AskIndex {
     const plan = talkWeighed(situated, read.unwrapped, this.#vectors);
     const near = query && ((text: string) => this.#nearness(text, query));
     return { ...plan, ...(prefer ? { prefer } : {}), ...(near ? { near } : {}) };
-  }
-
-  /**
-   * A comparison: the best passage for each side (a side below the confidence bar drops out), led by
-   * a passage that speaks to both when the top hit is one. Undefined when no side is answered.
-   */
-  #compare(
-    question: Question,
-    [first, second]: readonly [string, string],
-    plan: Plan,
-    ranked: readonly Ranked[],
-    allowed: ReadonlySet<AskDocumentType>,
-  ) {
-    const { both, defining } = this.#sides(first, second, allowed);
-    const sides = both.filter(
-      (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
-    );
-    if (sides.length === 0) return undefined;
-    // A side the content does not cover, by the decision a question of its own would get, declines it all.
-    const declined = both.some((side, at) => sideDeclines([first, second][at]!, side, this.#declineContext));
-    const top = ranked[0];
-    const contrasting = this.#contrasting(first, second, ranked);
-    const joint = contrasting
-      ? [contrasting]
-      : top && top.coverage >= JOINT_COVERAGE && this.#passages[top.passage]!.type === 'essay'
-        ? [top]
-        : [];
-    const scoreOf = (hit: Ranked) => ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
-    const beyond = contrasting ?? this.#beyondSides(plan, [...defining, ...sides.map((side) => side.best)], ranked);
-    const apart = comparedPassages(this.#quoting, sides, defining, [first, second]);
-    // A section that sets the sides against each other answers what was asked: it is quoted after
-    // each side's opening sentence, within a budget of words.
-    const quotes = comparisonQuotes(this.#quoting, apart, beyond?.passage, plan, question);
-    return {
-      // The sides lead, in the order asked, and a passage that speaks to both follows them; an essay
-      // section whose heading names both sides ("Dense versus sparse") sets them side by side: it
-      // leads, and so does the term both sides name, after it. So does a section that holds what the
-      // question asks beyond its sides ("when would I use which").
-      leading: [
-        ...(beyond ? [beyond] : []),
-        ...defining.map((hit) => ({ ...hit, score: scoreOf(hit) })),
-        ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
-        ...(contrasting ? [] : joint),
-      ],
-      answerPassages: quotes.passages,
-      budget: quotes.budget,
-      declined,
-      confidence: Math.min(...sides.map((side) => side.best.confidence)),
-      // With both sides answered, a sentence of the best passages that sets one against the other.
-      contrast:
-        sides.length === 2
-          ? contrastingSentence(
-              [...joint, ...ranked.slice(0, CONTRAST_CANDIDATES)].map((hit) => this.#passages[hit.passage]!),
-              sides.map((side) => side.plan),
-            )
-          : undefined,
-    };
-  }
-
-  /**
-   * Of the fused ranking's best few sources, the essay section that holds what a comparison asks
-   * beyond its sides (lead-rerank.ts), if the question asks enough beyond them.
-   */
-  #beyondSides(plan: Plan, sides: readonly Ranked[], ranked: readonly Ranked[]): Ranked | undefined {
-    const read = (hit: Ranked) => ({
-      passage: this.#passages[hit.passage]!,
-      source: this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!),
-    });
-    const candidates = bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES);
-    // Words of talk ("real talk", "be honest") ask nothing beyond the sides.
-    const asked = (concepts: Plan['concepts'] | undefined) =>
-      concepts?.filter((concept) => !this.#isTalk(concept.asked.join(' ')));
-    const meant = { ...plan, concepts: asked(plan.concepts)!, whole: asked(plan.whole) };
-    return candidates[beyondSides(sides.map(read), candidates.map(read), meant)];
-  }
-
-  /**
-   * Each side's best passage. Both may be names of one term ("Groth16 and PLONK" are zk-SNARKs,
-   * "soft fork" names the hard fork's page): that definition (`defining`) leads, and each side
-   * takes its best passage elsewhere rather than that definition twice.
-   */
-  #sides(first: string, second: string, allowed: ReadonlySet<AskDocumentType>) {
-    const both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
-    const shared =
-      both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage]?.slug : undefined;
-    if (!shared) return { both, defining: [] };
-    const fromShared = (hit: Ranked) => this.#passages[hit.passage]!.slug === shared;
-    const one = this.#side(first, second, allowed, fromShared);
-    const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
-    return { both: [one, other] as const, defining: [both[0].best] };
-  }
-
-  /**
-   * Of the best-ranked passages, the first essay section whose heading names both sides (every word
-   * of each that the other lacks): "Dense versus sparse: what the evidence says" for "dense vs
-   * sparse retrieval", where "dense" shares the other side's head noun.
-   */
-  #contrasting(first: string, second: string, ranked: readonly Ranked[]): Ranked | undefined {
-    const [one, other] = [terms(first), terms(second)];
-    if (one.length === 1 && other.length > 1) one.push(other.at(-1)!);
-    const own = [one.filter((term) => !other.includes(term)), other.filter((term) => !one.includes(term))];
-    if (own.some((side) => side.length === 0)) return undefined;
-    return ranked
-      .slice(0, CONTRAST_CANDIDATES)
-      .find(
-        (hit) =>
-          this.#passages[hit.passage]!.type === 'essay' &&
-          own.every((side) => side.every((term) => this.#ranking.names(term, hit.passage))),
-      );
-  }
-
-  /**
-   * The best passage for one side of a comparison: the definition of the term it names, else the
-   * best-ranked passage; with `avoid`, the best-ranked passage it does not rule out. In "optimistic
-   * and zk rollups" a one-word side shares the other's head noun, so "optimistic rollups" is tried
-   * first.
-   */
-  #side(
-    side: string,
-    other: string,
-    allowed: ReadonlySet<AskDocumentType>,
-    avoid?: (hit: Ranked) => boolean,
-  ): { best: Ranked; plan: Plan } {
-    const otherWords = other.split(' ');
-    const readings = side.includes(' ') || otherWords.length < 2 ? [side] : [`${side} ${otherWords.at(-1)}`, side];
-    for (const reading of avoid ? [] : readings) {
-      const defined = this.#ranking.defined(reading, allowed);
-      if (defined) return { best: defined, plan: this.#planner.plan(reading) };
-    }
-    const plan = this.#planner.plan(side);
-    // A side is a name or two: its words find it, and meaning would cost a scan per side.
-    const best = this.#ranking.rank(plan, parseQuestion(side), allowed).ranked.find((hit) => !avoid?.(hit));
-    return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan };
   }
 
   /**

@@ -233,7 +233,7 @@ interface Hit {
  * The fused ranking with its lead chosen among its best LEAD_CANDIDATES sources (leadOf); the others
  * keep their order. A candidate leads only from the same side of the confidence bar as the fused
  * lead, so whether the question is answered stays the fused ranking's call. Comparisons are led by
- * their sides (ask-index.ts), and a what-is question by the definition of the term it names: left
+ * their sides (comparison.ts), and a what-is question by the definition of the term it names: left
  * as they are.
  */
 export function rerankLead<Ranked extends Hit>(

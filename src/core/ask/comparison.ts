@@ -1,0 +1,183 @@
+// A comparison ("rollup vs sidechain", "how do zk-SNARKs differ from zk-STARKs"): the best passage
+// for each side, the passages that lead its sources (a section whose heading names both sides, one
+// that holds what is asked beyond them, the term both sides name), what its answer quotes and the
+// sentence that sets the sides against each other. AskIndex (ask-index.ts) asks it of a question
+// with two sides.
+import { bestPerSource, contrastingSentence } from './answer-shape.ts';
+import type { AskDocumentType, AskPassage } from './ask-documents.ts';
+import { comparedPassages, comparisonQuotes, type QuotingContext } from './answer-passages.ts';
+import { DECLINE_CALIBRATION, sideDeclines, type DeclineContext } from './decline.ts';
+import { beyondSides, LEAD_CANDIDATES } from './lead-rerank.ts';
+import type { PassageRanking, Ranked } from './passage-ranking.ts';
+import type { Plan, QueryPlanner } from './query-plan.ts';
+import { parseQuestion, type Question } from './question.ts';
+import { terms } from './text.ts';
+
+/** Below this confidence a side is not answered (the bar of every answer: decline.ts). */
+const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
+/** Passages searched, best first, for a sentence that contrasts a comparison's sides. */
+const CONTRAST_CANDIDATES = 30;
+/** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
+const JOINT_COVERAGE = 0.9;
+
+/** What comparing needs of the index. */
+export interface ComparisonContext {
+  passages: readonly AskPassage[];
+  ranking: Pick<PassageRanking, 'passagesBeside' | 'sourceOf' | 'defined' | 'names' | 'rank'>;
+  planner: Pick<QueryPlanner, 'plan'>;
+  quoting: QuotingContext;
+  declineContext: DeclineContext;
+  /** Whether some words are talk (AskIndex#isTalk): they ask nothing beyond the sides. */
+  isTalk(words: string): boolean;
+}
+
+export class Comparisons {
+  readonly #passages: readonly AskPassage[];
+  readonly #ranking: ComparisonContext['ranking'];
+  readonly #planner: ComparisonContext['planner'];
+  readonly #quoting: QuotingContext;
+  readonly #declineContext: DeclineContext;
+  readonly #isTalk: (words: string) => boolean;
+
+  constructor(context: ComparisonContext) {
+    this.#passages = context.passages;
+    this.#ranking = context.ranking;
+    this.#planner = context.planner;
+    this.#quoting = context.quoting;
+    this.#declineContext = context.declineContext;
+    this.#isTalk = (words) => context.isTalk(words);
+  }
+
+  /**
+   * A comparison: the best passage for each side (a side below the confidence bar drops out), led by
+   * a passage that speaks to both when the top hit is one. Undefined when no side is answered.
+   */
+  compare(
+    question: Question,
+    [first, second]: readonly [string, string],
+    plan: Plan,
+    ranked: readonly Ranked[],
+    allowed: ReadonlySet<AskDocumentType>,
+  ) {
+    const { both, defining } = this.#sides(first, second, allowed);
+    const sides = both.filter(
+      (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
+    );
+    if (sides.length === 0) return undefined;
+    // A side the content does not cover, by the decision a question of its own would get, declines it all.
+    const declined = both.some((side, at) => sideDeclines([first, second][at]!, side, this.#declineContext));
+    const top = ranked[0];
+    const contrasting = this.#contrasting(first, second, ranked);
+    const joint = contrasting
+      ? [contrasting]
+      : top && top.coverage >= JOINT_COVERAGE && this.#passages[top.passage]!.type === 'essay'
+        ? [top]
+        : [];
+    const scoreOf = (hit: Ranked) => ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
+    const beyond = contrasting ?? this.#beyondSides(plan, [...defining, ...sides.map((side) => side.best)], ranked);
+    const apart = comparedPassages(this.#quoting, sides, defining, [first, second]);
+    // A section that sets the sides against each other answers what was asked: it is quoted after
+    // each side's opening sentence, within a budget of words.
+    const quotes = comparisonQuotes(this.#quoting, apart, beyond?.passage, plan, question);
+    return {
+      // The sides lead, in the order asked, and a passage that speaks to both follows them; an essay
+      // section whose heading names both sides ("Dense versus sparse") sets them side by side: it
+      // leads, and so does the term both sides name, after it. So does a section that holds what the
+      // question asks beyond its sides ("when would I use which").
+      leading: [
+        ...(beyond ? [beyond] : []),
+        ...defining.map((hit) => ({ ...hit, score: scoreOf(hit) })),
+        ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
+        ...(contrasting ? [] : joint),
+      ],
+      answerPassages: quotes.passages,
+      budget: quotes.budget,
+      declined,
+      confidence: Math.min(...sides.map((side) => side.best.confidence)),
+      // With both sides answered, a sentence of the best passages that sets one against the other.
+      contrast:
+        sides.length === 2
+          ? contrastingSentence(
+              [...joint, ...ranked.slice(0, CONTRAST_CANDIDATES)].map((hit) => this.#passages[hit.passage]!),
+              sides.map((side) => side.plan),
+            )
+          : undefined,
+    };
+  }
+
+  /**
+   * Of the fused ranking's best few sources, the essay section that holds what a comparison asks
+   * beyond its sides (lead-rerank.ts), if the question asks enough beyond them.
+   */
+  #beyondSides(plan: Plan, sides: readonly Ranked[], ranked: readonly Ranked[]): Ranked | undefined {
+    const read = (hit: Ranked) => ({
+      passage: this.#passages[hit.passage]!,
+      source: this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!),
+    });
+    const candidates = bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES);
+    // Words of talk ("real talk", "be honest") ask nothing beyond the sides.
+    const asked = (concepts: Plan['concepts'] | undefined) =>
+      concepts?.filter((concept) => !this.#isTalk(concept.asked.join(' ')));
+    const meant = { ...plan, concepts: asked(plan.concepts)!, whole: asked(plan.whole) };
+    return candidates[beyondSides(sides.map(read), candidates.map(read), meant)];
+  }
+
+  /**
+   * Each side's best passage. Both may be names of one term ("Groth16 and PLONK" are zk-SNARKs,
+   * "soft fork" names the hard fork's page): that definition (`defining`) leads, and each side
+   * takes its best passage elsewhere rather than that definition twice.
+   */
+  #sides(first: string, second: string, allowed: ReadonlySet<AskDocumentType>) {
+    const both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
+    const shared =
+      both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage]?.slug : undefined;
+    if (!shared) return { both, defining: [] };
+    const fromShared = (hit: Ranked) => this.#passages[hit.passage]!.slug === shared;
+    const one = this.#side(first, second, allowed, fromShared);
+    const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
+    return { both: [one, other] as const, defining: [both[0].best] };
+  }
+
+  /**
+   * Of the best-ranked passages, the first essay section whose heading names both sides (every word
+   * of each that the other lacks): "Dense versus sparse: what the evidence says" for "dense vs
+   * sparse retrieval", where "dense" shares the other side's head noun.
+   */
+  #contrasting(first: string, second: string, ranked: readonly Ranked[]): Ranked | undefined {
+    const [one, other] = [terms(first), terms(second)];
+    if (one.length === 1 && other.length > 1) one.push(other.at(-1)!);
+    const own = [one.filter((term) => !other.includes(term)), other.filter((term) => !one.includes(term))];
+    if (own.some((side) => side.length === 0)) return undefined;
+    return ranked
+      .slice(0, CONTRAST_CANDIDATES)
+      .find(
+        (hit) =>
+          this.#passages[hit.passage]!.type === 'essay' &&
+          own.every((side) => side.every((term) => this.#ranking.names(term, hit.passage))),
+      );
+  }
+
+  /**
+   * The best passage for one side of a comparison: the definition of the term it names, else the
+   * best-ranked passage; with `avoid`, the best-ranked passage it does not rule out. In "optimistic
+   * and zk rollups" a one-word side shares the other's head noun, so "optimistic rollups" is tried
+   * first.
+   */
+  #side(
+    side: string,
+    other: string,
+    allowed: ReadonlySet<AskDocumentType>,
+    avoid?: (hit: Ranked) => boolean,
+  ): { best: Ranked; plan: Plan } {
+    const otherWords = other.split(' ');
+    const readings = side.includes(' ') || otherWords.length < 2 ? [side] : [`${side} ${otherWords.at(-1)}`, side];
+    for (const reading of avoid ? [] : readings) {
+      const defined = this.#ranking.defined(reading, allowed);
+      if (defined) return { best: defined, plan: this.#planner.plan(reading) };
+    }
+    const plan = this.#planner.plan(side);
+    // A side is a name or two: its words find it, and meaning would cost a scan per side.
+    const best = this.#ranking.rank(plan, parseQuestion(side), allowed).ranked.find((hit) => !avoid?.(hit));
+    return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan };
+  }
+}
