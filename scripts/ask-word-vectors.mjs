@@ -19,7 +19,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const DIMENSIONS = 100;
-/** The package lists its words most frequent first; this many alphabetic ones are kept whatever the content says. */
+/**
+ * The package lists its words most frequent first; this many alphabetic ones are kept whatever the
+ * content says (src/core/ask/semantic.ts reads them as GENERAL_WORDS).
+ */
 const EVERYDAY_WORDS = 20_000;
 const root = path.resolve(import.meta.dirname, '..');
 const output = path.join(root, 'src/core/ask/word-vectors.bin');

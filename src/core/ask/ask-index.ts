@@ -44,8 +44,6 @@ export type {
 /** Below this confidence nothing answers (decline.ts says when a search declines above it too). */
 export const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
 const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
-/** The word vectors' table lists this many everyday English words first, then the content's own. */
-const GENERAL_WORDS = 20_000;
 /**
  * A word the content uses counts as talk only among English's this many commonest ("know", "honest");
  * from 5,000 the retired blind set lost a question.
@@ -231,11 +229,10 @@ export class AskIndex {
     const text = withoutChat(words);
     if (rawWords(text).some((word, at) => at > 0 && word !== 'I' && /\p{Lu}/u.test(word))) return false;
     const everyday = (word: string) => {
-      const rank = this.#vectors?.rank(word) ?? Infinity;
       const term = indexTerm(word) ?? '';
       // A word the content uses is part of what is asked, unless it is among English's commonest.
-      if (this.#postings.has(term)) return rank < COMMONEST_WORDS;
-      return rank < GENERAL_WORDS || this.#everyday.has(term);
+      if (this.#postings.has(term)) return (this.#vectors?.rank(word) ?? Infinity) < COMMONEST_WORDS;
+      return this.#vectors?.general(word) === true || this.#everyday.has(term);
     };
     return this.#planner.plan(text).concepts.every((concept) => !concept.named && concept.asked.every(everyday));
   }
@@ -250,7 +247,7 @@ export class AskIndex {
     return concept.asked.every(
       (word) =>
         FIGURE.test(word) ||
-        (!/\p{Lu}/u.test(word) && (this.#vectors?.rank(word) ?? Infinity) < GENERAL_WORDS) ||
+        (!/\p{Lu}/u.test(word) && this.#vectors?.general(word) === true) ||
         this.#everyday.has(indexTerm(word) ?? ''),
     );
   }

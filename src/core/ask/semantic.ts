@@ -8,6 +8,12 @@ import path from 'node:path';
 import { rawWords } from './text.ts';
 
 export const DIMENSIONS = 100;
+/**
+ * The table lists this many everyday English words first, most frequent first, then the content's
+ * own (scripts/ask-word-vectors.mjs keeps them, its EVERYDAY_WORDS): a word among them is English
+ * as anyone writes it, whatever the content says.
+ */
+export const GENERAL_WORDS = 20_000;
 /** Where the build reads the table, relative to the project root (the build runs there). */
 export const WORD_VECTORS_PATH = 'src/core/ask/word-vectors.bin';
 
@@ -68,6 +74,11 @@ export class WordVectors {
 
   has(word: string): boolean {
     return this.#rows.has(word.toLowerCase());
+  }
+
+  /** Whether a word is among the table's everyday English (its first GENERAL_WORDS). */
+  general(word: string): boolean {
+    return this.rank(word) < GENERAL_WORDS;
   }
 
   /** The weighted sum of the vectors of texts' words, unit length; undefined when no word has a vector. */

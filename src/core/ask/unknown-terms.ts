@@ -28,8 +28,6 @@ const INTENSIFIERS = /\b(?:even|really|actually|exactly|basically|just)\b\s*/gi;
 const DETERMINERS = new Set('the a an my our your their his her its this that these those all'.split(' '));
 /** A superlative ("the best …", "the most popular …") asks which of a kind: the kind is what is named. */
 const SUPERLATIVE = /^(?:(?:most|least)\s+\S+|best|worst)\s+/;
-/** The word vectors' table lists this many everyday English words first, then the content's own. */
-const GENERAL_WORDS = 20_000;
 /** A figure ("95%", "500", "2024") says how much or when, not what: it names nothing. */
 const FIGURE = /^\d[\d.,%]*$/;
 /**
@@ -172,8 +170,7 @@ export class UnknownTerms {
     // Everyday English in lowercase ("legit", "bunch", "hassle") is the asker's wording, not a name of
     // something else: "is a multisig wallet legit or a bunch of extra hassle" asks about multisigs.
     const everyday = (word: string) =>
-      /^\p{Ll}+$/u.test(word) &&
-      ((this.#vectors?.rank(word) ?? Infinity) < GENERAL_WORDS || this.#everyday.has(indexTerm(word) ?? ''));
+      /^\p{Ll}+$/u.test(word) && (this.#vectors?.general(word) === true || this.#everyday.has(indexTerm(word) ?? ''));
     const unknown = plan.concepts
       .filter((concept) => concept.alternatives.every((terms) => terms.every((term) => !this.#postings.has(term))))
       .filter((concept) => !concept.asked.every(everyday))
