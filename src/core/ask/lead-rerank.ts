@@ -216,11 +216,7 @@ export interface LeadContext {
 
 /** Set by the fitting script only (bench/ask-rerank-fit.mjs): sees each search's candidates and features. */
 export const leadTrace: {
-  observe?: (
-    candidates: readonly AskPassage[],
-    features: readonly LeadFeatures[],
-    read: { candidates: readonly LeadCandidate[]; question: Question; plan: Plan },
-  ) => void;
+  observe?: (candidates: readonly AskPassage[], features: readonly LeadFeatures[]) => void;
 } = {};
 
 interface Hit {
@@ -258,7 +254,7 @@ export function rerankLead<Ranked extends Hit>(
     source: context.beside(hit.passage).map((passage) => context.passages[passage]!),
   }));
   const features = leadFeatures(leadCandidates, question, plan);
-  leadTrace.observe?.(passages, features, { candidates: leadCandidates, question, plan });
+  leadTrace.observe?.(passages, features);
   const lead = candidates[leadOf(features)]!;
   return lead === first ? ranked : [lead, ...ranked.filter((hit) => hit !== lead)];
 }
