@@ -29,3 +29,21 @@ export const NO_WORD_VECTORS: SerialisedVectors = { words: [], data: '' };
 /** An index of `documents` as the server loads one: built, written as JSON and read back. */
 export const loadedIndex = (documents: readonly AskDocument[], table?: SerialisedVectors): AskIndex =>
   AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents, table))));
+
+/** An essay of Markdown blocks (paragraphs and "## " headings), with its headings' anchors, at a URL of its own. */
+export const essayDocument = (
+  slug: string,
+  title: string,
+  blocks: readonly string[],
+  anchors: string[],
+): AskDocument => ({
+  type: 'essay',
+  slug,
+  title,
+  aliases: [],
+  definition: null,
+  body: blocks.join('\n\n'),
+  anchors,
+  url: `http://x/essays/${slug}`,
+  markdownUrl: `http://x/essays/${slug}.md`,
+});

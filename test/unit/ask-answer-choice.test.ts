@@ -8,7 +8,7 @@ import { answerOf } from '../../src/core/ask/answer-shape.ts';
 import { answerSentences, answerWeight } from '../../src/core/ask/excerpts.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
-import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import { essayDocument, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const term = glossaryTerm;
 
@@ -85,21 +85,16 @@ describe('answer choice by kind over a whole source', () => {
 });
 
 describe('an answer that announces the next paragraph', () => {
-  const proofs: AskDocument = {
-    type: 'essay',
-    slug: 'proofs',
-    title: 'Proofs for engineers',
-    aliases: [],
-    definition: null,
-    body: [
+  const proofs = essayDocument(
+    'proofs',
+    'Proofs for engineers',
+    [
       '## What a proof system promises',
       'The modern notion of an interactive proof comes from a paper that appeared in 1985 and in a journal four years later. Its authors replaced the static idea of a proof, a document you read from top to bottom, with a conversation between a prover and a randomised verifier. Three properties define the game.',
       'Completeness: if the statement is true and both parties follow the protocol, the verifier accepts. Soundness: if the statement is false, no cheating prover can make the verifier accept except with tiny probability. Zero knowledge: whatever the verifier sees could have been made by a simulator.',
-    ].join('\n\n'),
-    anchors: ['what-a-proof-system-promises'],
-    url: 'http://x/essays/proofs',
-    markdownUrl: 'http://x/essays/proofs.md',
-  };
+    ],
+    ['what-a-proof-system-promises'],
+  );
 
   it('quotes the list the next paragraph of the section holds', () => {
     const result = loadedIndex([proofs]).search('what three properties define a proof system', both);
@@ -110,21 +105,16 @@ describe('an answer that announces the next paragraph', () => {
 });
 
 describe("the names a question asks, in an essay section's answer", () => {
-  const oracles: AskDocument = {
-    type: 'essay',
-    slug: 'ai-and-chains',
-    title: 'Where AI and blockchains meet',
-    aliases: [],
-    definition: null,
-    body: [
+  const oracles = essayDocument(
+    'ai-and-chains',
+    'Where AI and blockchains meet',
+    [
       '## AI as an oracle',
       'Smart contracts cannot see the outside world, so they rely on an oracle network such as Chainlink to report prices and events. Language models are tempting oracles for questions a price feed cannot settle, and Chainlink nodes could each run a sampled model and aggregate what they answer.',
       'Three difficulties follow. Nodes must agree, but two runs of a sampled model may disagree. A model that reads web pages can be steered by whoever writes them. And a model can invent an answer with confidence, which no vote among nodes catches.',
-    ].join('\n\n'),
-    anchors: ['ai-as-an-oracle'],
-    url: 'http://x/essays/ai-and-chains',
-    markdownUrl: 'http://x/essays/ai-and-chains.md',
-  };
+    ],
+    ['ai-as-an-oracle'],
+  );
 
   it('finds a name asked in the paragraph that ranked when the paragraph quoted answers without it', () => {
     const result = loadedIndex([oracles]).search('with a sampled model, do Chainlink nodes disagree?', both);

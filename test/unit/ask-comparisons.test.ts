@@ -6,7 +6,7 @@ import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import type { AskOptions } from '../../src/core/ask/ask-index.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import { COMPARISON_MAX_WORDS } from '../../src/core/ask/answer-shape.ts';
-import { glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
+import { essayDocument, glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 const retrieval: AskDocument = {
   type: 'essay',
@@ -170,22 +170,17 @@ describe('comparison questions', () => {
 
 // A comparison whose sides an essay section sets against each other: the section says what was
 // asked (how they differ), each side's definition what it is, in its first sentence.
-const rollups: AskDocument = {
-  type: 'essay',
-  slug: 'rollups',
-  title: 'Rollups in practice',
-  aliases: [],
-  definition: null,
-  body: [
+const rollups = essayDocument(
+  'rollups',
+  'Rollups in practice',
+  [
     'Rollups move execution off the main chain and post their data back to it.',
     '## Optimistic versus ZK rollups: getting your money out',
     'The two designs differ most when you withdraw. An optimistic rollup makes every withdrawal wait out a challenge window of about seven days, in case someone proves the batch wrong. A ZK rollup proves each batch up front, so a withdrawal is final within minutes to hours, once the proof is verified.',
     'Liquidity providers bridge the wait for a fee, paying out on the main chain at once.',
-  ].join('\n\n'),
-  anchors: ['optimistic-versus-zk-rollups-getting-your-money-out'],
-  url: 'http://x/essays/rollups',
-  markdownUrl: 'http://x/essays/rollups.md',
-};
+  ],
+  ['optimistic-versus-zk-rollups-getting-your-money-out'],
+);
 const rollupTerms = [
   glossaryTerm(
     'optimistic-rollup',

@@ -14,7 +14,7 @@ import {
   rerankLead,
   type LeadContext,
 } from '../../src/core/ask/lead-rerank.ts';
-import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import { essayDocument, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const essay: AskDocument = {
   type: 'essay',
@@ -235,21 +235,16 @@ describe('what a question asks beyond the term it names', () => {
 });
 
 describe('a comparison that asks beyond its sides', () => {
-  const scaling: AskDocument = {
-    type: 'essay',
-    slug: 'scaling',
-    title: 'Scaling with rollups',
-    aliases: [],
-    definition: null,
-    body: [
+  const scaling = essayDocument(
+    'scaling',
+    'Scaling with rollups',
+    [
       'An introduction to rollups and what they promise.',
       '## Getting money out',
       'It is mentioned everywhere. Withdrawals from an optimistic rollup wait about a week for the challenge window to close, while a zk rollup releases funds as soon as its validity proof is verified on Ethereum, within hours.',
-    ].join('\n\n'),
-    anchors: ['getting-money-out'],
-    url: 'http://x/essays/scaling',
-    markdownUrl: 'http://x/essays/scaling.md',
-  };
+    ],
+    ['getting-money-out'],
+  );
   const documents = [
     glossaryTerm(
       'optimistic-rollup',
