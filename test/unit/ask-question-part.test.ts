@@ -68,4 +68,17 @@ describe('two questions joined', () => {
       ),
     ).toBe('why would anyone want that');
   });
+
+  it('are read whole when the first asks on its own and the second follows it up', () => {
+    expect(
+      questionClause('can you explain what a bridge is in crypto? why do rollups need one at all'),
+    ).toBeUndefined();
+    expect(
+      questionClause('what is a bridge in crypto, roughly speaking? why do rollups need one at all'),
+    ).toBeUndefined();
+    // A question after a sentence that tells what happened is still the question part.
+    expect(
+      questionClause('I moved my coins over the bridge last night. Is something broken? How do people avoid the wait'),
+    ).toBe('How do people avoid the wait');
+  });
 });
