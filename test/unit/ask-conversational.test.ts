@@ -114,3 +114,18 @@ describe.runIf(readWordVectors())('searches wrapped in chat', () => {
     expect(asked.answer).toBeNull();
   });
 });
+
+describe("chat's idioms that open with what's", () => {
+  it('ask about what follows them, not for a definition of their own words', () => {
+    for (const asked of [
+      'whats the deal with gas, why did i pay a fee when my transaction failed',
+      "what's actually wrong with running the whole model on a blockchain",
+      'whats the catch with liquid staking',
+      "what's happening here",
+    ])
+      expect(parseQuestion(asked).intent).not.toBe('definition');
+    // A definition asked in chat is still one.
+    expect(parseQuestion("what's a rollup").intent).toBe('definition');
+    expect(parseQuestion('whats the merge').subject?.full).toBe('merge');
+  });
+});
