@@ -69,6 +69,40 @@ describe('chat shorthand', () => {
   });
 });
 
+describe('chat shorthand in capitals', () => {
+  const glossaryNames = (word: string) => word === 'PPL';
+
+  it('is set aside unless the glossary names it ("IMO", "DM" are chat; "PPL" is perplexity)', () => {
+    expect(withoutChat('what is a rollup IMO', glossaryNames)).toBe('what is a rollup');
+    expect(withoutChat('a stranger in a discord DM asked for my seed phrase', glossaryNames)).toBe(
+      'a stranger in a discord asked for my seed phrase',
+    );
+    expect(withoutChat('how is PPL computed', glossaryNames)).toBe('how is PPL computed');
+  });
+});
+
+describe.runIf(readWordVectors())('a question with chat shorthand in capitals', () => {
+  let index: AskIndex;
+  const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+  // Building an index reads SCOWL's word lists: seconds on a shared CPU.
+  beforeAll(() => {
+    index = loadedIndex([
+      glossaryTerm(
+        'rollup',
+        'Rollup',
+        'A rollup executes transactions off the main chain and posts their data back to it.',
+        'A rollup inherits the security of the chain it posts to.',
+      ),
+      glossaryTerm('perplexity', 'Perplexity', 'Perplexity measures how surprised a model is by text.', '', ['PPL']),
+    ]);
+  }, 60_000);
+
+  it('is answered as the question without it, not declined as a name the content lacks', () => {
+    expect(index.search('what is a rollup IMO', options).answer).not.toBeNull();
+    expect(index.search('how is PPL computed', options).sources[0]?.slug).toBe('perplexity');
+  });
+});
+
 describe('the speller and everyday English', () => {
   const passage = (text: string) => ({ text, names: [] }) as unknown as Parameters<typeof spellerFor>[0][number];
   const passages = [passage('The logit of each token is a raw score.'), passage('A logit becomes a probability.')];

@@ -203,18 +203,26 @@ const DISCOURSE = new Set(
     'anyway anyways literally totally kinda sorta gonna wanna guys dude quick question questions wondering ' +
     'eli5 exactly actually basically like stuff someone somebody sometimes ' +
     // Chat's shorthands: "til" (until), "rn" (right now), "tbh", "imo", "idk", "bc"/"cuz" (because),
-    // "ppl" (people; a glossary alias of perplexity, which no one types in lowercase chat).
-    'til rn tbh imo imho idk iirc afaik fyi tho cuz bc ur u ya yea nah nvm smth sth irl ppl'
+    // "dm" (a direct message), "ppl" (people; a glossary alias of perplexity, which no one types in
+    // lowercase chat).
+    'til rn tbh imo imho idk iirc afaik fyi tho cuz bc ur u ya yea nah nvm smth sth irl dm dms ppl'
   ).split(' '),
 );
 
-/** A question without its words of chat (DISCOURSE); one written as an acronym ("PPL", perplexity) names something. */
-export function withoutChat(text: string): string {
+/**
+ * A question without its words of chat (DISCOURSE). One written as an acronym in a question that is
+ * not all capitals may name something: it stays when `named` says so ("PPL": the glossary's
+ * perplexity), or, without `named`, always. "IMO", "DM" name nothing the content knows: read as
+ * names, they declined "what is a rollup IMO" as asking about something the content never mentions.
+ */
+export function withoutChat(text: string, named?: (word: string) => boolean): string {
   return text
     .split(/\s+/)
     .filter((word) => {
       const bare = word.replace(/[^\p{L}\p{N}]/gu, '');
-      return !DISCOURSE.has(bare.toLowerCase()) || (bare !== 'I' && /^\p{Lu}{2,}$/u.test(bare) && /\p{Ll}/u.test(text));
+      if (!DISCOURSE.has(bare.toLowerCase())) return true;
+      const acronym = bare !== 'I' && /^\p{Lu}{2,}$/u.test(bare) && /\p{Ll}/u.test(text);
+      return acronym && (named?.(bare) ?? true);
     })
     .join(' ');
 }

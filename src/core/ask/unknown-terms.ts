@@ -76,6 +76,9 @@ export class UnknownTerms {
     this.#everyday = everyday;
   }
 
+  /** Whether the glossary names a word (an acronym of chat in capitals may: "PPL", perplexity). */
+  readonly #named = (word: string) => this.#planner.slugsNamed(word).length > 0;
+
   /** What the question asks about that the content never names: words, a subject, or a name (see each). */
   of(plan: Plan, question: Question): string[] {
     return [
@@ -93,7 +96,7 @@ export class UnknownTerms {
    * passage says: the content does not cover it, whatever its single words match.
    */
   #unknownSubject(question: Question): string[] {
-    const asked = question.subject && withoutChat(question.subject.head).replace(INTENSIFIERS, '').trim();
+    const asked = question.subject && withoutChat(question.subject.head, this.#named).replace(INTENSIFIERS, '').trim();
     const head = asked?.replace(/['’]s\b/g, '');
     const written = head ? nameWords(head) : [];
     if (!asked || !head || written.length < 2 || this.#namesKnownTerm(written)) return [];
@@ -142,7 +145,7 @@ export class UnknownTerms {
       return term === null || everyday || this.#postings.has(term) || vectors.has(word);
     };
     // "outvote", "unstick", "wordy": a known word with an everyday prefix or suffix is no name.
-    return rawWords(withoutChat(question.content)).filter(
+    return rawWords(withoutChat(question.content, this.#named)).filter(
       (word) =>
         /^\p{L}+$/u.test(word) &&
         !HESITATION.test(word.toLowerCase()) &&
