@@ -253,6 +253,45 @@ describe('the sentences quoted for a kind', () => {
   });
 });
 
+describe('the sentences quoted for a how-question', () => {
+  it('reads a remedy named with a word before it ("The standard fix is …") as the steps', () => {
+    // "how do I stop reentrancy bugs"
+    const text =
+      'Reentrancy hands control to outside code too early. ' +
+      'Hooks in token standards call into the recipient. ' +
+      'Audits still find them every year. ' +
+      'The standard fix is checks-effects-interactions, which leaves no such bug: validate, update state, then call out.';
+    const plan = planOf(
+      [
+        ['reentr', 3],
+        ['bug', 1],
+      ],
+      'procedure',
+    );
+    expect(answerSentences(passageOf(text), plan, 90)).toContain('The standard fix is');
+  });
+
+  it('does not quote a sentence that sends the reader to another page ("The … essay walks through …")', () => {
+    // "how does a reentrancy attack drain a vault"
+    const text =
+      'The smart contracts essay walks through a reentrancy attack on a vault step by step. ' +
+      'Audits still find such bugs every year. ' +
+      'Hooks in token standards call into the recipient. ' +
+      'In a reentrancy attack the vault sends ether before it zeroes the balance, so the attacker withdraws again.';
+    const plan = planOf(
+      [
+        ['reentr', 3],
+        ['attack', 2],
+        ['vault', 2],
+      ],
+      'procedure',
+    );
+    const answer = answerSentences(passageOf(text), plan, 90, 40);
+    expect(answer).toContain('the attacker withdraws again');
+    expect(answer).not.toContain('essay walks through');
+  });
+});
+
 describe('sentences an answer is made of', () => {
   it('keeps a sentence whole past a question mark in brackets ("(is it supported?) and …")', () => {
     const text =

@@ -47,14 +47,17 @@ const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
 };
 /** Steps told as commands or as the remedy ("The fix is to …"): a procedure's stronger cues. */
 const STEPS = new RegExp(
-  `\\b(?:is|are)\\s+to\\s+\\w+|\\bthe\\s+(?:fix|way|remedy|trick)\\s+is\\b|${IMPERATIVE.source}`,
+  `\\b(?:is|are)\\s+to\\s+\\w+|\\bthe\\s+(?:\\w+\\s+)?(?:fix|way|remedy|trick)\\s+is\\b|${IMPERATIVE.source}`,
   'i',
 );
+
+/** A sentence that sends the reader to another page ("See …", "The evaluation essay covers …"): it answers nothing. */
+const POINTER = /^(?:see\s|the\s+(?:\S+\s+){0,6}?essay\b)/i;
 
 /** The bonus share of the question's rarest word a sentence earns for being of the kind the plan wants. */
 function preferenceShare(sentence: string, prefer: Plan['prefer']): number {
   // A sentence that asks ("how should you split it?") sets up an answer; it is not one.
-  if (!prefer || sentence.endsWith('?')) return 0;
+  if (!prefer || sentence.endsWith('?') || POINTER.test(sentence)) return 0;
   if (prefer === 'procedure' && STEPS.test(sentence)) return ACTING_SHARE;
   if (!PREFERRED[prefer].test(sentence)) return 0;
   if (prefer === 'number') return NUMBER_SHARE;
@@ -86,7 +89,10 @@ interface SentenceReadings {
 function sentenceReadings(sentences: readonly string[], plan: Plan): SentenceReadings {
   const patterns = plan.concepts.map(conceptPattern);
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
-  const mentions = sentences.map((sentence) => patterns.map((pattern) => pattern.test(sentence)));
+  // A pointer names what the page it points to is about, the question's words often among them.
+  const mentions = sentences.map((sentence) =>
+    patterns.map((pattern) => !POINTER.test(sentence) && pattern.test(sentence)),
+  );
   const bonus = sentences.map(
     (sentence) =>
       preferenceShare(sentence, plan.prefer) * rarest +
