@@ -290,6 +290,30 @@ describe('the sentences quoted for a how-question', () => {
     expect(answer).toContain('the attacker withdraws again');
     expect(answer).not.toContain('essay walks through');
   });
+
+  it('goes on to the steps of the next paragraph when the quoted sentences only set the goal', () => {
+    // "how do I build an evaluation set for my product"
+    const text =
+      'Public benchmarks say whether a model is broadly capable. ' +
+      'A product needs its own evaluation set, and building one is less work than it sounds.';
+    const next =
+      'Start from real usage. Collect a few hundred representative inputs from logs. ' +
+      'Keep a held-out portion that nobody tunes against.';
+    const plan = planOf(
+      [
+        ['evalu', 3],
+        ['set', 1],
+        ['build', 2],
+        ['product', 2],
+      ],
+      'procedure',
+    );
+    const answer = answerSentences(passageOf(text), plan, 90, 90, passageOf(next));
+    expect(answer).toContain('Collect a few hundred representative inputs');
+    // A question that asks no steps stays in its paragraph.
+    const why = { ...plan, prefer: 'explanation' as const };
+    expect(answerSentences(passageOf(text), why, 90, 90, passageOf(next))).not.toContain('Collect');
+  });
 });
 
 describe('sentences an answer is made of', () => {

@@ -201,7 +201,7 @@ export function answerSentences(
   const best = workedResult(sentences, bestOf(readings.weights), plan);
   const quoted = (ats: readonly number[]) => ats.map((at) => sentences[at]!).join(' ');
   const pair = quotedAround(sentences, readings, best, plan);
-  if (pair.length < 2) return continued(quoted(pair), pair, sentences, room, following);
+  if (pair.length < 2) return continued(quoted(pair), pair, sentences, room, following, plan);
   if (rawWords(quoted(pair)).length > maxWords) return sentences[best]!;
   // "The idea fits in a sentence.", "it multiplies two factors.": what is announced is quoted too.
   const next = pair[1]! + 1;
@@ -210,14 +210,16 @@ export function answerSentences(
   if (announces && next < sentences.length && rawWords(quoted(announced)).length <= maxWords) return quoted(announced);
   const more = speaksBeside(sentences, readings, pair, (at) => rawWords(quoted([...pair, at])).length <= room);
   const ats = more === undefined ? pair : [...pair, more].sort((one, other) => one - other);
-  return continued(quoted(ats), ats, sentences, room, following);
+  return continued(quoted(ats), ats, sentences, room, following, plan);
 }
 
 /**
  * Quoted text that ends on the last sentence of its paragraph, announcing what comes next ("Three
  * properties define the game.", "… looks like this:"), goes on into the next paragraph, which holds
  * what was announced (often a list, one item a paragraph or a sentence): its sentences in order,
- * as many as fit in `room`.
+ * as many as fit in `room`. So does a how-question's quote that tells no step when the next
+ * paragraph opens with one: the quote set the goal ("That calls for a private evaluation set, and
+ * building one is less work than it sounds."), the steps follow ("Start from real usage. Collect …").
  */
 function continued(
   text: string,
@@ -225,12 +227,19 @@ function continued(
   sentences: readonly string[],
   room: number,
   following: AskPassage | undefined,
+  plan: Plan,
 ): string {
   const last = sentences[Math.max(...ats)]!;
-  if (!following || Math.max(...ats) !== sentences.length - 1 || !announcesNext(last)) return text;
+  if (!following || Math.max(...ats) !== sentences.length - 1) return text;
+  const next = sentencesAt(following.text, following.sentences);
+  const stepsFollow =
+    plan.prefer === 'procedure' &&
+    !ats.some((at) => STEPS.test(sentences[at]!)) &&
+    next.slice(0, 2).some((sentence) => STEPS.test(sentence));
+  if (!announcesNext(last) && !stepsFollow) return text;
   let words = rawWords(text).length;
   const more: string[] = [];
-  for (const sentence of sentencesAt(following.text, following.sentences)) {
+  for (const sentence of next) {
     words += rawWords(sentence).length;
     if (words > room) break;
     more.push(sentence);
