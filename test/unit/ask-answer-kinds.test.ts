@@ -2,7 +2,7 @@
 // two) of a passage is quoted for a comparison, a quantity, a procedure, a situation, a why.
 import { describe, expect, it } from 'vitest';
 import type { AskPassage } from '../../src/core/ask/ask-documents.ts';
-import { answerKind } from '../../src/core/ask/answer-kind.ts';
+import { answerKind, asksOfThing } from '../../src/core/ask/answer-kind.ts';
 import { answerOf, contrastingSentence } from '../../src/core/ask/answer-shape.ts';
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
@@ -313,6 +313,34 @@ describe('the sentences quoted for a how-question', () => {
     // A question that asks no steps stays in its paragraph.
     const why = { ...plan, prefer: 'explanation' as const };
     expect(answerSentences(passageOf(text), why, 90, 90, passageOf(next))).not.toContain('Collect');
+  });
+
+  describe('how a thing works ("how does X combine …")', () => {
+    const text =
+      'Reciprocal rank fusion is popular because it needs no calibration. ' +
+      'Weighted fusion of normalised scores can beat it on some data. ' +
+      'Learned sparse models offer a third option. ' +
+      'Reciprocal rank fusion gives each document a score from every list it appears in and sums them.';
+    const fusion = { asked: ['reciprocal', 'rank', 'fusion'], idf: 4, alternatives: [['reciproc', 'rank', 'fusion']] };
+    const plan: Plan = {
+      concepts: [{ ...fusion, named: true }, concept('combin', 3)],
+      weights: new Map([['fusion', 1]]),
+      prefer: 'procedure',
+    };
+
+    it('tells a question about a thing from one about what the asker should do', () => {
+      expect(asksOfThing(parseQuestion('How does reciprocal rank fusion combine keyword and vector results?'))).toBe(
+        true,
+      );
+      expect(asksOfThing(parseQuestion('how do i stop reentrancy bugs in my contract'))).toBe(false);
+      expect(asksOfThing(parseQuestion('How should I order the parts of my prompt?'))).toBe(false);
+    });
+
+    it('quotes the sentence in which the thing asked does something, not one that says what it is', () => {
+      expect(answerSentences(passageOf(text), { ...plan, ofThing: true }, 90)).toContain('gives each document a score');
+      // Asked what to do, the thing's doing is no answer of itself.
+      expect(answerSentences(passageOf(text), plan, 90)).not.toContain('gives each document');
+    });
   });
 });
 

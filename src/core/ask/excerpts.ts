@@ -64,6 +64,25 @@ function preferenceShare(sentence: string, prefer: Plan['prefer']): number {
   return prefer === 'advice' ? ACTING_SHARE : PREFERENCE_SHARE;
 }
 
+/** A verb that says what something is or may be, not what it does. */
+const NOT_DOING = 'is|are|was|were|has|have|had|can|may|might|could|would|will|does|did|not|also|remains?|seems?';
+
+/**
+ * A sentence that opens on a thing the question names and goes on to what it does ("Reciprocal
+ * rank fusion gives each document …", "Speculative decoding, introduced by …, uses a small draft
+ * model …"): how that thing works, which a "how does it" question asks. Not "X is popular because …".
+ */
+function doerPattern(plan: Plan): RegExp | undefined {
+  const names = plan.concepts
+    .filter((concept) => concept.named)
+    .flatMap((concept) => concept.alternatives.map((terms) => terms.map((term) => `${term}\\p{L}*`).join('[\\s-]+')));
+  if (names.length === 0) return undefined;
+  return new RegExp(
+    `^(?:the\\s+)?(?:${names.join('|')})(?:\\s*\\([^)]*\\))?(?:,[^,]*,)?\\s+(?!(?:${NOT_DOING})\\b)\\p{L}+s\\b`,
+    'iu',
+  );
+}
+
 /**
  * Whether a sentence mentions a concept: a word of it starts with one of the concept's stems. Terms
  * are letters and digits only (see text.ts), so they need no escaping.
@@ -93,9 +112,11 @@ function sentenceReadings(sentences: readonly string[], plan: Plan): SentenceRea
   const mentions = sentences.map((sentence) =>
     patterns.map((pattern) => !POINTER.test(sentence) && pattern.test(sentence)),
   );
+  // How a thing works: the sentence in which it acts weighs as a step does.
+  const acting = plan.prefer === 'procedure' && plan.ofThing ? doerPattern(plan) : undefined;
   const bonus = sentences.map(
     (sentence) =>
-      preferenceShare(sentence, plan.prefer) * rarest +
+      Math.max(preferenceShare(sentence, plan.prefer), acting?.test(sentence) ? ACTING_SHARE : 0) * rarest +
       (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
   );
   const weights = sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!);
