@@ -2,7 +2,7 @@
 // two) of a passage is quoted for a comparison, a quantity, a procedure, a situation, a why.
 import { describe, expect, it } from 'vitest';
 import type { AskPassage } from '../../src/core/ask/ask-documents.ts';
-import { answerKind } from '../../src/core/ask/answer-kind.ts';
+import { answerKind, asksOfThing } from '../../src/core/ask/answer-kind.ts';
 import { answerOf, contrastingSentence } from '../../src/core/ask/answer-shape.ts';
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
@@ -250,6 +250,97 @@ describe('the sentences quoted for a kind', () => {
     // A question part that names what it asks is answered from its own words.
     const named = { ...plan, concepts: [{ ...eating, named: true }] };
     expect(answerSentences(passageOf(text), named, 90)).not.toContain('32 GiB');
+  });
+});
+
+describe('the sentences quoted for a how-question', () => {
+  it('reads a remedy named with a word before it ("The standard fix is …") as the steps', () => {
+    // "how do I stop reentrancy bugs"
+    const text =
+      'Reentrancy hands control to outside code too early. ' +
+      'Hooks in token standards call into the recipient. ' +
+      'Audits still find them every year. ' +
+      'The standard fix is checks-effects-interactions, which leaves no such bug: validate, update state, then call out.';
+    const plan = planOf(
+      [
+        ['reentr', 3],
+        ['bug', 1],
+      ],
+      'procedure',
+    );
+    expect(answerSentences(passageOf(text), plan, 90)).toContain('The standard fix is');
+  });
+
+  it('does not quote a sentence that sends the reader to another page ("The … essay walks through …")', () => {
+    // "how does a reentrancy attack drain a vault"
+    const text =
+      'The smart contracts essay walks through a reentrancy attack on a vault step by step. ' +
+      'Audits still find such bugs every year. ' +
+      'Hooks in token standards call into the recipient. ' +
+      'In a reentrancy attack the vault sends ether before it zeroes the balance, so the attacker withdraws again.';
+    const plan = planOf(
+      [
+        ['reentr', 3],
+        ['attack', 2],
+        ['vault', 2],
+      ],
+      'procedure',
+    );
+    const answer = answerSentences(passageOf(text), plan, 90, 40);
+    expect(answer).toContain('the attacker withdraws again');
+    expect(answer).not.toContain('essay walks through');
+  });
+
+  it('goes on to the steps of the next paragraph when the quoted sentences only set the goal', () => {
+    // "how do I build an evaluation set for my product"
+    const text =
+      'Public benchmarks say whether a model is broadly capable. ' +
+      'A product needs its own evaluation set, and building one is less work than it sounds.';
+    const next =
+      'Start from real usage. Collect a few hundred representative inputs from logs. ' +
+      'Keep a held-out portion that nobody tunes against.';
+    const plan = planOf(
+      [
+        ['evalu', 3],
+        ['set', 1],
+        ['build', 2],
+        ['product', 2],
+      ],
+      'procedure',
+    );
+    const answer = answerSentences(passageOf(text), plan, 90, 90, passageOf(next));
+    expect(answer).toContain('Collect a few hundred representative inputs');
+    // A question that asks no steps stays in its paragraph.
+    const why = { ...plan, prefer: 'explanation' as const };
+    expect(answerSentences(passageOf(text), why, 90, 90, passageOf(next))).not.toContain('Collect');
+  });
+
+  describe('how a thing works ("how does X combine …")', () => {
+    const text =
+      'Reciprocal rank fusion is popular because it needs no calibration. ' +
+      'Weighted fusion of normalised scores can beat it on some data. ' +
+      'Learned sparse models offer a third option. ' +
+      'Reciprocal rank fusion gives each document a score from every list it appears in and sums them.';
+    const fusion = { asked: ['reciprocal', 'rank', 'fusion'], idf: 4, alternatives: [['reciproc', 'rank', 'fusion']] };
+    const plan: Plan = {
+      concepts: [{ ...fusion, named: true }, concept('combin', 3)],
+      weights: new Map([['fusion', 1]]),
+      prefer: 'procedure',
+    };
+
+    it('tells a question about a thing from one about what the asker should do', () => {
+      expect(asksOfThing(parseQuestion('How does reciprocal rank fusion combine keyword and vector results?'))).toBe(
+        true,
+      );
+      expect(asksOfThing(parseQuestion('how do i stop reentrancy bugs in my contract'))).toBe(false);
+      expect(asksOfThing(parseQuestion('How should I order the parts of my prompt?'))).toBe(false);
+    });
+
+    it('quotes the sentence in which the thing asked does something, not one that says what it is', () => {
+      expect(answerSentences(passageOf(text), { ...plan, ofThing: true }, 90)).toContain('gives each document a score');
+      // Asked what to do, the thing's doing is no answer of itself.
+      expect(answerSentences(passageOf(text), plan, 90)).not.toContain('gives each document');
+    });
   });
 });
 

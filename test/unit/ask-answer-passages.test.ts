@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AskPassage } from '../../src/core/ask/ask-documents.ts';
 import { quotedPassages, type QuotingContext } from '../../src/core/ask/answer-passages.ts';
+import { answerOf } from '../../src/core/ask/answer-shape.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
@@ -42,6 +43,41 @@ describe('the passages an answer quotes', () => {
     const plan: Plan = { concepts: [concept('rollup', 4), concept('fraud', 3)], weights: new Map() };
     const quoted = quotedPassages(context, 0, plan, parseQuestion('why do optimistic rollups need fraud proofs'));
     expect(quoted.map((each) => each.passage)).toEqual([0, 2]);
+  });
+});
+
+describe("the paragraph quoted after a term's definition", () => {
+  it('is the one that says what the definition leaves out, also when another paragraph of the page ranked', () => {
+    // "why do optimistic rollups need fraud proofs", with the paragraph that repeats "rollup" ranked first
+    const plan: Plan = { concepts: [concept('rollup', 4), concept('fraud', 3)], weights: new Map() };
+    const quoted = quotedPassages(context, 1, plan, parseQuestion('why do optimistic rollups need fraud proofs'));
+    expect(quoted.map((each) => each.passage)).toEqual([0, 2]);
+  });
+
+  it('is quoted by the sentence that says what the definition leaves out, not one that repeats its words', () => {
+    // "how do I stop reentrancy bugs in my solidity contract"
+    const term = [
+      passageOf('Reentrancy: a contract bug in which outside code calls back in too early.', 'definition'),
+      passageOf(
+        'Variants of reentrancy persist in token hooks. Hooks call into the recipient. ' +
+          'Audits still find them every year. ' +
+          'The standard fix is checks-effects-interactions: validate, update state, and only then call out.',
+        'paragraph',
+      ),
+    ];
+    const termContext: QuotingContext = {
+      passages: term,
+      ranking: { paragraphsOf: () => [1], passagesBeside: () => [], definitionOf: () => 0 },
+    };
+    const plan: Plan = {
+      concepts: [concept('reentr', 4), concept('bug', 1), concept('solid', 2.5)],
+      weights: new Map(),
+      prefer: 'procedure',
+    };
+    const question = parseQuestion('how do i stop reentrancy bugs in my solidity contract');
+    const quoted = quotedPassages(termContext, 0, plan, question);
+    const answer = answerOf(quoted.map((each) => ({ passage: term[each.passage]!, plan: each.plan })));
+    expect(answer.text).toContain('The standard fix is');
   });
 });
 

@@ -34,3 +34,9 @@ export function answerKind(question: Question): Plan['prefer'] {
   if (!inside || question.intent === 'comparison') return undefined;
   return inside[1] ? 'procedure' : 'explanation';
 }
+
+/** "How does reciprocal rank fusion combine …": how a thing works, not what the asker should do. */
+const OF_THING = /^how\s+(?:does|do|did|is|are|can|could|would|will)\s+(?!(?:i|we|you|one|my|our|your)\b)/i;
+
+/** Whether a procedure question asks how a thing does something rather than what to do (OF_THING). */
+export const asksOfThing = (question: Question) => OF_THING.test(question.text);

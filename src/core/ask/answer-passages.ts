@@ -45,25 +45,37 @@ export function quotedPassages(context: QuotingContext, passage: number, plan: P
     const { title, names: called, text } = context.passages[passage]!;
     const same = called.filter((name) => !name.toLowerCase().includes(title.toLowerCase()));
     const whole = question.intent === 'definition' && usesAllAsked(`${title} ${same.join(' ')} ${text}`, plan);
-    // What the definition already says counts for less in the paragraph that follows it.
-    const said = (concept: Plan['concepts'][number]) =>
-      conceptPattern(concept).test(text) ? { ...concept, idf: concept.idf * SAID_SHARE } : concept;
-    const beyond = { ...plan, concepts: plan.concepts.map(said) };
+    const beyond = beyondDefinition(plan, text);
     const more = whole ? undefined : answering(context, context.ranking.paragraphsOf(slug), beyond);
     return more === undefined
       ? [{ passage, plan }]
       : [
           { passage, plan },
-          { passage: more, plan },
+          { passage: more, plan: beyond },
         ];
   }
   const definition = context.ranking.definitionOf(slug);
-  return definition === undefined
-    ? [{ passage, plan }]
-    : [
-        { passage: definition, plan },
-        { passage, plan },
-      ];
+  if (definition === undefined) return [{ passage, plan }];
+  // The paragraph that ranked shares the most words with the question; the one quoted after the
+  // definition is the one that answers what the definition leaves out, as for a definition that ranked.
+  const beyond = beyondDefinition(plan, context.passages[definition]!.text);
+  const more = answering(context, context.ranking.paragraphsOf(slug), beyond) ?? passage;
+  return [
+    { passage: definition, plan },
+    { passage: more, plan: beyond },
+  ];
+}
+
+/**
+ * A plan for the paragraph quoted after a term's definition: what the definition already says
+ * counts for less (SAID_SHARE), in choosing the paragraph and its sentences alike, or the sentence
+ * that repeats the definition's words wins over the one that says what it left out ("how do I stop
+ * reentrancy": "The standard fix is …" rather than another sentence naming reentrancy again).
+ */
+function beyondDefinition(plan: Plan, definition: string): Plan {
+  const said = (concept: Concept) =>
+    conceptPattern(concept).test(definition) ? { ...concept, idf: concept.idf * SAID_SHARE } : concept;
+  return { ...plan, concepts: plan.concepts.map(said) };
 }
 
 /**

@@ -47,18 +47,40 @@ const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
 };
 /** Steps told as commands or as the remedy ("The fix is to …"): a procedure's stronger cues. */
 const STEPS = new RegExp(
-  `\\b(?:is|are)\\s+to\\s+\\w+|\\bthe\\s+(?:fix|way|remedy|trick)\\s+is\\b|${IMPERATIVE.source}`,
+  `\\b(?:is|are)\\s+to\\s+\\w+|\\bthe\\s+(?:\\w+\\s+)?(?:fix|way|remedy|trick)\\s+is\\b|${IMPERATIVE.source}`,
   'i',
 );
+
+/** A sentence that sends the reader to another page ("See …", "The evaluation essay covers …"): it answers nothing. */
+const POINTER = /^(?:see\s|the\s+(?:\S+\s+){0,6}?essay\b)/i;
 
 /** The bonus share of the question's rarest word a sentence earns for being of the kind the plan wants. */
 function preferenceShare(sentence: string, prefer: Plan['prefer']): number {
   // A sentence that asks ("how should you split it?") sets up an answer; it is not one.
-  if (!prefer || sentence.endsWith('?')) return 0;
+  if (!prefer || sentence.endsWith('?') || POINTER.test(sentence)) return 0;
   if (prefer === 'procedure' && STEPS.test(sentence)) return ACTING_SHARE;
   if (!PREFERRED[prefer].test(sentence)) return 0;
   if (prefer === 'number') return NUMBER_SHARE;
   return prefer === 'advice' ? ACTING_SHARE : PREFERENCE_SHARE;
+}
+
+/** A verb that says what something is or may be, not what it does. */
+const NOT_DOING = 'is|are|was|were|has|have|had|can|may|might|could|would|will|does|did|not|also|remains?|seems?';
+
+/**
+ * A sentence that opens on a thing the question names and goes on to what it does ("Reciprocal
+ * rank fusion gives each document …", "Speculative decoding, introduced by …, uses a small draft
+ * model …"): how that thing works, which a "how does it" question asks. Not "X is popular because …".
+ */
+function doerPattern(plan: Plan): RegExp | undefined {
+  const names = plan.concepts
+    .filter((concept) => concept.named)
+    .flatMap((concept) => concept.alternatives.map((terms) => terms.map((term) => `${term}\\p{L}*`).join('[\\s-]+')));
+  if (names.length === 0) return undefined;
+  return new RegExp(
+    `^(?:the\\s+)?(?:${names.join('|')})(?:\\s*\\([^)]*\\))?(?:,[^,]*,)?\\s+(?!(?:${NOT_DOING})\\b)\\p{L}+s\\b`,
+    'iu',
+  );
 }
 
 /**
@@ -86,10 +108,15 @@ interface SentenceReadings {
 function sentenceReadings(sentences: readonly string[], plan: Plan): SentenceReadings {
   const patterns = plan.concepts.map(conceptPattern);
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
-  const mentions = sentences.map((sentence) => patterns.map((pattern) => pattern.test(sentence)));
+  // A pointer names what the page it points to is about, the question's words often among them.
+  const mentions = sentences.map((sentence) =>
+    patterns.map((pattern) => !POINTER.test(sentence) && pattern.test(sentence)),
+  );
+  // How a thing works: the sentence in which it acts weighs as a step does.
+  const acting = plan.prefer === 'procedure' && plan.ofThing ? doerPattern(plan) : undefined;
   const bonus = sentences.map(
     (sentence) =>
-      preferenceShare(sentence, plan.prefer) * rarest +
+      Math.max(preferenceShare(sentence, plan.prefer), acting?.test(sentence) ? ACTING_SHARE : 0) * rarest +
       (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
   );
   const weights = sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!);
@@ -195,7 +222,7 @@ export function answerSentences(
   const best = workedResult(sentences, bestOf(readings.weights), plan);
   const quoted = (ats: readonly number[]) => ats.map((at) => sentences[at]!).join(' ');
   const pair = quotedAround(sentences, readings, best, plan);
-  if (pair.length < 2) return continued(quoted(pair), pair, sentences, room, following);
+  if (pair.length < 2) return continued(quoted(pair), pair, sentences, room, following, plan);
   if (rawWords(quoted(pair)).length > maxWords) return sentences[best]!;
   // "The idea fits in a sentence.", "it multiplies two factors.": what is announced is quoted too.
   const next = pair[1]! + 1;
@@ -204,14 +231,16 @@ export function answerSentences(
   if (announces && next < sentences.length && rawWords(quoted(announced)).length <= maxWords) return quoted(announced);
   const more = speaksBeside(sentences, readings, pair, (at) => rawWords(quoted([...pair, at])).length <= room);
   const ats = more === undefined ? pair : [...pair, more].sort((one, other) => one - other);
-  return continued(quoted(ats), ats, sentences, room, following);
+  return continued(quoted(ats), ats, sentences, room, following, plan);
 }
 
 /**
  * Quoted text that ends on the last sentence of its paragraph, announcing what comes next ("Three
  * properties define the game.", "… looks like this:"), goes on into the next paragraph, which holds
  * what was announced (often a list, one item a paragraph or a sentence): its sentences in order,
- * as many as fit in `room`.
+ * as many as fit in `room`. So does a how-question's quote that tells no step when the next
+ * paragraph opens with one: the quote set the goal ("That calls for a private evaluation set, and
+ * building one is less work than it sounds."), the steps follow ("Start from real usage. Collect …").
  */
 function continued(
   text: string,
@@ -219,12 +248,19 @@ function continued(
   sentences: readonly string[],
   room: number,
   following: AskPassage | undefined,
+  plan: Plan,
 ): string {
   const last = sentences[Math.max(...ats)]!;
-  if (!following || Math.max(...ats) !== sentences.length - 1 || !announcesNext(last)) return text;
+  if (!following || Math.max(...ats) !== sentences.length - 1) return text;
+  const next = sentencesAt(following.text, following.sentences);
+  const stepsFollow =
+    plan.prefer === 'procedure' &&
+    !ats.some((at) => STEPS.test(sentences[at]!)) &&
+    next.slice(0, 2).some((sentence) => STEPS.test(sentence));
+  if (!announcesNext(last) && !stepsFollow) return text;
   let words = rawWords(text).length;
   const more: string[] = [];
-  for (const sentence of sentencesAt(following.text, following.sentences)) {
+  for (const sentence of next) {
     words += rawWords(sentence).length;
     if (words > room) break;
     more.push(sentence);

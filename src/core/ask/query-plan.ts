@@ -50,6 +50,8 @@ export interface Plan {
    * definition's "is a", a procedure's means and steps, a situation's advice (answer-kind.ts).
    */
   prefer?: 'explanation' | 'number' | 'definition' | 'procedure' | 'advice';
+  /** A procedure asked of a thing ("how does X combine …"), not of the asker ("how do I …"). */
+  ofThing?: boolean;
   /** A sentence's nearness in meaning to the question, cosine (semantic.ts); absent without vectors. */
   near?: ((text: string) => number) | undefined;
 }
