@@ -80,7 +80,9 @@ for (const file of DEVELOPMENT_SETS) {
             : 'nowhere on the page (fact phrased otherwise)';
     count(where);
     if (quiet) continue;
-    console.log(`\n[${question.kind}] ${question.q}\n  facts: ${question.facts.join(' | ')}\n  where: ${where}`);
+    console.log(
+      `\n[${question.kind}] (${file}) ${question.q}\n  facts: ${question.facts.join(' | ')}\n  where: ${where}`,
+    );
     console.log(`  answer: ${result.answer.text.replace(/\n+/g, ' ⏎ ')}`);
     for (const p of same) {
       console.log(`  -- ${p.kind} ${p.section ?? ''}`);

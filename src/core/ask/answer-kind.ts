@@ -1,7 +1,7 @@
 // What kind of sentence answers a question (Plan.prefer, excerpts.ts): a figure for "how much" and
 // "at what price" wherever the question asks it, the steps for "how do I", what to do for a
-// situation's "should we" or "what are my options", the cause for "why", what a thing is for a
-// definition. Read from the question part only (a situation's words describe, they do not ask).
+// situation's "should we" or "what are my options", the cause for "why" (even "why is it risky"),
+// what a thing is for a definition. Read from the question part only (a situation's words describe, they do not ask).
 import type { Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
 
@@ -14,7 +14,14 @@ const FIGURE =
 /** A question about what to do in a situation: a choice, a need, a risk to weigh. */
 const ADVICE =
   /\b(?:should\s+(?:i|we|you)|do\s+(?:i|we)\s+(?:\w+\s+)?need|what\s+are\s+(?:my|our|the)\s+options|what\s+(?:now|can\s+(?:i|we)\s+do)|is\s+(?:that|this|it|there)\b.*\b(?:safe|dangerous|risky|normal|issue|problem|risk|ok|okay|worth))\b/i;
-const PROCEDURE = /^how\b/i;
+/**
+ * What an explanation's first word asks, before any words of advice in it: steps for "How should I
+ * evaluate …", a reason for "Why is it risky to …" or "why do I still need to …".
+ */
+const OPENING_ASKS: ReadonlyArray<[RegExp, Plan['prefer']]> = [
+  [/^how\b/i, 'procedure'],
+  [/^why\b/i, 'explanation'],
+];
 /** "What are the steps of RLHF", "what is the process for …": a what-question that asks for steps. */
 const STEPS_ASKED =
   /^what\s+(?:are|is)\s+the\s+(?:\w+\s+)?(?:steps?|stages?|process|procedure|pipeline|workflow)(?:\s+(?:of|for|to|in|behind|involved)\b|\s*\??$)/i;
@@ -25,7 +32,8 @@ const ASKED_INSIDE = /\b(?:(how)\s+(?:do|can|could|should|would)\s+(?:i|we|you|o
 export function answerKind(question: Question): Plan['prefer'] {
   if (question.intent === 'quantity' || FIGURE.test(question.text)) return 'number';
   // "How should I evaluate …" asks for steps; "Should we keep …", for advice.
-  if (question.intent === 'explanation' && PROCEDURE.test(question.text)) return 'procedure';
+  const opening = question.intent === 'explanation' && OPENING_ASKS.find(([asks]) => asks.test(question.text));
+  if (opening) return opening[1];
   if (ADVICE.test(question.text)) return 'advice';
   if (STEPS_ASKED.test(question.text)) return 'procedure';
   if (question.intent === 'definition') return 'definition';

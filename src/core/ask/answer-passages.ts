@@ -12,6 +12,15 @@ import { terms } from './text.ts';
 /** A word asked that a term's definition says counts this share of its weight in the paragraph after it. */
 const SAID_SHARE = 0.5;
 
+/**
+ * An essay's figure is described in a paragraph of its own ("Figure: A timeline from top to
+ * bottom …"), which restates the prose around it and so mentions most of the section's words; it
+ * counts this share against the author's paragraphs, which say why. Not for a quantity: a figure's
+ * worked numbers answer "how much" (dev sets: key fact +4, -1 on a wrong lead).
+ */
+const FIGURE_SHARE = 0.5;
+const FIGURE = /^Figure:/;
+
 /** A passage to quote (its index) and the plan its sentences are chosen by. */
 export interface Quoted {
   passage: number;
@@ -156,7 +165,9 @@ function answering(
   let best: number | undefined;
   let bestWeight = 0;
   for (const paragraph of paragraphs) {
-    const weight = answerWeight(context.passages[paragraph]!, plan, whole);
+    const { text } = context.passages[paragraph]!;
+    const described = whole && plan.prefer !== 'number' && FIGURE.test(text) ? FIGURE_SHARE : 1;
+    const weight = described * answerWeight(context.passages[paragraph]!, plan, whole);
     if (weight > bestWeight) [best, bestWeight] = [paragraph, weight];
   }
   return best;

@@ -144,15 +144,31 @@ function pairWeights({ mentions, bonus, weights }: SentenceReadings, plan: Plan)
 }
 
 /**
- * How well a passage's best pair of sentences answers the plan (pairWeights): to choose among a
- * term's paragraphs. `whole`: plus how much of the plan the whole passage speaks to, the question's
+ * How well a passage's best pair of sentences answers the plan (pairWeights), and whether it lists
+ * reasons asked for (listedReasons): to choose among a term's paragraphs. `whole`: plus how much of the plan the whole passage speaks to, the question's
  * words (by IDF) any of its sentences mentions, each once, and the best bonus of one.
  */
 export function answerWeight(passage: AskPassage, asked: Plan, whole = false): number {
   const plan = withCircumstances(asked);
-  const readings = sentenceReadings(sentencesAt(passage.text, passage.sentences), plan);
-  const pairs = Math.max(0, ...pairWeights(readings, plan));
+  const sentences = sentencesAt(passage.text, passage.sentences);
+  const readings = sentenceReadings(sentences, plan);
+  const pairs = Math.max(0, ...pairWeights(readings, plan)) + listedReasons(sentences, plan, readings.rarest);
   return whole ? pairs + mentioned(plan, ...readings.mentions) + Math.max(0, ...readings.bonus) : pairs;
+}
+
+/** A paragraph's opening of at most this many words counts what it lists rather than states one. */
+const LIST_OPENING_WORDS = 8;
+
+/**
+ * What a paragraph that opens by counting what it lists ("Three difficulties follow.", "Two cautions
+ * apply.") adds for a question that asks why: the rarest word's weight. Its items are the reasons,
+ * each in words of its own ("Nodes must agree …", "A model that reads web pages …"), while the
+ * paragraph before it, which sets the subject up, shares more of the question's words.
+ */
+function listedReasons(sentences: readonly string[], plan: Plan, rarest: number): number {
+  const opening = sentences[0];
+  if (plan.prefer !== 'explanation' || opening === undefined || sentences.length < 2) return 0;
+  return COUNTS_AHEAD.test(opening) && rawWords(opening).length <= LIST_OPENING_WORDS ? rarest : 0;
 }
 
 /**
@@ -197,9 +213,12 @@ export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSe
   return { snippet, highlights: highlights(snippet, plan) };
 }
 
-/** The opening of a sentence that carries on from the one before it: a connective or a pointing word. */
+/**
+ * The opening of a sentence that carries on from the one before it: a connective or a pointing word.
+ * "And a model can hallucinate confidently." ends a list the sentences before it began.
+ */
 const CONTINUES =
-  /^(?:instead|however|but|so|thus|hence|therefore|then|this|that|these|those|it|its|they|their|such|otherwise|yet|still)\b/i;
+  /^(?:and|or|nor|also|instead|however|but|so|thus|hence|therefore|then|this|that|these|those|it|its|they|their|such|otherwise|yet|still)\b/i;
 
 /**
  * An answer's text: the sentence that answers best (sentenceWeights) and a neighbour (quotedAround),
@@ -297,9 +316,12 @@ function speaksBeside(
 
 /** A sentence of at most this many words announces the next rather than states ("The idea fits in a sentence."). */
 const ANNOUNCING_WORDS = 6;
-/** A sentence that counts what follows: "it multiplies two factors", "most prompts have three parts". */
+/**
+ * A sentence that counts what follows: "it multiplies two factors", "most prompts have three parts",
+ * "two cautions apply": a number, then a noun for the items of a list (parts, reasons, findings …).
+ */
 const COUNTS_AHEAD =
-  /\b(?:two|three|four|five|several)\s+(?:\w+\s+)?(?:parts|factors|steps|stages|ways|reasons|problems|difficulties|properties|kinds|types|changes|costs|limits|risks|refinements|details|rules)\b/i;
+  /\b(?:two|three|four|five|several)\s+(?:\w+\s+)?(?:parts|factors|steps|stages|ways|reasons|problems|difficulties|properties|kinds|types|changes|costs|limits|risks|refinements|details|rules|cautions|caveats|concerns|dangers|weaknesses|flaws|issues|objections|drawbacks|failures|findings|facts|things|lessons|mistakes|threats|attacks|causes|effects|benefits|advantages|disadvantages)\b/i;
 
 /**
  * Whether a sentence of the two quoted announces the next: it counts what follows, asks what the
