@@ -22,6 +22,13 @@ describe('a short question after a long situation', () => {
     expect(questionClause(asked)).toBeUndefined();
   });
 
+  it('is a sentence of its own that asks what happened, not a clause after a comma', () => {
+    const told = 'I moved my coins to a new wallet last night and the transfer cost far more than it usually does.';
+    expect(questionClause(`${told} Did I pay too much?`)).toBe('Did I pay too much');
+    expect(questionClause(`${told} Was the network busy?`)).toBe('Was the network busy');
+    expect(questionClause(`${told.slice(0, -1)}, did I pay too much?`)).toBeUndefined();
+  });
+
   it('still takes a question part of three words or more after a comma', () => {
     const asked =
       'our team keeps getting different replies from the model for the same prompt every single time, what setting controls that';

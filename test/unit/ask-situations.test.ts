@@ -6,8 +6,9 @@ import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
 import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
+import { readWordVectors } from '../../src/core/ask/semantic.ts';
 import { situatedPlan } from '../../src/core/ask/situation.ts';
-import { glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
+import { essayDocument, glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 const fineTuning: AskDocument = {
   type: 'essay',
@@ -71,5 +72,42 @@ describe('situation questions', () => {
     expect(marked(plan.concepts)).toContainEqual(['gpu', true]);
     expect(marked(plan.whole ?? [])).toContainEqual(['labelled', true]);
     expect(marked(plan.whole ?? [])).toContainEqual(['training', false]);
+  });
+});
+
+const table = readWordVectors();
+
+describe('a question part of English’s commonest words after a situation', () => {
+  // Building an index with the word vectors reads SCOWL's word lists: seconds on a shared CPU.
+  it.runIf(table)('is answered by the passage that covers the circumstances', { timeout: 60_000 }, () => {
+    const staking = essayDocument(
+      'staking',
+      'Running a validator',
+      [
+        'A validator locks a deposit and signs blocks in turn.',
+        '## Being offline',
+        'A validator that is offline misses its duties, and the protocol takes a small penalty from its deposit ' +
+          'for each missed duty; the deposit stops shrinking once the validator is online again.',
+        '## Slashing',
+        'A validator that signs two conflicting blocks loses a large part of its deposit.',
+      ],
+      ['being-offline', 'slashing'],
+    );
+    const withVectors = loadedIndex(
+      [
+        staking,
+        glossaryTerm('validator', 'Validator', 'A node that holds a deposit and proposes and checks blocks.'),
+        glossaryTerm('mempool', 'Mempool', 'The waiting room where transactions go before a block takes them.'),
+      ],
+      table,
+    );
+    // "is that right" asks for a judgement of the circumstances, not about rightness: its word
+    // counts for less in whether the passage answers, which says nothing of it.
+    const result = withVectors.search(
+      'Our validator was offline for a day while we travelled and its deposit is smaller now. Is that right?',
+      both,
+    );
+    expect(result.sources[0]).toMatchObject({ slug: 'staking', section: 'Being offline' });
+    expect(result.answer?.text).toMatch(/penalty/);
   });
 });

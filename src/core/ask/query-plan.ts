@@ -14,6 +14,8 @@ const RELATED_NAMES: readonly string[][] = [
   ['zero knowledge', 'ZK'],
 ];
 
+/** A name written as an acronym: capitals (and figures) only, "DAI", "APY", "L2". */
+const ACRONYM = /^\p{Lu}[\p{Lu}\p{N}]+$/u;
 /** A figure and a unit written as one word: "4bit", "13B", "15k". */
 const GLUED_FIGURE = /^(\d+(?:[.,]\d+)?)(\p{L}+)$/u;
 
@@ -70,6 +72,11 @@ export class QueryPlanner {
   /** Name (as a term sequence) → the name groups it belongs to; a group is one thing's names. */
   readonly #nameGroups = new Map<string, number[]>();
   readonly #groups: Array<{ slug: string | null; keys: string[]; names: string[] }> = [];
+  /**
+   * Per one-word name key, the groups that have it only as an acronym ("DAI", "APY"), with the
+   * acronym's letters: a word is that name only when it is those letters (see #namedBy).
+   */
+  readonly #acronymOnly = new Map<string, Map<number, string>>();
   readonly #longestName: number;
 
   constructor(
@@ -93,8 +100,39 @@ export class QueryPlanner {
         if (!known.includes(group)) this.#nameGroups.set(key, [...known, group]);
         longest = Math.max(longest, key.split(' ').length);
       }
+      this.#noteAcronyms(group, names);
     }
     this.#longestName = longest;
+  }
+
+  /** Records the one-word keys a group has only as an acronym ("DAI" is "dai", as "days" also is). */
+  #noteAcronyms(group: number, names: readonly string[]): void {
+    const keyOf = (name: string) => terms(name).join(' ');
+    const acronyms = names.filter((name) => ACRONYM.test(name));
+    for (const acronym of acronyms) {
+      const key = keyOf(acronym);
+      if (!key || names.some((name) => !ACRONYM.test(name) && keyOf(name) === key)) continue;
+      const groups = this.#acronymOnly.get(key) ?? new Map<number, string>();
+      this.#acronymOnly.set(key, groups.set(group, acronym.toLowerCase()));
+    }
+  }
+
+  /**
+   * The groups a word of a question names by its term. A word not written in capitals names an
+   * acronym only when it is its letters (or their plural), whatever the stemmer makes of it: "days"
+   * shares the stem of "DAI" but is no stablecoin. (A word in capitals is an acronym as asked, and is
+   * left to its stem: reading "API" apart from "APY" lost ask-dev3 a question right first.)
+   */
+  #namedBy(word: string, term: string): number[] {
+    const groups = this.#nameGroups.get(term) ?? [];
+    const acronyms = this.#acronymOnly.get(term);
+    if (!acronyms || ACRONYM.test(word)) return groups;
+    const written = word.toLowerCase();
+    const letters = written.replace(/['’]?s$/, '');
+    return groups.filter((group) => {
+      const acronym = acronyms.get(group);
+      return acronym === undefined || acronym === written || acronym === letters;
+    });
   }
 
   /**
@@ -104,8 +142,11 @@ export class QueryPlanner {
    */
   slugsNamed(name: string): string[] {
     const written = words(name).join(' ');
+    const key = terms(name).join(' ');
     const ranked: Array<{ slug: string; rank: number }> = [];
-    for (const group of this.#nameGroups.get(terms(name).join(' ')) ?? []) {
+    const [single, ...more] = rawWords(name);
+    const groups = single && more.length === 0 ? this.#namedBy(single, key) : (this.#nameGroups.get(key) ?? []);
+    for (const group of groups) {
       const { slug, names } = this.#groups[group]!;
       if (slug) ranked.push({ slug, rank: names[0] === written ? 0 : names.includes(written) ? 1 : 2 });
     }
@@ -180,7 +221,8 @@ export class QueryPlanner {
       const groups = this.#nameGroups.get(key);
       if (groups) return { length, groups };
     }
-    return { length: 1, groups: this.#nameGroups.get(asked[at]?.term ?? '') ?? [] };
+    const single = asked[at];
+    return { length: 1, groups: single ? this.#namedBy(single.word, single.term) : [] };
   }
 
   /** A last word of three letters or more may be a word still being typed: its completions count too. */
