@@ -37,6 +37,8 @@ const COMPARISONS: RegExp[] = [
   /^(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|safer|more\s+\w+|less\s+\w+)[,:]?\s+(.+?)\s+or\s+(.+)$/i,
   /^(?:is|are)\s+(.+?)\s+(?:better|worse|faster|slower|cheaper|safer|riskier|more\s+\w+|less\s+\w+)\s+than\s+(.+)$/i,
   /^(?:should|do|would|can)\s+(?:i|we|you)\s+(?:use|pick|choose|go\s+with|prefer)\s+(.+?)\s+or\s+(.+)$/i,
+  // "Groth16 or PLONK: which is faster?": the sides named first, then which of them is better in some way.
+  /^([^:]+?)\s+or\s+([^:]+?):\s+(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|safer|easier|harder|more\s+\w+|less\s+\w+)\b/i,
   /\b(?:pros\s+and\s+cons|trade-?offs?)\s+(?:of|between)\s+(.+?)\s+(?:and|vs\.?|versus|or)\s+(.+)$/i,
 ];
 /** Words that say what kind of question it is, not what it is about. */
