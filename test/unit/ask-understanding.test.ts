@@ -146,4 +146,14 @@ describe('conversational questions', () => {
     });
     expect(parseQuestion('how does watermarking of AI-generated text work').subject?.head).toBe('watermarking');
   });
+
+  it("cuts a definition's head before a second question joined to it", () => {
+    expect(parseQuestion('What is a mining pool and how are its rewards split?').subject).toEqual({
+      full: 'mining pool and how are its rewards split',
+      head: 'mining pool',
+    });
+    expect(parseQuestion('what is a rollup, and why do people use them').subject?.head).toBe('rollup');
+    // "and" between two words of a name is part of it.
+    expect(parseQuestion('what are checks and balances').subject?.head).toBe('checks and balances');
+  });
 });
