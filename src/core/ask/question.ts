@@ -57,8 +57,9 @@ const HOW_WORKS = /^how\s+(?:does|do|did)\s+(?:an?\s+|the\s+)?(.+?)\s+work$/i;
 const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
 /** A subject's head, before what qualifies it: "hallucination in LLMs" → "hallucination". */
 const headOf = (subject: string) =>
-  subject.split(/\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+|,?\s+and\s+(?=(?:how|why|what|when|where|which|who)\b)/i)[0] ??
-  subject;
+  subject.split(
+    /\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+|,?\s+and\s+(?=(?:how|why|what|when|where|which|who)\b)/i,
+  )[0] ?? subject;
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
 /** "it got 73% versus the baseline's 70%": shares or sums set side by side are figures, not things compared. */
