@@ -52,6 +52,9 @@ describe.runIf(table)('what the content never names', () => {
         ['pool'],
       ),
       term('seed-phrase', 'Seed phrase', 'Twelve or twenty-four words from which a wallet derives all of its keys.'),
+      term('proof-of-work', 'Proof of work', 'Consensus in which miners spend computation on every block.', '', [
+        'mining',
+      ]),
       term(
         'restaking',
         'Restaking',
@@ -107,6 +110,8 @@ describe.runIf(table)('what the content never names', () => {
       /never mention .*liquidity bootstrapping pool/,
     );
     expect(index.search('what is a dark pool', options).answer).toBeNull();
+    // "mining" names a term of its own, but no passage speaks of a mining pool.
+    expect(index.search('what is a mining pool', options).answer).toBeNull();
     expect(index.search('What is a hardware wallet?', options).answer?.slug).toBe('wallet');
     expect(index.search('what is a crypto wallet seed phrase', options).answer?.slug).toBe('seed-phrase');
   });

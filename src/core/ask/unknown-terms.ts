@@ -130,19 +130,19 @@ export class UnknownTerms {
 
   /**
    * Whether a subject is a kind of a term the content never names: its last words name a term
-   * ("pool", a liquidity pool's other name), and the word before them neither ends another name
-   * ("crypto wallet seed phrase" is a seed phrase of a wallet), nor is a word the term's own page
-   * uses ("a wallet seed phrase": the seed phrase is what a wallet derives its keys from), nor
-   * stands before them anywhere in the content ("hardware wallet", "soft fork" do). "A dark pool",
-   * "a liquidity bootstrapping pool" are other pools than the one the content explains, whatever
-   * their single words match.
+   * ("pool", a liquidity pool's other name), and the word before them is neither used by the term's
+   * own page ("a crypto wallet seed phrase": a seed phrase is what a wallet derives its keys from)
+   * nor written before them anywhere in the content ("hardware wallet", "soft fork" are). "A dark
+   * pool", "a liquidity bootstrapping pool", "a mining pool" are other pools than the one the
+   * content explains, whatever their single words match, a word that names a term ("mining")
+   * included.
    */
   #unnamedKind(written: readonly string[]): boolean {
     const named = (from: number, to: number) => this.#planner.slugsNamed(written.slice(from, to).join(' ')).length > 0;
     const last = written.length;
     let head = 1;
     while (head < last && !named(head, last)) head += 1;
-    if (head === last || [...Array(head).keys()].some((from) => named(from, head))) return false;
+    if (head === last) return false;
     const [modifier, kind] = [written[head - 1]!, written.slice(head).join(' ')];
     return !this.#termPageUses(kind, modifier) && !this.#writtenBefore(modifier, written[head]!);
   }
