@@ -18,6 +18,7 @@ const options = { limit: 5, types: ['essay', 'glossary'] };
 const probes = JSON.parse(readFileSync(path.join(root, 'bench/ask-unanswerable-probes.json'), 'utf8')).questions;
 /** @type {Map<string, { n: number; ok: number }>} */
 const kinds = new Map();
+let answerableDeclined = 0;
 for (const probe of probes) {
   const result = index.search(probe.q, options);
   const first = result.sources[0];
@@ -25,6 +26,7 @@ for (const probe of probes) {
     probe.expect === null
       ? result.answer === null
       : result.answer !== null && first !== undefined && probe.expect.map(straightQuotes).includes(sourceKey(first));
+  if (probe.expect !== null && result.answer === null) answerableDeclined += 1;
   const tally = kinds.get(probe.kind) ?? { n: 0, ok: 0 };
   kinds.set(probe.kind, { n: tally.n + 1, ok: tally.ok + (ok ? 1 : 0) });
   const outcome = result.answer === null ? `declined: ${(result.no_answer_reason ?? '').slice(0, 60)}` : 'answered';
@@ -43,4 +45,6 @@ for (const [kind, { n, ok }] of kinds) console.log(`${kind.padEnd(28)} ${ok} of 
 const unanswerable = total(false);
 const answerable = total(true);
 console.log(`unanswerable declined: ${unanswerable.ok} of ${unanswerable.n}`);
-console.log(`answerable answered from the right source: ${answerable.ok} of ${answerable.n}`);
+console.log(
+  `answerable answered from the right source: ${answerable.ok} of ${answerable.n}, declined: ${answerableDeclined}`,
+);
