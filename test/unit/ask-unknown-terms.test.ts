@@ -55,6 +55,12 @@ describe.runIf(table)('what the content never names', () => {
       term('proof-of-work', 'Proof of work', 'Consensus in which miners spend computation on every block.', '', [
         'mining',
       ]),
+      term('loss-function', 'Loss function', 'The number training lowers: how wrong the outputs are.', '', ['loss']),
+      term(
+        'impermanent-loss',
+        'Impermanent loss',
+        'What a liquidity provider gives up against holding the two tokens when their prices move apart.',
+      ),
       term(
         'restaking',
         'Restaking',
@@ -114,6 +120,8 @@ describe.runIf(table)('what the content never names', () => {
     expect(index.search('what is a mining pool', options).answer).toBeNull();
     expect(index.search('What is a hardware wallet?', options).answer?.slug).toBe('wallet');
     expect(index.search('what is a crypto wallet seed phrase', options).answer?.slug).toBe('seed-phrase');
+    // A whole subject that names a term, misspelt as the stems forgive, is no kind of the last word's term.
+    expect(index.search('explain impermanant loss', options).answer?.slug).toBe('impermanent-loss');
   });
 
   it('still declines a subject no passage says, a superlative of it included, and a product name', () => {

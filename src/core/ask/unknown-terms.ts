@@ -140,9 +140,10 @@ export class UnknownTerms {
   #unnamedKind(written: readonly string[]): boolean {
     const named = (from: number, to: number) => this.#planner.slugsNamed(written.slice(from, to).join(' ')).length > 0;
     const last = written.length;
-    let head = 1;
+    // The longest last words that name a term; none, or the whole subject ("impermanant loss"), is no kind of one.
+    let head = 0;
     while (head < last && !named(head, last)) head += 1;
-    if (head === last) return false;
+    if (head === 0 || head === last) return false;
     const [modifier, kind] = [written[head - 1]!, written.slice(head).join(' ')];
     return !this.#termPageUses(kind, modifier) && !this.#writtenBefore(modifier, written[head]!);
   }
@@ -155,20 +156,24 @@ export class UnknownTerms {
     return this.#ranking.passagesBeside(definition).some((passage) => this.#ranking.speaksTo(term, passage));
   }
 
-  /** Whether the content writes one word right before another, in any of their forms ("liquidity pools"). */
+  /**
+   * Whether the content writes one word right before another, either in the singular or plural
+   * ("liquidity pools"): the passages of the rarer are searched as written, since stemming each
+   * would cost a search over many passages.
+   */
   #writtenBefore(first: string, second: string): boolean {
     const [before, after] = [indexTerm(first), indexTerm(second)];
     if (!before || !after) return true;
+    const forms = (word: string) =>
+      [...new Set([word, word.replace(/e?s$/, ''), `${word}s`, `${word}es`])].map((form) =>
+        form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      );
+    const pair = new RegExp(` (?:${forms(first).join('|')}) (?:${forms(second).join('|')}) `);
     const [rarer] = [this.#postings.get(before) ?? [], this.#postings.get(after) ?? []].sort(
       (a, b) => a.length - b.length,
     );
-    for (let at = 0; rarer && at < rarer.length; at += 2) {
-      const written = this.#ranking
-        .phraseText(rarer[at]!)
-        .split(' ')
-        .map((word) => indexTerm(word));
-      if (written.some((term, place) => term === before && written[place + 1] === after)) return true;
-    }
+    for (let at = 0; rarer && at < rarer.length; at += 2)
+      if (pair.test(this.#ranking.phraseText(rarer[at]!))) return true;
     return false;
   }
 
