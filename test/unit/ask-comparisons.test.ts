@@ -133,6 +133,20 @@ describe('comparison questions', () => {
     expect(parseQuestion('Llama 3 vs Mistral 7B').sides).toEqual(['Llama 3', 'Mistral 7B']);
   });
 
+  it('reads two things named before a colon and asked which is better as a comparison', () => {
+    const asked = 'proof of work or proof of stake: which one is safer for a small chain?';
+    expect(parseQuestion(asked)).toMatchObject({ intent: 'comparison', sides: ['proof of work', 'proof of stake'] });
+    expect(index.search(asked, both).answer?.passages.map((passage) => passage.slug)).toEqual([
+      'proof-of-work',
+      'proof-of-stake',
+    ]);
+    // A side the content never covers declines the comparison, as "X vs Y" would.
+    const vendor = index.search('Hetzner or proof of stake: which is cheaper to run a node on?', both);
+    expect(vendor.answer).toBeNull();
+    // Asked what each catches rather than which is better, the question is read as it was.
+    expect(parseQuestion('proof of work or proof of stake: which catches what').intent).not.toBe('comparison');
+  });
+
   it('answers both sides of a long comparison whose question part follows a colon', () => {
     const result = index.search('Mining vs staking: what gives you a say over the next block in each?', both);
     // The section that holds what is asked beyond the sides follows them (see below).

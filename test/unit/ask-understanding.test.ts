@@ -69,6 +69,16 @@ describe('questions declined whatever matches', () => {
     ['how many monthly paying subscribers does Midjourney have', 'live'],
     ['what will the price of SOL be next spring', 'future'],
     ['can you recommend a good wallet app for my mom', 'advice'],
+    // What to buy, rent or ask for, and which thing is best to get.
+    ['what keyboard should I buy for coding', 'advice'],
+    ['which cloud should we rent servers from', 'advice'],
+    ['what salary should I ask for as a junior engineer', 'advice'],
+    ['which phone is the best one to get this autumn', 'advice'],
+    ['Which laptop is the best one to buy?', 'advice'],
+    // Which coin is the next big winner, and whether one will overtake another.
+    ["what's going to be the next token to 10x", 'future'],
+    ['which is the next 50x project', 'future'],
+    ['will Cardano ever flip Ethereum', 'future'],
     // A task to do rather than a question the content answers.
     ['Write me a Python script that scrapes tweets', 'task'],
     ['can you translate this paragraph into Spanish', 'task'],
@@ -93,6 +103,10 @@ describe('questions declined whatever matches', () => {
     'who is the proposer of the next block',
     'how do I write a smart contract',
     'what does the ERC-20 standard say about the approve function a contract must write',
+    'what chunk size should I use for retrieval',
+    'which one should I pick for my project, Groth16 or PLONK',
+    'what is the best way to get a model to follow a format',
+    'will a rollup get the same security as Ethereum',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });
@@ -131,5 +145,15 @@ describe('conversational questions', () => {
       head: "solana's proof",
     });
     expect(parseQuestion('how does watermarking of AI-generated text work').subject?.head).toBe('watermarking');
+  });
+
+  it("cuts a definition's head before a second question joined to it", () => {
+    expect(parseQuestion('What is a mining pool and how are its rewards split?').subject).toEqual({
+      full: 'mining pool and how are its rewards split',
+      head: 'mining pool',
+    });
+    expect(parseQuestion('what is a rollup, and why do people use them').subject?.head).toBe('rollup');
+    // "and" between two words of a name is part of it.
+    expect(parseQuestion('what are checks and balances').subject?.head).toBe('checks and balances');
   });
 });

@@ -37,7 +37,35 @@ describe.runIf(table)('what the content never names', () => {
           'averages of its gradients.',
       ),
       term('depeg', 'Depeg', 'A stablecoin depegs when its price leaves the value it promises to hold.'),
-      term('wallet', 'Wallet', 'Software that stores the secret keys of blockchain accounts.'),
+      term(
+        'wallet',
+        'Wallet',
+        'Software that stores the secret keys of blockchain accounts.',
+        'A hardware wallet keeps the keys on a separate device that never goes online.',
+        ['crypto wallet'],
+      ),
+      term(
+        'liquidity-pool',
+        'Liquidity pool',
+        'Two tokens locked in a contract that anyone can trade against, priced by a formula.',
+        'Whoever deposits into the pool earns a share of the trading fees.',
+        ['pool'],
+      ),
+      term('seed-phrase', 'Seed phrase', 'Twelve or twenty-four words from which a wallet derives all of its keys.'),
+      term('proof-of-work', 'Proof of work', 'Consensus in which miners spend computation on every block.', '', [
+        'mining',
+      ]),
+      term('loss-function', 'Loss function', 'The number training lowers: how wrong the outputs are.', '', ['loss']),
+      term(
+        'impermanent-loss',
+        'Impermanent loss',
+        'What a liquidity provider gives up against holding the two tokens when their prices move apart.',
+      ),
+      term(
+        'restaking',
+        'Restaking',
+        'Staking the same deposit again to secure other services, which helps a new service bootstrap its security.',
+      ),
     ]);
   }, 60_000);
 
@@ -80,6 +108,20 @@ describe.runIf(table)('what the content never names', () => {
     const asked = index.search("uhh what does it mean when a stablecoin 'depegged'", options);
     expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);
     expect(asked.answer?.slug).toBe('depeg');
+  });
+
+  it('declines a kind of a term the content never names, not a kind it writes or a term of a term', () => {
+    // "pool" is the liquidity pool's other name, and each word is used, but never "bootstrapping pool".
+    expect(index.search("What's a liquidity bootstrapping pool?", options).no_answer_reason).toMatch(
+      /never mention .*liquidity bootstrapping pool/,
+    );
+    expect(index.search('what is a dark pool', options).answer).toBeNull();
+    // "mining" names a term of its own, but no passage speaks of a mining pool.
+    expect(index.search('what is a mining pool', options).answer).toBeNull();
+    expect(index.search('What is a hardware wallet?', options).answer?.slug).toBe('wallet');
+    expect(index.search('what is a crypto wallet seed phrase', options).answer?.slug).toBe('seed-phrase');
+    // A whole subject that names a term, misspelt as the stems forgive, is no kind of the last word's term.
+    expect(index.search('explain impermanant loss', options).answer?.slug).toBe('impermanent-loss');
   });
 
   it('still declines a subject no passage says, a superlative of it included, and a product name', () => {

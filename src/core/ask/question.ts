@@ -46,6 +46,8 @@ const COMPARISONS: RegExp[] = [
   /^(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|safer|more\s+\w+|less\s+\w+)[,:]?\s+(.+?)\s+or\s+(.+)$/i,
   /^(?:is|are)\s+(.+?)\s+(?:better|worse|faster|slower|cheaper|safer|riskier|more\s+\w+|less\s+\w+)\s+than\s+(.+)$/i,
   /^(?:should|do|would|can)\s+(?:i|we|you)\s+(?:use|pick|choose|go\s+with|prefer)\s+(.+?)\s+or\s+(.+)$/i,
+  // "Groth16 or PLONK: which is faster?": the sides named first, then which of them is better in some way.
+  /^([^:]+?)\s+or\s+([^:]+?):\s+(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|safer|easier|harder|more\s+\w+|less\s+\w+)\b/i,
   /\b(?:pros\s+and\s+cons|trade-?offs?)\s+(?:of|between)\s+(.+?)\s+(?:and|vs\.?|versus|or)\s+(.+)$/i,
 ];
 /** Words that say what kind of question it is, not what it is about. */
@@ -63,7 +65,10 @@ const HOW_WORKS = /^how\s+(?:does|do|did)\s+(?:an?\s+|the\s+)?(.+?)\s+work$/i;
 
 const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
 /** A subject's head, before what qualifies it: "hallucination in LLMs" → "hallucination". */
-const headOf = (subject: string) => subject.split(/\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+/i)[0] ?? subject;
+const headOf = (subject: string) =>
+  subject.split(
+    /\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+|,?\s+and\s+(?=(?:how|why|what|when|where|which|who)\b)/i,
+  )[0] ?? subject;
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
 /** "it got 73% versus the baseline's 70%": shares or sums set side by side are figures, not things compared. */
@@ -151,7 +156,7 @@ export const OUT_OF_SCOPE = {
   },
   advice: {
     pattern:
-      /\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b|\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bfinancial\s+advice\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b|\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b|\brecomm?end\s+(?:me\s+|us\s+)?(?:an?|some|the\s+best)\s/i,
+      /\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b|\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bfinancial\s+advice\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b|\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b|\brecomm?end\s+(?:me\s+|us\s+)?(?:an?|some|the\s+best)\s|\b(?:what|which)\s+(?:\w+\s+){0,2}should\s+(?:i|we)\s+(?:buy|get|rent|purchase|ask\s+for|charge)\b|\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|rent|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)/i,
     reason:
       'No answer: this asks for advice on what to buy or do, which this site does not give. ' +
       'Its essays and glossary explain how these systems work, so you can weigh the choice yourself.',
@@ -165,7 +170,7 @@ export const OUT_OF_SCOPE = {
   },
   future: {
     pattern:
-      /\bnext\s+(?:week|month|year|quarter|decade)\b|\bwhat\s+will\s+(?:the\s+)?(?:price|value)\s+of\b|\bwill\b.*\b(?:announce|release|launch|unveil)\b|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b/i,
+      /\bnext\s+(?:week|month|year|quarter|decade)\b|\bwhat\s+will\s+(?:the\s+)?(?:price|value)\s+of\b|\bwill\b.*\b(?:announce|release|launch|unveil)\b|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b|\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\bwill\b[^.?!]*\b(?:overtake|flip|surpass|outgrow)\b/i,
     reason:
       'No answer: this asks for a prediction, which this site does not make. ' +
       'Its essays and glossary explain how these systems work and what is still uncertain about them.',

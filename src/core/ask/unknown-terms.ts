@@ -3,6 +3,7 @@
 // vectors lack, a compound ("Q-learning") it never writes. Such a question is declined however well
 // its other words match (ask-index.ts), so each rule here also says what is not a name: a
 // description ("a coin that holds its price"), a clause ("what is eating the memory"), a figure.
+import type { AskDocumentType } from './ask-documents.ts';
 import type { PassageRanking } from './passage-ranking.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
 import { withoutChat, type Question } from './question.ts';
@@ -28,6 +29,8 @@ const INTENSIFIERS = /\b(?:even|really|actually|exactly|basically|just)\b\s*/gi;
 const DETERMINERS = new Set('the a an my our your their his her its this that these those all'.split(' '));
 /** A superlative ("the best …", "the most popular …") asks which of a kind: the kind is what is named. */
 const SUPERLATIVE = /^(?:(?:most|least)\s+\S+|best|worst)\s+/;
+/** The documents a term's own page is among. */
+const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
 /** A figure ("95%", "500", "2024") says how much or when, not what: it names nothing. */
 const FIGURE = /^\d[\d.,%]*$/;
 /**
@@ -58,14 +61,14 @@ function nameWords(head: string): string[] {
 export class UnknownTerms {
   readonly #postings: ReadonlyMap<string, readonly number[]>;
   readonly #planner: QueryPlanner;
-  readonly #ranking: Pick<PassageRanking, 'phraseText'>;
+  readonly #ranking: Pick<PassageRanking, 'phraseText' | 'defined' | 'passagesBeside' | 'speaksTo'>;
   readonly #vectors: WordVectors | undefined;
   readonly #everyday: ReadonlySet<string>;
 
   constructor(
     postings: ReadonlyMap<string, readonly number[]>,
     planner: QueryPlanner,
-    ranking: Pick<PassageRanking, 'phraseText'>,
+    ranking: Pick<PassageRanking, 'phraseText' | 'defined' | 'passagesBeside' | 'speaksTo'>,
     vectors: WordVectors | undefined,
     everyday: ReadonlySet<string>,
   ) {
@@ -118,12 +121,62 @@ export class UnknownTerms {
    * "solana's proof of history" no words name a term, so it is something the content does not cover.
    */
   #namesKnownTerm(written: readonly string[]): boolean {
+    if (this.#unnamedKind(written)) return false;
     for (let from = 0; from < written.length; from += 1)
       for (let to = written.length; to > from; to -= 1) {
         if (this.#planner.slugsNamed(written.slice(from, to).join(' ')).length === 0) continue;
         const around = [...written.slice(0, from), ...written.slice(to)];
         if (terms(around.join(' ')).every((term) => this.#postings.has(term))) return true;
       }
+    return false;
+  }
+
+  /**
+   * Whether a subject is a kind of a term the content never names: its last words name a term
+   * ("pool", a liquidity pool's other name), and the word before them is neither used by the term's
+   * own page ("a crypto wallet seed phrase": a seed phrase is what a wallet derives its keys from)
+   * nor written before them anywhere in the content ("hardware wallet", "soft fork" are). "A dark
+   * pool", "a liquidity bootstrapping pool", "a mining pool" are other pools than the one the
+   * content explains, whatever their single words match, a word that names a term ("mining")
+   * included.
+   */
+  #unnamedKind(written: readonly string[]): boolean {
+    const named = (from: number, to: number) => this.#planner.slugsNamed(written.slice(from, to).join(' ')).length > 0;
+    const last = written.length;
+    // The longest last words that name a term; none, or the whole subject ("impermanant loss"), is no kind of one.
+    let head = 0;
+    while (head < last && !named(head, last)) head += 1;
+    if (head === 0 || head === last) return false;
+    const [modifier, kind] = [written[head - 1]!, written.slice(head).join(' ')];
+    return !this.#termPageUses(kind, modifier) && !this.#writtenBefore(modifier, written[head]!);
+  }
+
+  /** Whether the page of the glossary term a name names uses a word in some form. */
+  #termPageUses(name: string, word: string): boolean {
+    const term = indexTerm(word);
+    const definition = this.#ranking.defined(name, GLOSSARY)?.passage;
+    if (term === null || definition === undefined) return false;
+    return this.#ranking.passagesBeside(definition).some((passage) => this.#ranking.speaksTo(term, passage));
+  }
+
+  /**
+   * Whether the content writes one word right before another, either in the singular or plural
+   * ("liquidity pools"): the passages of the rarer are searched as written, since stemming each
+   * would cost a search over many passages.
+   */
+  #writtenBefore(first: string, second: string): boolean {
+    const [before, after] = [indexTerm(first), indexTerm(second)];
+    if (!before || !after) return true;
+    const forms = (word: string) =>
+      [...new Set([word, word.replace(/e?s$/, ''), `${word}s`, `${word}es`])].map((form) =>
+        form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      );
+    const pair = new RegExp(` (?:${forms(first).join('|')}) (?:${forms(second).join('|')}) `);
+    const [rarer] = [this.#postings.get(before) ?? [], this.#postings.get(after) ?? []].sort(
+      (a, b) => a.length - b.length,
+    );
+    for (let at = 0; rarer && at < rarer.length; at += 2)
+      if (pair.test(this.#ranking.phraseText(rarer[at]!))) return true;
     return false;
   }
 
