@@ -69,9 +69,8 @@ describe('questions declined whatever matches', () => {
     ['how many monthly paying subscribers does Midjourney have', 'live'],
     ['what will the price of SOL be next spring', 'future'],
     ['can you recommend a good wallet app for my mom', 'advice'],
-    // What to buy, rent or ask for, and which thing is best to get.
+    // What to buy or ask for, and which thing is best to get.
     ['what keyboard should I buy for coding', 'advice'],
-    ['which cloud should we rent servers from', 'advice'],
     ['what salary should I ask for as a junior engineer', 'advice'],
     ['which phone is the best one to get this autumn', 'advice'],
     ['Which laptop is the best one to buy?', 'advice'],
@@ -107,6 +106,9 @@ describe('questions declined whatever matches', () => {
     'which one should I pick for my project, Groth16 or PLONK',
     'what is the best way to get a model to follow a format',
     'will a rollup get the same security as Ethereum',
+    // Which kind of thing a task needs is a question the content answers, not shopping.
+    'We want to fine-tune a 7B model with LoRA on one card. Which GPU should I rent?',
+    'What should I get, a hardware wallet or a software one?',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });
