@@ -133,6 +133,35 @@ describe('comparison questions', () => {
     expect(parseQuestion('Llama 3 vs Mistral 7B').sides).toEqual(['Llama 3', 'Mistral 7B']);
   });
 
+  it('reads the sides before a dash or a comma that starts the question part', () => {
+    for (const [asked, sides] of [
+      ["top-k vs top-p sampling, what's actually different?", ['top-k', 'top-p sampling']],
+      ['ERC-721 vs ERC-1155 — when would I use which?', ['ERC-721', 'ERC-1155']],
+      ['ERC-721 vs ERC-1155—when would I use which?', ['ERC-721', 'ERC-1155']],
+      ["optimistic rollup vs zk rollup - what's the practical difference?", ['optimistic rollup', 'zk rollup']],
+    ] as const)
+      expect(parseQuestion(asked).sides, asked).toEqual(sides);
+    // A hyphen inside a name is no break.
+    expect(parseQuestion('zk-SNARK vs zk-STARK').sides).toEqual(['zk-SNARK', 'zk-STARK']);
+  });
+
+  it('answers both sides however the question part after a dash or comma is worded', () => {
+    const result = index.search('proof of work vs proof of stake — which gives the say over the next block?', both);
+    expect(result.answer?.passages.slice(0, 2).map((passage) => passage.slug)).toEqual([
+      'proof-of-work',
+      'proof-of-stake',
+    ]);
+  });
+
+  it('reads no question of its own as a side', () => {
+    // "how much worse off am I" is what is asked, not a thing set beside "just holding".
+    expect(
+      parseQuestion('if my pool position lost value, how much worse off am I compared with just holding the coins')
+        .sides,
+    ).toBeUndefined();
+    expect(parseQuestion('How much memory do the weights need at 16-bit versus 4-bit?').sides).toBeUndefined();
+  });
+
   it('answers both sides of a long comparison whose question part follows a colon', () => {
     const result = index.search('Mining vs staking: what gives you a say over the next block in each?', both);
     // The section that holds what is asked beyond the sides follows them (see below).
@@ -239,5 +268,37 @@ describe('a comparison answered from the section that compares its sides', () =>
     expect(apart.answer!.passages.map((passage) => passage.slug)).toEqual(['optimistic-rollup', 'sidechain']);
     expect(apart.answer!.text).toContain('Arbitrum and Optimism');
     expect(apart.answer!.text).toContain('Assets move across through the bridge contract.');
+  });
+});
+
+// Two things the content names once each, in passing: it cannot set them side by side.
+const frameworks = essayDocument(
+  'training',
+  'How networks are trained',
+  [
+    'Training adjusts the weights of a network to lower its loss on examples.',
+    '## Backpropagation',
+    'Backpropagation computes every gradient in one backward pass. Frameworks such as Keras do it for you, and the memory it needs grows with the depth of the network.',
+    '## Hardware',
+    'Accelerators run the matrix products of training in parallel. Compilers such as Triton turn the graph into kernels for each accelerator, and the batch size sets how busy they stay.',
+  ],
+  ['backpropagation', 'hardware'],
+);
+const frameworkTerms = [
+  glossaryTerm('keras', 'Keras', 'A library for defining and training neural networks in a few lines of code.'),
+  glossaryTerm('triton', 'Triton', 'A language and compiler for writing fast accelerator kernels for training.'),
+];
+
+describe('a comparison of things the content only mentions in passing', () => {
+  it('is declined when neither side is more than a passing mention', () => {
+    const passing = loadedIndex([frameworks], NO_WORD_VECTORS);
+    const result = passing.search('Keras vs Triton — which should a beginner learn first?', both);
+    expect(result.answer).toBeNull();
+  });
+
+  it('is answered when the content is about its sides', () => {
+    const named = loadedIndex([frameworks, ...frameworkTerms], NO_WORD_VECTORS);
+    const result = named.search('Keras vs Triton — which should a beginner learn first?', both);
+    expect(result.answer?.passages.slice(0, 2).map((passage) => passage.slug)).toEqual(['keras', 'triton']);
   });
 });

@@ -19,6 +19,8 @@ const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
 const CONTRAST_CANDIDATES = 30;
 /** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
 const JOINT_COVERAGE = 0.9;
+/** A side the content speaks of in this many passages at most, none about it, is only mentioned in passing. */
+const PASSING_MENTIONS = 1;
 
 /** What comparing needs of the index. */
 export interface ComparisonContext {
@@ -64,8 +66,11 @@ export class Comparisons {
       (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
     );
     if (sides.length === 0) return undefined;
-    // A side the content does not cover, by the decision a question of its own would get, declines it all.
-    const declined = both.some((side, at) => sideDeclines([first, second][at]!, side, this.#declineContext));
+    // A side the content does not cover, by the decision a question of its own would get, declines it
+    // all; so do two sides it only mentions in passing: it cannot set them side by side.
+    const declined =
+      both.some((side, at) => sideDeclines([first, second][at]!, side, this.#declineContext)) ||
+      both.every((side) => side.passing);
     const top = ranked[0];
     const contrasting = this.#contrasting(first, second, ranked);
     const joint = contrasting
@@ -168,7 +173,7 @@ export class Comparisons {
     other: string,
     allowed: ReadonlySet<AskDocumentType>,
     avoid?: (hit: Ranked) => boolean,
-  ): { best: Ranked; plan: Plan } {
+  ): { best: Ranked; plan: Plan; passing?: boolean } {
     const otherWords = other.split(' ');
     const readings = side.includes(' ') || otherWords.length < 2 ? [side] : [`${side} ${otherWords.at(-1)}`, side];
     for (const reading of avoid ? [] : readings) {
@@ -177,7 +182,20 @@ export class Comparisons {
     }
     const plan = this.#planner.plan(side);
     // A side is a name or two: its words find it, and meaning would cost a scan per side.
-    const best = this.#ranking.rank(plan, parseQuestion(side), allowed).ranked.find((hit) => !avoid?.(hit));
-    return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan };
+    const { ranked } = this.#ranking.rank(plan, parseQuestion(side), allowed);
+    const best = ranked.find((hit) => !avoid?.(hit));
+    const passing = this.#inPassing(plan, ranked, best);
+    return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan, passing };
+  }
+
+  /**
+   * Whether the content mentions a side only in passing: in PASSING_MENTIONS passages at most, none
+   * of them about it ("frameworks such as PyTorch do it for you").
+   */
+  #inPassing(plan: Plan, ranked: readonly Ranked[], best: Ranked | undefined): boolean {
+    if (ranked.filter((hit) => hit.coverage >= 1).length > PASSING_MENTIONS) return false;
+    const named = (hit: Ranked) =>
+      plan.concepts.every((concept) => concept.alternatives[0]!.some((term) => this.#ranking.names(term, hit.passage)));
+    return !best || !named(best);
   }
 }
