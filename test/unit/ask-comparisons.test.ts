@@ -302,3 +302,57 @@ describe('a comparison of things the content only mentions in passing', () => {
     expect(result.answer?.passages.slice(0, 2).map((passage) => passage.slug)).toEqual(['keras', 'triton']);
   });
 });
+
+// An essay section about one side that sets it against the other says how they differ; a side's
+// definition says only what it is.
+const provers = essayDocument(
+  'provers',
+  'Proof systems for engineers',
+  [
+    'Succinct proofs let a verifier check a computation without redoing it.',
+    '## Groth16: the smallest proofs',
+    'Groth16 gives the smallest proofs known, three group elements, and the cheapest verification. Its setup ceremony must be run again for every circuit.',
+    '## PLONK: one setup for every circuit',
+    'PLONK removed the ceremony per circuit. Unlike Groth16, PLONK needs one universal setup that serves every circuit below a maximum size, at the price of somewhat larger proofs.',
+    '## Sampling',
+    'Decoding draws the next token from the head of the distribution.',
+    '### Top-k',
+    'Top-k sampling keeps a fixed number of the most probable tokens and draws among them.',
+    '### Top-p',
+    'Top-p sampling keeps the smallest set of tokens whose probabilities add up to p, rather than a fixed count as top-k does.',
+  ],
+  ['groth16-the-smallest-proofs', 'plonk-one-setup-for-every-circuit', 'sampling', 'top-k', 'top-p'],
+);
+const proverTerms = [
+  glossaryTerm('groth16', 'Groth16', 'A proof system with very small proofs and a trusted setup for each circuit.'),
+  glossaryTerm('plonk', 'PLONK', 'A proof system with a universal trusted setup shared by every circuit.'),
+  glossaryTerm('top-k-sampling', 'Top-k sampling', 'Drawing the next token from the k most probable tokens.'),
+  glossaryTerm(
+    'top-p-sampling',
+    'Top-p sampling',
+    'Drawing the next token from the most probable tokens that together hold probability p.',
+  ),
+];
+const proverIndex = loadedIndex([provers, ...proverTerms], NO_WORD_VECTORS);
+
+describe('a comparison led by the section that sets its sides against each other', () => {
+  it('puts the section that contrasts the sides first, and still answers both sides', () => {
+    const result = proverIndex.search("Groth16 vs PLONK, what's the practical difference?", both);
+    expect(result.sources[0]).toMatchObject({ slug: 'provers', section: 'PLONK: one setup for every circuit' });
+    expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(
+      expect.arrayContaining(['groth16', 'plonk']),
+    );
+    expect(result.answer?.text).toContain('Unlike Groth16, PLONK needs one universal setup');
+  });
+
+  it('puts the section that holds a contrasting subsection first', () => {
+    const result = proverIndex.search('top-k vs top-p sampling, what is different?', both);
+    expect(result.sources[0]).toMatchObject({ slug: 'provers', section: 'Sampling' });
+    expect(result.answer?.text).toContain('rather than a fixed count as top-k does');
+  });
+
+  it('is led by its sides when no section sets them against each other', () => {
+    const result = proverIndex.search('Groth16 vs top-k sampling', both);
+    expect(result.sources.slice(0, 2).map((source) => source.slug)).toEqual(['groth16', 'top-k-sampling']);
+  });
+});

@@ -40,6 +40,8 @@ export class Comparisons {
   readonly #quoting: QuotingContext;
   readonly #declineContext: DeclineContext;
   readonly #isTalk: (words: string) => boolean;
+  /** The first passage of each essay section, by slug and heading: a subsection's section (`within`). */
+  readonly #sectionStarts = new Map<string, number>();
 
   constructor(context: ComparisonContext) {
     this.#passages = context.passages;
@@ -48,6 +50,10 @@ export class Comparisons {
     this.#quoting = context.quoting;
     this.#declineContext = context.declineContext;
     this.#isTalk = (words) => context.isTalk(words);
+    context.passages.forEach((passage, at) => {
+      const key = `${passage.slug}\n${passage.section}`;
+      if (passage.type === 'essay' && !this.#sectionStarts.has(key)) this.#sectionStarts.set(key, at);
+    });
   }
 
   /**
@@ -66,13 +72,8 @@ export class Comparisons {
       (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
     );
     if (sides.length === 0) return undefined;
-    // A side the content does not cover, by the decision a question of its own would get, declines it
-    // all; so do two sides it only mentions in passing: it cannot set them side by side.
-    const declined =
-      both.some((side, at) => sideDeclines([first, second][at]!, side, this.#declineContext)) ||
-      both.every((side) => side.passing);
     const top = ranked[0];
-    const contrasting = this.#contrasting(first, second, ranked);
+    const contrasting = this.#contrasting(first, second, ranked) ?? this.#settingAgainst(sides, ranked);
     const joint = contrasting
       ? [contrasting]
       : top && top.coverage >= JOINT_COVERAGE && this.#passages[top.passage]!.type === 'essay'
@@ -90,6 +91,7 @@ export class Comparisons {
       // leads, and so does the term both sides name, after it. So does a section that holds what the
       // question asks beyond its sides ("when would I use which").
       leading: [
+        ...this.#holding(contrasting),
         ...(beyond ? [beyond] : []),
         ...defining.map((hit) => ({ ...hit, score: scoreOf(hit) })),
         ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
@@ -97,7 +99,7 @@ export class Comparisons {
       ],
       answerPassages: quotes.passages,
       budget: quotes.budget,
-      declined,
+      declined: this.#declined([first, second], both),
       confidence: Math.min(...sides.map((side) => side.best.confidence)),
       // With both sides answered, a sentence of the best passages that sets one against the other.
       contrast:
@@ -141,6 +143,47 @@ export class Comparisons {
     const one = this.#side(first, second, allowed, fromShared);
     const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
     return { both: [one, other] as const, defining: [both[0].best] };
+  }
+
+  /**
+   * Whether a comparison is declined: a side the content does not cover, by the decision a question
+   * of its own would get, declines it all; so do two sides it only mentions in passing: it cannot
+   * set them side by side.
+   */
+  #declined(asked: readonly [string, string], both: ReadonlyArray<{ best: Ranked; plan: Plan; passing?: boolean }>) {
+    return (
+      both.some((side, at) => sideDeclines(asked[at]!, side, this.#declineContext)) ||
+      both.every((side) => side.passing)
+    );
+  }
+
+  /**
+   * The section a subsection that sets the sides against each other sits in ("Sampling, and cutting
+   * off the tail" holds "Top-k" and "Top-p"): the page shows its heading above both, so it leads.
+   */
+  #holding(hit: Ranked | undefined): Ranked[] {
+    if (!hit) return [];
+    const { slug, within } = this.#passages[hit.passage]!;
+    const start = within === undefined ? undefined : this.#sectionStarts.get(`${slug}\n${within}`);
+    return start === undefined ? [] : [{ ...hit, passage: start }];
+  }
+
+  /**
+   * Of the fused ranking's best few sources, the first essay section with a sentence that sets the
+   * sides against each other ("ReAct relied on the prompt … Toolformer asked whether …" is two; "PLONK
+   * attacked the per-circuit ceremony of Groth16" is one).
+   */
+  #settingAgainst(answered: ReadonlyArray<{ plan: Plan }>, ranked: readonly Ranked[]): Ranked | undefined {
+    if (answered.length < 2) return undefined;
+    const sides = answered.map((side) => side.plan);
+    return bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES).find(
+      (hit) =>
+        this.#passages[hit.passage]!.type === 'essay' &&
+        contrastingSentence(
+          this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!),
+          sides,
+        ) !== undefined,
+    );
   }
 
   /**
