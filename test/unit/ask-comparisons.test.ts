@@ -316,12 +316,18 @@ const provers = essayDocument(
     'PLONK removed the ceremony per circuit. Unlike Groth16, PLONK needs one universal setup that serves every circuit below a maximum size, at the price of somewhat larger proofs.',
     '## Sampling',
     'Decoding draws the next token from the head of the distribution.',
-    '### Top-k',
+    '### Top-k sampling',
     'Top-k sampling keeps a fixed number of the most probable tokens and draws among them.',
-    '### Top-p',
+    '### Top-p, or nucleus sampling',
     'Top-p sampling keeps the smallest set of tokens whose probabilities add up to p, rather than a fixed count as top-k does.',
   ],
-  ['groth16-the-smallest-proofs', 'plonk-one-setup-for-every-circuit', 'sampling', 'top-k', 'top-p'],
+  [
+    'groth16-the-smallest-proofs',
+    'plonk-one-setup-for-every-circuit',
+    'sampling',
+    'top-k-sampling',
+    'top-p-or-nucleus-sampling',
+  ],
 );
 const proverTerms = [
   glossaryTerm('groth16', 'Groth16', 'A proof system with very small proofs and a trusted setup for each circuit.'),
@@ -354,5 +360,43 @@ describe('a comparison led by the section that sets its sides against each other
   it('is led by its sides when no section sets them against each other', () => {
     const result = proverIndex.search('Groth16 vs top-k sampling', both);
     expect(result.sources.slice(0, 2).map((source) => source.slug)).toEqual(['groth16', 'top-k-sampling']);
+  });
+});
+
+// One side defined by the other: its definition says how the two relate.
+const etherIndex = loadedIndex(
+  [
+    glossaryTerm('ether', 'Ether', 'The native currency of the chain, which pays its fees and its validators.'),
+    glossaryTerm(
+      'wrapped-ether',
+      'Wrapped ether',
+      'A token that represents ether one for one, so that contracts which handle only tokens can hold it.',
+    ),
+    essayDocument(
+      'bridges',
+      'Bridges',
+      [
+        'Bridges move value between chains.',
+        '## What a bridge does',
+        'A bridge locks coins on one chain and mints a claim on the other. Unlike ether itself, wrapped ether on another chain is only as good as the bridge that minted it.',
+      ],
+      ['what-a-bridge-does'],
+    ),
+  ],
+  NO_WORD_VECTORS,
+);
+
+describe('a comparison whose one side is defined by the other', () => {
+  const result = etherIndex.search('Ether vs wrapped ether: why do both exist?', both);
+
+  it('is led by the definition that names the other side', () => {
+    expect(result.sources[0]).toMatchObject({ slug: 'wrapped-ether' });
+    expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(
+      expect.arrayContaining(['ether', 'wrapped-ether']),
+    );
+  });
+
+  it('is not led by a section about neither side, though it sets them against each other', () => {
+    expect(result.sources[0]?.slug).not.toBe('bridges');
   });
 });

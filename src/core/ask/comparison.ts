@@ -94,7 +94,7 @@ export class Comparisons {
         ...this.#holding(contrasting),
         ...(beyond ? [beyond] : []),
         ...defining.map((hit) => ({ ...hit, score: scoreOf(hit) })),
-        ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
+        ...this.#definingFirst(sides).map((side) => ({ ...side.best, score: scoreOf(side.best) })),
         ...(contrasting ? [] : joint),
       ],
       answerPassages: quotes.passages,
@@ -158,6 +158,22 @@ export class Comparisons {
   }
 
   /**
+   * The sides in the order asked, unless the second is a kind of the first ("ether vs wrapped
+   * ether": its words hold the first's) whose definition names the first ("a token that represents
+   * ether one for one"): that definition says how the two relate, and leads.
+   */
+  #definingFirst<Side extends { best: Ranked; plan: Plan }>(sides: readonly Side[]): readonly Side[] {
+    const [one, other] = sides;
+    if (!one || !other) return sides;
+    const words = (side: Side) => side.plan.concepts.flatMap((concept) => concept.alternatives[0]!);
+    const kind = words(one).every((term) => words(other).includes(term));
+    const namesOne =
+      this.#passages[other.best.passage]!.kind === 'definition' &&
+      words(one).every((term) => this.#ranking.speaksTo(term, other.best.passage));
+    return kind && namesOne ? [other, one] : sides;
+  }
+
+  /**
    * The section a subsection that sets the sides against each other sits in ("Sampling, and cutting
    * off the tail" holds "Top-k" and "Top-p"): the page shows its heading above both, so it leads.
    */
@@ -176,9 +192,17 @@ export class Comparisons {
   #settingAgainst(answered: ReadonlyArray<{ plan: Plan }>, ranked: readonly Ranked[]): Ranked | undefined {
     if (answered.length < 2) return undefined;
     const sides = answered.map((side) => side.plan);
+    // About a side: its heading names one ("PLONK: one setup for every circuit").
+    const about = (hit: Ranked) =>
+      sides.some((side) =>
+        side.concepts.every((concept) =>
+          concept.alternatives.some((terms) => terms.every((term) => this.#ranking.names(term, hit.passage))),
+        ),
+      );
     return bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES).find(
       (hit) =>
         this.#passages[hit.passage]!.type === 'essay' &&
+        about(hit) &&
         contrastingSentence(
           this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!),
           sides,
