@@ -153,6 +153,18 @@ describe('comparison questions', () => {
     ]);
   });
 
+  it('reads a side written as "it" as the thing the question first asks about', () => {
+    expect(parseQuestion('What is proof of stake and how is it different from proof of work?').sides).toEqual([
+      'proof of stake',
+      'proof of work',
+    ]);
+    const result = index.search('What is proof of stake and how is it different from proof of work?', both);
+    expect(result.answer?.passages.slice(0, 2).map((passage) => passage.slug)).toEqual([
+      'proof-of-stake',
+      'proof-of-work',
+    ]);
+  });
+
   it('reads no question of its own as a side', () => {
     // "how much worse off am I" is what is asked, not a thing set beside "just holding".
     expect(

@@ -79,6 +79,18 @@ const isThing = (side: string | undefined) =>
   !/^(?:how|what|which|why|who|when|where)\b/i.test(side) &&
   !CLAUSE_BREAK.test(side);
 
+/** A side that stands for a thing named before it: "what is GRPO and how is it different from PPO". */
+const PRONOUN = /^(?:it|they|this|that|these|those)$/i;
+
+/** What the words before a comparison name, when they ask what it is: "What is GRPO and …" → "GRPO". */
+function namedBefore(clause: string, at: number): string | undefined {
+  const before = clause
+    .slice(0, at)
+    .replace(/\s+(?:and|but|so)\s*$/i, '')
+    .trim();
+  return DEFINITION_PREFIX.test(before) ? before.replace(DEFINITION_PREFIX, '') : undefined;
+}
+
 function comparisonSides(text: string): [string, string] | undefined {
   // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon. "I
   // keep reading about both. Rollup vs sidechain?": in the sentence that compares, not before it.
@@ -86,7 +98,8 @@ function comparisonSides(text: string): [string, string] | undefined {
   for (const clause of clauses.length > 1 ? [...clauses, text] : [text])
     for (const pattern of COMPARISONS) {
       const match = pattern.exec(clause);
-      const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side?.split(/[:;]/)[0] ?? ''));
+      const named = (side: string | undefined) => (PRONOUN.test(side ?? '') ? namedBefore(clause, match!.index) : side);
+      const sides = [match?.[1], match?.[2]].map((side) => stripArticle(named(side)?.split(/[:;]/)[0] ?? ''));
       if (sides.every(isThing) && !comparesFigures(sides)) return [sides[0]!, sides[1]!];
     }
   return undefined;
