@@ -363,6 +363,12 @@ describe('a comparison led by the section that sets its sides against each other
     expect(result.answer?.text).toContain('Unlike Groth16, PLONK needs one universal setup');
   });
 
+  it('reads each side by the words its own passage uses', () => {
+    // No passage about PLONK speaks of its verification; the section that contrasts it answers.
+    const result = proverIndex.search("Groth16 vs PLONK verification, what's the practical difference?", both);
+    expect(result.sources[0]).toMatchObject({ slug: 'provers', section: 'PLONK: one setup for every circuit' });
+  });
+
   it('puts the section that holds a contrasting subsection first', () => {
     const result = proverIndex.search('top-k vs top-p sampling, what is different?', both);
     expect(result.sources[0]).toMatchObject({ slug: 'provers', section: 'Sampling' });

@@ -189,9 +189,19 @@ export class Comparisons {
    * sides against each other ("ReAct relied on the prompt … Toolformer asked whether …" is two; "PLONK
    * attacked the per-circuit ceremony of Groth16" is one).
    */
-  #settingAgainst(answered: ReadonlyArray<{ plan: Plan }>, ranked: readonly Ranked[]): Ranked | undefined {
+  #settingAgainst(
+    answered: ReadonlyArray<{ best: Ranked; plan: Plan }>,
+    ranked: readonly Ranked[],
+  ): Ranked | undefined {
     if (answered.length < 2) return undefined;
-    const sides = answered.map((side) => side.plan);
+    // Each side by the words its own passage uses: "plain function calling" is "function calling".
+    const sides = answered.map(({ best, plan }) => ({
+      ...plan,
+      concepts: plan.concepts.filter((concept) =>
+        concept.alternatives.some((terms) => terms.every((term) => this.#ranking.speaksTo(term, best.passage))),
+      ),
+    }));
+    if (sides.some((side) => side.concepts.length === 0)) return undefined;
     // About a side: its heading names one ("PLONK: one setup for every circuit").
     const about = (hit: Ranked) =>
       sides.some((side) =>
