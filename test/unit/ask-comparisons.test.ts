@@ -147,6 +147,63 @@ describe('comparison questions', () => {
     expect(parseQuestion('proof of work or proof of stake: which catches what').intent).not.toBe('comparison');
   });
 
+  it('reads the sides before a dash or a comma that starts the question part', () => {
+    for (const [asked, sides] of [
+      ["top-k vs top-p sampling, what's actually different?", ['top-k', 'top-p sampling']],
+      ['ERC-721 vs ERC-1155 — when would I use which?', ['ERC-721', 'ERC-1155']],
+      ['ERC-721 vs ERC-1155—when would I use which?', ['ERC-721', 'ERC-1155']],
+      ["optimistic rollup vs zk rollup - what's the practical difference?", ['optimistic rollup', 'zk rollup']],
+    ] as const)
+      expect(parseQuestion(asked).sides, asked).toEqual(sides);
+    // A hyphen inside a name is no break.
+    expect(parseQuestion('zk-SNARK vs zk-STARK').sides).toEqual(['zk-SNARK', 'zk-STARK']);
+  });
+
+  it('answers both sides however the question part after a dash or comma is worded', () => {
+    const result = index.search('proof of work vs proof of stake — which gives the say over the next block?', both);
+    expect(result.answer?.passages.slice(0, 2).map((passage) => passage.slug)).toEqual([
+      'proof-of-work',
+      'proof-of-stake',
+    ]);
+  });
+
+  it('reads two things set out before a question about them as its sides', () => {
+    expect(parseQuestion('Groth16 or PLONK: what is the trade-off around the setup?').sides).toEqual([
+      'Groth16',
+      'PLONK',
+    ]);
+    const result = proverIndex.search('Groth16 or PLONK: what is the trade-off around the setup?', both);
+    expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(
+      expect.arrayContaining(['groth16', 'plonk']),
+    );
+    // Without a question after them, or with more than a name or two on a side, they are no comparison.
+    expect(parseQuestion('Groth16 or PLONK').intent).not.toBe('comparison');
+    expect(parseQuestion('is it fine to stake my coins on an exchange or not: what are the risks').intent).not.toBe(
+      'comparison',
+    );
+  });
+
+  it('reads a side written as "it" as the thing the question first asks about', () => {
+    expect(parseQuestion('What is proof of stake and how is it different from proof of work?').sides).toEqual([
+      'proof of stake',
+      'proof of work',
+    ]);
+    const result = index.search('What is proof of stake and how is it different from proof of work?', both);
+    expect(result.answer?.passages.slice(0, 2).map((passage) => passage.slug)).toEqual([
+      'proof-of-stake',
+      'proof-of-work',
+    ]);
+  });
+
+  it('reads no question of its own as a side', () => {
+    // "how much worse off am I" is what is asked, not a thing set beside "just holding".
+    expect(
+      parseQuestion('if my pool position lost value, how much worse off am I compared with just holding the coins')
+        .sides,
+    ).toBeUndefined();
+    expect(parseQuestion('How much memory do the weights need at 16-bit versus 4-bit?').sides).toBeUndefined();
+  });
+
   it('answers both sides of a long comparison whose question part follows a colon', () => {
     const result = index.search('Mining vs staking: what gives you a say over the next block in each?', both);
     // The section that holds what is asked beyond the sides follows them (see below).
@@ -253,5 +310,141 @@ describe('a comparison answered from the section that compares its sides', () =>
     expect(apart.answer!.passages.map((passage) => passage.slug)).toEqual(['optimistic-rollup', 'sidechain']);
     expect(apart.answer!.text).toContain('Arbitrum and Optimism');
     expect(apart.answer!.text).toContain('Assets move across through the bridge contract.');
+  });
+});
+
+// Two things the content names once each, in passing: it cannot set them side by side.
+const frameworks = essayDocument(
+  'training',
+  'How networks are trained',
+  [
+    'Training adjusts the weights of a network to lower its loss on examples.',
+    '## Backpropagation',
+    'Backpropagation computes every gradient in one backward pass. Frameworks such as Keras do it for you, and the memory it needs grows with the depth of the network.',
+    '## Hardware',
+    'Accelerators run the matrix products of training in parallel. Compilers such as Triton turn the graph into kernels for each accelerator, and the batch size sets how busy they stay.',
+  ],
+  ['backpropagation', 'hardware'],
+);
+const frameworkTerms = [
+  glossaryTerm('keras', 'Keras', 'A library for defining and training neural networks in a few lines of code.'),
+  glossaryTerm('triton', 'Triton', 'A language and compiler for writing fast accelerator kernels for training.'),
+];
+
+describe('a comparison of things the content only mentions in passing', () => {
+  it('is declined when neither side is more than a passing mention', () => {
+    const passing = loadedIndex([frameworks], NO_WORD_VECTORS);
+    const result = passing.search('Keras vs Triton — which should a beginner learn first?', both);
+    expect(result.answer).toBeNull();
+  });
+
+  it('is answered when the content is about its sides', () => {
+    const named = loadedIndex([frameworks, ...frameworkTerms], NO_WORD_VECTORS);
+    const result = named.search('Keras vs Triton — which should a beginner learn first?', both);
+    expect(result.answer?.passages.slice(0, 2).map((passage) => passage.slug)).toEqual(['keras', 'triton']);
+  });
+});
+
+// An essay section about one side that sets it against the other says how they differ; a side's
+// definition says only what it is.
+const provers = essayDocument(
+  'provers',
+  'Proof systems for engineers',
+  [
+    'Succinct proofs let a verifier check a computation without redoing it.',
+    '## Groth16: the smallest proofs',
+    'Groth16 gives the smallest proofs known, three group elements, and the cheapest verification. Its setup ceremony must be run again for every circuit.',
+    '## PLONK: one setup for every circuit',
+    'PLONK removed the ceremony per circuit. Unlike Groth16, PLONK needs one universal setup that serves every circuit below a maximum size, at the price of somewhat larger proofs.',
+    '## Sampling',
+    'Decoding draws the next token from the head of the distribution.',
+    '### Top-k sampling',
+    'Top-k sampling keeps a fixed number of the most probable tokens and draws among them.',
+    '### Top-p, or nucleus sampling',
+    'Top-p sampling keeps the smallest set of tokens whose probabilities add up to p, rather than a fixed count as top-k does.',
+  ],
+  [
+    'groth16-the-smallest-proofs',
+    'plonk-one-setup-for-every-circuit',
+    'sampling',
+    'top-k-sampling',
+    'top-p-or-nucleus-sampling',
+  ],
+);
+const proverTerms = [
+  glossaryTerm('groth16', 'Groth16', 'A proof system with very small proofs and a trusted setup for each circuit.'),
+  glossaryTerm('plonk', 'PLONK', 'A proof system with a universal trusted setup shared by every circuit.'),
+  glossaryTerm('top-k-sampling', 'Top-k sampling', 'Drawing the next token from the k most probable tokens.'),
+  glossaryTerm(
+    'top-p-sampling',
+    'Top-p sampling',
+    'Drawing the next token from the most probable tokens that together hold probability p.',
+  ),
+];
+const proverIndex = loadedIndex([provers, ...proverTerms], NO_WORD_VECTORS);
+
+describe('a comparison led by the section that sets its sides against each other', () => {
+  it('puts the section that contrasts the sides first, and still answers both sides', () => {
+    const result = proverIndex.search("Groth16 vs PLONK, what's the practical difference?", both);
+    expect(result.sources[0]).toMatchObject({ slug: 'provers', section: 'PLONK: one setup for every circuit' });
+    expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(
+      expect.arrayContaining(['groth16', 'plonk']),
+    );
+    expect(result.answer?.text).toContain('Unlike Groth16, PLONK needs one universal setup');
+  });
+
+  it('reads each side by the words its own passage uses', () => {
+    // No passage about PLONK speaks of its verification; the section that contrasts it answers.
+    const result = proverIndex.search("Groth16 vs PLONK verification, what's the practical difference?", both);
+    expect(result.sources[0]).toMatchObject({ slug: 'provers', section: 'PLONK: one setup for every circuit' });
+  });
+
+  it('puts the section that holds a contrasting subsection first', () => {
+    const result = proverIndex.search('top-k vs top-p sampling, what is different?', both);
+    expect(result.sources[0]).toMatchObject({ slug: 'provers', section: 'Sampling' });
+    expect(result.answer?.text).toContain('rather than a fixed count as top-k does');
+  });
+
+  it('is led by its sides when no section sets them against each other', () => {
+    const result = proverIndex.search('Groth16 vs top-k sampling', both);
+    expect(result.sources.slice(0, 2).map((source) => source.slug)).toEqual(['groth16', 'top-k-sampling']);
+  });
+});
+
+// One side defined by the other: its definition says how the two relate.
+const etherIndex = loadedIndex(
+  [
+    glossaryTerm('ether', 'Ether', 'The native currency of the chain, which pays its fees and its validators.'),
+    glossaryTerm(
+      'wrapped-ether',
+      'Wrapped ether',
+      'A token that represents ether one for one, so that contracts which handle only tokens can hold it.',
+    ),
+    essayDocument(
+      'bridges',
+      'Bridges',
+      [
+        'Bridges move value between chains.',
+        '## What a bridge does',
+        'A bridge locks coins on one chain and mints a claim on the other. Unlike ether itself, wrapped ether on another chain is only as good as the bridge that minted it.',
+      ],
+      ['what-a-bridge-does'],
+    ),
+  ],
+  NO_WORD_VECTORS,
+);
+
+describe('a comparison whose one side is defined by the other', () => {
+  const result = etherIndex.search('Ether vs wrapped ether: why do both exist?', both);
+
+  it('is led by the definition that names the other side', () => {
+    expect(result.sources[0]).toMatchObject({ slug: 'wrapped-ether' });
+    expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(
+      expect.arrayContaining(['ether', 'wrapped-ether']),
+    );
+  });
+
+  it('is not led by a section about neither side, though it sets them against each other', () => {
+    expect(result.sources[0]?.slug).not.toBe('bridges');
   });
 });

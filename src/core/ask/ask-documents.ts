@@ -44,6 +44,8 @@ export interface AskPassage {
   title: string;
   /** The essay section heading; null for an essay's introduction and for glossary terms. */
   section: string | null;
+  /** A `###` subsection's `##` section, whose heading the page shows above it; absent otherwise. */
+  within?: string;
   /** A glossary definition, or any other paragraph. */
   kind: 'definition' | 'paragraph';
   /** Page URL; essay sections carry their #anchor. */
@@ -146,16 +148,21 @@ export function sectionHeadings(body: string): string[] {
 export function splitSections(
   body: string,
   anchors: readonly string[],
-): Array<{ heading: string | null; anchor: string | null; markdown: string }> {
-  const parts = body.split(/^#{2,3}[ \t]+(.+)$/m);
-  const sections: Array<{ heading: string | null; anchor: string | null; markdown: string }> = [];
+): Array<{ heading: string | null; anchor: string | null; markdown: string; within?: string }> {
+  const parts = body.split(/^(#{2,3})[ \t]+(.+)$/m);
+  const sections: Array<{ heading: string | null; anchor: string | null; markdown: string; within?: string }> = [];
   const intro = parts[0]?.trim();
   if (intro) sections.push({ heading: null, anchor: null, markdown: intro });
-  for (let index = 1; index < parts.length; index += 2) {
+  let section: string | undefined;
+  for (let index = 1; index < parts.length; index += 3) {
+    const heading = (parts[index + 1] ?? '').trim();
+    const sub = parts[index] === '###';
+    if (!sub) section = heading;
     sections.push({
-      heading: (parts[index] ?? '').trim(),
-      anchor: anchors[(index - 1) / 2] ?? null,
-      markdown: (parts[index + 1] ?? '').trim(),
+      heading,
+      anchor: anchors[(index - 1) / 3] ?? null,
+      markdown: (parts[index + 2] ?? '').trim(),
+      ...(sub && section !== undefined ? { within: section } : {}),
     });
   }
   return sections;
@@ -163,7 +170,7 @@ export function splitSections(
 
 function passage(
   document: AskDocument,
-  fields: Pick<AskPassage, 'title' | 'section' | 'kind' | 'url' | 'text' | 'names' | 'context' | 'asked'>,
+  fields: Pick<AskPassage, 'title' | 'section' | 'kind' | 'url' | 'text' | 'names' | 'context' | 'asked' | 'within'>,
 ): AskPassage {
   return {
     type: document.type,
@@ -202,6 +209,7 @@ export function passagesOf(document: AskDocument): AskPassage[] {
         names: section.heading ? [section.heading] : [],
         context: document.title,
         ...(asked ? { asked } : {}),
+        ...(section.within === undefined ? {} : { within: section.within }),
       }),
     );
   });

@@ -19,6 +19,8 @@ const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
 const CONTRAST_CANDIDATES = 30;
 /** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
 const JOINT_COVERAGE = 0.9;
+/** A side the content speaks of in this many passages at most, none about it, is only mentioned in passing. */
+const PASSING_MENTIONS = 1;
 
 /** What comparing needs of the index. */
 export interface ComparisonContext {
@@ -38,6 +40,8 @@ export class Comparisons {
   readonly #quoting: QuotingContext;
   readonly #declineContext: DeclineContext;
   readonly #isTalk: (words: string) => boolean;
+  /** The first passage of each essay section, by slug and heading: a subsection's section (`within`). */
+  readonly #sectionStarts = new Map<string, number>();
 
   constructor(context: ComparisonContext) {
     this.#passages = context.passages;
@@ -46,6 +50,10 @@ export class Comparisons {
     this.#quoting = context.quoting;
     this.#declineContext = context.declineContext;
     this.#isTalk = (words) => context.isTalk(words);
+    context.passages.forEach((passage, at) => {
+      const key = `${passage.slug}\n${passage.section}`;
+      if (passage.type === 'essay' && !this.#sectionStarts.has(key)) this.#sectionStarts.set(key, at);
+    });
   }
 
   /**
@@ -64,10 +72,8 @@ export class Comparisons {
       (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
     );
     if (sides.length === 0) return undefined;
-    // A side the content does not cover, by the decision a question of its own would get, declines it all.
-    const declined = both.some((side, at) => sideDeclines([first, second][at]!, side, this.#declineContext));
     const top = ranked[0];
-    const contrasting = this.#contrasting(first, second, ranked);
+    const contrasting = this.#contrasting(first, second, ranked) ?? this.#settingAgainst(sides, ranked);
     const joint = contrasting
       ? [contrasting]
       : top && top.coverage >= JOINT_COVERAGE && this.#passages[top.passage]!.type === 'essay'
@@ -85,14 +91,15 @@ export class Comparisons {
       // leads, and so does the term both sides name, after it. So does a section that holds what the
       // question asks beyond its sides ("when would I use which").
       leading: [
+        ...this.#holding(contrasting),
         ...(beyond ? [beyond] : []),
         ...defining.map((hit) => ({ ...hit, score: scoreOf(hit) })),
-        ...sides.map((side) => ({ ...side.best, score: scoreOf(side.best) })),
+        ...this.#definingFirst(sides).map((side) => ({ ...side.best, score: scoreOf(side.best) })),
         ...(contrasting ? [] : joint),
       ],
       answerPassages: quotes.passages,
       budget: quotes.budget,
-      declined,
+      declined: this.#declined([first, second], both),
       confidence: Math.min(...sides.map((side) => side.best.confidence)),
       // With both sides answered, a sentence of the best passages that sets one against the other.
       contrast:
@@ -139,6 +146,81 @@ export class Comparisons {
   }
 
   /**
+   * Whether a comparison is declined: a side the content does not cover, by the decision a question
+   * of its own would get, declines it all; so do two sides it only mentions in passing: it cannot
+   * set them side by side.
+   */
+  #declined(asked: readonly [string, string], both: ReadonlyArray<{ best: Ranked; plan: Plan; passing?: boolean }>) {
+    return (
+      both.some((side, at) => sideDeclines(asked[at]!, side, this.#declineContext)) ||
+      both.every((side) => side.passing)
+    );
+  }
+
+  /**
+   * The sides in the order asked, unless the second is a kind of the first ("ether vs wrapped
+   * ether": its words hold the first's) whose definition names the first ("a token that represents
+   * ether one for one"): that definition says how the two relate, and leads.
+   */
+  #definingFirst<Side extends { best: Ranked; plan: Plan }>(sides: readonly Side[]): readonly Side[] {
+    const [one, other] = sides;
+    if (!one || !other) return sides;
+    const words = (side: Side) => side.plan.concepts.flatMap((concept) => concept.alternatives[0]!);
+    const kind = words(one).every((term) => words(other).includes(term));
+    const namesOne =
+      this.#passages[other.best.passage]!.kind === 'definition' &&
+      words(one).every((term) => this.#ranking.speaksTo(term, other.best.passage));
+    return kind && namesOne ? [other, one] : sides;
+  }
+
+  /**
+   * The section a subsection that sets the sides against each other sits in ("Sampling, and cutting
+   * off the tail" holds "Top-k" and "Top-p"): the page shows its heading above both, so it leads.
+   */
+  #holding(hit: Ranked | undefined): Ranked[] {
+    if (!hit) return [];
+    const { slug, within } = this.#passages[hit.passage]!;
+    const start = within === undefined ? undefined : this.#sectionStarts.get(`${slug}\n${within}`);
+    return start === undefined ? [] : [{ ...hit, passage: start }];
+  }
+
+  /**
+   * Of the fused ranking's best few sources, the first essay section with a sentence that sets the
+   * sides against each other ("ReAct relied on the prompt … Toolformer asked whether …" is two; "PLONK
+   * attacked the per-circuit ceremony of Groth16" is one).
+   */
+  #settingAgainst(
+    answered: ReadonlyArray<{ best: Ranked; plan: Plan }>,
+    ranked: readonly Ranked[],
+  ): Ranked | undefined {
+    if (answered.length < 2) return undefined;
+    // Each side by the words its own passage uses: "plain function calling" is "function calling".
+    const sides = answered.map(({ best, plan }) => ({
+      ...plan,
+      concepts: plan.concepts.filter((concept) =>
+        concept.alternatives.some((terms) => terms.every((term) => this.#ranking.speaksTo(term, best.passage))),
+      ),
+    }));
+    if (sides.some((side) => side.concepts.length === 0)) return undefined;
+    // About a side: its heading names one ("PLONK: one setup for every circuit").
+    const about = (hit: Ranked) =>
+      sides.some((side) =>
+        side.concepts.every((concept) =>
+          concept.alternatives.some((terms) => terms.every((term) => this.#ranking.names(term, hit.passage))),
+        ),
+      );
+    return bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES).find(
+      (hit) =>
+        this.#passages[hit.passage]!.type === 'essay' &&
+        about(hit) &&
+        contrastingSentence(
+          this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!),
+          sides,
+        ) !== undefined,
+    );
+  }
+
+  /**
    * Of the best-ranked passages, the first essay section whose heading names both sides (every word
    * of each that the other lacks): "Dense versus sparse: what the evidence says" for "dense vs
    * sparse retrieval", where "dense" shares the other side's head noun.
@@ -168,7 +250,7 @@ export class Comparisons {
     other: string,
     allowed: ReadonlySet<AskDocumentType>,
     avoid?: (hit: Ranked) => boolean,
-  ): { best: Ranked; plan: Plan } {
+  ): { best: Ranked; plan: Plan; passing?: boolean } {
     const otherWords = other.split(' ');
     const readings = side.includes(' ') || otherWords.length < 2 ? [side] : [`${side} ${otherWords.at(-1)}`, side];
     for (const reading of avoid ? [] : readings) {
@@ -177,7 +259,20 @@ export class Comparisons {
     }
     const plan = this.#planner.plan(side);
     // A side is a name or two: its words find it, and meaning would cost a scan per side.
-    const best = this.#ranking.rank(plan, parseQuestion(side), allowed).ranked.find((hit) => !avoid?.(hit));
-    return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan };
+    const { ranked } = this.#ranking.rank(plan, parseQuestion(side), allowed);
+    const best = ranked.find((hit) => !avoid?.(hit));
+    const passing = this.#inPassing(plan, ranked, best);
+    return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan, passing };
+  }
+
+  /**
+   * Whether the content mentions a side only in passing: in PASSING_MENTIONS passages at most, none
+   * of them about it ("frameworks such as PyTorch do it for you").
+   */
+  #inPassing(plan: Plan, ranked: readonly Ranked[], best: Ranked | undefined): boolean {
+    if (ranked.filter((hit) => hit.coverage >= 1).length > PASSING_MENTIONS) return false;
+    const named = (hit: Ranked) =>
+      plan.concepts.every((concept) => concept.alternatives[0]!.some((term) => this.#ranking.names(term, hit.passage)));
+    return !best || !named(best);
   }
 }

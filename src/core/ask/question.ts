@@ -75,16 +75,52 @@ const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim
 const comparesFigures = (sides: readonly string[]) =>
   /(?:\d%|\$\d[\d.,]*)$/.test(sides[0]!) || /^(?:\d[\d.,]*%|\$\d)/.test(sides[1]!);
 
+/**
+ * Where a question's clauses meet: a sentence's end, a colon or semicolon, a dash set apart ("ERC-721
+ * vs ERC-1155 — when would I use which", "rollup - sidechain"; not the hyphen of "top-k"), and a comma
+ * before a question word ("top-k vs top-p, what's the difference").
+ */
+const CLAUSE_BREAK =
+  /(?<=[.!?])\s+|\s*[:;]\s+|\s+[-–—]+\s+|\s*—\s*|,\s+(?=(?:what|which|how|why|when|where|who|is|are|do|does|did|should|can|could|would|will)\b)/i;
+
+/**
+ * A side names a thing: it has a word, is no question of its own ("how much worse off am I compared
+ * with …") and lies within one clause.
+ */
+const isThing = (side: string | undefined) =>
+  side !== undefined &&
+  words(side).length > 0 &&
+  !/^(?:how|what|which|why|who|when|where)\b/i.test(side) &&
+  !CLAUSE_BREAK.test(side);
+
+/** Two things, and nothing else, in a clause of their own: "Groth16 or PLONK". */
+const EITHER = /^(\S+(?:\s+\S+){0,3}?)\s+or\s+(\S+(?:\s+\S+){0,3})$/i;
+/** A clause that asks of what came before it. */
+const ASKED_AFTER = /^(?:which|what|how|why|when|is|are)\b/i;
+
+/** A side that stands for a thing named before it: "what is GRPO and how is it different from PPO". */
+const PRONOUN = /^(?:it|they|this|that|these|those)$/i;
+
+/** What the words before a comparison name, when they ask what it is: "What is GRPO and …" → "GRPO". */
+function namedBefore(clause: string, at: number): string | undefined {
+  const before = clause
+    .slice(0, at)
+    .replace(/\s+(?:and|but|so)\s*$/i, '')
+    .trim();
+  return DEFINITION_PREFIX.test(before) ? before.replace(DEFINITION_PREFIX, '') : undefined;
+}
+
 function comparisonSides(text: string): [string, string] | undefined {
   // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon. "I
   // keep reading about both. Rollup vs sidechain?": in the sentence that compares, not before it.
-  const clauses = text.split(/(?<=[.!?])\s+|\s*[:;]\s+/);
-  for (const clause of clauses.length > 1 ? [...clauses, text] : [text])
-    for (const pattern of COMPARISONS) {
+  const clauses = text.split(CLAUSE_BREAK);
+  for (const [at, clause] of (clauses.length > 1 ? [...clauses, text] : [text]).entries())
+    // "Groth16 or PLONK: what is the trade-off …": two things set out before the question about them.
+    for (const pattern of ASKED_AFTER.test(clauses[at + 1] ?? '') ? [...COMPARISONS, EITHER] : COMPARISONS) {
       const match = pattern.exec(clause);
-      const sides = [match?.[1], match?.[2]].map((side) => stripArticle(side?.split(/[:;]/)[0] ?? ''));
-      if (sides[0] && sides[1] && words(sides[0]).length > 0 && words(sides[1]).length > 0 && !comparesFigures(sides))
-        return [sides[0], sides[1]];
+      const named = (side: string | undefined) => (PRONOUN.test(side ?? '') ? namedBefore(clause, match!.index) : side);
+      const sides = [match?.[1], match?.[2]].map((side) => stripArticle(named(side)?.split(/[:;]/)[0] ?? ''));
+      if (sides.every(isThing) && !comparesFigures(sides)) return [sides[0]!, sides[1]!];
     }
   return undefined;
 }
