@@ -167,22 +167,6 @@ describe('comparison questions', () => {
     ]);
   });
 
-  it('reads two things set out before a question about them as its sides', () => {
-    expect(parseQuestion('Groth16 or PLONK: what is the trade-off around the setup?').sides).toEqual([
-      'Groth16',
-      'PLONK',
-    ]);
-    const result = proverIndex.search('Groth16 or PLONK: what is the trade-off around the setup?', both);
-    expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(
-      expect.arrayContaining(['groth16', 'plonk']),
-    );
-    // Without a question after them, or with more than a name or two on a side, they are no comparison.
-    expect(parseQuestion('Groth16 or PLONK').intent).not.toBe('comparison');
-    expect(parseQuestion('is it fine to stake my coins on an exchange or not: what are the risks').intent).not.toBe(
-      'comparison',
-    );
-  });
-
   it('reads a side written as "it" as the thing the question first asks about', () => {
     expect(parseQuestion('What is proof of stake and how is it different from proof of work?').sides).toEqual([
       'proof of stake',

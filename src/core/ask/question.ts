@@ -93,11 +93,6 @@ const isThing = (side: string | undefined) =>
   !/^(?:how|what|which|why|who|when|where)\b/i.test(side) &&
   !CLAUSE_BREAK.test(side);
 
-/** Two things, and nothing else, in a clause of their own: "Groth16 or PLONK". */
-const EITHER = /^(\S+(?:\s+\S+){0,3}?)\s+or\s+(\S+(?:\s+\S+){0,3})$/i;
-/** A clause that asks of what came before it. */
-const ASKED_AFTER = /^(?:which|what|how|why|when|is|are)\b/i;
-
 /** A side that stands for a thing named before it: "what is GRPO and how is it different from PPO". */
 const PRONOUN = /^(?:it|they|this|that|these|those)$/i;
 
@@ -114,9 +109,8 @@ function comparisonSides(text: string): [string, string] | undefined {
   // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon. "I
   // keep reading about both. Rollup vs sidechain?": in the sentence that compares, not before it.
   const clauses = text.split(CLAUSE_BREAK);
-  for (const [at, clause] of (clauses.length > 1 ? [...clauses, text] : [text]).entries())
-    // "Groth16 or PLONK: what is the trade-off …": two things set out before the question about them.
-    for (const pattern of ASKED_AFTER.test(clauses[at + 1] ?? '') ? [...COMPARISONS, EITHER] : COMPARISONS) {
+  for (const clause of clauses.length > 1 ? [...clauses, text] : [text])
+    for (const pattern of COMPARISONS) {
       const match = pattern.exec(clause);
       const named = (side: string | undefined) => (PRONOUN.test(side ?? '') ? namedBefore(clause, match!.index) : side);
       const sides = [match?.[1], match?.[2]].map((side) => stripArticle(named(side)?.split(/[:;]/)[0] ?? ''));
