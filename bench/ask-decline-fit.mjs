@@ -25,7 +25,8 @@ const TUNING = 'ask-eval.json';
 const FALSE_DECLINE_COST = 3;
 
 // How the scorers name a source, and compare it with a set's expectations (quotes made straight).
-const { sourceKey: keyOf, straightQuotes: straight } = await import('../test/support/ask-blind.ts');
+const { isExpected, contentSections } = await import('../test/support/ask-blind.ts');
+const sections = contentSections();
 
 /** @typedef {{ set: string; q: string; unanswerable: boolean; right: boolean; answered: boolean; evidence: any }} Row */
 /** @type {Row[]} */
@@ -40,7 +41,7 @@ for (const set of [TUNING, ...DEVELOPMENT_SETS]) {
       set,
       q: question.q,
       unanswerable,
-      right: !unanswerable && first !== undefined && question.expect.map(straight).includes(keyOf(first)),
+      right: !unanswerable && first !== undefined && isExpected(question.expect, first, sections),
       answered: result.answer !== null,
       evidence,
     });

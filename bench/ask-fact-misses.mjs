@@ -23,7 +23,8 @@ const quiet = process.argv.includes('--quiet');
 /** @type {any[]} */
 const passages = serialised.passages;
 // How the scorers name a source (quotes made straight), as the sets' expectations are compared.
-const { sourceKey: keyOf, straightQuotes: straight } = await import('../test/support/ask-blind.ts');
+const { isExpected, contentSections } = await import('../test/support/ask-blind.ts');
+const sections = contentSections();
 
 const words = (/** @type {string} */ text) => text.split(/\s+/).filter(Boolean).length;
 const tally = new Map();
@@ -34,7 +35,7 @@ for (const file of DEVELOPMENT_SETS) {
     if (!question.expect || !question.facts?.length) continue;
     const result = index.search(question.q, options);
     const first = result.sources[0];
-    if (!first || !question.expect.map(straight).includes(keyOf(first)) || !result.answer) continue;
+    if (!first || !isExpected(question.expect, first, sections) || !result.answer) continue;
     if (blind.holdsFact(result.answer.text, question.facts)) continue;
     const same = passages.filter(
       (p) => p.slug === first.slug && (p.type === 'glossary' || p.section === first.section),

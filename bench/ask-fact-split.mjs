@@ -13,6 +13,7 @@ import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const blind = await import('../test/support/ask-blind.ts');
+const sections = blind.contentSections();
 
 const index = contentIndex(AskIndex);
 const options = { limit: 5, types: ['essay', 'glossary'] };
@@ -29,10 +30,7 @@ for (const file of DEVELOPMENT_SETS) {
     if (!question.expect) continue;
     const result = index.search(question.q, options);
     const first = result.sources[0];
-    const right =
-      result.answer !== null &&
-      first !== undefined &&
-      question.expect.map(blind.straightQuotes).includes(blind.sourceKey(first));
+    const right = result.answer !== null && first !== undefined && blind.isExpected(question.expect, first, sections);
     const fact = result.answer !== null && blind.holdsFact(result.answer.text, question.facts ?? []);
     tally.all += 1;
     tally.fact += fact ? 1 : 0;

@@ -14,7 +14,8 @@ import { root } from './lib.mjs';
 import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
-const { sourceKey, straightQuotes } = await import('../test/support/ask-blind.ts');
+const { sourceKey, straightQuotes, isExpected, contentSections } = await import('../test/support/ask-blind.ts');
+const sections = contentSections();
 const index = contentIndex(AskIndex);
 const options = { limit: 10, types: ['essay', 'glossary'] };
 const sets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEVELOPMENT_SETS;
@@ -36,7 +37,7 @@ for (const set of sets) {
     const result = index.search(question.q, options);
     const expect = question.expect.map(straightQuotes);
     const keys = result.sources.map((/** @type {any} */ source) => sourceKey(source));
-    const at = keys.findIndex((/** @type {string} */ key) => expect.includes(key));
+    const at = result.sources.findIndex((/** @type {any} */ source) => isExpected(question.expect, source, sections));
     if (result.answer !== null && at === 0) continue;
     const wanted = new Set(expect.map(typeOf));
     const accepts = wanted.size > 1 ? 'either' : [...wanted][0];

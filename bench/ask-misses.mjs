@@ -12,7 +12,8 @@ import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const { declineRule } = await importTs('src/core/ask/decline.ts');
-const { sourceKey, straightQuotes } = await import('../test/support/ask-blind.ts');
+const { sourceKey, isExpected, contentSections } = await import('../test/support/ask-blind.ts');
+const sections = contentSections();
 const index = contentIndex(AskIndex);
 const options = { limit: 5, types: ['essay', 'glossary'] };
 const sets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEVELOPMENT_SETS;
@@ -40,9 +41,8 @@ for (const set of sets) {
       }
       continue;
     }
-    const expect = question.expect.map(straightQuotes);
     const keys = result.sources.map((/** @type {any} */ s) => sourceKey(s));
-    const at = keys.findIndex((/** @type {string} */ key) => expect.includes(key));
+    const at = result.sources.findIndex((/** @type {any} */ s) => isExpected(question.expect, s, sections));
     if (result.answer === null) {
       const why = rule(evidence, result);
       count(`${set} declined ${why.split(':')[0]}`);
@@ -52,7 +52,7 @@ for (const set of sets) {
     } else if (at !== 0) {
       count(`${set} wrong-first ${at < 0 ? 'absent' : 'lower'}`);
       console.log(
-        `  WRONG [${question.kind}] rank=${at} c=${result.confidence}\n      ${question.q}\n      → ${keys.slice(0, 3).join(' | ')}\n      want ${expect.join(' / ')}`,
+        `  WRONG [${question.kind}] rank=${at} c=${result.confidence}\n      ${question.q}\n      → ${keys.slice(0, 3).join(' | ')}\n      want ${question.expect.join(' / ')}`,
       );
     }
   }

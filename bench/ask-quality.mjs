@@ -15,6 +15,7 @@ const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 // Node runs these two as they are (they locate the fixtures from their own directory).
 const evaluation = await import('../test/support/ask-eval.ts');
 const blind = await import('../test/support/ask-blind.ts');
+const sections = blind.contentSections();
 
 const index = contentIndex(AskIndex);
 const options = { limit: 5, types: ['essay', 'glossary'] };
@@ -47,13 +48,11 @@ for (const file of DEVELOPMENT_SETS) {
         .slice(0, 3)
         .map((/** @type {any} */ s) => `${s.slug}${s.section ? ` § ${s.section}` : ''}`);
       const first = result.sources[0];
-      // Named and compared as the scorer does (scoreBlind): curly quotes made straight on both sides.
+      // Compared as the scorer does (scoreBlind): quotes made straight, a subsection in its section.
       const right =
         question.expect === null
           ? result.answer === null
-          : result.answer !== null &&
-            first !== undefined &&
-            question.expect.map(blind.straightQuotes).includes(blind.sourceKey(first));
+          : result.answer !== null && first !== undefined && blind.isExpected(question.expect, first, sections);
       if (!right)
         console.log(
           `  ${question.q} → ${top.join(' | ')}${result.answer ? '' : ' (no answer)'} c=${result.confidence}`,

@@ -27,7 +27,8 @@ const index = contentIndex(AskIndex);
 const options = { limit: 5, types: ['essay', 'glossary'] };
 
 // How the scorers name a source (quotes made straight), as the sets' expectations are compared.
-const { sourceKey: keyOf, straightQuotes: straight } = await import('../test/support/ask-blind.ts');
+const { sourceKey: keyOf, isExpected, contentSections } = await import('../test/support/ask-blind.ts');
+const sections = contentSections();
 
 /**
  * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number; beyond: number }} Weights
@@ -52,9 +53,8 @@ function record(file) {
     };
     const result = index.search(question.q, options);
     leadTrace.observe = undefined;
-    const expected = question.expect.map(straight);
-    const fixed = result.sources[0] !== undefined && expected.includes(keyOf(result.sources[0]));
-    const rights = seen?.candidates.map((candidate) => expected.includes(keyOf(candidate)));
+    const fixed = isExpected(question.expect, result.sources[0], sections);
+    const rights = seen?.candidates.map((candidate) => isExpected(question.expect, candidate, sections));
     return {
       held: question.held_out === true,
       q: question.q,

@@ -3,8 +3,9 @@
 // share of answerable questions with the right source first and in the top 3, with a key fact in
 // the answer text, answered not at all; and how many unanswerable questions were declined), so
 // no one tuning the ranking reads a blind question or its result.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { splitSections } from '../../src/core/ask/ask-documents.ts';
 import type { EvalAnswer } from './ask-eval.ts';
 
 export interface BlindQuestion {
@@ -58,6 +59,40 @@ export const sourceKey = (source: EvalAnswer['sources'][number]) =>
       : `essay:${source.slug} §${source.section ? ` ${source.section}` : ''}`,
   );
 
+/** The section (`##` heading) that holds an essay's subsection (`###` heading), if it is one. */
+export type SectionOf = (slug: string, heading: string) => string | undefined;
+
+/** The content's essays' subsections, each to its section, read from content/essays as the index splits them. */
+export function contentSections(): SectionOf {
+  const directory = path.resolve(import.meta.dirname, '../../content/essays');
+  const within = new Map<string, string>();
+  for (const file of readdirSync(directory).filter((name) => name.endsWith('.md'))) {
+    const body = readFileSync(path.join(directory, file), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
+    for (const section of splitSections(body, []))
+      if (section.heading !== null && section.within !== undefined)
+        within.set(`${file.slice(0, -'.md'.length)} § ${section.heading}`, section.within);
+  }
+  return (slug, heading) => within.get(`${slug} § ${heading}`);
+}
+
+/**
+ * Whether a source is one a question expects. The sets name an essay's sections by their `##`
+ * headings (the blind set's own description says so), so a passage under a `###` heading is in the
+ * section that holds it as well as in its subsection.
+ */
+export function isExpected(
+  expected: readonly string[],
+  source: EvalAnswer['sources'][number] | undefined,
+  sectionOf: SectionOf,
+): boolean {
+  if (source === undefined) return false;
+  const named = expected.map(straightQuotes);
+  const section = source.type === 'essay' && source.section ? sectionOf(source.slug, source.section) : undefined;
+  return (
+    named.includes(sourceKey(source)) || (section !== undefined && named.includes(sourceKey({ ...source, section })))
+  );
+}
+
 /** Lowercased words joined by single spaces: punctuation and case do not decide whether a fact is quoted. */
 const normalised = (text: string) => ` ${(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')} `;
 
@@ -66,7 +101,11 @@ export function holdsFact(text: string, facts: readonly string[]): boolean {
   return facts.some((fact) => normalised(fact).trim() !== '' && answer.includes(normalised(fact)));
 }
 
-export function scoreBlind(questions: readonly BlindQuestion[], answers: readonly BlindAnswer[]): BlindScore {
+export function scoreBlind(
+  questions: readonly BlindQuestion[],
+  answers: readonly BlindAnswer[],
+  sectionOf: SectionOf = contentSections(),
+): BlindScore {
   const kinds = new Map<string, BlindScore['kinds'][number]>();
   let unanswerable = 0;
   let trueDeclines = 0;
@@ -86,12 +125,10 @@ export function scoreBlind(questions: readonly BlindQuestion[], answers: readonl
       declined: 0,
     };
     kinds.set(question.kind, row);
-    const keys = result.sources.map(sourceKey);
-    const expected = question.expect.map(straightQuotes);
-    const hit = (key: string | undefined) => key !== undefined && expected.includes(key);
+    const hit = (source: BlindAnswer['sources'][number] | undefined) => isExpected(question.expect!, source, sectionOf);
     row.questions += 1;
-    if (hit(keys[0])) row.top1 += 1;
-    if (keys.slice(0, 3).some(hit)) row.top3 += 1;
+    if (hit(result.sources[0])) row.top1 += 1;
+    if (result.sources.slice(0, 3).some(hit)) row.top3 += 1;
     if (result.answer === null) row.declined += 1;
     else if (holdsFact(result.answer.text, question.facts ?? [])) row.fact += 1;
   });

@@ -1,8 +1,9 @@
 // The blind set's scorer (test/support/ask-blind.ts) on made-up questions, never the set's own: a
 // section named with curly quotes, as the rendered pages print headings, is the section the index
-// names with straight ones, as the Markdown writes them.
+// names with straight ones, as the Markdown writes them; a passage under a `###` heading is in the
+// `##` section that holds it, which is how the sets name sections.
 import { describe, expect, it } from 'vitest';
-import { scoreBlind, type BlindAnswer, type BlindQuestion } from '../support/ask-blind.ts';
+import { contentSections, scoreBlind, type BlindAnswer, type BlindQuestion } from '../support/ask-blind.ts';
 
 const answered = (section: string): BlindAnswer => ({
   answer: { passages: [{ slug: 'consensus', section }], text: 'Finality means a block cannot be reverted.' },
@@ -27,5 +28,28 @@ describe('the blind scorer', () => {
     ];
     const score = scoreBlind(questions, [answered('What "finality" means')]);
     expect(score.top1).toBe(0);
+  });
+
+  it('counts a subsection as the section that holds it, and not the other way round', () => {
+    const sectionOf = (slug: string, heading: string) =>
+      slug === 'consensus' && heading === 'Votes, worked through' ? 'How votes finalise' : undefined;
+    const questions: BlindQuestion[] = [
+      { kind: 'procedure', q: 'a', expect: ['essay:consensus § How votes finalise'] },
+      { kind: 'procedure', q: 'b', expect: ['essay:consensus § Votes, worked through'] },
+      { kind: 'procedure', q: 'c', expect: ['essay:consensus § Votes, worked through'] },
+    ];
+    const answers = [
+      answered('Votes, worked through'),
+      answered('Votes, worked through'),
+      answered('How votes finalise'),
+    ];
+    expect(scoreBlind(questions, answers, sectionOf).top1).toBeCloseTo(2 / 3);
+    // Without the content's subsections, only the heading as named counts.
+    expect(scoreBlind(questions, answers, () => undefined).top1).toBeCloseTo(1 / 3);
+  });
+
+  it("reads the content's own subsections", () => {
+    expect(contentSections()('decoding-and-sampling', 'Top-k')).toBe('Sampling, and cutting off the tail');
+    expect(contentSections()('decoding-and-sampling', 'Sampling, and cutting off the tail')).toBeUndefined();
   });
 });
