@@ -35,12 +35,21 @@ for (const probe of probes) {
     `${ok ? '  ok ' : 'MISS '} ${probe.q} → ${first ? sourceKey(first) : '-'} (${outcome}) c=${result.confidence}`,
   );
 }
-const total = (/** @type {boolean} */ answerable) =>
-  probes
-    .filter((/** @type {any} */ probe) => (probe.expect !== null) === answerable)
-    .map((/** @type {any} */ probe) => kinds.get(probe.kind))
-    .filter((kind, at, all) => all.indexOf(kind) === at)
-    .reduce((sum, kind) => ({ n: sum.n + (kind?.n ?? 0), ok: sum.ok + (kind?.ok ?? 0) }), { n: 0, ok: 0 });
+/** The tallies of the kinds whose probes are answerable (or not), added up. */
+const total = (/** @type {boolean} */ answerable) => {
+  const chosen = new Set(
+    probes
+      .filter((/** @type {any} */ probe) => (probe.expect !== null) === answerable)
+      .map((/** @type {any} */ probe) => probe.kind),
+  );
+  let n = 0;
+  let ok = 0;
+  for (const kind of chosen) {
+    n += kinds.get(kind)?.n ?? 0;
+    ok += kinds.get(kind)?.ok ?? 0;
+  }
+  return { n, ok };
+};
 console.log('');
 for (const [kind, { n, ok }] of kinds) console.log(`${kind.padEnd(28)} ${ok} of ${n}`);
 const unanswerable = total(false);

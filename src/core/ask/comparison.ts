@@ -25,7 +25,7 @@ const PASSING_MENTIONS = 1;
 /** What comparing needs of the index. */
 export interface ComparisonContext {
   passages: readonly AskPassage[];
-  ranking: Pick<PassageRanking, 'passagesBeside' | 'sourceOf' | 'defined' | 'names' | 'rank'>;
+  ranking: Pick<PassageRanking, 'passagesBeside' | 'sourceOf' | 'defined' | 'names' | 'rank' | 'speaksTo'>;
   planner: Pick<QueryPlanner, 'plan'>;
   quoting: QuotingContext;
   declineContext: DeclineContext;
