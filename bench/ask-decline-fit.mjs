@@ -89,15 +89,18 @@ for (const minConfidence of [0.45, 0.5, 0.55])
         for (const namesOverruled of [0.7, 0.75, 0.8, 0.9, 1.01])
           for (const offDomainConfidence of [0, 0.6, 0.65, 0.7, 0.75, 0.8])
             for (const domainEvidence of offDomainConfidence === 0 ? [0] : [0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5])
-              grid.push({
-                minConfidence,
-                agreedConfidence,
-                agreedSimilarity,
-                phrasedConfidence,
-                namesOverruled,
-                offDomainConfidence,
-                domainEvidence,
-              });
+              // coveredSimilarity above 1: no passage is answered for speaking every domain word alone.
+              for (const coveredSimilarity of [0, 0.1, 0.2, 1.01])
+                grid.push({
+                  minConfidence,
+                  agreedConfidence,
+                  agreedSimilarity,
+                  phrasedConfidence,
+                  coveredSimilarity,
+                  namesOverruled,
+                  offDomainConfidence,
+                  domainEvidence,
+                });
 
 /**
  * The calibration of the grid with the best summed objective on some sets, among those that keep

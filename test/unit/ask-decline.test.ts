@@ -29,6 +29,7 @@ const evidence = (overrides: Partial<DeclineEvidence>): DeclineEvidence => ({
   namesSpoken: true,
   namedShare: 0.5,
   domainSpoken: 0.8,
+  domainCovered: 0.5,
   ...overrides,
 });
 
@@ -50,6 +51,18 @@ describe('the decline decision', () => {
     expect(declines(evidence({ confidence: agreedConfidence, similarity: agreedSimilarity, namesSpoken: false }))).toBe(
       true,
     );
+  });
+
+  it('answers below the bar a passage that speaks every domain word asked, near enough in meaning', () => {
+    const { agreedConfidence, coveredSimilarity, domainEvidence } = DECLINE_CALIBRATION;
+    const covered = { confidence: agreedConfidence, similarity: coveredSimilarity, domainSpoken: domainEvidence };
+    expect(declines(evidence({ ...covered, domainCovered: 1 }))).toBe(false);
+    // A domain word of the question the passage never speaks of: what is asked may not be there.
+    expect(declines(evidence({ ...covered, domainCovered: 0.9 }))).toBe(true);
+    // Too few of the question's words are the content's own, or meaning leans away from the passage.
+    expect(declines(evidence({ ...covered, domainCovered: 1, domainSpoken: domainEvidence - 0.05 }))).toBe(true);
+    expect(declines(evidence({ ...covered, domainCovered: 1, similarity: coveredSimilarity - 0.05 }))).toBe(true);
+    expect(declines(evidence({ ...covered, domainCovered: 1, confidence: agreedConfidence - 0.05 }))).toBe(true);
   });
 
   it('answers below the bar a passage that says a phrase of the question', () => {
@@ -345,9 +358,9 @@ describe('the evidence of what a long question is about', () => {
   // English does; it does not speak of "known".
   const context: DeclineContext = {
     speaksTo: (term) => ['agent', 'test'].includes(term),
-    frequency: (term) => ({ agent: 40, test: 30, known: 2 })[term] ?? 0,
+    frequency: (term) => ({ agent: 40, test: 30, known: 2, validator: 30, bunch: 1 })[term] ?? 0,
     passages: 1000,
-    rank: (word) => ({ agent: 15_000, tests: 9_000, known: 300 })[word] ?? Infinity,
+    rank: (word) => ({ agent: 15_000, tests: 9_000, known: 300, validator: 15_000, bunch: 4_000 })[word] ?? Infinity,
   };
   const plain = (word: string, term: string, idf = 2): Concept => ({
     asked: [word],
@@ -374,5 +387,16 @@ describe('the evidence of what a long question is about', () => {
     );
     expect(situated.domainSpoken).toBeGreaterThanOrEqual(DECLINE_CALIBRATION.domainEvidence);
     expect(declines(situated)).toBe(false);
+  });
+
+  it('counts the domain words a passage speaks apart from the everyday words of the story around them', () => {
+    // "bunch" is everyday English the passage does not use; "agent" is the content's own word.
+    const story = [plain('bunch', 'bunch', 3), plain('agent', 'agent', 1)];
+    const spoken = declineEvidence({ concepts: story, weights: new Map() }, top, true, context);
+    expect(spoken.domainCovered).toBe(1);
+    // "validator" is the content's own word too, but the best passage does not speak of it.
+    const lacking = [...story, plain('validator', 'validator', 1)];
+    const unspoken = declineEvidence({ concepts: lacking, weights: new Map() }, top, true, context);
+    expect(unspoken.domainCovered).toBeLessThan(1);
   });
 });
