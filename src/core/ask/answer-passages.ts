@@ -45,7 +45,8 @@ export function quotedPassages(context: QuotingContext, passage: number, plan: P
   const { type, kind, slug } = context.passages[passage]!;
   if (type !== 'glossary') {
     const section = context.ranking.passagesBeside(passage);
-    return [{ passage: answering(context, section, withinSection(context, section, plan), true) ?? passage, plan }];
+    const choosing = withinSection(context, section, askedKindOf(plan, question));
+    return [{ passage: answering(context, section, choosing, true) ?? passage, plan }];
   }
   if (kind === 'definition') {
     // "What is data availability sampling": the definition of data availability does not use
@@ -190,4 +191,26 @@ function withinSection(context: QuotingContext, paragraphs: readonly number[], p
     return Math.log((count + 1) / Math.max(1, mentioning)) / Math.log(count + 1);
   };
   return { ...plan, concepts: plan.concepts.map((concept) => ({ ...concept, idf: concept.idf * share(concept) })) };
+}
+
+/** "What kinds of bias …", "which types of attack …": the word after names the category asked for. */
+const KIND_ASKED = /\b(?:what|which)\s+(?:kinds?|types?|sorts?)\s+of\s+([\p{L}\p{N}]+)/iu;
+/** The category a "what kinds of" question asks for weighs this many times its IDF in choosing a section's paragraph. */
+const KIND_ASKED_WEIGHT = 2;
+
+/**
+ * A plan for choosing a section's paragraph when the question asks what kinds of something there
+ * are: that word weighs double. The paragraph that answers names the category as it lists its
+ * instances ("The same paper catalogued the judge's biases. Position bias: … Verbosity bias: …"),
+ * while the section's opening shares more of the question's other words, the subject's (ask-dev4
+ * key fact +1, nothing else moved).
+ */
+function askedKindOf(plan: Plan, question: Question): Plan {
+  const kind = KIND_ASKED.exec(question.text)?.[1]?.toLowerCase();
+  if (!kind) return plan;
+  const weigh = (concept: Concept) =>
+    concept.asked.some((word) => word.toLowerCase() === kind)
+      ? { ...concept, idf: concept.idf * KIND_ASKED_WEIGHT }
+      : concept;
+  return { ...plan, concepts: plan.concepts.map(weigh) };
 }

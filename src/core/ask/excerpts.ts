@@ -85,11 +85,19 @@ function doerPattern(plan: Plan): RegExp | undefined {
 
 /**
  * Whether a sentence mentions a concept: a word of it starts with one of the concept's stems. Terms
- * are letters and digits only (see text.ts), so they need no escaping.
+ * are letters and digits only (see text.ts), so they need no escaping. A Porter stem is a prefix of
+ * the words it comes from but for one rule: a final y after a vowel somewhere in the word becomes i ("strawberry"
+ * → strawberri, "key" → kei, "memory" → memori), so such a stem also matches its word as written
+ * (`writtenForms`; retired blind set key fact +1, nothing lost). The lead reranker's features were
+ * fitted on stems as prefixes and keep them (with written forms there, ask-dev4 first -1).
  */
-export function conceptPattern(concept: Concept): RegExp {
-  return new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${concept.alternatives.flat().join('|')})`, 'iu');
+export function conceptPattern(concept: Concept, writtenForms = true): RegExp {
+  const stems = concept.alternatives.flat().map((stem) => (writtenForms ? asWritten(stem) : stem));
+  return new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${stems.join('|')})`, 'iu');
 }
+
+/** A stem that Porter's rule for a final y ends in i, as a pattern for either letter. */
+const asWritten = (stem: string) => (stem.length > 2 && stem.endsWith('i') ? `${stem.slice(0, -1)}[iy]` : stem);
 
 /**
  * What each sentence says to the plan: which of its concepts it mentions, a bonus when it is the

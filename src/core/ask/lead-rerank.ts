@@ -112,7 +112,7 @@ function beyondTerms(defined: readonly AskPassage[], plan: Plan) {
   const named = defined.map(aboutOf);
   const rest = concepts.filter((concept) => !named.some((about) => namesConcept(about, concept)));
   const total = concepts.reduce((sum, concept) => sum + concept.idf, 0);
-  return { rest: rest.map((concept) => ({ pattern: conceptPattern(concept), idf: concept.idf })), total };
+  return { rest: rest.map((concept) => ({ pattern: conceptPattern(concept, false), idf: concept.idf })), total };
 }
 
 /** Share of the question's IDF, among what it asks beyond the terms, that a source's text mentions. */
@@ -136,7 +136,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
   const kind = askedKind(question);
   const asked = new Set(plan.concepts.flatMap((concept) => concept.alternatives.flat()));
   const top = Math.max(candidates[0]?.score ?? 0, Number.MIN_VALUE);
-  const concepts = plan.concepts.map(conceptPattern);
+  const concepts = plan.concepts.map((concept) => conceptPattern(concept, false));
   const glossary = candidates.map((candidate) => candidate.passage).filter((passage) => passage.type === 'glossary');
   const beyond = beyondTerms(glossary, plan);
   return candidates.map(({ score, passage, source }) => {
