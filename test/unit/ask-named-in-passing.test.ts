@@ -40,6 +40,11 @@ describe.runIf(table)('a name mentioned only in passing', () => {
     expect(result.no_answer_reason).toContain('Orvex');
   });
 
+  it('reads "explain how X works" as asking about X', () => {
+    expect(index.search('Can you explain how Orvex works?', options).no_answer_reason).toMatch(/only in passing/);
+    expect(index.search('Explain how Lumo works', options).answer).not.toBeNull();
+  });
+
   it('declines who a person named only as an owner is', () => {
     expect(index.search('Who is Ivo Brandt?', options).answer).toBeNull();
   });
