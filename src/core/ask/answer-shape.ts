@@ -198,10 +198,14 @@ export function noAnswerReason(why: {
   missing: readonly string[];
   declined: OutOfScope | undefined;
   unknown: readonly string[];
+  /** Names the content mentions only in passing, never saying what they are (unknown-terms.ts). */
+  passing?: readonly string[];
 }): string {
   if (why.declined) return OUT_OF_SCOPE[why.declined].reason;
   if (why.unknown.length > 0)
     return `No answer: the essays and glossary never mention ${quoted(why.unknown)}. The nearest sources are listed.`;
+  if (why.passing && why.passing.length > 0)
+    return `No answer: the essays and glossary mention ${quoted(why.passing)} only in passing, never describing it. The nearest sources are listed.`;
   if (!why.found) return 'Nothing in the essays or glossary matches the question.';
   const what =
     why.missing.length > 0 ? `nothing here speaks to ${quoted(why.missing)}` : 'no passage answers it closely';

@@ -91,7 +91,14 @@ export class AskIndex {
       question.subject && this.#ranking.defined(question.subject, GLOSSARY)?.passage;
     this.#leadContext = { passages: this.#passages, sourceOf: this.#ranking.sourceOf, beside, defined };
     this.#quoting = { passages: this.#passages, ranking: this.#ranking };
-    this.#unknownTerms = new UnknownTerms(this.#postings, this.#planner, this.#ranking, this.#vectors, this.#everyday);
+    this.#unknownTerms = new UnknownTerms(
+      this.#postings,
+      this.#planner,
+      this.#ranking,
+      this.#vectors,
+      this.#everyday,
+      this.#passages,
+    );
     this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages, this.#vectors);
     this.#comparisons = new Comparisons({
       passages: this.#passages,
@@ -125,7 +132,7 @@ export class AskIndex {
     const plan = this.#planOf(read, query);
     const fused = this.#ranking.rank(plan, read.question, allowed, query);
     const ranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
-    const { chosen, leading, confidence, unknown, contrast, budget, evidence } = this.#choose(
+    const { chosen, leading, confidence, unknown, passing, contrast, budget, evidence } = this.#choose(
       read,
       plan,
       ranked,
@@ -143,7 +150,7 @@ export class AskIndex {
       searched_for: read.corrected ? read.text : null,
       answer,
       confidence: round(confidence, 2),
-      no_answer_reason: answer ? null : this.#noAnswerReason(ranked[0], plan, read.declined, unknown),
+      no_answer_reason: answer ? null : this.#noAnswerReason(ranked[0], plan, read.declined, unknown, passing),
       sources: bestPerSource([...leading, ...ranked], this.#ranking.sourceOf, options.limit).map((hit) =>
         // Snippets by the question's words alone: nearness in meaning per sentence is for the answer.
         sourceOf(this.#passages[hit.passage]!, { ...plan, near: undefined }, hit.score),
@@ -165,15 +172,33 @@ export class AskIndex {
     const compared = question.sides
       ? this.#comparisons.compare(question, question.sides, plan, ranked, allowed)
       : undefined;
-    const unknown = this.#unknownTerms.of(plan, question);
+    const { unknown, passing } = this.#unnamed(plan, question);
     const leading = compared?.leading ?? [];
-    if (read.declined || unknown.length > 0 || compared?.declined)
-      return { chosen: [], leading, confidence: 0, unknown };
+    if (read.declined || unknown.length + passing.length > 0 || compared?.declined)
+      return { chosen: [], leading, confidence: 0, unknown, passing };
     // A comparison with a side answered quotes its sides (each above the confidence bar).
-    if (compared) return { chosen: compared.answerPassages, ...compared, unknown };
+    if (compared) return { chosen: compared.answerPassages, ...compared, unknown, passing };
     const { chosen, evidence } = this.#confident(ranked[0], question, plan);
     const confidence = ranked[0]?.confidence ?? 0;
-    return { chosen, leading, confidence, unknown, contrast: undefined, budget: undefined, evidence };
+    return {
+      chosen,
+      leading,
+      confidence,
+      unknown,
+      passing,
+      contrast: undefined,
+      budget: undefined,
+      evidence,
+    };
+  }
+
+  /**
+   * What the question asks about that the content never names, or names only in passing (a name
+   * one of a list of examples: unknown-terms.ts); either declines it, each with its own reason.
+   */
+  #unnamed(plan: Plan, question: Question): { unknown: string[]; passing: string[] } {
+    const unknown = this.#unknownTerms.of(plan, question);
+    return { unknown, passing: unknown.length > 0 ? [] : this.#unknownTerms.namedInPassing(question) };
   }
 
   /** The passage after one in its source (its essay section, its glossary page), if any. */
@@ -287,7 +312,13 @@ export class AskIndex {
     return vector && centre(vector, this.#semanticMean);
   }
 
-  #noAnswerReason(best: Ranked | undefined, plan: Plan, declined: OutOfScope | undefined, unknown: string[]): string {
+  #noAnswerReason(
+    best: Ranked | undefined,
+    plan: Plan,
+    declined: OutOfScope | undefined,
+    unknown: string[],
+    passing: string[],
+  ): string {
     const missing = plan.concepts
       .filter(
         (concept) =>
@@ -295,6 +326,6 @@ export class AskIndex {
           !concept.alternatives.some((terms) => terms.every((term) => this.#ranking.speaksTo(term, best.passage))),
       )
       .map((concept) => concept.asked.join(' '));
-    return noAnswerReason({ found: best !== undefined, missing, declined, unknown });
+    return noAnswerReason({ found: best !== undefined, missing, declined, unknown, passing });
   }
 }

@@ -60,8 +60,8 @@ const EXPLANATION_START =
 const QUANTITY =
   /^(?:how\s+(?:many|much|long|big|large|fast|old|often|low|high|far)|what\s+(?:is|was|are|were)\s+the\s+(?:maximum|minimum|size|number|cost|supply|amount|length))\b/i;
 const QUANTITY_FRAME = /\b(?:maximum|minimum|number|amount|total)\b\s*(?:of\s+)?/gi;
-/** "how does X work": X is what it asks about. */
-const HOW_WORKS = /^how\s+(?:does|do|did)\s+(?:an?\s+|the\s+)?(.+?)\s+work$/i;
+/** "how does X work", or "how X works" after "can you explain": X is what it asks about. */
+const HOW_WORKS = /^how\s+(?:(?:does|do|did)\s+(?:an?\s+|the\s+)?(.+?)\s+work|(?:an?\s+|the\s+)?(.+?)\s+works)$/i;
 
 const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
 /** A subject's head, before what qualifies it: "hallucination in LLMs" → "hallucination". */
@@ -142,7 +142,8 @@ function kindOf(bare: string, content: string): Pick<Question, 'intent' | 'subje
   const defined = definedSubject(bare);
   if (defined) return { intent: 'definition', subject: { full: defined, head: headOf(defined) }, content };
   const intent = EXPLANATION_START.test(bare) || /^what\b/i.test(bare) ? 'explanation' : 'keywords';
-  const works = HOW_WORKS.exec(bare)?.[1];
+  const how = HOW_WORKS.exec(bare);
+  const works = how?.[1] ?? how?.[2];
   return { intent, ...(works ? { subject: { full: works, head: headOf(works) } } : {}), content };
 }
 

@@ -3,7 +3,7 @@
 // vectors lack, a compound ("Q-learning") it never writes. Such a question is declined however well
 // its other words match (ask-index.ts), so each rule here also says what is not a name: a
 // description ("a coin that holds its price"), a clause ("what is eating the memory"), a figure.
-import type { AskDocumentType } from './ask-documents.ts';
+import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { PassageRanking } from './passage-ranking.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
 import { withoutChat, type Question } from './question.ts';
@@ -39,6 +39,24 @@ const FIGURE = /^\d[\d.,%]*$/;
  */
 const HESITATION = /^(\p{L})\1*(\p{L})\2+$|^(\p{L})\3{2,}$/u;
 
+/** What may follow a name where a sentence says what it is or does: a verb, or an apposition ("Lido, launched in …"). */
+const SAYS_WHAT = String.raw`(?:\s*\([^)]*\))?(?:\s+\p{Ll}|,\s+(?:which|who|whose|a|an|the|one|\p{Ll}+ed)\b)`;
+/**
+ * Where a clause starts (", and Adam Back's Hashcash used …"), or a verb makes what follows its
+ * complement ("became Stable Diffusion"); then "the" or an owner's name may come before the name.
+ */
+const CLAUSE_START = String.raw`(?:^|[.!?:;]\s+|—\s*|,\s+(?:and|but)\s+|\b(?:is|was|became|called|named)\s+)(?:[Tt]he\s+|(?:\p{Lu}\p{L}*\s+)?\p{Lu}\p{L}*['’]s\s+)?`;
+
+/** A word as a pattern that matches it in any case ("LLaMA" for "Llama"). */
+const anyCase = (word: string) =>
+  [...word]
+    .map((char) =>
+      char.toLowerCase() === char.toUpperCase()
+        ? char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        : `[${char.toLowerCase()}${char.toUpperCase()}]`,
+    )
+    .join('');
+
 /** A clause rather than a name: "eating the memory", "updating the weights". */
 const isClause = (written: readonly string[]) =>
   written.length > 1 && /ing$/.test(written[0]!) && DETERMINERS.has(written[1]!);
@@ -64,6 +82,7 @@ export class UnknownTerms {
   readonly #ranking: Pick<PassageRanking, 'phraseText' | 'defined' | 'passagesBeside' | 'speaksTo'>;
   readonly #vectors: WordVectors | undefined;
   readonly #everyday: ReadonlySet<string>;
+  readonly #passages: readonly Pick<AskPassage, 'names' | 'text'>[];
 
   constructor(
     postings: ReadonlyMap<string, readonly number[]>,
@@ -71,7 +90,9 @@ export class UnknownTerms {
     ranking: Pick<PassageRanking, 'phraseText' | 'defined' | 'passagesBeside' | 'speaksTo'>,
     vectors: WordVectors | undefined,
     everyday: ReadonlySet<string>,
+    passages: readonly Pick<AskPassage, 'names' | 'text'>[],
   ) {
+    this.#passages = passages;
     this.#postings = postings;
     this.#planner = planner;
     this.#ranking = ranking;
@@ -113,6 +134,40 @@ export class UnknownTerms {
       if (phrases.some((phrase) => text.includes(phrase))) return [];
     }
     return [head];
+  }
+
+  /**
+   * A proper name asked about ("what is Llama", "who is Adam Back") that the content only mentions
+   * in passing: one of a list ("families such as Llama, Mistral, Qwen"), an object ("the
+   * constitution used for Claude"), a modifier ("Adam Back's Hashcash", "Llama 3"). Nowhere is it
+   * a heading or term, the subject of a clause ("Lido, launched in 2020, pooled deposits"), or said
+   * to be something ("became Stable Diffusion"): the content never says what it is, and the
+   * passage that matched its word answers about something else.
+   */
+  namedInPassing(question: Question): string[] {
+    const asked = question.subject && withoutChat(question.subject.head, this.#named).replace(INTENSIFIERS, '').trim();
+    const head = asked?.replace(/['’]s\b/g, '');
+    const written = head ? rawWords(head) : [];
+    const proper = written.length > 0 && written.length <= 3 && written.every((word) => /^\p{Lu}/u.test(word));
+    if (!head || !proper || this.#named(written.join(' '))) return [];
+    const [rarest] = terms(head)
+      .map((term) => this.#postings.get(term) ?? [])
+      .sort((a, b) => a.length - b.length);
+    // A name the content never uses is for the other rules (`of`).
+    return rarest && rarest.length > 0 && !this.#describedIn(written, rarest) ? [head] : [];
+  }
+
+  /** Whether a passage of a posting list has a name as a heading or term, or says what it is (see namedInPassing). */
+  #describedIn(written: readonly string[], posting: readonly number[]): boolean {
+    const name = written.map(anyCase).join('\\s+');
+    // Not the flag i: it would let \p{Ll} match capitals, and a capital after a name starts another.
+    const described = new RegExp(`${CLAUSE_START}${name}${SAYS_WHAT}`, 'u');
+    const titled = new RegExp(`(?:^|\\W)${name}(?:\\W|$)`, 'u');
+    for (let at = 0; at < posting.length; at += 2) {
+      const passage = this.#passages[posting[at]!]!;
+      if (passage.names.some((title) => titled.test(title)) || described.test(passage.text)) return true;
+    }
+    return false;
   }
 
   /**
