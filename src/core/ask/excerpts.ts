@@ -114,7 +114,7 @@ interface SentenceReadings {
 }
 
 function sentenceReadings(sentences: readonly string[], plan: Plan): SentenceReadings {
-  const patterns = plan.concepts.map(conceptPattern);
+  const patterns = plan.concepts.map((concept) => conceptPattern(concept));
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
   // A pointer names what the page it points to is about, the question's words often among them.
   const mentions = sentences.map((sentence) =>
