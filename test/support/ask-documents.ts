@@ -1,7 +1,9 @@
-// Small ask documents for in-process tests of the ask index: a glossary term as the build makes one,
-// and an index of documents as the server loads it.
-import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
+// Small ask documents for in-process tests of the ask index: a glossary term or an essay as the build
+// makes one, an index of documents as the server loads it, and passages as the index splits them.
+import type { QuotingContext } from '../../src/core/ask/answer-passages.ts';
+import type { AskDocument, AskPassage } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
+import { sentenceStarts } from '../../src/core/ask/sentences.ts';
 import type { SerialisedVectors } from '../../src/core/ask/semantic.ts';
 
 /** A glossary term with its definition, page body and other names, at a URL of its own. */
@@ -46,4 +48,29 @@ export const essayDocument = (
   anchors,
   url: `http://x/essays/${slug}`,
   markdownUrl: `http://x/essays/${slug}.md`,
+});
+
+/** A passage as the index splits one: a paragraph of an essay's section unless `fields` say otherwise. */
+export const essayPassage = (text: string, fields: Partial<AskPassage> = {}): AskPassage => ({
+  type: 'essay',
+  slug: 'notes',
+  title: 'Notes: A section',
+  section: 'A section',
+  kind: 'paragraph',
+  url: 'http://x/essays/notes#a-section',
+  markdownUrl: 'http://x/essays/notes.md',
+  text,
+  sentences: sentenceStarts(text),
+  explains: 0,
+  names: [],
+  namesWeigh: false,
+  mentions: [],
+  context: '',
+  ...fields,
+});
+
+/** What quoting reads of an index whose passages are the paragraphs of one essay section, in order. */
+export const sectionQuoting = (passages: readonly AskPassage[]): QuotingContext => ({
+  passages,
+  ranking: { paragraphsOf: () => [], passagesBeside: () => passages.map((_, at) => at), definitionOf: () => undefined },
 });

@@ -9,24 +9,9 @@ import { quotedPassages, type QuotingContext } from '../../src/core/ask/answer-p
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
-import { sentenceStarts } from '../../src/core/ask/sentences.ts';
+import { essayPassage, sectionQuoting } from '../support/ask-documents.ts';
 
-const essayParagraph = (text: string): AskPassage => ({
-  type: 'essay',
-  slug: 'notes',
-  title: 'Notes: A section',
-  section: 'A section',
-  kind: 'paragraph',
-  url: 'http://x/essays/notes#a-section',
-  markdownUrl: 'http://x/essays/notes.md',
-  text,
-  sentences: sentenceStarts(text),
-  explains: 0,
-  names: ['A section'],
-  namesWeigh: true,
-  mentions: [],
-  context: '',
-});
+const essayParagraph = (text: string) => essayPassage(text, { names: ['A section'], namesWeigh: true });
 const termPassage = (text: string, kind: AskPassage['kind']): AskPassage => ({
   ...essayParagraph(text),
   type: 'glossary',
@@ -42,10 +27,7 @@ const planOf = (words: Array<[string, number]>, prefer?: Plan['prefer']): Plan =
   weights: new Map(),
   ...(prefer ? { prefer } : {}),
 });
-const sectionOf = (texts: readonly string[]): QuotingContext => ({
-  passages: texts.map(essayParagraph),
-  ranking: { paragraphsOf: () => [], passagesBeside: () => texts.map((_, at) => at), definitionOf: () => undefined },
-});
+const sectionOf = (texts: readonly string[]) => sectionQuoting(texts.map(essayParagraph));
 const quotedOf = (context: QuotingContext, plan: Plan, asked: string) =>
   quotedPassages(context, 0, plan, parseQuestion(asked)).map((each) => each.passage);
 

@@ -1,38 +1,17 @@
 // A "what kinds of X" question quotes the essay section's paragraph that names X as it lists its
 // instances, not the opening that shares more of the question's other words (answer-passages.ts).
 import { describe, expect, it } from 'vitest';
-import type { AskPassage } from '../../src/core/ask/ask-documents.ts';
-import { quotedPassages, type QuotingContext } from '../../src/core/ask/answer-passages.ts';
+import { quotedPassages } from '../../src/core/ask/answer-passages.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
-import { sentenceStarts } from '../../src/core/ask/sentences.ts';
+import { essayPassage, sectionQuoting } from '../support/ask-documents.ts';
 
-const paragraph = (text: string): AskPassage => ({
-  type: 'essay',
-  slug: 'judges',
-  title: 'Judges',
-  section: 'A model as the judge',
-  kind: 'paragraph',
-  url: 'http://x/essays/judges#a-model-as-the-judge',
-  markdownUrl: 'http://x/essays/judges.md',
-  text,
-  sentences: sentenceStarts(text),
-  explains: 0,
-  names: [],
-  namesWeigh: false,
-  mentions: [],
-  context: '',
-});
 const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
 
-const passages = [
-  paragraph('Grading by hand is slow, so a strong model became the grader. Its scores matched human graders.'),
-  paragraph('The judge shows several biases. Position bias: it favours the first answer. Length matters too.'),
-];
-const context: QuotingContext = {
-  passages,
-  ranking: { paragraphsOf: () => [], passagesBeside: () => [0, 1], definitionOf: () => undefined },
-};
+const context = sectionQuoting([
+  essayPassage('Grading by hand is slow, so a strong model became the grader. Its scores matched human graders.'),
+  essayPassage('The judge shows several biases. Position bias: it favours the first answer. Length matters too.'),
+]);
 // "grade" and "model" are in the opening only; "bias" in the paragraph that lists the biases.
 const plan: Plan = {
   concepts: [concept('bias', 3), concept('grade', 2.5), concept('model', 1)],
