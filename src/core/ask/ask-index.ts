@@ -252,7 +252,7 @@ export class AskIndex {
    * Binance" names something).
    */
   #isTalk(words: string): boolean {
-    const text = withoutChat(words, (word) => this.#planner.slugsNamed(word).length > 0);
+    const text = withoutChat(words, this.#planner.namesTerm);
     if (rawWords(text).some((word, at) => at > 0 && word !== 'I' && /\p{Lu}/u.test(word))) return false;
     const everyday = (word: string) => {
       const term = indexTerm(word) ?? '';

@@ -135,6 +135,9 @@ export class QueryPlanner {
     });
   }
 
+  /** Whether a name, as written, names a glossary term (slugsNamed finds one). */
+  readonly namesTerm = (name: string): boolean => this.slugsNamed(name).length > 0;
+
   /**
    * The glossary terms (slugs) a name, as written, belongs to: the term of that title first, then
    * those with it as an alias, then those whose names share its stems ("tokenization" and "token"

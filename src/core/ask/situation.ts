@@ -72,7 +72,7 @@ export function situatedPlan(
   vectors?: Pick<WordVectors, 'rank'>,
 ): Plan {
   if (situation === undefined) {
-    const focused = planner.plan(withoutChat(question.content, (word) => planner.slugsNamed(word).length > 0));
+    const focused = planner.plan(withoutChat(question.content, planner.namesTerm));
     return focused.concepts.length > 0 ? focused : planner.plan(question.content);
   }
   const focused = planner.plan(withoutFiller(question.content));

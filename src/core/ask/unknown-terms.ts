@@ -100,9 +100,6 @@ export class UnknownTerms {
     this.#everyday = everyday;
   }
 
-  /** Whether the glossary names a word (an acronym of chat in capitals may: "PPL", perplexity). */
-  readonly #named = (word: string) => this.#planner.slugsNamed(word).length > 0;
-
   /** What the question asks about that the content never names: words, a subject, or a name (see each). */
   of(plan: Plan, question: Question): string[] {
     return [
@@ -120,7 +117,8 @@ export class UnknownTerms {
    * passage says: the content does not cover it, whatever its single words match.
    */
   #unknownSubject(question: Question): string[] {
-    const asked = question.subject && withoutChat(question.subject.head, this.#named).replace(INTENSIFIERS, '').trim();
+    const asked =
+      question.subject && withoutChat(question.subject.head, this.#planner.namesTerm).replace(INTENSIFIERS, '').trim();
     const head = asked?.replace(/['’]s\b/g, '');
     const written = head ? nameWords(head) : [];
     if (!asked || !head || written.length < 2 || this.#namesKnownTerm(written)) return [];
@@ -145,11 +143,12 @@ export class UnknownTerms {
    * passage that matched its word answers about something else.
    */
   namedInPassing(question: Question): string[] {
-    const asked = question.subject && withoutChat(question.subject.head, this.#named).replace(INTENSIFIERS, '').trim();
+    const asked =
+      question.subject && withoutChat(question.subject.head, this.#planner.namesTerm).replace(INTENSIFIERS, '').trim();
     const head = asked?.replace(/['’]s\b/g, '');
     const written = head ? rawWords(head) : [];
     const proper = written.length > 0 && written.length <= 3 && written.every((word) => /^\p{Lu}/u.test(word));
-    if (!head || !proper || this.#named(written.join(' '))) return [];
+    if (!head || !proper || this.#planner.namesTerm(written.join(' '))) return [];
     const [rarest] = terms(head)
       .map((term) => this.#postings.get(term) ?? [])
       .sort((a, b) => a.length - b.length);
@@ -179,7 +178,7 @@ export class UnknownTerms {
     if (this.#unnamedKind(written)) return false;
     for (let from = 0; from < written.length; from += 1)
       for (let to = written.length; to > from; to -= 1) {
-        if (this.#planner.slugsNamed(written.slice(from, to).join(' ')).length === 0) continue;
+        if (!this.#planner.namesTerm(written.slice(from, to).join(' '))) continue;
         const around = [...written.slice(0, from), ...written.slice(to)];
         if (terms(around.join(' ')).every((term) => this.#postings.has(term))) return true;
       }
@@ -196,7 +195,7 @@ export class UnknownTerms {
    * included.
    */
   #unnamedKind(written: readonly string[]): boolean {
-    const named = (from: number, to: number) => this.#planner.slugsNamed(written.slice(from, to).join(' ')).length > 0;
+    const named = (from: number, to: number) => this.#planner.namesTerm(written.slice(from, to).join(' '));
     const last = written.length;
     // The longest last words that name a term; none, or the whole subject ("impermanant loss"), is no kind of one.
     let head = 0;
@@ -253,7 +252,7 @@ export class UnknownTerms {
       return term === null || everyday || this.#postings.has(term) || vectors.has(word);
     };
     // "outvote", "unstick", "wordy": a known word with an everyday prefix or suffix is no name.
-    return rawWords(withoutChat(question.content, this.#named)).filter(
+    return rawWords(withoutChat(question.content, this.#planner.namesTerm)).filter(
       (word) =>
         /^\p{L}+$/u.test(word) &&
         !HESITATION.test(word.toLowerCase()) &&
@@ -267,7 +266,7 @@ export class UnknownTerms {
     const compounds = question.content.match(/(?<![\p{L}\p{N}-])\p{L}-\p{L}+(?![\p{L}\p{N}-])/gu) ?? [];
     const written = (compound: string) =>
       joinedCompounds(compound).some((term) => this.#postings.has(term)) ||
-      this.#planner.slugsNamed(words(compound).join(' ')).length > 0;
+      this.#planner.namesTerm(words(compound).join(' '));
     return compounds.filter((compound) => !written(compound));
   }
 
