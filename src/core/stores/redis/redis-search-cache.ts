@@ -1,8 +1,9 @@
 // The search cache in Redis: pages compressed with brotli (the very bytes brotli clients are sent) and
 // stored with their entity tag, fresh for an hour and kept a day for stale-if-error. Bounded by the app,
 // not by Redis's eviction (which would pick state keys as readily as pages: deploy/redis.conf has
-// noeviction): a page stored past a client's share or past the total drops the oldest pages first,
-// counted with the same bookkeeping as the other stores (redis-fair-share.ts). Single-flight across
+// noeviction): a page stored past a client's share or past the total drops the oldest pages first
+// (age to the millisecond), counted with the same bookkeeping as the other stores
+// (redis-fair-share.ts). Single-flight across
 // instances: the instance that takes a short lock loads the page, the others wait for it to appear;
 // the lock carries its holder's token, is renewed while the load runs and freed only by its holder, so
 // a dead holder keeps the others waiting a few seconds at most. A small in-process copy of recent
