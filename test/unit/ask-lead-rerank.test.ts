@@ -299,3 +299,36 @@ describe('a comparison that asks beyond its sides', () => {
     ).toBe('optimistic-rollup');
   });
 });
+
+describe('the subject of a question that tells its situation first', () => {
+  const notes = essayDocument(
+    'notes',
+    'Notes on two systems',
+    [
+      'An introduction to two systems that go wrong in their own ways.',
+      '## Failure of a currency peg',
+      'A pegged coin breaks when holders redeem faster than the reserve can pay them out.',
+      '## Old and new documents in a search index',
+      'A search index that keeps old and new documents side by side returns both, and answers mix them.',
+    ],
+    ['failure-of-a-currency-peg', 'old-and-new-documents-in-a-search-index'],
+  );
+  const built = AskIndex.build([notes]);
+  const read = new QueryPlanner(new Map(Object.entries(built.postings)), built.passages.length, built.names);
+  const sectionOf = (heading: string) => built.passages.find((passage) => passage.section?.startsWith(heading))!;
+  const candidates = [sectionOf('Failure'), sectionOf('Old and new')].map((passage) => ({
+    score: 1,
+    passage,
+    source: [passage],
+  }));
+
+  it('counts the circumstances too, not only the word its short question part asks of', () => {
+    const question = parseQuestion('our search index holds old and new documents and mixes them, what failure is this');
+    // The question part asks only of "failure", which one section's heading names; the rest of the
+    // question is the other section's.
+    const plan = { ...read.plan('failure'), whole: read.plan('search index old new documents mixes failure').concepts };
+    const features = leadFeatures(candidates, question, plan);
+    expect(features[1]!.subject).toBeGreaterThan(features[0]!.subject);
+    expect(leadOf(features)).toBe(1);
+  });
+});

@@ -19,7 +19,10 @@ export interface LeadFeatures {
   margin: number;
   /** How much of the question its best sentence of the kind asked (a cause, a step, a figure) speaks to. */
   kind: number;
-  /** Share of the question's concepts that its names (term names, heading, "asked" phrasings) name. */
+  /**
+   * Share of the question's concepts that its names (term names, heading, "asked" phrasings) name;
+   * of its circumstances' too when its question part is vague (vaguelyAsked).
+   */
   subject: number;
   /** Share of its own names' words that the question uses: a narrow source, all of it asked. */
   specific: number;
@@ -124,6 +127,22 @@ function beyondShare(source: readonly AskPassage[], beyond: ReturnType<typeof be
   return mentioned / beyond.total;
 }
 
+/** A situation's question part of at most this many concepts asks vaguely (vaguelyAsked). */
+const VAGUE_CONCEPTS = 1;
+
+/**
+ * Whether a long question's question part is too vague to say what it is about: one concept at
+ * most, which the glossary does not name ("what's happening", "what kind of failure is this"). Its
+ * subject is then read from the whole question (Plan.whole): "our document bot keeps blending last
+ * year's policies with this year's, what kind of failure is this" asked of "failure" alone, which a
+ * stablecoin essay's "Failure mode four" names whole. Right first on ask-dev, ask-dev2, ask-dev3 and
+ * ask-dev4 one question more each; at two concepts one more on ask-dev4 and one fewer on ask-dev.
+ */
+function vaguelyAsked(plan: Plan): boolean {
+  const own = plan.concepts.filter((concept) => !concept.circumstance);
+  return plan.whole !== undefined && own.length <= VAGUE_CONCEPTS && !own.some((concept) => concept.named);
+}
+
 /** A candidate source: its best passage's score, the passage, and the source's passages. */
 export interface LeadCandidate {
   score: number;
@@ -135,6 +154,7 @@ export interface LeadCandidate {
 export function leadFeatures(candidates: readonly LeadCandidate[], question: Question, plan: Plan): LeadFeatures[] {
   const kind = askedKind(question);
   const asked = new Set(plan.concepts.flatMap((concept) => concept.alternatives.flat()));
+  const subjectOf = vaguelyAsked(plan) ? (plan.whole ?? plan.concepts) : plan.concepts;
   const top = Math.max(candidates[0]?.score ?? 0, Number.MIN_VALUE);
   const concepts = plan.concepts.map((concept) => conceptPattern(concept, false));
   const glossary = candidates.map((candidate) => candidate.passage).filter((passage) => passage.type === 'glossary');
@@ -142,13 +162,13 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
   return candidates.map(({ score, passage, source }) => {
     const own = terms(passage.names.join(' '));
     const about = aboutOf(passage);
-    const named = plan.concepts.filter((concept) => namesConcept(about, concept));
+    const named = subjectOf.filter((concept) => namesConcept(about, concept));
     const suits = TYPE_SUITS[kind];
     const is = passage.type === 'essay' ? 'essay' : 'definition';
     return {
       margin: Math.log(Math.max(score, Number.MIN_VALUE) / top),
       kind: kindAnswer(source, kind, concepts),
-      subject: plan.concepts.length === 0 ? 0 : named.length / plan.concepts.length,
+      subject: subjectOf.length === 0 ? 0 : named.length / subjectOf.length,
       specific: own.length === 0 ? 0 : own.filter((term) => asked.has(term)).length / own.length,
       type: suits === undefined ? 0 : suits === is ? 1 : -1,
       beyond: beyondShare(source, beyond),
