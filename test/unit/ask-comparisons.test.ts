@@ -147,6 +147,19 @@ describe('comparison questions', () => {
     expect(parseQuestion('proof of work or proof of stake: which catches what').intent).not.toBe('comparison');
   });
 
+  it('reads a trade-off asked after the sides, a difference in some respect and one side beating the other', () => {
+    for (const [asked, sides] of [
+      ['Paxos or Raft: what is the trade-off around leader election?', ['Paxos', 'Raft']],
+      ['Paxos or Raft: how do they differ when a node fails?', ['Paxos', 'Raft']],
+      ['How do Paxos and Raft differ in who gets to lead?', ['Paxos', 'Raft']],
+      ['On a flaky network, does Raft beat Paxos?', ['Raft', 'Paxos']],
+      ['Can a linear probe outperform full fine-tuning?', ['linear probe', 'full fine-tuning']],
+    ] as const)
+      expect(parseQuestion(asked), asked).toMatchObject({ intent: 'comparison', sides });
+    // After a colon, a question that asks neither which differs nor the trade-off is no comparison.
+    expect(parseQuestion('Paxos or Raft: what does a leader do?').intent).not.toBe('comparison');
+  });
+
   it('reads the sides before a dash or a comma that starts the question part', () => {
     for (const [asked, sides] of [
       ["top-k vs top-p sampling, what's actually different?", ['top-k', 'top-p sampling']],
