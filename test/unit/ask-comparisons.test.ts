@@ -147,6 +147,19 @@ describe('comparison questions', () => {
     expect(parseQuestion('proof of work or proof of stake: which catches what').intent).not.toBe('comparison');
   });
 
+  it('reads a trade-off asked after the sides, a difference in some respect and one side beating the other', () => {
+    for (const [asked, sides] of [
+      ['Paxos or Raft: what is the trade-off around leader election?', ['Paxos', 'Raft']],
+      ['Paxos or Raft: how do they differ when a node fails?', ['Paxos', 'Raft']],
+      ['How do Paxos and Raft differ in who gets to lead?', ['Paxos', 'Raft']],
+      ['On a flaky network, does Raft beat Paxos?', ['Raft', 'Paxos']],
+      ['Can a linear probe outperform full fine-tuning?', ['linear probe', 'full fine-tuning']],
+    ] as const)
+      expect(parseQuestion(asked), asked).toMatchObject({ intent: 'comparison', sides });
+    // After a colon, a question that asks neither which differs nor the trade-off is no comparison.
+    expect(parseQuestion('Paxos or Raft: what does a leader do?').intent).not.toBe('comparison');
+  });
+
   it('reads the sides before a dash or a comma that starts the question part', () => {
     for (const [asked, sides] of [
       ["top-k vs top-p sampling, what's actually different?", ['top-k', 'top-p sampling']],
@@ -430,5 +443,46 @@ describe('a comparison whose one side is defined by the other', () => {
 
   it('is not led by a section about neither side, though it sets them against each other', () => {
     expect(result.sources[0]?.slug).not.toBe('bridges');
+  });
+});
+
+// A section that discusses both sides, though no sentence of it sets one against the other: it says
+// how they play out, which a question asking more of them than what they are wants first.
+const consensus = essayDocument(
+  'consensus',
+  'Agreeing on a log',
+  [
+    'Replicated services keep one ordered log on several servers.',
+    '## Raft: a leader per term',
+    'Raft elects one leader per term, and the leader appends every entry to the log of each follower. Teams pick Raft for a cluster of five servers because its single leader keeps the log easy to follow, where each proposer in Paxos may suggest a value for every slot.',
+    '## Clocks',
+    'Servers stamp each request with the time of their own clock.',
+  ],
+  ['raft-a-leader-per-term', 'clocks'],
+);
+const consensusIndex = loadedIndex(
+  [
+    consensus,
+    glossaryTerm('paxos', 'Paxos', 'A family of protocols by which servers agree on one value even when some fail.'),
+    glossaryTerm('raft', 'Raft', 'A consensus protocol that elects a leader to order the entries of a replicated log.'),
+  ],
+  NO_WORD_VECTORS,
+);
+
+describe('a comparison that asks more of its sides than what they are', () => {
+  it('is led by the essay section that discusses both sides', () => {
+    const result = consensusIndex.search('Paxos vs Raft — when would I use which?', both);
+    expect(result.sources[0]).toMatchObject({ slug: 'consensus', section: 'Raft: a leader per term' });
+    expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(expect.arrayContaining(['paxos', 'raft']));
+  });
+
+  it('is led by the definitions when it asks only how they differ, or whether they are the same', () => {
+    for (const asked of [
+      'Paxos vs Raft',
+      'What is the difference between Paxos and Raft?',
+      'Paxos vs Raft: are they the same thing?',
+      'I have been reading about this for weeks and still do not get one thing: Paxos vs Raft?',
+    ])
+      expect(consensusIndex.search(asked, both).sources[0], asked).toMatchObject({ slug: 'paxos' });
   });
 });

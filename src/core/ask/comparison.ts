@@ -22,6 +22,27 @@ const JOINT_COVERAGE = 0.9;
 /** A side the content speaks of in this many passages at most, none about it, is only mentioned in passing. */
 const PASSING_MENTIONS = 1;
 
+/** "Are they the same?", "the same thing as": whether two things are one is what their definitions say. */
+const ASKS_IDENTITY = /\bsame\b/i;
+
+/**
+ * Whether a comparison asks of its sides something beyond them: a concept none of the sides' words,
+ * said from the first side to the question mark. What comes before or after is talk or
+ * circumstance ("I've been reading about this for weeks …: X vs Y? be honest"), not asked of the two.
+ */
+function asksBeyond(plan: Plan, question: Question, sides: ReadonlyArray<{ plan: Plan }>): boolean {
+  const text = question.text.toLowerCase();
+  const from = Math.max(0, text.indexOf(question.sides?.[0]?.toLowerCase() ?? ''));
+  const end = text.indexOf('?', from);
+  const said = new Set(text.slice(from, end < 0 ? undefined : end).split(/[^\p{L}\p{N}'-]+/u));
+  const named = new Set(sides.flatMap((side) => side.plan.concepts.flatMap((concept) => concept.alternatives.flat())));
+  return plan.concepts.some(
+    (concept) =>
+      concept.asked.every((word) => said.has(word.toLowerCase())) &&
+      !concept.alternatives.some((terms) => terms.some((term) => named.has(term))),
+  );
+}
+
 /** What comparing needs of the index. */
 export interface ComparisonContext {
   passages: readonly AskPassage[];
@@ -73,7 +94,7 @@ export class Comparisons {
     );
     if (sides.length === 0) return undefined;
     const top = ranked[0];
-    const contrasting = this.#contrasting(first, second, ranked) ?? this.#settingAgainst(sides, ranked);
+    const contrasting = this.#settingSidesApart(question, [first, second], sides, plan, ranked);
     const joint = contrasting
       ? [contrasting]
       : top && top.coverage >= JOINT_COVERAGE && this.#passages[top.passage]!.type === 'essay'
@@ -110,6 +131,24 @@ export class Comparisons {
             )
           : undefined,
     };
+  }
+
+  /**
+   * The essay section that sets the sides apart and leads: one whose heading names both, else one
+   * with a sentence that contrasts them, else one that discusses both when more is asked of them.
+   */
+  #settingSidesApart(
+    question: Question,
+    [first, second]: readonly [string, string],
+    sides: ReadonlyArray<{ best: Ranked; plan: Plan }>,
+    plan: Plan,
+    ranked: readonly Ranked[],
+  ): Ranked | undefined {
+    return (
+      this.#contrasting(first, second, ranked) ??
+      this.#settingAgainst(sides, ranked) ??
+      this.#discussingBoth(sides, ranked, plan, question)
+    );
   }
 
   /**
@@ -193,15 +232,8 @@ export class Comparisons {
     answered: ReadonlyArray<{ best: Ranked; plan: Plan }>,
     ranked: readonly Ranked[],
   ): Ranked | undefined {
-    if (answered.length < 2) return undefined;
-    // Each side by the words its own passage uses: "plain function calling" is "function calling".
-    const sides = answered.map(({ best, plan }) => ({
-      ...plan,
-      concepts: plan.concepts.filter((concept) =>
-        concept.alternatives.some((terms) => terms.every((term) => this.#ranking.speaksTo(term, best.passage))),
-      ),
-    }));
-    if (sides.some((side) => side.concepts.length === 0)) return undefined;
+    const sides = this.#ownWords(answered);
+    if (!sides) return undefined;
     // About a side: its heading names one ("PLONK: one setup for every circuit").
     const about = (hit: Ranked) =>
       sides.some((side) =>
@@ -217,6 +249,53 @@ export class Comparisons {
           this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!),
           sides,
         ) !== undefined,
+    );
+  }
+
+  /**
+   * Each side by the words its own passage uses ("plain function calling" is "function calling");
+   * undefined unless both sides are answered, each in some of its words.
+   */
+  #ownWords(answered: ReadonlyArray<{ best: Ranked; plan: Plan }>): Plan[] | undefined {
+    if (answered.length < 2) return undefined;
+    const sides = answered.map(({ best, plan }) => ({
+      ...plan,
+      concepts: plan.concepts.filter((concept) =>
+        concept.alternatives.some((terms) => terms.every((term) => this.#ranking.speaksTo(term, best.passage))),
+      ),
+    }));
+    return sides.some((side) => side.concepts.length === 0) ? undefined : sides;
+  }
+
+  /**
+   * Of the fused ranking's best few sources, the first essay section that speaks to both sides, when
+   * both are answered by their definitions and the question asks something of them beyond what they
+   * are ("ERC-721 vs ERC-1155: when would I use which", "… the practical difference when I withdraw"):
+   * a definition says what one thing is, a section that discusses both says how they play out. A
+   * bare "X vs Y", or one that asks whether they are the same, is answered by the definitions.
+   */
+  #discussingBoth(
+    answered: ReadonlyArray<{ best: Ranked; plan: Plan }>,
+    ranked: readonly Ranked[],
+    plan: Plan,
+    question: Question,
+  ): Ranked | undefined {
+    if (answered.some((side) => this.#passages[side.best.passage]!.kind !== 'definition')) return undefined;
+    // One side's definition naming the other ("wrapped ether") says how the two relate: it leads.
+    if (this.#definingFirst(answered)[0] !== answered[0]) return undefined;
+    if (ASKS_IDENTITY.test(question.text) || !asksBeyond(plan, question, answered)) return undefined;
+    const sides = this.#ownWords(answered);
+    if (!sides) return undefined;
+    const speaks = (side: Plan, passages: readonly number[]) =>
+      side.concepts.every((concept) =>
+        concept.alternatives.some((terms) =>
+          terms.every((term) => passages.some((passage) => this.#ranking.speaksTo(term, passage))),
+        ),
+      );
+    return bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES).find(
+      (hit) =>
+        this.#passages[hit.passage]!.type === 'essay' &&
+        sides.every((side) => speaks(side, this.#ranking.passagesBeside(hit.passage))),
     );
   }
 

@@ -40,7 +40,8 @@ const COMPARISONS: RegExp[] = [
   /\bdifferences?\s+between\s+(.+?)\s+and\s+(.+)$/i,
   /\bcompare\s+(.+?)\s+(?:and|with|to|against)\s+(.+)$/i,
   /\bhow\s+(?:do|does|is|are)\s+(.+?)\s+differ(?:ent)?\s+from\s+(.+)$/i,
-  /\bhow\s+(?:do|does|are)\s+(.+?)\s+and\s+(.+?)\s+differ$/i,
+  // "how do X and Y differ", "… differ in who gets a say": what follows "differ" says in what.
+  /\bhow\s+(?:do|does|are)\s+(.+?)\s+and\s+(.+?)\s+differ(?:\s+(?:in|on|for|when|at)\b.*)?$/i,
   /^(?:(?:what|which)\s+(?:is|are)\s+)?(.+?)\s+(?:vs\.?|versus|compared\s+(?:to|with))\s+(.+)$/i,
   // "which is better, X or Y", "is X safer than Y", "should I use X or Y", "pros and cons of X and Y".
   /^(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|safer|more\s+\w+|less\s+\w+)[,:]?\s+(.+?)\s+or\s+(.+)$/i,
@@ -48,6 +49,10 @@ const COMPARISONS: RegExp[] = [
   /^(?:should|do|would|can)\s+(?:i|we|you)\s+(?:use|pick|choose|go\s+with|prefer)\s+(.+?)\s+or\s+(.+)$/i,
   // "Groth16 or PLONK: which is faster?": the sides named first, then which of them is better in some way.
   /^([^:]+?)\s+or\s+([^:]+?):\s+(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|safer|easier|harder|more\s+\w+|less\s+\w+)\b/i,
+  // "Groth16 or PLONK: what is the trade-off around …": the sides named first, then how they differ.
+  /^([^:]+?)\s+or\s+([^:]+?):\s+(?:what|how)\b.*\b(?:differences?|differ|trade-?offs?)\b/i,
+  // "does vector search beat plain BM25": one side set to win over the other.
+  /^(?:does|do|can|will|would)\s+(.+?)\s+(?:beat|outperform)\s+(.+)$/i,
   /\b(?:pros\s+and\s+cons|trade-?offs?)\s+(?:of|between)\s+(.+?)\s+(?:and|vs\.?|versus|or)\s+(.+)$/i,
 ];
 /** Words that say what kind of question it is, not what it is about. */
