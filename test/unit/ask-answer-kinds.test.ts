@@ -253,6 +253,26 @@ describe('the sentences quoted for a kind', () => {
   });
 });
 
+describe('the sentences quoted for a why-question', () => {
+  it('quotes the sentence that states a condition and what follows from it', () => {
+    // "why does the queue get so slow sometimes"
+    const text =
+      'Queues were once first come, first served, and nobody could jump ahead. ' +
+      'The scheduler changed that in 2020. ' +
+      'Each queue has a limit of a hundred jobs. ' +
+      'If the queue holds more than half its limit, every new job is held back twice as long. ' +
+      'Jobs that finish free their slots at once.';
+    const plan = planOf(
+      [
+        ['queue', 3],
+        ['wait', 2],
+      ],
+      'explanation',
+    );
+    expect(answerSentences(passageOf(text), plan, 30)).toContain('If the queue holds more than half');
+  });
+});
+
 describe('the sentences quoted for a how-question', () => {
   it('reads a remedy named with a word before it ("The standard fix is …") as the steps', () => {
     // "how do I stop reentrancy bugs"

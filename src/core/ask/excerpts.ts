@@ -31,12 +31,19 @@ const IMPERATIVE =
 /** What to do, or whether to worry: a recommendation, a remedy, a usual course. */
 const ADVICE =
   /\b(?:should|treat|avoid|instead|the\s+(?:fix|remedy|usual\s+(?:way|course)|safe\s+(?:way|choice))|(?:is|are)\s+(?:often|usually)\s+(?:simpler|enough|better|cheaper|fine)|make\s+sure|(?:is|are)\s+(?:normal|expected|harmless))\b/i;
+/**
+ * A condition stated before its consequence ("if the queue is full, a new request waits"): the
+ * sentence says what makes something happen, which a why-question asks (dev sets: key fact +3,
+ * none lost; with "when" and "unless" too, the same three).
+ */
+const CONDITION = /\bif\b[^,;.]*,/;
 /** What a preferred sentence has; one non-global pattern each, built once. */
 const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
   number: /\d/,
-  // A cause, a consequence ("…, so …"), or a verdict on one ("The flaw is …", "The fix is …").
+  // A cause, a consequence ("…, so …"), a condition and what follows from it (CONDITION),
+  // or a verdict on one ("The flaw is …", "The fix is …").
   explanation: new RegExp(
-    `${EXPLANATORY_CUES.source}|,\\s+so\\b|\\bsince\\b|\\bthe\\s+(?:flaw|weakness|problem|catch|cost|obstacle|risk|fix|remedy|trouble)\\s+is\\b`,
+    `${EXPLANATORY_CUES.source}|,\\s+so\\b|${CONDITION.source}|\\bsince\\b|\\bthe\\s+(?:flaw|weakness|problem|catch|cost|obstacle|risk|fix|remedy|trouble)\\s+is\\b`,
     'i',
   ),
   // "X is a …", "refers to", "stands for": the sentence that says what something is.
