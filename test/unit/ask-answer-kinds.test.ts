@@ -291,6 +291,29 @@ describe('the sentences quoted for a how-question', () => {
     expect(answerSentences(passageOf(text), plan, 90)).toContain('The standard fix is');
   });
 
+  it('reads a sentence that sets up a case ("Consider a lock …") as no step of what to do', () => {
+    // "how do I fix a lock that a second caller can slip past"
+    const text =
+      'Consider a lock that a second caller can slip past before the holder releases it. ' +
+      'The caller reads the flag and then sets it. ' +
+      'Two callers read it at once and both go in. ' +
+      'Mutexes were invented for exactly this race. ' +
+      'The fix is to take the lock in one atomic step, so only one caller gets through.';
+    const plan = planOf(
+      [
+        ['fix', 1],
+        ['lock', 3],
+        ['caller', 3],
+        ['second', 3],
+      ],
+      'procedure',
+    );
+    expect(answerSentences(passageOf(text), plan, 90, 40)).toContain('The fix is to take the lock');
+    // How a thing works may be told through the case it sets up.
+    const works = answerSentences(passageOf(text), { ...plan, ofThing: true }, 90, 40);
+    expect(works).toContain('Consider a lock');
+  });
+
   it('does not quote a sentence that sends the reader to another page ("The … essay walks through …")', () => {
     // "how does a reentrancy attack drain a vault"
     const text =

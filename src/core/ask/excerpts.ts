@@ -61,11 +61,18 @@ const STEPS = new RegExp(
 /** A sentence that sends the reader to another page ("See …", "The evaluation essay covers …"): it answers nothing. */
 const POINTER = /^(?:see\s|the\s+(?:\S+\s+){0,6}?essay\b)/i;
 
+/**
+ * A sentence that opens a worked example ("Consider a vault …", "Suppose Alice has approved …"): its
+ * verb asks the reader to picture a case, not to take a step, and the case it sets up answers nothing yet.
+ */
+const SUPPOSING = /^(?:consider|suppose|imagine|say|assume|picture)\b/i;
+
 /** The bonus share of the question's rarest word a sentence earns for being of the kind the plan wants. */
-function preferenceShare(sentence: string, prefer: Plan['prefer']): number {
+function preferenceShare(sentence: string, { prefer, ofThing }: Pick<Plan, 'prefer' | 'ofThing'>): number {
   // A sentence that asks ("how should you split it?") sets up an answer; it is not one.
   if (!prefer || sentence.endsWith('?') || POINTER.test(sentence)) return 0;
-  if (prefer === 'procedure' && STEPS.test(sentence)) return ACTING_SHARE;
+  // How a thing works may be told through a case it sets up; what to do is not ("Consider a vault …").
+  if (prefer === 'procedure' && STEPS.test(sentence) && (ofThing || !SUPPOSING.test(sentence))) return ACTING_SHARE;
   if (!PREFERRED[prefer].test(sentence)) return 0;
   if (prefer === 'number') return NUMBER_SHARE;
   return prefer === 'advice' ? ACTING_SHARE : PREFERENCE_SHARE;
@@ -131,7 +138,7 @@ function sentenceReadings(sentences: readonly string[], plan: Plan): SentenceRea
   const acting = plan.prefer === 'procedure' && plan.ofThing ? doerPattern(plan) : undefined;
   const bonus = sentences.map(
     (sentence) =>
-      Math.max(preferenceShare(sentence, plan.prefer), acting?.test(sentence) ? ACTING_SHARE : 0) * rarest +
+      Math.max(preferenceShare(sentence, plan), acting?.test(sentence) ? ACTING_SHARE : 0) * rarest +
       (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
   );
   const weights = sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!);
@@ -364,7 +371,7 @@ function quotedAround(
     return [best - 1, best].filter((at) => at >= 0);
   const adds = (at: number) => mentioned(plan, mentions[best]!, mentions[at]!) - mentioned(plan, mentions[best]!);
   const before = best > 0 ? adds(best - 1) : 0;
-  const after = adds(best + 1) + preferenceShare(sentences[best + 1]!, plan.prefer) * rarest;
+  const after = adds(best + 1) + preferenceShare(sentences[best + 1]!, plan) * rarest;
   return before >= NEIGHBOUR_SHARE * rarest && before > after + TIE ? [best - 1, best] : [best, best + 1];
 }
 
