@@ -311,6 +311,15 @@ describe('which proper names a passage must speak of', () => {
     expect(speaksToNames(question, plan, [0], { ...rare, passages: 10 })).toBe(false);
   });
 
+  it('does not require a name of the circumstances a question part with nothing of its own reads whole', () => {
+    // "should we do it" asks nothing of its own: the plan is the whole question's, circumstances included.
+    const question = parseQuestion('should we do it');
+    const plan = planOf(concept('bridge'), concept('sequencer'), concept('Cardano'));
+    expect(speaksToNames(question, plan, [0], context)).toBe(true);
+    const asked = parseQuestion('should we bridge to Cardano');
+    expect(speaksToNames(asked, planOf(concept('bridge'), concept('Cardano')), [0], context)).toBe(false);
+  });
+
   it('reads a capital that starts a sentence as no name', () => {
     const question = parseQuestion('the sequencer might go offline. Am I stuck?');
     expect(speaksToNames(question, planOf(concept('sequencer'), concept('Am')), [0], context)).toBe(true);
