@@ -48,3 +48,14 @@ const OF_THING = /^how\s+(?:does|do|did|is|are|can|could|would|will)\s+(?!(?:i|w
 
 /** Whether a procedure question asks how a thing does something rather than what to do (OF_THING). */
 export const asksOfThing = (question: Question) => OF_THING.test(question.text);
+
+/**
+ * A yes-or-no question with a word of doubt ("is my money actually safe", "so did the hack really
+ * break …"): it questions a claim, and the answer is the sentence that corrects it (excerpts.ts, Plan.doubts).
+ * Not a wh-question ("how do I know they really ran it"), where the word only stresses.
+ */
+const DOUBTS =
+  /^(?!(?:how|what|whats|what's|why|when|where|which|who)\b)(?:\S+\s+)?(?:is|isn't|isnt|are|aren't|was|were|do|does|did|don't|doesn't|can|could|will|would|has|have|should)\b[^?]*\b(?:actually|really|just|basically|literally|truly)\b/i;
+
+/** Whether a question part doubts a claim (DOUBTS). */
+export const doubtsClaim = (question: Question) => DOUBTS.test(question.text);

@@ -12,7 +12,7 @@ import { type Concept, type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { quotedPassages, type QuotingContext } from './answer-passages.ts';
 import { indexTerm, rawWords } from './text.ts';
-import { answerKind, asksOfThing } from './answer-kind.ts';
+import { answerKind, asksOfThing, doubtsClaim } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 import {
@@ -243,7 +243,14 @@ export class AskIndex {
     const plan = talkWeighed(situated, read.unwrapped, this.#vectors);
     const near = query && ((text: string) => this.#nearness(text, query));
     const ofThing = prefer === 'procedure' && asksOfThing(question);
-    return { ...plan, ...(prefer ? { prefer } : {}), ...(ofThing ? { ofThing } : {}), ...(near ? { near } : {}) };
+    const doubts = doubtsClaim(question);
+    return {
+      ...plan,
+      ...(prefer ? { prefer } : {}),
+      ...(ofThing ? { ofThing } : {}),
+      ...(doubts ? { doubts } : {}),
+      ...(near ? { near } : {}),
+    };
   }
 
   /**

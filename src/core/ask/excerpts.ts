@@ -19,6 +19,14 @@ const NUMBER_SHARE = 1;
  * A procedure's weaker cues ("by", "uses", "then") weigh as the other kinds' do.
  */
 const ACTING_SHARE = 1;
+/**
+ * A yes-or-no question that doubts a claim ("do we actually need one", "did the hack actually break
+ * the cryptography", Plan.doubts) is answered by the sentence that corrects it: a misconception named,
+ * what holds in practice, a negation ("The cryptography worked perfectly; the key distribution did
+ * not."). Such a sentence weighs as much as the rarest word more (dev sets: key fact +3, none lost).
+ */
+const CORRECTING_SHARE = 1;
+const CORRECTS = /\b(?:misunderstanding|misconception|myth|in\s+(?:fact|practice|reality)|not|no|never)\b|n't\b/i;
 /** A sentence as near the question in meaning as can be (cosine 1) weighs this share of its rarest word. */
 const NEARNESS_SHARE = 1;
 /**
@@ -139,7 +147,8 @@ function sentenceReadings(sentences: readonly string[], plan: Plan): SentenceRea
   const bonus = sentences.map(
     (sentence) =>
       Math.max(preferenceShare(sentence, plan), acting?.test(sentence) ? ACTING_SHARE : 0) * rarest +
-      (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0),
+      (plan.near ? NEARNESS_SHARE * rarest * Math.max(0, plan.near(sentence)) : 0) +
+      (plan.doubts && CORRECTS.test(sentence) ? CORRECTING_SHARE * rarest : 0),
   );
   const weights = sentences.map((_, at) => mentioned(plan, mentions[at]!) + bonus[at]!);
   return { mentions, bonus, weights, rarest };

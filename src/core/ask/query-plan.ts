@@ -54,6 +54,8 @@ export interface Plan {
   prefer?: 'explanation' | 'number' | 'definition' | 'procedure' | 'advice';
   /** A procedure asked of a thing ("how does X combine …"), not of the asker ("how do I …"). */
   ofThing?: boolean;
+  /** A yes-or-no question that doubts a claim ("do we actually need one"): a correcting sentence answers it. */
+  doubts?: boolean;
   /** A sentence's nearness in meaning to the question, cosine (semantic.ts); absent without vectors. */
   near?: ((text: string) => number) | undefined;
 }

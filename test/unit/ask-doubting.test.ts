@@ -1,0 +1,39 @@
+// A yes-or-no question that doubts a claim ("do we actually need one") is answered by the sentence
+// that corrects the claim, not by the one that repeats the question's words most.
+import { describe, expect, it } from 'vitest';
+import { doubtsClaim } from '../../src/core/ask/answer-kind.ts';
+import { answerSentences } from '../../src/core/ask/excerpts.ts';
+import { parseQuestion } from '../../src/core/ask/question.ts';
+import type { Plan } from '../../src/core/ask/query-plan.ts';
+import { essayPassage } from '../support/ask-documents.ts';
+
+const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
+const plan: Plan = {
+  concepts: [concept('cache', 2), concept('server', 1.5)],
+  weights: new Map([
+    ['cache', 1],
+    ['server', 1],
+  ]),
+};
+const passage = essayPassage(
+  [
+    'Cache servers keep copies of pages close to their readers.',
+    'A cache server answers from memory, so a page loads quickly.',
+    'Tuning one takes some care.',
+    'A common misunderstanding is that every site needs a cache server of its own; for a small site the memory of the web server is enough.',
+  ].join(' '),
+);
+
+describe('a question that doubts a claim', () => {
+  it('is told from a question that only stresses a word', () => {
+    expect(doubtsClaim(parseQuestion('Do we actually need a cache server?'))).toBe(true);
+    expect(doubtsClaim(parseQuestion('so did the cache server really fail or what'))).toBe(true);
+    expect(doubtsClaim(parseQuestion('How do I know the cache server really answered?'))).toBe(false);
+    expect(doubtsClaim(parseQuestion('Do we need a cache server?'))).toBe(false);
+  });
+
+  it('quotes the sentence that corrects the claim', () => {
+    expect(answerSentences(passage, plan, 90)).not.toContain('misunderstanding');
+    expect(answerSentences(passage, { ...plan, doubts: true }, 90)).toContain('A common misunderstanding');
+  });
+});
