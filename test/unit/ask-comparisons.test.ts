@@ -486,3 +486,45 @@ describe('a comparison that asks more of its sides than what they are', () => {
       expect(consensusIndex.search(asked, both).sources[0], asked).toMatchObject({ slug: 'paxos' });
   });
 });
+
+// Three things set side by side: a section that says something of each, about none of them alone,
+// sets them beside each other; a section about one of them, or a sentence listing all, does not.
+const ciphers = essayDocument(
+  'ciphers',
+  'Ciphers for engineers',
+  [
+    'This essay walks through three ciphers you will meet: Serpent, Twofish and Camellia.',
+    '## Serpent: a wide safety margin',
+    'Serpent runs thirty-two rounds, where Twofish and Camellia run fewer.',
+    '## Picking one',
+    'If a wide safety margin matters most, Serpent is the careful pick. If software speed on small chips matters, Twofish holds up well. If a standard body must approve it, Camellia is on the lists.',
+  ],
+  ['serpent-a-wide-safety-margin', 'picking-one'],
+);
+const cipherIndex = loadedIndex(
+  [
+    ciphers,
+    glossaryTerm('serpent', 'Serpent', 'A block cipher with many rounds, built for a wide safety margin.'),
+    glossaryTerm('twofish', 'Twofish', 'A block cipher with key-dependent tables, fast in software.'),
+    glossaryTerm('camellia', 'Camellia', 'A block cipher approved by several standard bodies.'),
+  ],
+  NO_WORD_VECTORS,
+);
+
+describe('a comparison of three things', () => {
+  it('reads every side, a third after the two', () => {
+    expect(parseQuestion('Serpent vs Twofish vs Camellia: which should I pick?')).toMatchObject({
+      intent: 'comparison',
+      sides: ['Serpent', 'Twofish'],
+      moreSides: ['Camellia'],
+    });
+  });
+
+  it('is led by the section that says something of each, about none alone', () => {
+    for (const asked of ['Serpent vs Twofish vs Camellia: which should I pick?', 'Serpent vs Twofish vs Camellia'])
+      expect(cipherIndex.search(asked, both).sources[0], asked).toMatchObject({
+        slug: 'ciphers',
+        section: 'Picking one',
+      });
+  });
+});

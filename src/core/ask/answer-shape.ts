@@ -66,6 +66,9 @@ function names(lower: string, plan: Plan): boolean {
   );
 }
 
+/** Whether a sentence names a side: every concept of its plan. */
+export const sentenceNames = (sentence: string, side: Plan) => names(spaced(sentence), side);
+
 /**
  * A sentence that sets the two sides of a comparison against each other ("Unlike proof of work,
  * proof of stake …"), from the first passage that has one, else two adjacent sentences that do

@@ -3,7 +3,7 @@
 // that holds what is asked beyond them, the term both sides name), what its answer quotes and the
 // sentence that sets the sides against each other. AskIndex (ask-index.ts) asks it of a question
 // with two sides.
-import { bestPerSource, contrastingSentence } from './answer-shape.ts';
+import { bestPerSource, contrastingSentence, sentenceNames } from './answer-shape.ts';
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import { comparedPassages, comparisonQuotes, type QuotingContext } from './answer-passages.ts';
 import { DECLINE_CALIBRATION, sideDeclines, type DeclineContext } from './decline.ts';
@@ -11,6 +11,7 @@ import { beyondSides, LEAD_CANDIDATES } from './lead-rerank.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
 import { parseQuestion, type Question } from './question.ts';
+import { sentencesAt } from './sentences.ts';
 import { terms } from './text.ts';
 
 /** Below this confidence a side is not answered (the bar of every answer: decline.ts). */
@@ -145,10 +146,36 @@ export class Comparisons {
     ranked: readonly Ranked[],
   ): Ranked | undefined {
     return (
+      this.#besideEachOther(question, ranked) ??
       this.#contrasting(first, second, ranked) ??
       this.#settingAgainst(sides, ranked) ??
       this.#discussingBoth(sides, ranked, plan, question)
     );
+  }
+
+  /**
+   * With three sides or more ("Groth16 vs PLONK vs STARKs"), the first of the best-ranked essay
+   * sections whose heading names none of them and that says something of each in a sentence naming
+   * no other: a section about one side, or one sentence listing all, does not set them side by side.
+   * Whether they are the same is what their definitions say.
+   */
+  #besideEachOther(question: Question, ranked: readonly Ranked[]): Ranked | undefined {
+    if (!question.sides || !question.moreSides || ASKS_IDENTITY.test(question.text)) return undefined;
+    const sides = [...question.sides, ...question.moreSides].map((side) => this.#planner.plan(side));
+    const headed = (side: Plan, passage: number) =>
+      side.concepts.every((concept) =>
+        concept.alternatives.some((terms) => terms.every((term) => this.#ranking.names(term, passage))),
+      );
+    const alone = (sentences: readonly string[], at: number) =>
+      sentences.some((sentence) => sides.every((side, other) => sentenceNames(sentence, side) === (other === at)));
+    return ranked.slice(0, CONTRAST_CANDIDATES).find((hit) => {
+      if (this.#passages[hit.passage]!.type !== 'essay' || sides.some((side) => headed(side, hit.passage)))
+        return false;
+      const sentences = this.#ranking
+        .passagesBeside(hit.passage)
+        .flatMap((at) => sentencesAt(this.#passages[at]!.text, this.#passages[at]!.sentences));
+      return sides.every((_, at) => alone(sentences, at));
+    });
   }
 
   /**

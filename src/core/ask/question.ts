@@ -12,6 +12,8 @@ export interface Question {
   subject?: { full: string; head: string };
   /** The two things a comparison sets side by side. */
   sides?: [string, string];
+  /** Things set beside the two after them ("Groth16 vs PLONK vs STARKs": "STARKs"). */
+  moreSides?: string[];
   /** Quoted phrases, as lowercased word sequences. */
   phrases: string[];
   /** The question without its question words, case kept (acronyms depend on it). */
@@ -110,7 +112,10 @@ function namedBefore(clause: string, at: number): string | undefined {
   return DEFINITION_PREFIX.test(before) ? before.replace(DEFINITION_PREFIX, '') : undefined;
 }
 
-function comparisonSides(text: string): [string, string] | undefined {
+/** "PLONK vs STARKs" left in a comparison's second side: a third thing set beside the two. */
+const FURTHER_SIDE = /\s+(?:vs\.?|versus)\s+/i;
+
+function comparisonSides(text: string): [string, string, ...string[]] | undefined {
   // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon. "I
   // keep reading about both. Rollup vs sidechain?": in the sentence that compares, not before it.
   const clauses = text.split(CLAUSE_BREAK);
@@ -119,7 +124,9 @@ function comparisonSides(text: string): [string, string] | undefined {
       const match = pattern.exec(clause);
       const named = (side: string | undefined) => (PRONOUN.test(side ?? '') ? namedBefore(clause, match!.index) : side);
       const sides = [match?.[1], match?.[2]].map((side) => stripArticle(named(side)?.split(/[:;]/)[0] ?? ''));
-      if (sides.every(isThing) && !comparesFigures(sides)) return [sides[0]!, sides[1]!];
+      if (!sides.every(isThing) || comparesFigures(sides)) continue;
+      const [second, ...more] = sides[1]!.split(FURTHER_SIDE).map(stripArticle);
+      return [sides[0]!, second!, ...more];
     }
   return undefined;
 }
@@ -137,10 +144,23 @@ export function parseQuestion(asked: string): Question {
   return { text: normalised, phrases, ...kindOf(bare, content) };
 }
 
+/** A comparison's reading: its first two sides, and any set beside them after ("… vs STARKs"). */
+function comparisonOf(
+  bare: string,
+  content: string,
+): Pick<Question, 'intent' | 'sides' | 'moreSides' | 'content'> | undefined {
+  const [first, second, ...more] = comparisonSides(bare) ?? [];
+  if (!first || !second) return undefined;
+  return { intent: 'comparison', sides: [first, second], ...(more.length > 0 ? { moreSides: more } : {}), content };
+}
+
 /** What kind of question the bare text is (comparison, quantity, definition, else by its first words), with what it asks about. */
-function kindOf(bare: string, content: string): Pick<Question, 'intent' | 'subject' | 'sides' | 'content'> {
-  const sides = comparisonSides(bare);
-  if (sides) return { intent: 'comparison', sides, content };
+function kindOf(
+  bare: string,
+  content: string,
+): Pick<Question, 'intent' | 'subject' | 'sides' | 'moreSides' | 'content'> {
+  const comparison = comparisonOf(bare, content);
+  if (comparison) return comparison;
   // "the maximum supply of bitcoin": the passage with the figure says "a cap of 21 million", not "maximum".
   if (QUANTITY.test(bare))
     return { intent: 'quantity', content: content.replace(QUANTITY_FRAME, ' ').replace(/\s+/g, ' ').trim() };
