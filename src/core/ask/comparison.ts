@@ -162,14 +162,10 @@ export class Comparisons {
   #besideEachOther(question: Question, ranked: readonly Ranked[]): Ranked | undefined {
     if (!question.sides || !question.moreSides || ASKS_IDENTITY.test(question.text)) return undefined;
     const sides = [...question.sides, ...question.moreSides].map((side) => this.#planner.plan(side));
-    const headed = (side: Plan, passage: number) =>
-      side.concepts.every((concept) =>
-        concept.alternatives.some((terms) => terms.every((term) => this.#ranking.names(term, passage))),
-      );
     const alone = (sentences: readonly string[], at: number) =>
       sentences.some((sentence) => sides.every((side, other) => sentenceNames(sentence, side) === (other === at)));
     return ranked.slice(0, CONTRAST_CANDIDATES).find((hit) => {
-      if (this.#passages[hit.passage]!.type !== 'essay' || sides.some((side) => headed(side, hit.passage)))
+      if (this.#passages[hit.passage]!.type !== 'essay' || sides.some((side) => this.#headingNames(side, hit.passage)))
         return false;
       const sentences = this.#ranking
         .passagesBeside(hit.passage)
@@ -262,12 +258,7 @@ export class Comparisons {
     const sides = this.#ownWords(answered);
     if (!sides) return undefined;
     // About a side: its heading names one ("PLONK: one setup for every circuit").
-    const about = (hit: Ranked) =>
-      sides.some((side) =>
-        side.concepts.every((concept) =>
-          concept.alternatives.some((terms) => terms.every((term) => this.#ranking.names(term, hit.passage))),
-        ),
-      );
+    const about = (hit: Ranked) => sides.some((side) => this.#headingNames(side, hit.passage));
     return bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES).find(
       (hit) =>
         this.#passages[hit.passage]!.type === 'essay' &&
@@ -276,6 +267,13 @@ export class Comparisons {
           this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!),
           sides,
         ) !== undefined,
+    );
+  }
+
+  /** Whether a passage's names (its heading, its term's names) name every concept of a side. */
+  #headingNames(side: Plan, passage: number): boolean {
+    return side.concepts.every((concept) =>
+      concept.alternatives.some((terms) => terms.every((term) => this.#ranking.names(term, passage))),
     );
   }
 

@@ -131,6 +131,9 @@ export function texToText(markdown: string): string {
   );
 }
 
+/** A text as a pattern that matches it literally, for building a RegExp from written words. */
+export const escapePattern = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Markdown to plain prose for indexing and snippets: links keep their text, markup goes. */
 export function markdownToText(markdown: string): string {
   return texToText(markdown)

@@ -8,7 +8,7 @@ import type { PassageRanking } from './passage-ranking.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
 import { withoutChat, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
-import { derivedWords, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
+import { derivedWords, escapePattern, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
 
 /**
  * Words that make a subject a description ("a coin that holds its price", "the most common way to
@@ -51,9 +51,7 @@ const CLAUSE_START = String.raw`(?:^|[.!?:;]\s+|—\s*|,\s+(?:and|but)\s+|\b(?:i
 const anyCase = (word: string) =>
   [...word]
     .map((char) =>
-      char.toLowerCase() === char.toUpperCase()
-        ? char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        : `[${char.toLowerCase()}${char.toUpperCase()}]`,
+      char.toLowerCase() === char.toUpperCase() ? escapePattern(char) : `[${char.toLowerCase()}${char.toUpperCase()}]`,
     )
     .join('');
 
@@ -113,18 +111,31 @@ export class UnknownTerms {
   }
 
   /**
+   * The subject a question asks about, chat and intensifiers set aside (`asked`), and the same
+   * without possessives (`head`: "the verifier's dilemma" is "the verifier dilemma").
+   */
+  #askedSubject(question: Question): { asked: string; head: string } | undefined {
+    if (!question.subject) return undefined;
+    const asked = withoutChat(question.subject.head, this.#planner.namesTerm).replace(INTENSIFIERS, '').trim();
+    return { asked, head: asked.replace(/['’]s\b/g, '') };
+  }
+
+  /** The posting list of a text's rarest term, which the fewest passages use. */
+  #rarestPosting(text: string): readonly number[] | undefined {
+    return terms(text)
+      .map((term) => this.#postings.get(term) ?? [])
+      .sort((a, b) => a.length - b.length)[0];
+  }
+
+  /**
    * A subject of several words ("solana's proof of history") that no glossary term is named and no
    * passage says: the content does not cover it, whatever its single words match.
    */
   #unknownSubject(question: Question): string[] {
-    const asked =
-      question.subject && withoutChat(question.subject.head, this.#planner.namesTerm).replace(INTENSIFIERS, '').trim();
-    const head = asked?.replace(/['’]s\b/g, '');
+    const { asked, head } = this.#askedSubject(question) ?? {};
     const written = head ? nameWords(head) : [];
     if (!asked || !head || written.length < 2 || this.#namesKnownTerm(written)) return [];
-    const [rarest] = terms(head)
-      .map((term) => this.#postings.get(term) ?? [])
-      .sort((a, b) => a.length - b.length);
+    const rarest = this.#rarestPosting(head);
     // The content writes a possessive as the asker may ("the verifier's dilemma") or not.
     const phrases = [...new Set([written, words(asked)].map((phrase) => ` ${phrase.join(' ')} `))];
     for (let at = 0; rarest && at < rarest.length; at += 2) {
@@ -143,15 +154,11 @@ export class UnknownTerms {
    * passage that matched its word answers about something else.
    */
   namedInPassing(question: Question): string[] {
-    const asked =
-      question.subject && withoutChat(question.subject.head, this.#planner.namesTerm).replace(INTENSIFIERS, '').trim();
-    const head = asked?.replace(/['’]s\b/g, '');
+    const head = this.#askedSubject(question)?.head;
     const written = head ? rawWords(head) : [];
     const proper = written.length > 0 && written.length <= 3 && written.every((word) => /^\p{Lu}/u.test(word));
     if (!head || !proper || this.#planner.namesTerm(written.join(' '))) return [];
-    const [rarest] = terms(head)
-      .map((term) => this.#postings.get(term) ?? [])
-      .sort((a, b) => a.length - b.length);
+    const rarest = this.#rarestPosting(head);
     // A name the content never uses is for the other rules (`of`).
     return rarest && rarest.length > 0 && !this.#describedIn(written, rarest) ? [head] : [];
   }
@@ -222,9 +229,7 @@ export class UnknownTerms {
     const [before, after] = [indexTerm(first), indexTerm(second)];
     if (!before || !after) return true;
     const forms = (word: string) =>
-      [...new Set([word, word.replace(/e?s$/, ''), `${word}s`, `${word}es`])].map((form) =>
-        form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-      );
+      [...new Set([word, word.replace(/e?s$/, ''), `${word}s`, `${word}es`])].map(escapePattern);
     const pair = new RegExp(` (?:${forms(first).join('|')}) (?:${forms(second).join('|')}) `);
     const [rarer] = [this.#postings.get(before) ?? [], this.#postings.get(after) ?? []].sort(
       (a, b) => a.length - b.length,
