@@ -36,7 +36,8 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
  * whose colours come from the syntax theme (the page-template tests cover it), one line each.
  */
 export async function axeViolationsOutsideCode(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
+  // Once per page load: compiling axe-core again costs more than a run on most pages.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
   const result = await page.evaluate(() =>
     (window as unknown as { axe: { run(context: object, options: object): Promise<AxeResult> } }).axe.run(
       { exclude: [['pre']] },
