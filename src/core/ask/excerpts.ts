@@ -413,16 +413,17 @@ const figuresOf = (text: string) => text.match(/\d+/g) ?? [];
 
 /**
  * For a quantity question that gives figures of its own ("I put in 10 ETH at 2,000 USDC …, at what
- * price …"), the sentence that repeats two of them sets up the worked example; its answer is a later
- * sentence of the passage that reaches a figure the question does not give, the one that speaks
- * most to what the question asks beyond the setup (its words the setup lacks), the last on a tie:
+ * price …"), or any question whose figures a supposed case takes up ("Suppose Alice has approved …
+ * 100 tokens and … 50": dev4 key fact +1), the sentence that repeats two of them sets up the worked
+ * example; its answer is a later sentence that reaches a figure the question does not give, the one
+ * that speaks most to what is asked beyond the setup (its words the setup lacks), the last on a tie:
  * a worked example ends on its answer, the steps before it reach figures on the way.
  */
 function workedResult(sentences: readonly string[], best: number, plan: Plan): number {
   const given = new Set(plan.concepts.flatMap((concept) => figuresOf(concept.asked.join(' '))));
   const setup = sentences[best]!;
   const repeated = figuresOf(setup).filter((figure) => given.has(figure));
-  if (plan.prefer !== 'number' || new Set(repeated).size < 2) return best;
+  if ((plan.prefer !== 'number' && !SUPPOSING.test(setup)) || new Set(repeated).size < 2) return best;
   const beyond = plan.concepts.filter(
     (concept) => !/\d/.test(concept.asked.join(' ')) && !conceptPattern(concept).test(setup),
   );
