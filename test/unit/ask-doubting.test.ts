@@ -36,4 +36,12 @@ describe('a question that doubts a claim', () => {
     expect(answerSentences(passage, plan, 90)).not.toContain('misunderstanding');
     expect(answerSentences(passage, { ...plan, doubts: true }, 90)).toContain('A common misunderstanding');
   });
+
+  it('is read in a why-question that grants a claim and asks why something is still so', () => {
+    expect(doubtsClaim(parseQuestion('If the cache server already keeps pages, why do I still need a database?'))).toBe(
+      true,
+    );
+    expect(doubtsClaim(parseQuestion('Why do people still run their own cache server?'))).toBe(true);
+    expect(doubtsClaim(parseQuestion('Why does a cache server keep pages in memory?'))).toBe(false);
+  });
 });
