@@ -63,5 +63,13 @@ const DOUBTS =
  */
 const STILL_DESPITE = /^(?:if\b[^,?]*\balready\b[^,?]*,\s*)?why\b[^?]*\bstill\b/i;
 
-/** Whether a question part doubts a claim (DOUBTS, STILL_DESPITE). */
-export const doubtsClaim = (question: Question) => DOUBTS.test(question.text) || STILL_DESPITE.test(question.text);
+/**
+ * A yes-or-no question whether two things are the same ("Is a sidechain the same thing as a layer
+ * 2?", "aren't they the same thing?"): the answer is the sentence that tells them apart.
+ */
+const SAMENESS =
+  /^(?!(?:how|what|whats|what's|why|when|where|which|who)\b)(?:[^?]*\s)?(?:is|isn't|isnt|are|aren't|arent)\b[^?]*\bthe\s+same(?:\s+thing)?\s*(?:as\b|\?|$)/i;
+
+/** Whether a question part doubts a claim (DOUBTS, STILL_DESPITE, SAMENESS). */
+export const doubtsClaim = (question: Question) =>
+  DOUBTS.test(question.text) || STILL_DESPITE.test(question.text) || SAMENESS.test(question.text);

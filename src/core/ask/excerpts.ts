@@ -20,13 +20,13 @@ const NUMBER_SHARE = 1;
  */
 const ACTING_SHARE = 1;
 /**
- * A yes-or-no question that doubts a claim ("do we actually need one", "did the hack actually break
- * the cryptography", Plan.doubts) is answered by the sentence that corrects it: a misconception named,
- * what holds in practice, a negation ("The cryptography worked perfectly; the key distribution did
- * not."). Such a sentence weighs as much as the rarest word more (dev sets: key fact +3, none lost).
+ * A question that doubts a claim ("do we actually need one", "is X the same thing as Y", Plan.doubts)
+ * is answered by the sentence that corrects it: a misconception, what holds in practice, a negation,
+ * a difference ("X is different from Y: …"), weighing the rarest word more (dev sets: key fact +4).
  */
 const CORRECTING_SHARE = 1;
-const CORRECTS = /\b(?:misunderstanding|misconception|myth|in\s+(?:fact|practice|reality)|not|no|never)\b|n't\b/i;
+const CORRECTS =
+  /\b(?:misunderstanding|misconception|myth|in\s+(?:fact|practice|reality)|not|no|never|differ(?:s|ent)\s+from)\b|n't\b/i;
 /** A sentence as near the question in meaning as can be (cosine 1) weighs this share of its rarest word. */
 const NEARNESS_SHARE = 1;
 /**
