@@ -226,6 +226,28 @@ describe('the sentences quoted for a kind', () => {
     expect(answerSentences(passageOf(text), plan, 20)).toContain('drops below 12,000 / (10 × 0.8) = 1,500');
   });
 
+  it("quotes a worked example's result for any question whose figures the example takes up", () => {
+    // "I lent 20 books and now want to lend only 5; a friend says changing the count can go wrong. How?"
+    const text =
+      'Suppose Carol has lent Dan 20 books and decides to lower that to 5. ' +
+      'She writes the new count on the card. ' +
+      'Dan sees the card change and borrows the old 20 books first. ' +
+      'The card now says 5, so he borrows those too. ' +
+      'In total he takes 20 + 5 = 25 books, more than Carol ever meant to lend.';
+    const plan = planOf(
+      [
+        ['lent', 3],
+        ['20', 3],
+        ['book', 2],
+        ['5', 3],
+        ['lower', 3],
+        ['wrong', 4],
+      ],
+      'advice',
+    );
+    expect(answerSentences(passageOf(text), plan, 40)).toContain('20 + 5 = 25 books');
+  });
+
   it("reads a situation's circumstances for the answer when its question part names nothing known", () => {
     // "we serve sixteen chats on one GPU and keep running out of memory, what's eating it"
     const eating = concept('eat', 6);

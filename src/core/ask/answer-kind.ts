@@ -57,5 +57,19 @@ export const asksOfThing = (question: Question) => OF_THING.test(question.text);
 const DOUBTS =
   /^(?!(?:how|what|whats|what's|why|when|where|which|who)\b)(?:\S+\s+)?(?:is|isn't|isnt|are|aren't|was|were|do|does|did|don't|doesn't|can|could|will|would|has|have|should)\b[^?]*\b(?:actually|really|just|basically|literally|truly)\b/i;
 
-/** Whether a question part doubts a claim (DOUBTS). */
-export const doubtsClaim = (question: Question) => DOUBTS.test(question.text);
+/**
+ * A why-question that grants a claim and asks why something is still so ("If strict mode already
+ * guarantees …, why do I still need to check …"): the answer corrects what the claim seems to settle.
+ */
+const STILL_DESPITE = /^(?:if\b[^,?]*\balready\b[^,?]*,\s*)?why\b[^?]*\bstill\b/i;
+
+/**
+ * A yes-or-no question whether two things are the same ("Is a sidechain the same thing as a layer
+ * 2?", "aren't they the same thing?"): the answer is the sentence that tells them apart.
+ */
+const SAMENESS =
+  /^(?!(?:how|what|whats|what's|why|when|where|which|who)\b)(?:[^?]*\s)?(?:is|isn't|isnt|are|aren't|arent)\b[^?]*\bthe\s+same(?:\s+thing)?\s*(?:as\b|\?|$)/i;
+
+/** Whether a question part doubts a claim (DOUBTS, STILL_DESPITE, SAMENESS). */
+export const doubtsClaim = (question: Question) =>
+  DOUBTS.test(question.text) || STILL_DESPITE.test(question.text) || SAMENESS.test(question.text);

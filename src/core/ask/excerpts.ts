@@ -20,13 +20,13 @@ const NUMBER_SHARE = 1;
  */
 const ACTING_SHARE = 1;
 /**
- * A yes-or-no question that doubts a claim ("do we actually need one", "did the hack actually break
- * the cryptography", Plan.doubts) is answered by the sentence that corrects it: a misconception named,
- * what holds in practice, a negation ("The cryptography worked perfectly; the key distribution did
- * not."). Such a sentence weighs as much as the rarest word more (dev sets: key fact +3, none lost).
+ * A question that doubts a claim ("do we actually need one", "is X the same thing as Y", Plan.doubts)
+ * is answered by the sentence that corrects it: a misconception, what holds in practice, a negation,
+ * a difference ("X is different from Y: …"), weighing the rarest word more (dev sets: key fact +4).
  */
 const CORRECTING_SHARE = 1;
-const CORRECTS = /\b(?:misunderstanding|misconception|myth|in\s+(?:fact|practice|reality)|not|no|never)\b|n't\b/i;
+const CORRECTS =
+  /\b(?:misunderstanding|misconception|myth|in\s+(?:fact|practice|reality)|not|no|never|differ(?:s|ent)\s+from)\b|n't\b/i;
 /** A sentence as near the question in meaning as can be (cosine 1) weighs this share of its rarest word. */
 const NEARNESS_SHARE = 1;
 /**
@@ -413,16 +413,17 @@ const figuresOf = (text: string) => text.match(/\d+/g) ?? [];
 
 /**
  * For a quantity question that gives figures of its own ("I put in 10 ETH at 2,000 USDC …, at what
- * price …"), the sentence that repeats two of them sets up the worked example; its answer is a later
- * sentence of the passage that reaches a figure the question does not give, the one that speaks
- * most to what the question asks beyond the setup (its words the setup lacks), the last on a tie:
+ * price …"), or any question whose figures a supposed case takes up ("Suppose Alice has approved …
+ * 100 tokens and … 50": dev4 key fact +1), the sentence that repeats two of them sets up the worked
+ * example; its answer is a later sentence that reaches a figure the question does not give, the one
+ * that speaks most to what is asked beyond the setup (its words the setup lacks), the last on a tie:
  * a worked example ends on its answer, the steps before it reach figures on the way.
  */
 function workedResult(sentences: readonly string[], best: number, plan: Plan): number {
   const given = new Set(plan.concepts.flatMap((concept) => figuresOf(concept.asked.join(' '))));
   const setup = sentences[best]!;
   const repeated = figuresOf(setup).filter((figure) => given.has(figure));
-  if (plan.prefer !== 'number' || new Set(repeated).size < 2) return best;
+  if ((plan.prefer !== 'number' && !SUPPOSING.test(setup)) || new Set(repeated).size < 2) return best;
   const beyond = plan.concepts.filter(
     (concept) => !/\d/.test(concept.asked.join(' ')) && !conceptPattern(concept).test(setup),
   );
