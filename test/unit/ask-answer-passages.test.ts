@@ -42,7 +42,7 @@ describe('the passages an answer quotes', () => {
     // paragraph that repeats it most says nothing of fraud.
     const plan: Plan = { concepts: [concept('rollup', 4), concept('fraud', 3)], weights: new Map() };
     const quoted = quotedPassages(context, 0, plan, parseQuestion('why do optimistic rollups need fraud proofs'));
-    expect(quoted.map((each) => each.passage)).toEqual([0, 2]);
+    expect(quoted.map((each) => each.passage)).toEqual([0, 1]);
   });
 });
 
@@ -147,5 +147,48 @@ describe('an essay paragraph weighed as a whole', () => {
   it('quotes the paragraph that speaks to more of what is asked over the one with the weightier pair', () => {
     const question = parseQuestion('why does greedy decoding at temperature 0 vary with batches and near ties');
     expect(quotedPassages(sectionContext, 0, plan, question).map((each) => each.passage)).toEqual([1]);
+  });
+});
+
+describe('an essay section ranked right after a term', () => {
+  // "how long do I wait to withdraw from an optimistic rollup": the term's page says what it is, the
+  // essay beside it says how long.
+  const essay = (text: string): AskPassage => ({
+    ...passageOf(text, 'paragraph'),
+    type: 'essay',
+    slug: 'scaling',
+    title: 'Scaling',
+    section: 'Withdrawals',
+  });
+  const withEssay = [
+    ...passages,
+    essay('Bridges differ in many ways. Some are run by committees of signers.'),
+    essay(
+      'A withdrawal waits out the challenge window, seven days on the largest rollups. ' +
+        'Liquidity providers front the funds for a fee. Their quotes change with the market every hour.',
+    ),
+  ];
+  const essayContext: QuotingContext = {
+    passages: withEssay,
+    ranking: { paragraphsOf: () => [1, 2], passagesBeside: () => [3, 4], definitionOf: () => 0 },
+  };
+  const plan: Plan = { concepts: [concept('rollup', 4), concept('withdraw', 3)], weights: new Map() };
+  const question = parseQuestion('how long do i wait to withdraw from an optimistic rollup');
+
+  it("adds the section's paragraph that answers best after the term's quote", () => {
+    const quoted = quotedPassages(essayContext, 0, plan, question, 3);
+    expect(quoted.map((each) => each.passage)).toEqual([0, 1, 4]);
+    expect(quoted[2]!.brief).toBe(true);
+  });
+
+  it('quotes of it its best sentences within the words the term leaves', () => {
+    const quoted = quotedPassages(essayContext, 0, plan, question, 3);
+    const answer = answerOf(quoted.map((each) => ({ ...each, passage: withEssay[each.passage]! })));
+    expect(answer.passages.at(-1)!.text).toMatch(/^A withdrawal waits out the challenge window, seven days/);
+    expect(answer.text).not.toContain('Their quotes change');
+  });
+
+  it('adds nothing without an essay section beside the term', () => {
+    expect(quotedPassages(essayContext, 0, plan, question).map((each) => each.passage)).toEqual([0, 1]);
   });
 });

@@ -27,6 +27,8 @@ export interface Quoted {
   plan: Plan;
   /** Quote its first sentence only: a definition's, which says what the term is. */
   opening?: boolean;
+  /** Quote its best sentence or two within the words the quotes before leave. */
+  brief?: boolean;
 }
 
 /** What choosing needs of the index: its passages and each source's paragraphs. */
@@ -40,8 +42,16 @@ export interface QuotingContext {
  * definition, which says what the term is in the words a reader meets first on its page; and a
  * definition, when the question asks more than what the term is (why, how, how much), is followed
  * by the paragraph of its page that answers that best, weighing most what the definition leaves out.
+ * `essay`: a passage of the essay section ranked right after a term, whose best sentence follows
+ * the term's quote (essayQuote).
  */
-export function quotedPassages(context: QuotingContext, passage: number, plan: Plan, question: Question): Quoted[] {
+export function quotedPassages(
+  context: QuotingContext,
+  passage: number,
+  plan: Plan,
+  question: Question,
+  essay?: number,
+): Quoted[] {
   const { type, kind, slug } = context.passages[passage]!;
   if (type !== 'glossary') {
     const section = context.ranking.passagesBeside(passage);
@@ -57,12 +67,14 @@ export function quotedPassages(context: QuotingContext, passage: number, plan: P
     const whole = question.intent === 'definition' && usesAllAsked(`${title} ${same.join(' ')} ${text}`, plan);
     const beyond = beyondDefinition(plan, text);
     const more = whole ? undefined : answering(context, context.ranking.paragraphsOf(slug), beyond);
-    return more === undefined
-      ? [{ passage, plan }]
-      : [
-          { passage, plan },
-          { passage: more, plan: beyond },
-        ];
+    const quoted =
+      more === undefined
+        ? [{ passage, plan }]
+        : [
+            { passage, plan },
+            { passage: more, plan: beyond },
+          ];
+    return [...quoted, ...essayQuote(context, essay, beyond)];
   }
   const definition = context.ranking.definitionOf(slug);
   if (definition === undefined) return [{ passage, plan }];
@@ -70,10 +82,18 @@ export function quotedPassages(context: QuotingContext, passage: number, plan: P
   // definition is the one that answers what the definition leaves out, as for a definition that ranked.
   const beyond = beyondDefinition(plan, context.passages[definition]!.text);
   const more = answering(context, context.ranking.paragraphsOf(slug), beyond) ?? passage;
-  return [
-    { passage: definition, plan },
-    { passage: more, plan: beyond },
-  ];
+  return [{ passage: definition, plan }, { passage: more, plan: beyond }, ...essayQuote(context, essay, beyond)];
+}
+
+/**
+ * What an essay section that ranked right after a term adds to the term's quote: its paragraph that
+ * answers best, cut to its best sentence or two within the words the term's quote leaves. A term's
+ * page says what the term is; the essay beside it often holds the number, the cause or the step
+ * asked ("about 18 percentage points", "a timelock on every path") in a sentence of its own.
+ */
+function essayQuote(context: QuotingContext, essay: number | undefined, plan: Plan): Quoted[] {
+  const best = essay === undefined ? undefined : answering(context, context.ranking.passagesBeside(essay), plan);
+  return best === undefined ? [] : [{ passage: best, plan, brief: true }];
 }
 
 /**

@@ -148,6 +148,7 @@ export interface QuotedPassage {
   plan: Plan;
   following?: AskPassage | undefined;
   opening?: boolean | undefined;
+  brief?: boolean | undefined;
 }
 
 /**
@@ -168,13 +169,13 @@ export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPass
       chosen.map(({ passage }) => passage),
     );
   let used = budget !== undefined && apart ? rawWords(contrast.text).length : 0;
-  const passages = chosen.map(({ passage, plan, following, opening }): AnswerPassage => {
+  const passages = chosen.map(({ passage, plan, following, opening, brief }): AnswerPassage => {
     const room = Math.max(0, (budget ?? ANSWER_MAX_WORDS) - used);
     const text = opening
       ? sentencesAt(passage.text, passage.sentences)[0]!
       : passage.kind === 'definition'
         ? passage.text
-        : answerSentences(passage, plan, budget === undefined ? ANSWER_MAX_WORDS : room, room, following);
+        : answerSentences(passage, plan, budget === undefined && !brief ? ANSWER_MAX_WORDS : room, room, following);
     used += rawWords(text).length;
     const { type, slug, title, section, url } = passage;
     return { text, type, slug, title, section, url };
