@@ -85,7 +85,8 @@ export class AskIndex {
     this.#everyday = new Set(serialised.everydayTerms?.split(' '));
     // English as people write it ("legit", "dumber") is no typo of a word the content uses ("logit").
     const english = (word: string) => this.#everyday.has(indexTerm(word) ?? '');
-    this.#speller = spellerFor(this.#passages, this.#postings, serialised.commonWords, english);
+    const general = (word: string) => this.#vectors?.general(word) === true;
+    this.#speller = spellerFor(this.#passages, this.#postings, serialised.commonWords, english, general);
     this.#semanticMean = serialised.semanticMean ?? [];
     const beside = (passage: number) => this.#ranking.passagesBeside(passage);
     const defined = (question: Question) =>

@@ -7,7 +7,7 @@ import { type AskDocument, type AskPassage, passagesOf } from './ask-documents.t
 import type { SerialisedAskIndex } from './ask-types.ts';
 import { centred, quantised, readWordVectors, toBase64, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { retrofitted } from './retrofit.ts';
-import { Speller, vocabularyOf } from './speller.ts';
+import { Speller, spelledOutNames, vocabularyOf } from './speller.ts';
 import { indexTerm, joinedCompounds, terms } from './text.ts';
 
 /** SCOWL's common-word lists (sizes 10 to 35), British and American spellings: about 39,000 words. */
@@ -17,13 +17,15 @@ const COMMON_LISTS = ['english', 'american'].flatMap((dialect) =>
 
 /**
  * The speller of an index: its vocabulary is every passage's text and names, and a word the index
- * knows in some form (its stem has postings) is no typo. `common`: words never to correct.
+ * knows in some form (its stem has postings) is no typo. `common`: words never to correct;
+ * `general`: everyday English, whose acronyms are not read as the content's names.
  */
 export function spellerFor(
   passages: readonly AskPassage[],
   postings: ReadonlyMap<string, unknown>,
   common: readonly string[] = [],
   everyday: (word: string) => boolean = () => false,
+  general: (word: string) => boolean = () => false,
 ): Speller {
   const texts = passages.flatMap((passage) => [passage.text, ...passage.names]);
   const vocabulary = vocabularyOf(texts);
@@ -44,6 +46,8 @@ export function spellerFor(
       return term === null || postings.has(term) || everyday(word);
     },
     names,
+    // An acronym of everyday English ("MVP") means what everyone means by it, not the content's name.
+    () => new Map([...spelledOutNames(texts)].filter(([acronym]) => !general(acronym))),
   );
 }
 

@@ -4,7 +4,7 @@
 // word (SCOWL's common lists, taken at build time: index-build.ts), so "hearing" never becomes
 // "heading". Among the candidates the nearest wins, then the most frequent.
 import { SymSpell } from 'mnemonist';
-import { rawWords } from './text.ts';
+import { indexTerm, rawWords } from './text.ts';
 
 /** Shorter words are too ambiguous to correct: "gss" could be gas or GSS. */
 const MIN_LENGTH = 4;
@@ -14,6 +14,41 @@ const MIN_FREQUENCY = 2;
 const MIN_NAME_LENGTH = 5;
 /** Edits allowed: one for most words, two from this length on ("blokchian"). */
 const TWO_EDITS_FROM = 8;
+/** A word in capitals of this many letters or more may be an acronym the content spells out. */
+const MIN_ACRONYM_LENGTH = 3;
+/**
+ * A run of capitalised words ("Commodity Futures Trading Commission", "Bank for International
+ * Settlements"), "of", "for" or "on" allowed inside: what an acronym may stand for. ("And" would
+ * join people: "Fiat and Shamir".)
+ */
+const SPELLED_OUT = /\p{Lu}\p{Ll}+(?:[\s-]+(?:(?:of|for|on)\s+)?\p{Lu}\p{Ll}+)+/gu;
+const ACRONYM = /^\p{Lu}+$/u;
+
+/** A name is spelled out at least this often before its acronym reads as it: a title cited once is no name. */
+const MIN_SPELLED_OUT = 2;
+
+/**
+ * The acronyms of the names the texts spell out in capitalised words (MIN_SPELLED_OUT times or
+ * more), each to its name as written; one that two names share is left out. A run that starts with
+ * a stopword ("The Sybil Attack") is read without it too.
+ */
+export function spelledOutNames(texts: Iterable<string>): Map<string, string> {
+  const written = new Map<string, number>();
+  for (const text of texts)
+    for (const [run] of text.matchAll(SPELLED_OUT)) {
+      const words = run.split(/[\s-]+/);
+      for (const name of indexTerm(words[0]!) === null ? [words, words.slice(1)] : [words])
+        written.set(name.join(' '), (written.get(name.join(' ')) ?? 0) + 1);
+    }
+  const found = new Map<string, string | null>();
+  for (const [name, count] of written) {
+    const capitals = name.split(' ').filter((word) => /^\p{Lu}/u.test(word));
+    if (count < MIN_SPELLED_OUT || capitals.length < MIN_ACRONYM_LENGTH || !/^\p{Lu}/u.test(name)) continue;
+    const acronym = capitals.map((word) => word[0]).join('');
+    found.set(acronym, found.has(acronym) ? null : name);
+  }
+  return new Map([...found].filter((entry): entry is [string, string] => entry[1] !== null));
+}
 
 export interface Correction {
   /** The question with its unknown words replaced. */
@@ -43,23 +78,29 @@ export class Speller {
   /** Read on the first capitalised word to correct: most questions have none. */
   readonly #namesOf: () => ReadonlyMap<string, string>;
   #names: ReadonlyMap<string, string> | undefined;
+  /** Read on the first acronym the content never writes: most questions have none. */
+  readonly #spelledOutOf: () => ReadonlyMap<string, string>;
+  #spelledOut: ReadonlyMap<string, string> | undefined;
 
   /**
    * `frequency`: the content's words; `common`: English words never to correct though the content
    * lacks them; `indexed`: whether the index knows a word in some form ("centralisation" when the
    * content says "centralised"), which is then no typo either; `names`: words the content writes
-   * with a capital (lowercased, to as written), which a capitalised word of a question may be a typo of.
+   * with a capital (lowercased, to as written), which a capitalised word of a question may be a typo of;
+   * `spelledOut`: acronyms of names the content spells out (spelledOutNames), to the name.
    */
   constructor(
     frequency: ReadonlyMap<string, number>,
     common: Iterable<string> = [],
     indexed: (word: string) => boolean = () => false,
     names: ReadonlyMap<string, string> | (() => ReadonlyMap<string, string>) = new Map(),
+    spelledOut: () => ReadonlyMap<string, string> = () => new Map(),
   ) {
     this.#frequency = frequency;
     this.#common = new Set(common);
     this.#indexed = indexed;
     this.#namesOf = typeof names === 'function' ? names : () => names;
+    this.#spelledOutOf = spelledOut;
   }
 
   /** The question with words the content never uses corrected, or undefined when none needed it. */
@@ -69,6 +110,11 @@ export class Speller {
     // is a long one a swap or a letter away from a name the content writes ("Ethreeum", "Chtabot").
     const names = /\p{Ll}/u.test(question);
     const text = question.replace(/\p{L}+/gu, (word, at: number) => {
+      const spelled = this.#spelledOutAs(word);
+      if (spelled) {
+        changes.push({ from: word, to: spelled });
+        return spelled;
+      }
       const name = names && at > 0 && /^\p{Lu}/u.test(word);
       if (name && word.length < MIN_NAME_LENGTH) return word;
       const suggested = this.suggest(word, name ? 1 : undefined);
@@ -78,6 +124,17 @@ export class Speller {
       return to;
     });
     return changes.length > 0 ? { text, changes } : undefined;
+  }
+
+  /**
+   * The name an acronym stands for when the content never writes the acronym but spells the name
+   * out ("CFTC": "Commodity Futures Trading Commission"): the asker's short form of the content's words.
+   */
+  #spelledOutAs(word: string): string | undefined {
+    if (word.length < MIN_ACRONYM_LENGTH || !ACRONYM.test(word)) return undefined;
+    const lower = word.toLowerCase();
+    if (this.#frequency.has(lower) || this.#indexed(lower)) return undefined;
+    return (this.#spelledOut ??= this.#spelledOutOf()).get(word);
   }
 
   /** What a word is a typo of, or undefined when it is known, too short, or near nothing known. */
