@@ -42,7 +42,7 @@ describe('the passages an answer quotes', () => {
     // paragraph that repeats it most says nothing of fraud.
     const plan: Plan = { concepts: [concept('rollup', 4), concept('fraud', 3)], weights: new Map() };
     const quoted = quotedPassages(context, 0, plan, parseQuestion('why do optimistic rollups need fraud proofs'));
-    expect(quoted.map((each) => each.passage)).toEqual([0, 1]);
+    expect(quoted.map((each) => each.passage)).toEqual([0, 2]);
   });
 });
 
