@@ -66,7 +66,9 @@ export function quotedPassages(
     const same = called.filter((name) => !name.toLowerCase().includes(title.toLowerCase()));
     const whole = question.intent === 'definition' && usesAllAsked(`${title} ${same.join(' ')} ${text}`, plan);
     const beyond = beyondDefinition(plan, text);
-    const more = whole ? undefined : answering(context, context.ranking.paragraphsOf(slug), beyond);
+    // A definition asked in the term's own words is answered by the definition whole, and nothing more.
+    if (whole) return [{ passage, plan }];
+    const more = answering(context, context.ranking.paragraphsOf(slug), beyond);
     const quoted =
       more === undefined
         ? [{ passage, plan }]
