@@ -23,7 +23,6 @@ import {
   domainLift,
   saysPhraseOf,
   speaksToNames,
-  speaksToSubject,
   type DeclineContext,
   type DeclineEvidence,
 } from './decline.ts';
@@ -230,14 +229,7 @@ export class AskIndex {
     const passages = quoted.filter((each) => !each.brief).map((each) => each.passage);
     // The names asked are looked for where the answer comes from: the passage that ranked, and what
     // is quoted of its source (another paragraph of its section may answer without naming them).
-    const spoken =
-      speaksToNames(question, plan, [...new Set([top.passage, ...passages])], this.#declineContext) &&
-      speaksToSubject(
-        this.#unknownTerms.namedSubject(question),
-        plan,
-        this.#ranking.passagesBeside(top.passage),
-        this.#declineContext,
-      );
+    const spoken = speaksToNames(question, plan, [...new Set([top.passage, ...passages])], this.#declineContext);
     // A phrase of the question matters between its bar and the confidence bar only: read it there alone.
     const phrased =
       top.confidence >= DECLINE_CALIBRATION.phrasedConfidence &&

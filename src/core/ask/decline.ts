@@ -141,7 +141,7 @@ export function declineContextOf(
 }
 
 /** How much more often, on a log scale, the content uses a concept's words than everyday English does. */
-export function domainLift(concept: Concept, context: Pick<DeclineContext, 'rank' | 'frequency' | 'passages'>): number {
+export function domainLift(concept: Concept, context: DeclineContext): number {
   const rank = Math.min(RAREST_RANK, ...concept.asked.map((word) => context.rank(word)));
   const used = Math.max(0, ...concept.alternatives[0]!.map((term) => context.frequency(term)));
   return Math.log((used + 0.5) / context.passages / (ZIPF / (rank + 1)));
@@ -289,28 +289,6 @@ export function speaksToNames(
       setting(concept) ||
       concept.asked.every((word) => starts.has(word) || !/^\p{Lu}\p{Ll}+$/u.test(word)) ||
       concept.alternatives.some(speaks),
-  );
-}
-
-/**
- * Whether a source speaks to every domain word (or name) of the thing a question names as its
- * subject (UnknownTerms.namedSubject): a page on liquid staking that never says "curve" does not
- * explain "a bonding curve token launch", however well "bonding", "token" and "launch" match.
- */
-export function speaksToSubject(
-  subject: readonly string[],
-  plan: Plan,
-  source: readonly number[],
-  context: Pick<DeclineContext, 'speaksTo' | 'frequency' | 'passages' | 'rank'>,
-): boolean {
-  const inSubject = new Set(subject);
-  const spoken = (terms: readonly string[]) =>
-    source.some((passage) => terms.every((term) => context.speaksTo(term, passage)));
-  return plan.concepts.every(
-    (concept) =>
-      !concept.asked.every((word) => inSubject.has(word.toLowerCase())) ||
-      !(concept.named || domainLift(concept, context) >= DOMAIN_LIFT) ||
-      concept.alternatives.some(spoken),
   );
 }
 

@@ -29,10 +29,6 @@ const INTENSIFIERS = /\b(?:even|really|actually|exactly|basically|just)\b\s*/gi;
 const DETERMINERS = new Set('the a an my our your their his her its this that these those all'.split(' '));
 /** A superlative ("the best …", "the most popular …") asks which of a kind: the kind is what is named. */
 const SUPERLATIVE = /^(?:(?:most|least)\s+\S+|best|worst)\s+/;
-/** A subject of more words than this describes something ("three tests the BIS says stablecoins fail"). */
-const NAMED_SUBJECT_WORDS = 4;
-/** A question of how a thing acts: "how does a graph neural network pass messages". */
-const ACTING = /^how\s+(?:does|do|did|can|could|would|is|are)\s+(?:(?:a|an|the)\s+)?([^,;:?]+)/i;
 /** The documents a term's own page is among. */
 const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
 /** A figure ("95%", "500", "2024") says how much or when, not what: it names nothing. */
@@ -122,31 +118,6 @@ export class UnknownTerms {
     if (!question.subject) return undefined;
     const asked = withoutChat(question.subject.head, this.#planner.namesTerm).replace(INTENSIFIERS, '').trim();
     return { asked, head: asked.replace(/['’]s\b/g, '') };
-  }
-
-  /**
-   * The words of a subject that names one thing ("a bonding curve token launch"): two to
-   * NAMED_SUBJECT_WORDS of them; none when it describes (nameWords), is one word, or is longer.
-   */
-  namedSubject(question: Question): string[] {
-    // Its own clause only: in "what is a rollup? be honest" the subject is "a rollup".
-    const head = this.#askedSubject(question)?.head.split(/[.!?;:]\s|\s—/)[0];
-    const written = head ? nameWords(head) : this.#actingSubject(question);
-    return written.length >= 2 && written.length <= NAMED_SUBJECT_WORDS ? written : [];
-  }
-
-  /**
-   * The thing a question asks how it acts ("how does a graph neural network pass messages"): the
-   * words after "how does" up to the last that ends a term's name within NAMED_SUBJECT_WORDS, since
-   * a thing named is most often a kind of something the content names; none without such a term.
-   */
-  #actingSubject(question: Question): string[] {
-    const after = ACTING.exec(question.text)?.[1];
-    const written = after ? nameWords(after).slice(0, NAMED_SUBJECT_WORDS) : [];
-    for (let end = written.length; end > 0; end -= 1)
-      for (let from = 0; from < end; from += 1)
-        if (this.#planner.namesTerm(written.slice(from, end).join(' '))) return written.slice(0, end);
-    return [];
   }
 
   /** The posting list of a text's rarest term, which the fewest passages use. */
