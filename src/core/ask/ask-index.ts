@@ -205,7 +205,7 @@ export class AskIndex {
 
   /**
    * The best passage of the second source when it is an essay section (dev sets, with a term
-   * first: key fact +15, none lost; from the first three sources +17 but answers 4 words longer).
+   * first: key fact +12, none lost; from the first three sources more, but answers 4 words longer).
    */
   #essayAfterLead(ranked: readonly Ranked[]): number | undefined {
     const second = bestPerSource(ranked, this.#ranking.sourceOf, 2)[1];
