@@ -223,12 +223,13 @@ export class AskIndex {
   #confident(ranked: readonly Ranked[], question: Question, plan: Plan) {
     const top = ranked[0];
     if (!top) return { chosen: [], evidence: undefined };
-    const essay = this.#essayAfterLead(ranked);
+    // Only a term's quote is followed by an essay's sentence (quotedPassages): no lookup otherwise.
+    const essay = this.#passages[top.passage]!.type === 'glossary' ? this.#essayAfterLead(ranked) : undefined;
     const quoted = quotedPassages(this.#quoting, top.passage, plan, question, essay);
-    // The names asked are looked for in the term's own page: an essay's sentence is quoted beside it.
-    const passages = quoted.filter((each) => !each.brief).map((each) => each.passage);
     // The names asked are looked for where the answer comes from: the passage that ranked, and what
-    // is quoted of its source (another paragraph of its section may answer without naming them).
+    // is quoted of its source (another paragraph of its section may answer without naming them), not
+    // in an essay's sentence quoted beside a term (brief).
+    const passages = quoted.filter((each) => !each.brief).map((each) => each.passage);
     const spoken = speaksToNames(question, plan, [...new Set([top.passage, ...passages])], this.#declineContext);
     // A phrase of the question matters between its bar and the confidence bar only: read it there alone.
     const phrased =
