@@ -3,15 +3,13 @@
 // diagram makes the page scroll sideways or needs to scroll inside its frame (every diagram is drawn
 // narrow enough to fit a phone whole), and axe-core finds no violation. At 1280 px a diagram is
 // shown no larger than its width attribute.
-import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, useBrowser } from '../support/browser.ts';
+import { chromiumAvailable, useBrowser, withAxe } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = 390;
 const SMALLEST_TEXT_PX = 11;
 
@@ -100,8 +98,7 @@ function measureFigures(page: Page): Promise<FigureMeasure> {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  // Injected once per page load: compiling axe-core again takes longer than a run on most essays.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  await withAxe(page);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResult> } }).axe;
     const { violations } = await axe.run(document);

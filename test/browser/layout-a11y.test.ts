@@ -2,15 +2,11 @@
 // dark colour schemes: axe-core finds no accessibility violation, and on a phone (390 px, and 320 px
 // too) no element reaches past the right edge of the viewport (content in its own horizontal
 // scroller, such as a code block or a diagram's frame, scrolls there instead).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumAvailable, useBrowser } from '../support/browser.ts';
+import { chromiumAvailable, useBrowser, withAxe } from '../support/browser.ts';
 import { essays, PAGE_TYPES, type PageType } from '../support/page-types.ts';
 import { useServerWithStandIn } from '../support/server-with-stand-in.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const WIDTHS = [1280, 390] as const;
 const SCHEMES = ['light', 'dark'] as const;
@@ -30,8 +26,9 @@ async function open(template: Template, width: number, colorScheme: 'light' | 'd
   return { page, close: () => context.close() };
 }
 
-/** axe-core's findings on the page as it is laid out now; `axeSource` must be in the page (addScriptTag). */
+/** axe-core's findings on the page as it is laid out now. */
 async function axeViolations(page: Page): Promise<string[]> {
+  await withAxe(page);
   const violations = await page.evaluate(async () => {
     const { violations } = await (window as any).axe.run(document);
     return violations.map(
@@ -75,7 +72,6 @@ describe.skipIf(!chromiumAvailable)('every page template at 1280 and 390 px, lig
       // viewport and the emulated scheme): a load and an axe injection per combination took the file
       // from 455 s to 614 s on the same loaded machine.
       const { page, close } = await open(template, WIDTHS[0], SCHEMES[0]);
-      await page.addScriptTag({ content: axeSource });
       for (const width of WIDTHS) {
         for (const colorScheme of SCHEMES) {
           await page.setViewportSize({ width, height: 900 });

@@ -35,9 +35,13 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
  * axe-core's WCAG 2.1 A/AA and best-practice violations on the whole page except highlighted code,
  * whose colours come from the syntax theme (the page-template tests cover it), one line each.
  */
-export async function axeViolationsOutsideCode(page: Page): Promise<string[]> {
-  // Once per page load: compiling axe-core again costs more than a run on most pages.
+/** Puts axe-core in the page once per load: compiling it again costs more than a run on most pages. */
+export async function withAxe(page: Page): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+}
+
+export async function axeViolationsOutsideCode(page: Page): Promise<string[]> {
+  await withAxe(page);
   const result = await page.evaluate(() =>
     (window as unknown as { axe: { run(context: object, options: object): Promise<AxeResult> } }).axe.run(
       { exclude: [['pre']] },
