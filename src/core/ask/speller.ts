@@ -164,7 +164,8 @@ export class Speller {
     if (!this.#symSpell) {
       const index = new SymSpell({ maxDistance: 2, verbosity: 1 });
       for (const [word, count] of this.#frequency) {
-        if (count < MIN_FREQUENCY || word.length < MIN_LENGTH - 1) continue;
+        // A word too short to correct is too short to correct into: "elon" (a name) is no slip for "elo".
+        if (count < MIN_FREQUENCY || word.length < MIN_LENGTH) continue;
         // SymSpell counts a word once per add: its frequency breaks ties between equally near words.
         for (let added = 0; added < count; added += 1) index.add(word);
       }
