@@ -216,7 +216,7 @@ describe('what a question asks beyond the term it names', () => {
   it('lets the section lead, which it would not without the feature', () => {
     const features = featuresOf('who gets a bonus when a loan is liquidated, and how big is it usually');
     expect(leadOf(features)).toBe(1);
-    expect(leadOf(features, { ...LEAD_WEIGHTS, beyond: 0 })).toBe(0);
+    expect(leadOf(features, { ...LEAD_WEIGHTS, beyond: 0, home: 0 })).toBe(0);
   });
 
   it('in a search, leads with the section when more is asked, and with the term when only it is', () => {
@@ -330,5 +330,67 @@ describe('the subject of a question that tells its situation first', () => {
     const features = leadFeatures(candidates, question, plan);
     expect(features[1]!.subject).toBeGreaterThan(features[0]!.subject);
     expect(leadOf(features)).toBe(1);
+  });
+});
+
+describe("the lead term's home section", () => {
+  const rollups = essayDocument(
+    'rollups',
+    'Rollups in practice',
+    [
+      'An introduction to posting batches of transactions to a base chain.',
+      '## Optimistic rollups and their challenge window',
+      'An optimistic rollup posts its batches without proof and waits a week, the challenge window, during which anyone may show that a batch was wrong by replaying a single disputed step on the base chain.',
+      '## Who runs the ordering',
+      'A single sequencer orders the transactions of most optimistic rollups, and it may replay a dispute or a batch as it likes.',
+    ],
+    ['optimistic-rollups-and-their-challenge-window', 'who-runs-the-ordering'],
+  );
+  const built = AskIndex.build([
+    glossaryTerm(
+      'optimistic-rollup',
+      'Optimistic rollup',
+      'An optimistic rollup is a rollup that assumes its batches are valid unless someone proves otherwise.',
+    ),
+    rollups,
+  ]);
+  const rollupPlanner = new QueryPlanner(new Map(Object.entries(built.postings)), built.passages.length, built.names);
+  const term = built.passages.find((passage) => passage.slug === 'optimistic-rollup')!;
+  const home = built.passages.find((passage) => passage.section?.startsWith('Optimistic') === true)!;
+  const other = built.passages.find((passage) => passage.section?.startsWith('Who runs') === true)!;
+  const featuresOf = (asked: string) => {
+    const question = parseQuestion(asked);
+    // The term well ahead of its home section, as fusion leaves a name the question matches.
+    return leadFeatures(
+      [
+        { score: 1, passage: term, source: [term] },
+        { score: 0.55, passage: home, source: [home] },
+        { score: 0.7, passage: other, source: [other] },
+      ],
+      question,
+      rollupPlanner.plan(question.content),
+    );
+  };
+
+  it('is the section headed by the term, when the question asks more than the term', () => {
+    const features = featuresOf('how does an optimistic rollup settle a dispute without replaying the batch');
+    expect(features.map((each) => each.home)).toEqual([0, 1, 0]);
+  });
+
+  it('lets the home section lead where the term led without it', () => {
+    const features = featuresOf('how does an optimistic rollup settle a dispute without replaying the batch');
+    expect(leadOf(features)).toBe(1);
+    expect(leadOf(features, { ...LEAD_WEIGHTS, home: 0 })).toBe(0);
+  });
+
+  it('is nothing when the question asks only of the term', () => {
+    expect(featuresOf('optimistic rollup').map((each) => each.home)).toEqual([0, 0, 0]);
+  });
+
+  it('is nothing for a topic named without asking anything of it', () => {
+    // The same words as the question above, but no why, how or what: chat around a term reads so.
+    const features = featuresOf('optimistic rollup settling a dispute without replaying the batch');
+    expect(features[1]!.beyond).toBeGreaterThan(features[0]!.beyond);
+    expect(features.map((each) => each.home)).toEqual([0, 0, 0]);
   });
 });
