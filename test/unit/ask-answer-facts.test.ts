@@ -29,7 +29,9 @@ const planOf = (words: Array<[string, number]>, prefer?: Plan['prefer']): Plan =
 });
 const sectionOf = (texts: readonly string[]) => sectionQuoting(texts.map(essayParagraph));
 const quotedOf = (context: QuotingContext, plan: Plan, asked: string) =>
-  quotedPassages(context, 0, plan, parseQuestion(asked)).map((each) => each.passage);
+  quotedPassages(context, 0, plan, parseQuestion(asked))
+    .filter((each) => !each.alone)
+    .map((each) => each.passage);
 
 describe('a why-question', () => {
   it('asks for a reason even with words of advice in it', () => {

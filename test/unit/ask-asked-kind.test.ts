@@ -17,7 +17,10 @@ const plan: Plan = {
   concepts: [concept('bias', 3), concept('grade', 2.5), concept('model', 1)],
   weights: new Map(),
 };
-const quoted = (text: string) => quotedPassages(context, 0, plan, parseQuestion(text)).map((each) => each.passage);
+const quoted = (text: string) =>
+  quotedPassages(context, 0, plan, parseQuestion(text))
+    .filter((each) => !each.alone)
+    .map((each) => each.passage);
 
 describe('a question that asks what kinds of something there are', () => {
   it('quotes the paragraph that names the kind asked for', () => {

@@ -149,6 +149,7 @@ export interface QuotedPassage {
   following?: AskPassage | undefined;
   opening?: boolean | undefined;
   brief?: boolean | undefined;
+  alone?: boolean | undefined;
 }
 
 /**
@@ -157,6 +158,8 @@ export interface QuotedPassage {
  * already quoted. With a `budget` (COMPARISON_MAX_WORDS), the contrast's words are set aside first
  * and each passage's best sentences fit in what the quotes before leave (one sentence at least);
  * without one, they take up to ANSWER_MAX_WORDS, and what follows them what the passages before leave.
+ * A passage quoted `alone` (a section's runner-up paragraph) comes last in choosing and is dropped
+ * unless its best sentence fits what the others leave: it adds to their quotes, never cuts them.
  */
 export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPassage, budget?: number): AskAnswer {
   // What one passage quotes leaves the rest of the words to the next: the whole answer stays short.
@@ -169,7 +172,8 @@ export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPass
       chosen.map(({ passage }) => passage),
     );
   let used = budget !== undefined && apart ? rawWords(contrast.text).length : 0;
-  const passages = chosen.map(({ passage, plan, following, opening, brief }): AnswerPassage => {
+  const texts = chosen.map(({ passage, plan, following, opening, brief, alone }) => {
+    if (alone) return undefined;
     const room = Math.max(0, (budget ?? ANSWER_MAX_WORDS) - used);
     const text = opening
       ? sentencesAt(passage.text, passage.sentences)[0]!
@@ -177,12 +181,24 @@ export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPass
         ? passage.text
         : answerSentences(passage, plan, budget === undefined && !brief ? ANSWER_MAX_WORDS : room, room, following);
     used += rawWords(text).length;
+    return text;
+  });
+  const passages = chosen.flatMap(({ passage, plan, alone }, at): AnswerPassage[] => {
+    const text = alone ? besideQuoted(passage, plan, (budget ?? ANSWER_MAX_WORDS) - used) : texts[at];
+    if (text === undefined) return [];
+    if (alone) used += rawWords(text).length;
     const { type, slug, title, section, url } = passage;
-    return { text, type, slug, title, section, url };
+    return [{ text, type, slug, title, section, url }];
   });
   if (contrast && !repeats(contrast.text, passages)) passages.push(contrast);
   const [first] = passages as [AnswerPassage, ...AnswerPassage[]];
   return { ...first, text: passages.map((passage) => passage.text).join('\n\n'), passages };
+}
+
+/** A paragraph's best sentence alone, when it fits in `room` words; none otherwise. */
+function besideQuoted(passage: AskPassage, plan: Plan, room: number): string | undefined {
+  const text = answerSentences(passage, plan, 0, 0);
+  return rawWords(text).length <= room ? text : undefined;
 }
 
 /**

@@ -145,6 +145,7 @@ export class AskIndex {
       following: this.#following(hit.passage),
       opening: hit.opening,
       brief: hit.brief,
+      alone: hit.alone,
     }));
     const answer = chosen.length > 0 ? answerOf(quoted, contrast, budget) : null;
     const result: AskResult = {
@@ -228,8 +229,8 @@ export class AskIndex {
     const quoted = quotedPassages(this.#quoting, top.passage, plan, question, essay);
     // The names asked are looked for where the answer comes from: the passage that ranked, and what
     // is quoted of its source (another paragraph of its section may answer without naming them), not
-    // in an essay's sentence quoted beside a term (brief).
-    const passages = quoted.filter((each) => !each.brief).map((each) => each.passage);
+    // in an essay's sentence quoted beside a term (brief), nor in a section's runner-up (alone).
+    const passages = quoted.filter((each) => !each.brief && !each.alone).map((each) => each.passage);
     const spoken = speaksToNames(question, plan, [...new Set([top.passage, ...passages])], this.#declineContext);
     // A phrase of the question matters between its bar and the confidence bar only: read it there alone.
     const phrased =
