@@ -5,6 +5,7 @@ import type { AskPassage } from './ask-documents.ts';
 import { COMPARISON_MAX_WORDS } from './answer-shape.ts';
 import { answerWeight, conceptPattern, usesAllAsked } from './excerpts.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
+import { withoutAim } from './procedure-aim.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
 import { terms } from './text.ts';
@@ -53,10 +54,12 @@ export interface QuotingContext {
 export function quotedPassages(
   context: QuotingContext,
   passage: number,
-  plan: Plan,
+  asked: Plan,
   question: Question,
   essay?: number,
 ): Quoted[] {
+  // A procedure's aim ("… so the discount kicks in") does not choose what is quoted (procedure-aim.ts).
+  const plan = withoutAim(asked, question);
   const { type, kind, slug } = context.passages[passage]!;
   if (type !== 'glossary') {
     const section = context.ranking.passagesBeside(passage);
