@@ -84,6 +84,41 @@ describe('a comparison of two names of one term', () => {
   });
 });
 
+describe('a side passage named by a longer name of a side', () => {
+  it('is not about the side: the page both sides name is quoted', () => {
+    // "Dry run" and "live run" name the run modes page (0, 1); the dry side's best is a page whose
+    // other name only holds the side ("dry run report"), the live side's an essay's (3).
+    const modes = { type: 'glossary' as const, slug: 'run-modes', title: 'Run modes', section: null };
+    const passages = [
+      essayPassage('The two ways a deployment script can be started.', { ...modes, kind: 'definition' }),
+      essayPassage('A dry run prints every change it would make; a live run makes them.', modes),
+      essayPassage('A dry run report lists the changes a script would make.', {
+        type: 'glossary',
+        slug: 'change-report',
+        title: 'Change report',
+        section: null,
+        names: ['Change report', 'dry run report'],
+      }),
+      essayPassage('A live run needs the production keys.'),
+    ];
+    const context: QuotingContext = {
+      passages,
+      ranking: { paragraphsOf: () => [1], passagesBeside: () => [3], definitionOf: () => 0 },
+    };
+    const side = (word: string, passage: number) => ({
+      best: { passage, score: 1, coverage: 1, confidence: 1 },
+      plan: planOf([word]),
+    });
+    const quoted = comparedPassages(
+      context,
+      [side('dry', 2), side('live', 3)],
+      [{ passage: 0, score: 1, coverage: 1, confidence: 1 }],
+      ['dry run', 'live run'],
+    );
+    expect(quoted.map((each) => each.passage)).toEqual([0, 1]);
+  });
+});
+
 const planOf = (words: readonly string[]): Plan => ({
   concepts: words.map((word) => ({ asked: [word], idf: 1, alternatives: [[word]], named: false })),
   weights: new Map(),

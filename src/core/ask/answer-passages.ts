@@ -131,11 +131,13 @@ export function comparedPassages(
   if (shared === undefined || !sides[0] || own.some((words) => words.length === 0)) return apart;
   // Sides quoted from passages about them ("Groth16: the smallest proofs") stay apart. About a side
   // is about all of it: "Multi-head attention" holds "multi", the word "multi-query attention" has
-  // that "grouped-query attention" lacks, but is another thing.
+  // that "grouped-query attention" lacks, but is another thing. A passage's other name is about the
+  // side when it is the side: "test set leakage" is a kind of leakage.
   const about = (side: number, words: readonly string[]) => {
     const { title, section, names } = context.passages[side]!;
-    const named = terms(`${title} ${section ?? ''} ${names.join(' ')}`);
-    return words.every((term) => named.includes(term));
+    const headed = terms(`${title} ${section ?? ''}`);
+    const same = (name: string) => terms(name).join(' ') === words.join(' ');
+    return words.every((term) => headed.includes(term)) || names.some(same);
   };
   if (sides.some((side, at) => side.best.passage >= 0 && about(side.best.passage, [one, other][at]!))) return apart;
   const concepts = own.map((words) => ({ asked: words, idf: 1, alternatives: [words], named: false }));
