@@ -87,19 +87,20 @@ export function contrastingSentence(
   for (const [rank, passage] of passages.entries()) {
     const sentences = sentencesAt(passage.text, passage.sentences);
     const { type, slug, title, section, url } = passage;
-    for (const sentence of sentences)
-      if (
-        sentence.split(' ').length <= CONTRAST_MAX_WORDS &&
-        CONTRAST.test(sentence.replace(QUANTITY_THAN, '')) &&
-        sides.every((side) => names(spaced(sentence), side))
-      )
-        return { text: sentence, type, slug, title, section, url };
+    const contrast = sentences.find((sentence) => contrasts(sentence, sides));
+    if (contrast !== undefined) return { text: contrast, type, slug, title, section, url };
     const at = pair || rank >= PAIR_CANDIDATES ? -1 : pairAt(sentences, sides, (mentions ??= mentioning(sides)));
     if (at >= 0) pair = { text: `${sentences[at]} ${sentences[at + 1]}`, type, slug, title, section, url };
     if (pair && rank < setting) return pair;
   }
   return pair;
 }
+
+/** Whether one sentence sets the sides against each other: short, with a word of contrast, naming both. */
+const contrasts = (sentence: string, sides: readonly Plan[]) =>
+  sentence.split(' ').length <= CONTRAST_MAX_WORDS &&
+  CONTRAST.test(sentence.replace(QUANTITY_THAN, '')) &&
+  sides.every((side) => names(spaced(sentence), side));
 
 /** A sentence that points to another page ("The essay … goes into detail") rather than saying something. */
 const REFERENCE = /\b(?:the\s+essay|essay\s+on|see)\b/i;
