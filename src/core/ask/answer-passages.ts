@@ -121,9 +121,10 @@ function beyondDefinition(plan: Plan, definition: string): Plan {
 /**
  * What a comparison quotes: each side's best passage; or, when both sides are names of one term
  * (`defining`: "hard fork" and "soft fork" share a page), that term's definition and the paragraph
- * of its page that speaks best to both sides, which sets them against each other, unless a side's
- * own passage elsewhere is about it (its title, heading or names say the side). A side counts by the
- * words it has that the other lacks ("hard", "soft"): both are names of the one term.
+ * of its page that names both sides and speaks best to them, which sets them against each other,
+ * unless none does or a side's own passage elsewhere is about it (its title, heading or names say
+ * all of the side). A side counts by the words it has that the other lacks ("hard", "soft"): both
+ * are names of the one term.
  */
 export function comparedPassages(
   context: QuotingContext,
@@ -136,16 +137,25 @@ export function comparedPassages(
   const [one, other] = [terms(first), terms(second)];
   const own = [one.filter((term) => !other.includes(term)), other.filter((term) => !one.includes(term))];
   if (shared === undefined || !sides[0] || own.some((words) => words.length === 0)) return apart;
-  // Sides quoted from passages about them ("Groth16: the smallest proofs") stay apart.
+  // Sides quoted from passages about them ("Groth16: the smallest proofs") stay apart. About a side
+  // is about all of it: "Multi-head attention" holds "multi", the word "multi-query attention" has
+  // that "grouped-query attention" lacks, but is another thing. A passage's other name is about the
+  // side when it is the side: "test set leakage" is a kind of leakage.
   const about = (side: number, words: readonly string[]) => {
     const { title, section, names } = context.passages[side]!;
-    const named = terms(`${title} ${section ?? ''} ${names.join(' ')}`);
-    return words.every((term) => named.includes(term));
+    const headed = terms(`${title} ${section ?? ''}`);
+    const same = (name: string) => terms(name).join(' ') === words.join(' ');
+    return words.every((term) => headed.includes(term)) || names.some(same);
   };
-  if (sides.some((side, at) => side.best.passage >= 0 && about(side.best.passage, own[at]!))) return apart;
+  if (sides.some((side, at) => side.best.passage >= 0 && about(side.best.passage, [one, other][at]!))) return apart;
   const concepts = own.map((words) => ({ asked: words, idf: 1, alternatives: [words], named: false }));
   const both: Plan = { ...sides[0].plan, concepts, whole: undefined };
-  const more = answering(context, context.ranking.paragraphsOf(context.passages[shared]!.slug), both);
+  // A page that sets the sides against each other names both in one paragraph; else each side's own
+  // passage says more of it than the page that only names it.
+  const namesBoth = (paragraph: number) =>
+    concepts.every((concept) => conceptPattern(concept).test(context.passages[paragraph]!.text));
+  const paragraphs = context.ranking.paragraphsOf(context.passages[shared]!.slug).filter(namesBoth);
+  const more = answering(context, paragraphs, both);
   if (more === undefined) return apart;
   return [
     { passage: shared, plan: both },

@@ -72,29 +72,35 @@ export const sentenceNames = (sentence: string, side: Plan) => names(spaced(sent
 /**
  * A sentence that sets the two sides of a comparison against each other ("Unlike proof of work,
  * proof of stake …"), from the first passage that has one, else two adjacent sentences that do
- * (sideOf), from the first passage that has them.
+ * (sideOf), from the first passage that has them. `setting`: how many of the first passages are the
+ * section that sets the sides apart; two sentences of it, each about one side ("In June 2018 OpenAI
+ * released GPT … In October 2018 Google released BERT …"), say how they differ where they are set
+ * side by side, rather than a sentence of a page ranked after it.
  */
 export function contrastingSentence(
   passages: readonly AskPassage[],
   sides: readonly Plan[],
+  setting = 0,
 ): AnswerPassage | undefined {
   let pair: AnswerPassage | undefined;
   let mentions: RegExp | undefined;
   for (const [rank, passage] of passages.entries()) {
     const sentences = sentencesAt(passage.text, passage.sentences);
     const { type, slug, title, section, url } = passage;
-    for (const sentence of sentences)
-      if (
-        sentence.split(' ').length <= CONTRAST_MAX_WORDS &&
-        CONTRAST.test(sentence.replace(QUANTITY_THAN, '')) &&
-        sides.every((side) => names(spaced(sentence), side))
-      )
-        return { text: sentence, type, slug, title, section, url };
+    const contrast = sentences.find((sentence) => contrasts(sentence, sides));
+    if (contrast !== undefined) return { text: contrast, type, slug, title, section, url };
     const at = pair || rank >= PAIR_CANDIDATES ? -1 : pairAt(sentences, sides, (mentions ??= mentioning(sides)));
     if (at >= 0) pair = { text: `${sentences[at]} ${sentences[at + 1]}`, type, slug, title, section, url };
+    if (pair && rank < setting) return pair;
   }
   return pair;
 }
+
+/** Whether one sentence sets the sides against each other: short, with a word of contrast, naming both. */
+const contrasts = (sentence: string, sides: readonly Plan[]) =>
+  sentence.split(' ').length <= CONTRAST_MAX_WORDS &&
+  CONTRAST.test(sentence.replace(QUANTITY_THAN, '')) &&
+  sides.every((side) => names(spaced(sentence), side));
 
 /** A sentence that points to another page ("The essay … goes into detail") rather than saying something. */
 const REFERENCE = /\b(?:the\s+essay|essay\s+on|see)\b/i;
@@ -109,6 +115,13 @@ const mentioning = (sides: readonly Plan[]) =>
 /** The best passages searched for a contrasting pair (each sentence is read for both sides). */
 const PAIR_CANDIDATES = 10;
 
+/**
+ * A sentence about one side may be longer than one that contrasts both (CONTRAST_MAX_WORDS): it
+ * says one thing of one side ("In October 2018 Google released BERT, which used only the encoder
+ * stack …", 32 words), where a long sentence naming both is a list.
+ */
+const PAIR_MAX_WORDS = 40;
+
 /** A sentence's first words, where it names what it is about. */
 const OPENING_WORDS = 8;
 
@@ -118,7 +131,7 @@ const OPENING_WORDS = 8;
  */
 function sideOf(sentence: string, [one, other]: readonly Plan[]): number {
   const words = sentence.split(' ');
-  if (!one || !other || words.length > CONTRAST_MAX_WORDS || REFERENCE.test(sentence)) return -1;
+  if (!one || !other || words.length > PAIR_MAX_WORDS || REFERENCE.test(sentence)) return -1;
   const lower = spaced(sentence);
   const [first, second] = [names(lower, one), names(lower, other)];
   if (first === second) return -1;

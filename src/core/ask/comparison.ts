@@ -96,6 +96,7 @@ export class Comparisons {
     if (sides.length === 0) return undefined;
     const top = ranked[0];
     const contrasting = this.#settingSidesApart(question, [first, second], sides, plan, ranked);
+    const setting = contrasting ? this.#ranking.passagesBeside(contrasting.passage) : [];
     const joint = contrasting
       ? [contrasting]
       : top && top.coverage >= JOINT_COVERAGE && this.#passages[top.passage]!.type === 'essay'
@@ -123,12 +124,16 @@ export class Comparisons {
       budget: quotes.budget,
       declined: this.#declined([first, second], both),
       confidence: Math.min(...sides.map((side) => side.best.confidence)),
-      // With both sides answered, a sentence of the best passages that sets one against the other.
+      // With both sides answered, a sentence of the best passages that sets one against the other:
+      // first of the section that sets them apart, any paragraph of it.
       contrast:
         sides.length === 2
           ? contrastingSentence(
-              [...joint, ...ranked.slice(0, CONTRAST_CANDIDATES)].map((hit) => this.#passages[hit.passage]!),
+              [...setting, ...[...joint, ...ranked.slice(0, CONTRAST_CANDIDATES)].map((hit) => hit.passage)].map(
+                (passage) => this.#passages[passage]!,
+              ),
               sides.map((side) => side.plan),
+              setting.length,
             )
           : undefined,
     };
