@@ -26,8 +26,11 @@ const plan = (prefer: Plan['prefer']): Plan => ({
   weights: new Map(),
   prefer,
 });
+// The paragraph chosen: a runner-up's sentence added after it (`alone`) is not the choice.
 const quoted = (text: string, prefer: Plan['prefer'] = 'procedure') =>
-  quotedPassages(context, 0, plan(prefer), parseQuestion(text)).map((each) => each.passage);
+  quotedPassages(context, 0, plan(prefer), parseQuestion(text))
+    .filter((each) => !each.alone)
+    .map((each) => each.passage);
 
 describe("a procedure question's aim", () => {
   it('does not draw the quote to the paragraph about the goal', () => {
