@@ -7,7 +7,7 @@ import { AskIndex, type AskOptions } from '../../src/core/ask/ask-index.ts';
 import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
-import { situatedPlan } from '../../src/core/ask/situation.ts';
+import { situatedPlan, situationShare } from '../../src/core/ask/situation.ts';
 import { essayDocument, glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 const fineTuning: AskDocument = {
@@ -109,5 +109,23 @@ describe('a question part of English’s commonest words after a situation', () 
     );
     expect(result.sources[0]).toMatchObject({ slug: 'staking', section: 'Being offline' });
     expect(result.answer?.text).toMatch(/penalty/);
+  });
+});
+
+describe('a question part that points back at its situation', () => {
+  const serialised = AskIndex.build(documents, NO_WORD_VECTORS);
+  const planner = new QueryPlanner(
+    new Map(Object.entries(serialised.postings)),
+    serialised.passages.length,
+    serialised.names,
+  );
+
+  it('ranks the situation at the share of a question part that names nothing', () => {
+    // "Curriculum learning" is a term, yet "it" is what the question asks of: the situation says what.
+    const pointing = situationShare(planner, parseQuestion('should we use curriculum learning for it'));
+    const vague = situationShare(planner, parseQuestion('which approach should we use'));
+    const named = situationShare(planner, parseQuestion('should we use curriculum learning'));
+    expect(pointing).toBe(vague);
+    expect(named).toBeLessThan(vague);
   });
 });
