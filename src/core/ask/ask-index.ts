@@ -28,7 +28,6 @@ import {
 } from './decline.ts';
 import { situatedPlan, situationShare, talkWeighed, unusedWeighed } from './situation.ts';
 import { rerankLead, type LeadContext } from './lead-rerank.ts';
-import { withCountering } from './countering.ts';
 import { UnknownTerms } from './unknown-terms.ts';
 import { Comparisons } from './comparison.ts';
 
@@ -257,8 +256,7 @@ export class AskIndex {
         (!concept.asked.some((word) => FIGURE.test(word)) &&
           (domainLift(concept, this.#declineContext) >= ABOUT_CONTENT_LIFT || this.#contentsOwn(concept))),
     });
-    // A question how to stop a thing asks for what counters it (countering.ts).
-    const plan = withCountering(talkWeighed(situated, read.unwrapped, this.#vectors), question);
+    const plan = talkWeighed(situated, read.unwrapped, this.#vectors);
     const near = query && ((text: string) => this.#nearness(text, query));
     const ofThing = prefer === 'procedure' && asksOfThing(question);
     const doubts = doubtsClaim(question);
