@@ -204,3 +204,46 @@ describe('an essay section ranked right after a term', () => {
     expect(quotedPassages(essayContext, 0, plan, question).map((each) => each.passage)).toEqual([0, 1]);
   });
 });
+
+describe("an essay section's paragraph quoted after a term's page", () => {
+  // "why is an unlimited approval risky": the term's page already says what unlimited approvals are
+  // for; of the essay beside it, the paragraph that says what the page left out (the risk) is quoted.
+  const term = (text: string, kind: AskPassage['kind']): AskPassage => ({
+    ...passageOf(text, kind),
+    slug: 'approval',
+    title: 'Approval',
+    names: ['Approval'],
+  });
+  const essay = (text: string): AskPassage => ({
+    ...passageOf(text, 'paragraph'),
+    type: 'essay',
+    slug: 'tokens',
+    title: 'Tokens',
+    section: 'Approvals',
+    names: [],
+    namesWeigh: false,
+  });
+  const all = [
+    term('Permission given to a contract to move tokens on your behalf.', 'definition'),
+    term('Most applications ask for an unlimited amount, so that users pay one fee instead of many.', 'paragraph'),
+    essay('An unlimited amount spares a fee on every trade. Wallets list such amounts.'),
+    essay('The risk lies in the spender. An exploited spender can drain everyone who trusted it.'),
+  ];
+  const quoting: QuotingContext = {
+    passages: all,
+    ranking: { paragraphsOf: () => [1], passagesBeside: () => [2, 3], definitionOf: () => 0 },
+  };
+  const plan: Plan = { concepts: [concept('unlimit', 4), concept('risk', 3)], weights: new Map() };
+  const question = parseQuestion('why is an unlimited approval risky');
+
+  it('is the one that says what the quoted paragraph of the page left out, not one repeating it', () => {
+    const quoted = quotedPassages(quoting, 0, plan, question, 2);
+    expect(quoted.map((each) => each.passage)).toEqual([0, 1, 3]);
+    expect(quoted[2]!.brief).toBe(true);
+  });
+
+  it('is chosen so also when a paragraph of the page ranked first', () => {
+    const quoted = quotedPassages(quoting, 1, plan, question, 2);
+    expect(quoted.map((each) => each.passage)).toEqual([0, 1, 3]);
+  });
+});
