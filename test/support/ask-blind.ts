@@ -39,11 +39,14 @@ export interface BlindScore {
 
 export const BLIND_PATH = path.resolve(import.meta.dirname, '../fixtures/ask-blind.json');
 
-export const blindQuestions = (): BlindQuestion[] | undefined => {
-  if (!existsSync(BLIND_PATH)) return undefined;
-  const parsed = JSON.parse(readFileSync(BLIND_PATH, 'utf8')) as { questions: BlindQuestion[] } | BlindQuestion[];
+/** A question set's questions: a file holds them bare or under `questions`. */
+export function readQuestionSet(file: string): BlindQuestion[] {
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { questions: BlindQuestion[] } | BlindQuestion[];
   return Array.isArray(parsed) ? parsed : parsed.questions;
-};
+}
+
+export const blindQuestions = (): BlindQuestion[] | undefined =>
+  existsSync(BLIND_PATH) ? readQuestionSet(BLIND_PATH) : undefined;
 
 /**
  * Curly quotes and apostrophes as straight ones: the set names sections as the rendered pages print
@@ -62,17 +65,36 @@ export const sourceKey = (source: EvalAnswer['sources'][number]) =>
 /** The section (`##` heading) that holds an essay's subsection (`###` heading), if it is one. */
 export type SectionOf = (slug: string, heading: string) => string | undefined;
 
-/** The content's essays' subsections, each to its section, read from content/essays as the index splits them. */
+const CONTENT = path.resolve(import.meta.dirname, '../../content');
+
+/** The content's essays' sections (the intro's heading null), read from content/essays as the index splits them. */
+function essaySections(): Array<{ slug: string; heading: string | null; within?: string }> {
+  const directory = path.join(CONTENT, 'essays');
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.md'))
+    .flatMap((file) => {
+      const body = readFileSync(path.join(directory, file), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
+      const slug = file.slice(0, -'.md'.length);
+      return splitSections(body, []).map(({ heading, within }) => ({ slug, heading, within }));
+    });
+}
+
+/** The content's essays' subsections, each to its section. */
 export function contentSections(): SectionOf {
-  const directory = path.resolve(import.meta.dirname, '../../content/essays');
   const within = new Map<string, string>();
-  for (const file of readdirSync(directory).filter((name) => name.endsWith('.md'))) {
-    const body = readFileSync(path.join(directory, file), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
-    for (const section of splitSections(body, []))
-      if (section.heading !== null && section.within !== undefined)
-        within.set(`${file.slice(0, -'.md'.length)} § ${section.heading}`, section.within);
-  }
+  for (const section of essaySections())
+    if (section.heading !== null && section.within !== undefined)
+      within.set(`${section.slug} § ${section.heading}`, section.within);
   return (slug, heading) => within.get(`${slug} § ${heading}`);
+}
+
+/** Every source the content has, named as the question sets name them (sourceKey). */
+export function contentSourceKeys(): Set<string> {
+  const terms = readdirSync(path.join(CONTENT, 'glossary')).map((file) => file.replace(/\.mdx?$/, ''));
+  return new Set([
+    ...essaySections().map(({ slug, heading }) => sourceKey({ type: 'essay', slug, section: heading })),
+    ...terms.map((slug) => sourceKey({ type: 'glossary', slug, section: null })),
+  ]);
 }
 
 /**

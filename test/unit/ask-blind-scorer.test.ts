@@ -2,12 +2,13 @@
 // section named with curly quotes, as the rendered pages print headings, is the section the index
 // names with straight ones, as the Markdown writes them; a passage under a `###` heading is in the
 // `##` section that holds it, which is how the sets name sections.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitSections } from '../../src/core/ask/ask-documents.ts';
 import {
   contentSections,
+  contentSourceKeys,
+  readQuestionSet,
   scoreBlind,
   straightQuotes,
   type BlindAnswer,
@@ -66,24 +67,12 @@ describe('the blind scorer', () => {
 // A renamed heading leaves a set's key naming nothing, and a right answer then scores as a miss: the
 // development set ask-dev.json named 19 sections by the first words of headings renamed since.
 describe('the question sets', () => {
-  const root = path.resolve(import.meta.dirname, '../..');
-  const existing = new Set<string>();
-  for (const file of readdirSync(path.join(root, 'content/essays')).filter((name) => name.endsWith('.md'))) {
-    const slug = file.slice(0, -'.md'.length);
-    const body = readFileSync(path.join(root, 'content/essays', file), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
-    existing.add(`essay:${slug} §`);
-    for (const { heading } of splitSections(body, []))
-      if (heading !== null) existing.add(straightQuotes(`essay:${slug} § ${heading}`));
-  }
-  for (const file of readdirSync(path.join(root, 'content/glossary')))
-    existing.add(`glossary:${file.replace(/\.mdx?$/, '')}`);
-  const sets = readdirSync(path.join(root, 'test/fixtures')).filter((name) => /^ask-.*\.json$/.test(name));
+  const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+  const existing = contentSourceKeys();
+  const sets = readdirSync(fixtures).filter((name) => /^ask-.*\.json$/.test(name));
 
   it.each(sets)('%s names only sources the content has', (file) => {
-    const parsed = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8')) as
-      { questions: BlindQuestion[] } | BlindQuestion[];
-    const questions = Array.isArray(parsed) ? parsed : parsed.questions;
-    const unknown = questions
+    const unknown = readQuestionSet(path.join(fixtures, file))
       .flatMap((question) => (question.expect ?? []).map(straightQuotes))
       .filter((key) => !existing.has(key));
     // The blind set's keys stay unread: only their count leaves this test.
