@@ -187,6 +187,20 @@ describe('the sentences quoted for a kind', () => {
     expect(answerSentences(passageOf(text), plan, 20)).toContain('the trader receives about 18,182 USDC');
   });
 
+  it('quotes the sentence with the figure over one that shares one more word for a how-long question', () => {
+    // "how long do challengers have to dispute a batch in the window"
+    const text = 'Challengers watch the window for a bad batch. The window lasts about 7 days.';
+    const plan = planOf(
+      [
+        ['window', 3],
+        ['challeng', 2],
+        ['batch', 2],
+      ],
+      'number',
+    );
+    expect(answerSentences(passageOf(text), plan, 5)).toBe('The window lasts about 7 days.');
+  });
+
   it('quotes the remedy for a how-do-I question ("The fix is to …")', () => {
     // "my transaction is stuck, how do I unstick it"
     const text =

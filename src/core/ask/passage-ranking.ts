@@ -9,6 +9,7 @@ import type { Question } from './question.ts';
 import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
 import { passageVectorsOf, similarities } from './semantic.ts';
 import { terms, words } from './text.ts';
+import { type AskedKind, askedKind } from './lead-rerank.ts';
 
 // BM25 parameters (the usual ones) and field weights: a passage's names (term names or section
 // heading) count this many times each, its context (the essay title) once.
@@ -32,6 +33,16 @@ const EXPLANATION_DEFINITION_FACTOR = 0.75;
 const EXPLANATION_CUE_BOOST = 0.1;
 const DEFINITION_BOOST = 1.3;
 const QUANTITY_BOOST = 1.5;
+/**
+ * A section whose heading uses the question's own question word answers that kind of question
+ * ("Why the same mistakes repeat" for "why do bridge hacks keep happening", "How to judge a bridge"
+ * for "how do I judge one"): among one essay's sections, the one that says why or how rather than
+ * one that only shares more words. At 1.6, dev sets right first +1 retired, +1 dev2, key fact +1
+ * each, one declined fewer (dev2); at 2 dev3 lost a fact, at 2.5 ask-dev and retired lost one first.
+ */
+const HEADING_ASKS_BOOST = 1.6;
+/** The question word a heading uses when it answers a kind of question (askedKind). */
+const HEADING_QUESTION_WORD: Partial<Record<AskedKind, RegExp>> = { cause: /\bwhy\b/i, procedure: /\bhow\b/i };
 /** How sure a passage answers: its coverage, raised when it is about what was asked. */
 const confidenceOf = (coverage: number, topical: number) => coverage + TOPIC_CONFIDENCE * topical * (1 - coverage);
 
@@ -75,6 +86,8 @@ export class PassageRanking {
   readonly #passageVectors: Float32Array | undefined;
   /** Scratch: each passage's similarity to the question of the search under way. */
   readonly #similarity: Float32Array;
+  /** Scratch: the question word of the search under way that a heading answering it uses (HEADING_ASKS_BOOST). */
+  #headingAsks: RegExp | undefined;
 
   constructor(serialised: SerialisedAskIndex, postings: ReadonlyMap<string, number[]>, planner: QueryPlanner) {
     this.#passages = serialised.passages;
@@ -194,6 +207,7 @@ export class PassageRanking {
     query?: Float32Array,
   ): { ranked: Ranked[]; total: number } {
     const touched = this.#bm25(plan);
+    this.#headingAsks = HEADING_QUESTION_WORD[askedKind(question)];
     const candidates = this.#matching(touched, question, allowed);
     const total = this.#sourcesIn(candidates);
     const lexical = this.#best(candidates).map((passage) => this.#scored(plan, question, passage));
@@ -313,6 +327,12 @@ export class PassageRanking {
     return fuse(lexical, semantic, similarity);
   }
 
+  /** HEADING_ASKS_BOOST for a section whose heading uses the question word of the search under way. */
+  #headingFactor(passage: AskPassage): number {
+    const asks = passage.type === 'essay' && this.#headingAsks?.test(passage.section ?? '') === true;
+    return asks ? HEADING_ASKS_BOOST : 1;
+  }
+
   #intentFactor(question: Question, at: number): number {
     const passage = this.#passages[at]!;
     if (question.intent === 'explanation' || question.intent === 'comparison') {
@@ -322,7 +342,7 @@ export class PassageRanking {
           : passage.kind === 'definition'
             ? EXPLANATION_DEFINITION_FACTOR
             : 1;
-      return kind * (1 + EXPLANATION_CUE_BOOST * passage.explains);
+      return kind * (1 + EXPLANATION_CUE_BOOST * passage.explains) * this.#headingFactor(passage);
     }
     if (question.intent === 'definition' && passage.kind === 'definition') return DEFINITION_BOOST;
     // A quantity comes from a passage that has the number.
