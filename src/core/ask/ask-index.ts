@@ -50,6 +50,13 @@ const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
  */
 const COMMONEST_WORDS = 3_000;
 /**
+ * …or when it is everyday English the content uses this rarely at most (decline.ts, frequency): a
+ * word in passing ("curious", "understood", "everywhere", "obvious"), which beside the asking clause
+ * is the asker's talk ("… ? I keep seeing it mentioned everywhere"). Wrapped questions lost or moved
+ * (bench/ask-wrappers.mjs) 315 to 237 and 157 to 57, no development set or probe moved.
+ */
+const RARELY_USED = 4;
+/**
  * A plain word is the content's own, for reading a question's other words as the asker's wording
  * (situation.ts, unusedWeighed), from this domain lift (decline.ts): from 6 and 7 an everyday
  * word the content happens to use a lot ("random") let "who won the 2022 world cup" be answered.
@@ -280,7 +287,11 @@ export class AskIndex {
     const everyday = (word: string) => {
       const term = indexTerm(word) ?? '';
       // A word the content uses is part of what is asked, unless it is among English's commonest.
-      if (this.#postings.has(term)) return (this.#vectors?.rank(word) ?? Infinity) < COMMONEST_WORDS;
+      if (this.#postings.has(term))
+        return (
+          (this.#vectors?.rank(word) ?? Infinity) < COMMONEST_WORDS ||
+          (this.#vectors?.general(word) === true && this.#declineContext.frequency(term) <= RARELY_USED)
+        );
       return this.#vectors?.general(word) === true || this.#everyday.has(term);
     };
     return this.#planner.plan(text).concepts.every((concept) => !concept.named && concept.asked.every(everyday));
