@@ -39,4 +39,10 @@ describe.runIf(readWordVectors())('words the content uses in passing, beside the
   it('leave a question about something the content lacks declined', () => {
     expect(index.search('what is a kitchen tap? still puzzled', options).answer).toBeNull();
   });
+
+  it('count chat’s shorthand, a short lowercase word no one else uses, as talk; not a longer name', () => {
+    expect(index.search('what is a rollup? smh', options).answer?.slug).toBe('rollup');
+    expect(index.search('fwiw, what is a rollup?', options).answer?.slug).toBe('rollup');
+    expect(index.search('i trade on kraken. what is a rollup?', options).answer).toBeNull();
+  });
 });

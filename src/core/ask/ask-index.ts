@@ -62,6 +62,8 @@ const RARELY_USED = 4;
  * word the content happens to use a lot ("random") let "who won the 2022 world cup" be answered.
  */
 const ABOUT_CONTENT_LIFT = 8;
+/** A word of chat's shorthand, by its form: two to four lowercase letters. */
+const SHORTHAND = /^\p{Ll}{2,4}$/u;
 /** A word with a digit: a figure ("250000000", "70%") or a figure and its unit ("4bit"). */
 const FIGURE = /\p{N}/u;
 export class AskIndex {
@@ -284,17 +286,25 @@ export class AskIndex {
   #isTalk(words: string): boolean {
     const text = withoutChat(words, this.#planner.namesTerm);
     if (rawWords(text).some((word, at) => at > 0 && word !== 'I' && /\p{Lu}/u.test(word))) return false;
-    const everyday = (word: string) => {
-      const term = indexTerm(word) ?? '';
-      // A word the content uses is part of what is asked, unless it is among English's commonest.
-      if (this.#postings.has(term))
-        return (
-          (this.#vectors?.rank(word) ?? Infinity) < COMMONEST_WORDS ||
-          (this.#vectors?.general(word) === true && this.#declineContext.frequency(term) <= RARELY_USED)
-        );
-      return this.#vectors?.general(word) === true || this.#everyday.has(term);
-    };
-    return this.#planner.plan(text).concepts.every((concept) => !concept.named && concept.asked.every(everyday));
+    return this.#planner
+      .plan(text)
+      .concepts.every((concept) => !concept.named && concept.asked.every((word) => this.#isTalkWord(word)));
+  }
+
+  /** Whether a word of a message, not a name the glossary knows, is talk (see #isTalk). */
+  #isTalkWord(word: string): boolean {
+    const term = indexTerm(word) ?? '';
+    // A word the content uses is part of what is asked, unless it is among English's commonest.
+    const general = this.#vectors?.general(word) === true;
+    if (this.#postings.has(term))
+      return (
+        (this.#vectors?.rank(word) ?? Infinity) < COMMONEST_WORDS ||
+        (general && this.#declineContext.frequency(term) <= RARELY_USED)
+      );
+    if (general || this.#everyday.has(term)) return true;
+    // A short lowercase word neither the content nor English knows is chat's shorthand ("ngl",
+    // "tia", "smh"): a name is written with a capital, or longer ("kraken" stays asked about).
+    return SHORTHAND.test(word) && this.#vectors?.rank(word) === Infinity;
   }
 
   /**
