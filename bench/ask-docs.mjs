@@ -9,7 +9,7 @@ import { root } from './lib.mjs';
 
 /**
  * The development sets in test/fixtures/, in the order they arrived: questions in the asker's words
- * (ask-dev), the retired blind set, and three outsiders' sets, each kept from the work it first measured.
+ * (ask-dev), the retired blind set, and four outsiders' sets, each kept from the work it first measured.
  */
 export const DEVELOPMENT_SETS = [
   'ask-dev.json',
@@ -17,6 +17,7 @@ export const DEVELOPMENT_SETS = [
   'ask-dev2.json',
   'ask-dev3.json',
   'ask-dev4.json',
+  'ask-dev5.json',
 ];
 
 /** @param {string} dir */
