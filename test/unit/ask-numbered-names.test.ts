@@ -1,6 +1,6 @@
 // Names the content never writes beside ones it does (unknown-terms.ts): a numbered standard of a
-// family the glossary names, with a number the content never gives it, and an acronym spelt like an
-// everyday word, decline the question however well the family's page or the other words match.
+// family the glossary names, with a number the content never gives it, a compound of words the content
+// joins to other last words only, and an acronym spelt like an everyday word, decline the question however well the family's page or the other words match.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import type { AskIndex } from '../../src/core/ask/ask-index.ts';
@@ -25,6 +25,11 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
         ['BIP'],
       ),
       glossaryTerm(
+        'proof-of-work',
+        'Proof of work',
+        'In proof-of-work consensus, miners spend computation to win the right to add the next block to the chain.',
+      ),
+      glossaryTerm(
         'summary-evaluation',
         'Summary evaluation',
         'Scoring a summary model by counting the words its summaries share with summaries written by people; ' +
@@ -42,6 +47,14 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
   it('answers a number of the family the content writes, with or without its hyphen', () => {
     for (const question of ['What is the BIP-39 standard for wallets?', 'what does BIP39 write down'])
       expect(index.search(question, options).answer?.slug).toBe('bitcoin-improvement-proposal');
+  });
+
+  it('declines a compound whose first words the content joins to other last words only', () => {
+    const asked = index.search('How does proof-of-space consensus choose who adds the next block?', options);
+    expect(asked.answer).toBeNull();
+    expect(asked.no_answer_reason).toMatch(/proof-of-space/);
+    const written = index.search('How does proof-of-work consensus choose who adds the next block?', options);
+    expect(written.answer?.slug).toBe('proof-of-work');
   });
 
   it('declines an acronym spelt like an everyday word the content never uses', () => {

@@ -114,6 +114,7 @@ export class UnknownTerms {
         ...this.#unknownNames(question),
         ...this.#unknownCompounds(question),
         ...this.#unknownNumbers(question),
+        ...this.#unknownKinds(question),
       ]),
     ];
   }
@@ -294,6 +295,27 @@ export class UnknownTerms {
     const written = (name: string) => this.#postings.has(indexTerm(name.replace('-', '')) ?? '');
     const family = (name: string) => this.#planner.namesTerm(name.replace(/-?\d+$/, ''));
     return numbered.filter((name) => family(name) && !written(name));
+  }
+
+  /**
+   * A compound of three words or more whose first words the content writes joined to another last
+   * word, never to this one: beside "mixture-of-experts", "proof-of-work", another "mixture-of-…" or
+   * "proof-of-…" is another kind than those it covers, however well its parts match.
+   */
+  #unknownKinds(question: Question): string[] {
+    const compounds = question.content.match(/(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+){2,}(?![\p{L}\p{N}-])/gu) ?? [];
+    const written = (compound: string) =>
+      joinedCompounds(compound).some((term) => this.#postings.has(term)) ||
+      this.#planner.namesTerm(words(compound).join(' '));
+    const family = (compound: string) => {
+      const first = compound
+        .toLowerCase()
+        .replace(/-\p{L}+$/u, '')
+        .replaceAll('-', '');
+      for (const term of this.#postings.keys()) if (term.length > first.length && term.startsWith(first)) return true;
+      return false;
+    };
+    return compounds.filter((compound) => !written(compound) && family(compound));
   }
 
   /**
