@@ -47,6 +47,13 @@ const SAYS_WHAT = String.raw`(?:\s*\([^)]*\))?(?:\s+\p{Ll}|,\s+(?:which|who|whos
  */
 const CLAUSE_START = String.raw`(?:^|[.!?:;]\s+|—\s*|,\s+(?:and|but)\s+|\b(?:is|was|became|called|named)\s+)(?:[Tt]he\s+|(?:\p{Lu}\p{L}*\s+)?\p{Lu}\p{L}*['’]s\s+)?`;
 
+/**
+ * An acronym of three letters or more ("ROUGE", "YOLO"): a name, not the everyday word spelt the same
+ * way that the word vectors hold, so only the content's own use of it vouches for it. A question word
+ * in capitals ("WHY") is stress.
+ */
+const isAcronymName = (word: string) => /^\p{Lu}{3,}$/u.test(word) && indexTerm(word.toLowerCase()) !== null;
+
 /** A word as a pattern that matches it in any case ("LLaMA" for "Llama"). */
 const anyCase = (word: string) =>
   [...word]
@@ -106,6 +113,8 @@ export class UnknownTerms {
         ...this.#unknownSubject(question),
         ...this.#unknownNames(question),
         ...this.#unknownCompounds(question),
+        ...this.#unknownNumbers(question),
+        ...this.#unknownKinds(question),
       ]),
     ];
   }
@@ -254,7 +263,8 @@ export class UnknownTerms {
     const known = (word: string) => {
       const term = indexTerm(word);
       const everyday = term !== null && /^\p{Ll}+$/u.test(word) && this.#everyday.has(term);
-      return term === null || everyday || this.#postings.has(term) || vectors.has(word);
+      if (term === null || this.#postings.has(term)) return true;
+      return !isAcronymName(word) && (everyday || vectors.has(word));
     };
     // "outvote", "unstick", "wordy": a known word with an everyday prefix or suffix is no name.
     return rawWords(withoutChat(question.content, this.#planner.namesTerm)).filter(
@@ -273,6 +283,39 @@ export class UnknownTerms {
       joinedCompounds(compound).some((term) => this.#postings.has(term)) ||
       this.#planner.namesTerm(words(compound).join(' '));
     return compounds.filter((compound) => !written(compound));
+  }
+
+  /**
+   * A numbered standard or model of a family the glossary names ("ERC", "EIP", "GPT": a term or an
+   * alias) that the content never writes with that number: it writes the ones it covers ("ERC-20",
+   * "EIP-4844"), so another number is another standard, however well the family's page matches.
+   */
+  #unknownNumbers(question: Question): string[] {
+    const numbered = question.content.match(/(?<![\p{L}\p{N}-])\p{L}{2,}-?\d+(?![\p{L}\p{N}-])/gu) ?? [];
+    const written = (name: string) => this.#postings.has(indexTerm(name.replace('-', '')) ?? '');
+    const family = (name: string) => this.#planner.namesTerm(name.replace(/-?\d+$/, ''));
+    return numbered.filter((name) => family(name) && !written(name));
+  }
+
+  /**
+   * A compound of three words or more whose first words the content writes joined to another last
+   * word, never to this one: beside "mixture-of-experts", "proof-of-work", another "mixture-of-…" or
+   * "proof-of-…" is another kind than those it covers, however well its parts match.
+   */
+  #unknownKinds(question: Question): string[] {
+    const compounds = question.content.match(/(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+){2,}(?![\p{L}\p{N}-])/gu) ?? [];
+    const written = (compound: string) =>
+      joinedCompounds(compound).some((term) => this.#postings.has(term)) ||
+      this.#planner.namesTerm(words(compound).join(' '));
+    const family = (compound: string) => {
+      const first = compound
+        .toLowerCase()
+        .replace(/-\p{L}+$/u, '')
+        .replaceAll('-', '');
+      for (const term of this.#postings.keys()) if (term.length > first.length && term.startsWith(first)) return true;
+      return false;
+    };
+    return compounds.filter((compound) => !written(compound) && family(compound));
   }
 
   /**

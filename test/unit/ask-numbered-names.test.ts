@@ -1,0 +1,70 @@
+// Names the content never writes beside ones it does (unknown-terms.ts): a numbered standard of a
+// family the glossary names, with a number the content never gives it, a compound of words the content
+// joins to other last words only, and an acronym spelt like an everyday word, decline the question however well the family's page or the other words match.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
+import type { AskIndex } from '../../src/core/ask/ask-index.ts';
+import { readWordVectors } from '../../src/core/ask/semantic.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+
+const table = readWordVectors();
+const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+const neverMentioned = /never mention/;
+
+describe.runIf(table)('names the content never writes beside ones it does', () => {
+  let index: AskIndex;
+  // Building an index reads SCOWL's word lists: seconds on a shared CPU.
+  beforeAll(() => {
+    index = loadedIndex([
+      glossaryTerm(
+        'bitcoin-improvement-proposal',
+        'Bitcoin Improvement Proposal',
+        'A numbered design document that proposes a standard for Bitcoin wallets and nodes. BIP-32 ' +
+          'describes wallets that derive every key from one seed, and BIP-39 the words that write the seed down.',
+        '',
+        ['BIP'],
+      ),
+      glossaryTerm(
+        'proof-of-work',
+        'Proof of work',
+        'In proof-of-work consensus, miners spend computation to win the right to add the next block to the chain.',
+      ),
+      glossaryTerm(
+        'summary-evaluation',
+        'Summary evaluation',
+        'Scoring a summary model by counting the words its summaries share with summaries written by people; ' +
+          'the scores are computed over a test set of documents.',
+      ),
+    ]);
+  }, 60_000);
+
+  it('declines a numbered standard of a family the glossary names that the content never writes', () => {
+    const asked = index.search('What is the BIP-44 standard for wallets?', options);
+    expect(asked.answer).toBeNull();
+    expect(asked.no_answer_reason).toMatch(/BIP-44/);
+  });
+
+  it('answers a number of the family the content writes, with or without its hyphen', () => {
+    for (const question of ['What is the BIP-39 standard for wallets?', 'what does BIP39 write down'])
+      expect(index.search(question, options).answer?.slug).toBe('bitcoin-improvement-proposal');
+  });
+
+  it('declines a compound whose first words the content joins to other last words only', () => {
+    const asked = index.search('How does proof-of-space consensus choose who adds the next block?', options);
+    expect(asked.answer).toBeNull();
+    expect(asked.no_answer_reason).toMatch(/proof-of-space/);
+    const written = index.search('How does proof-of-work consensus choose who adds the next block?', options);
+    expect(written.answer?.slug).toBe('proof-of-work');
+  });
+
+  it('declines an acronym spelt like an everyday word the content never uses', () => {
+    const asked = index.search('How do I compute SALSA scores to evaluate my summary model?', options);
+    expect(asked.answer).toBeNull();
+    expect(asked.no_answer_reason).toMatch(neverMentioned);
+  });
+
+  it('reads a question word in capitals as stress', () => {
+    const asked = index.search('WHY are summary models scored against summaries written by people?', options);
+    expect(asked.answer?.slug).toBe('summary-evaluation');
+  });
+});
