@@ -109,6 +109,17 @@ describe('comparison questions', () => {
     ]);
   });
 
+  it("reads a comparison's sides without the words that stress it or say when", () => {
+    expect(parseQuestion('is proof of stake just straight up better than proof of work now?').sides).toEqual([
+      'proof of stake',
+      'proof of work',
+    ]);
+    expect(parseQuestion('are rollups really much cheaper than sidechains these days').sides).toEqual([
+      'rollups',
+      'sidechains',
+    ]);
+  });
+
   it('reads everyday ways of setting two things side by side as comparisons', () => {
     for (const asked of [
       'which is better, proof of work or proof of stake?',

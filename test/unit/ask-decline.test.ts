@@ -292,6 +292,13 @@ describe('which proper names a passage must speak of', () => {
     expect(speaksToNames(question, planOf(concept('bridges'), concept('Cardano')), [0], context)).toBe(false);
   });
 
+  it('does not require a name written as the model of a kind ("a Cardano-style bridge")', () => {
+    const styled = parseQuestion('how does a Cardano-style bridge work');
+    expect(speaksToNames(styled, planOf(concept('bridge'), concept('Cardano')), [0], context)).toBe(true);
+    const named = parseQuestion('how does a Cardano bridge work');
+    expect(speaksToNames(named, planOf(concept('bridge'), concept('Cardano')), [0], context)).toBe(false);
+  });
+
   it('does not require a name the circumstances give, only what is asked', () => {
     const question = parseQuestion('what should we check before trusting a bridge');
     const plan = planOf(concept('bridge'), concept('Cardano', true));

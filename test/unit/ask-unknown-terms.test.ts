@@ -124,6 +124,18 @@ describe.runIf(table)('what the content never names', () => {
     expect(index.search('explain impermanant loss', options).answer?.slug).toBe('impermanent-loss');
   });
 
+  it('reads a name in the circumstances alone as where the asker is, not what is asked', () => {
+    const asked = index.search(
+      'I put two tokens into a liquidity pool through the Zorbix dashboard and their prices moved apart. Any ideas?',
+      options,
+    );
+    expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);
+    // A question that points back at the circumstances asks of the name.
+    expect(
+      index.search('I keep my keys in the Zorbix app. Is it a hardware wallet?', options).no_answer_reason,
+    ).toMatch(/never mention .*Zorbix/);
+  });
+
   it('still declines a subject no passage says, a superlative of it included, and a product name', () => {
     expect(index.search('what is the best pizza topping', options).no_answer_reason).toMatch(
       /never mention .*pizza topping/,

@@ -7,7 +7,7 @@ import type { Concept, Plan } from './query-plan.ts';
 import { parseQuestion, type Question } from './question.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { WordVectors } from './semantic.ts';
-import { rawWords, terms } from './text.ts';
+import { escapePattern, rawWords, terms } from './text.ts';
 
 /**
  * The thresholds of the decision (see `declines`). Measured on the development sets (ask-dev,
@@ -285,12 +285,20 @@ export function speaksToNames(
   return plan.concepts.every(
     (concept) =>
       concept.circumstance === true ||
+      concept.asked.every((word) => styledAfter(word, question.content)) ||
       !concept.asked.every((word) => questionPart.has(word)) ||
       setting(concept) ||
       concept.asked.every((word) => starts.has(word) || !/^\p{Lu}\p{Ll}+$/u.test(word)) ||
       concept.alternatives.some(speaks),
   );
 }
+
+/**
+ * Whether a name is written as the model of a kind ("a Compound-style proposal", "Maker-like
+ * vaults"): the kind is asked about, and the name only says which one the asker has in mind.
+ */
+const styledAfter = (word: string, content: string) =>
+  new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapePattern(word)}-(?:style|like|type)\\b`, 'iu').test(content);
 
 /**
  * Whether a comparison declines for one of its sides ("Uniswap v3 vs v4"): the side asked as a

@@ -47,7 +47,7 @@ const COMPARISONS: RegExp[] = [
   /^(?:(?:what|which)\s+(?:is|are)\s+)?(.+?)\s+(?:vs\.?|versus|compared\s+(?:to|with))\s+(.+)$/i,
   // "which is better, X or Y", "is X safer than Y", "should I use X or Y", "pros and cons of X and Y".
   /^(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|safer|more\s+\w+|less\s+\w+)[,:]?\s+(.+?)\s+or\s+(.+)$/i,
-  /^(?:is|are)\s+(.+?)\s+(?:better|worse|faster|slower|cheaper|safer|riskier|more\s+\w+|less\s+\w+)\s+than\s+(.+)$/i,
+  /^(?:is|are)\s+(.+?)(?:\s+(?:just|really|actually|truly|simply|clearly|definitely|generally|always|much|way|far|straight\s+up))*\s+(?:better|worse|faster|slower|cheaper|safer|riskier|more\s+\w+|less\s+\w+)\s+than\s+(.+?)(?:\s+(?:now|nowadays|anymore|these\s+days|overall|in\s+general))?$/i,
   /^(?:should|do|would|can)\s+(?:i|we|you)\s+(?:use|pick|choose|go\s+with|prefer)\s+(.+?)\s+or\s+(.+)$/i,
   // "Groth16 or PLONK: which is faster?": the sides named first, then which of them is better in some way.
   /^([^:]+?)\s+or\s+([^:]+?):\s+(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|safer|easier|harder|more\s+\w+|less\s+\w+)\b/i,

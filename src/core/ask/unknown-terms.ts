@@ -81,6 +81,21 @@ function nameWords(head: string): string[] {
   return written.some((word) => DESCRIBING.has(word)) || isClause(written) ? [] : written;
 }
 
+/** The last sentence of a question, after sentences that tell the circumstances. */
+const LAST_SENTENCE = /[.!?]\s+([^.!?]+)$/;
+/** A pronoun that points back at the circumstances ("… I use Ledger Live. Is it safe?"). */
+const POINTS_BACK = /\b(?:this|that|it|these|those|they|them)\b/i;
+
+/**
+ * The sentence that asks, when sentences of circumstance come before it and it does not point back
+ * at them: a name in them only ("the bridge UI says seven days. Any options?") says where the asker
+ * is, not what is asked. Else the whole question.
+ */
+function askedSentence(content: string): string {
+  const asking = LAST_SENTENCE.exec(content)?.[1];
+  return asking && !POINTS_BACK.test(asking) ? asking : content;
+}
+
 export class UnknownTerms {
   readonly #postings: ReadonlyMap<string, readonly number[]>;
   readonly #planner: QueryPlanner;
@@ -267,7 +282,7 @@ export class UnknownTerms {
       return !isAcronymName(word) && (everyday || vectors.has(word));
     };
     // "outvote", "unstick", "wordy": a known word with an everyday prefix or suffix is no name.
-    return rawWords(withoutChat(question.content, this.#planner.namesTerm)).filter(
+    return rawWords(withoutChat(askedSentence(question.content), this.#planner.namesTerm)).filter(
       (word) =>
         /^\p{L}+$/u.test(word) &&
         !HESITATION.test(word.toLowerCase()) &&
