@@ -1,12 +1,12 @@
 // The lead reranker (lead-rerank.ts): among the best few sources, the one whose sentences answer the
 // kind of question asked leads, and a what-is question stays with the term it names.
 import { describe, expect, it } from 'vitest';
+import { askedKind } from '../../src/core/ask/answer-kind.ts';
 import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import {
-  askedKind,
   beyondSides,
   LEAD_WEIGHTS,
   leadFeatures,

@@ -73,3 +73,17 @@ const SAMENESS =
 /** Whether a question part doubts a claim (DOUBTS, STILL_DESPITE, SAMENESS). */
 export const doubtsClaim = (question: Question) =>
   DOUBTS.test(question.text) || STILL_DESPITE.test(question.text) || SAMENESS.test(question.text);
+
+/** What a question asks for, as far as the sentences of a source go (lead-rerank.ts, passage-ranking.ts). */
+export type AskedKind = 'cause' | 'procedure' | 'contrast' | 'figure' | 'definition' | 'other';
+
+/** What a question asks for: its intent, and for an explanation whether it asks why or how. */
+export function askedKind(question: Question): AskedKind {
+  if (question.intent === 'comparison') return 'contrast';
+  if (question.intent === 'quantity') return 'figure';
+  if (question.intent === 'definition') return 'definition';
+  const text = question.text.toLowerCase();
+  if (/\bwhy\b|^what\s+(?:causes|caused|happens|makes)\b/.test(text)) return 'cause';
+  if (/^how\b|\bhow\s+(?:do|can|could|should|would|to)\b|\bway\s+to\b/.test(text)) return 'procedure';
+  return 'other';
+}

@@ -2,6 +2,7 @@
 // thing is against an essay section that says why it happens or how to do it. A few transparent
 // features per candidate source, weighed by LEAD_WEIGHTS (fitted by bench/ask-rerank-fit.mjs on the
 // development sets, each held out in turn), decide which of them leads; the rest keep their order.
+import { askedKind, type AskedKind } from './answer-kind.ts';
 import type { AskPassage } from './ask-documents.ts';
 import { bestPerSource } from './answer-shape.ts';
 import { conceptPattern } from './excerpts.ts';
@@ -9,9 +10,6 @@ import type { Question } from './question.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import { sentencesAt } from './sentences.ts';
 import { terms } from './text.ts';
-
-/** What a question asks for, as far as the lead's sentences go. */
-export type AskedKind = 'cause' | 'procedure' | 'contrast' | 'figure' | 'definition' | 'other';
 
 /** The features of one candidate source, each between -1 and 1 (see leadFeatures). */
 export interface LeadFeatures {
@@ -69,17 +67,6 @@ const SENTENCE_KINDS: Partial<Record<AskedKind, RegExp>> = {
   figure: /\d/,
   definition: /\b(?:is|are)\s+(?:an?|the|one)\b|\brefers?\s+to\b|\bmeans\b|\bcalled\b/i,
 };
-
-/** What a question asks for: its intent, and for an explanation whether it asks why or how. */
-export function askedKind(question: Question): AskedKind {
-  if (question.intent === 'comparison') return 'contrast';
-  if (question.intent === 'quantity') return 'figure';
-  if (question.intent === 'definition') return 'definition';
-  const text = question.text.toLowerCase();
-  if (/\bwhy\b|^what\s+(?:causes|caused|happens|makes)\b/.test(text)) return 'cause';
-  if (/^how\b|\bhow\s+(?:do|can|could|should|would|to)\b|\bway\s+to\b/.test(text)) return 'procedure';
-  return 'other';
-}
 
 const TYPE_SUITS: Record<AskedKind, 'essay' | 'definition' | undefined> = {
   cause: 'essay',

@@ -2,6 +2,7 @@
 // text), then coverage (how much of the question a passage speaks to), topic and the question's
 // intent over the best; fused with the passages nearest the question in meaning when the index has
 // word vectors (fusion.ts, semantic.ts). Query planning is query-plan.ts; answers, ask-index.ts.
+import { askedKind, type AskedKind } from './answer-kind.ts';
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { SerialisedAskIndex } from './ask-types.ts';
 import { fuse, nearestPassages, SEMANTIC_BELOW } from './fusion.ts';
@@ -9,7 +10,6 @@ import type { Question } from './question.ts';
 import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
 import { passageVectorsOf, similarities } from './semantic.ts';
 import { terms, words } from './text.ts';
-import { type AskedKind, askedKind } from './lead-rerank.ts';
 
 // BM25 parameters (the usual ones) and field weights: a passage's names (term names or section
 // heading) count this many times each, its context (the essay title) once.
