@@ -279,6 +279,12 @@ const DISCOURSE = new Set(
   ).split(' '),
 );
 
+/** A pronoun that points back at what came before it ("… I use Ledger Live. Is it safe?"). */
+const POINTS_BACK = /\b(?:this|that|it|these|those|they|them)\b/i;
+
+/** Whether a question's words point back at what came before them (situation.ts, unknown-terms.ts). */
+export const pointsBack = (text: string) => POINTS_BACK.test(text);
+
 /**
  * A question without its words of chat (DISCOURSE). One written as an acronym in a question that is
  * not all capitals may name something: it stays when `named` says so ("PPL": the glossary's

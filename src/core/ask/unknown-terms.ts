@@ -6,7 +6,7 @@
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { PassageRanking } from './passage-ranking.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
-import { withoutChat, type Question } from './question.ts';
+import { pointsBack, withoutChat, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
 import { derivedWords, escapePattern, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
 
@@ -83,8 +83,6 @@ function nameWords(head: string): string[] {
 
 /** The last sentence of a question, after sentences that tell the circumstances. */
 const LAST_SENTENCE = /[.!?]\s+([^.!?]+)$/;
-/** A pronoun that points back at the circumstances ("… I use Ledger Live. Is it safe?"). */
-const POINTS_BACK = /\b(?:this|that|it|these|those|they|them)\b/i;
 
 /**
  * The sentence that asks, when sentences of circumstance come before it and it does not point back
@@ -93,7 +91,7 @@ const POINTS_BACK = /\b(?:this|that|it|these|those|they|them)\b/i;
  */
 function askedSentence(content: string): string {
   const asking = LAST_SENTENCE.exec(content)?.[1];
-  return asking && !POINTS_BACK.test(asking) ? asking : content;
+  return asking && !pointsBack(asking) ? asking : content;
 }
 
 export class UnknownTerms {
