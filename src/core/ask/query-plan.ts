@@ -183,6 +183,11 @@ export class QueryPlanner {
     return [glued[1]!, glued[2]!];
   }
 
+  /** Whether some indexed term starts with `prefix` and is longer than it (see #completions). */
+  hasCompletion(prefix: string): boolean {
+    return this.#completions(prefix).length > 0;
+  }
+
   idf(term: string): number {
     const frequency = (this.#postings.get(term)?.length ?? 0) / 2;
     return Math.log(1 + (this.#passageCount - frequency + 0.5) / (frequency + 0.5));

@@ -320,14 +320,13 @@ export class UnknownTerms {
     const written = (compound: string) =>
       joinedCompounds(compound).some((term) => this.#postings.has(term)) ||
       this.#planner.namesTerm(words(compound).join(' '));
-    const family = (compound: string) => {
-      const first = compound
-        .toLowerCase()
-        .replace(/-\p{L}+$/u, '')
-        .replaceAll('-', '');
-      for (const term of this.#postings.keys()) if (term.length > first.length && term.startsWith(first)) return true;
-      return false;
-    };
+    const family = (compound: string) =>
+      this.#planner.hasCompletion(
+        compound
+          .toLowerCase()
+          .replace(/-\p{L}+$/u, '')
+          .replaceAll('-', ''),
+      );
     return compounds.filter((compound) => !written(compound) && family(compound));
   }
 
