@@ -10,9 +10,11 @@ import { DECLINE_CALIBRATION, sideDeclines, type DeclineContext } from './declin
 import { beyondSides, LEAD_CANDIDATES } from './lead-rerank.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
-import { parseQuestion, type Question } from './question.ts';
+import { CLAUSE_BREAK, parseQuestion, type Question } from './question.ts';
 import { sentencesAt } from './sentences.ts';
 import { terms } from './text.ts';
+
+type Concept = Plan['concepts'][number];
 
 /** Below this confidence a side is not answered (the bar of every answer: decline.ts). */
 const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
@@ -26,14 +28,21 @@ const PASSING_MENTIONS = 1;
 /** "Are they the same?", "the same thing as": whether two things are one is what their definitions say. */
 const ASKS_IDENTITY = /\bsame\b/i;
 
+/** The question words that open what a comparison asks ("how do withdrawal times compare …"). */
+const ASKING = /\b(?:how|what|which|why|when|where|who)\b/gi;
+
 /**
  * Whether a comparison asks of its sides something beyond them: a concept none of the sides' words,
- * said from the first side to the question mark. What comes before or after is talk or
- * circumstance ("I've been reading about this for weeks …: X vs Y? be honest"), not asked of the two.
+ * said from the first side, or from a question word before it in its clause ("How do withdrawal times
+ * compare between …"), to the question mark. What comes before is otherwise talk or circumstance
+ * ("I've been reading about this for weeks …: X vs Y? be honest"), not asked of the two.
  */
 function asksBeyond(plan: Plan, question: Question, sides: ReadonlyArray<{ plan: Plan }>): boolean {
   const text = question.text.toLowerCase();
-  const from = Math.max(0, text.indexOf(question.sides?.[0]?.toLowerCase() ?? ''));
+  const side = Math.max(0, text.indexOf(question.sides?.[0]?.toLowerCase() ?? ''));
+  const clause = text.slice(0, side).split(CLAUSE_BREAK).at(-1) ?? '';
+  const asking = [...clause.matchAll(ASKING)].at(-1);
+  const from = asking ? side - clause.length + asking.index : side;
   const end = text.indexOf('?', from);
   const said = new Set(text.slice(from, end < 0 ? undefined : end).split(/[^\p{L}\p{N}'-]+/u));
   const named = new Set(sides.flatMap((side) => side.plan.concepts.flatMap((concept) => concept.alternatives.flat())));
@@ -288,11 +297,21 @@ export class Comparisons {
    */
   #ownWords(answered: ReadonlyArray<{ best: Ranked; plan: Plan }>): Plan[] | undefined {
     if (answered.length < 2) return undefined;
-    const sides = answered.map(({ best, plan }) => ({
+    // A passage's names hold the side as the content names it: "function calling" of "plain function
+    // calling", where the definition's "plain text" is no word of that side. Names that leave the two
+    // sides one ("finality" of "finality on Bitcoin" and "… on Ethereum") do not tell them apart.
+    const holding = (best: Ranked, has: (term: string, at: number) => boolean) => (concept: Concept) =>
+      concept.alternatives.some((terms) => terms.every((term) => has(term, best.passage)));
+    const named = answered.map(({ best, plan }) =>
+      plan.concepts.filter(holding(best, (term, at) => this.#ranking.names(term, at))),
+    );
+    const asked = (concepts: readonly Concept[]) => concepts.map((concept) => concept.asked.join(' ')).join('\n');
+    const byNames = named.every((concepts) => concepts.length > 0) && asked(named[0]!) !== asked(named[1]!);
+    const sides = answered.map(({ best, plan }, at) => ({
       ...plan,
-      concepts: plan.concepts.filter((concept) =>
-        concept.alternatives.some((terms) => terms.every((term) => this.#ranking.speaksTo(term, best.passage))),
-      ),
+      concepts: byNames
+        ? named[at]!
+        : plan.concepts.filter(holding(best, (term, at) => this.#ranking.speaksTo(term, at))),
     }));
     return sides.some((side) => side.concepts.length === 0) ? undefined : sides;
   }

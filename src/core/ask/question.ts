@@ -40,7 +40,7 @@ const IDIOM_NOT_A_DEFINITION =
 
 const COMPARISONS: RegExp[] = [
   /\bdifferences?\s+between\s+(.+?)\s+and\s+(.+)$/i,
-  /\bcompare\s+(.+?)\s+(?:and|with|to|against)\s+(.+)$/i,
+  /\bcompare\s+(?:between\s+)?(.+?)\s+(?:and|with|to|against)\s+(.+)$/i,
   /\bhow\s+(?:do|does|is|are)\s+(.+?)\s+differ(?:ent)?\s+from\s+(.+)$/i,
   // "how do X and Y differ", "… differ in who gets a say": what follows "differ" says in what.
   /\bhow\s+(?:do|does|are)\s+(.+?)\s+and\s+(.+?)\s+differ(?:\s+(?:in|on|for|when|at)\b.*)?$/i,
@@ -87,7 +87,7 @@ const comparesFigures = (sides: readonly string[]) =>
  * vs ERC-1155 — when would I use which", "rollup - sidechain"; not the hyphen of "top-k"), and a comma
  * before a question word ("top-k vs top-p, what's the difference").
  */
-const CLAUSE_BREAK =
+export const CLAUSE_BREAK =
   /(?<=[.!?])\s+|\s*[:;]\s+|\s+[-–—]+\s+|\s*—\s*|,\s+(?=(?:what|which|how|why|when|where|who|is|are|do|does|did|should|can|could|would|will)\b)/i;
 
 /**
