@@ -32,7 +32,8 @@ export interface Quoted {
   brief?: boolean;
   /**
    * Quote its best sentence alone, if it fits in the words the other quotes leave: an essay
-   * section's paragraph that answers about as well as the one chosen (sectionQuotes).
+   * section's paragraph that answers about as well as the one chosen (sectionQuotes); with `brief`,
+   * its best sentence or two: the second source's after a section's quotes (secondQuote).
    */
   alone?: boolean;
 }
@@ -48,15 +49,16 @@ export interface QuotingContext {
  * definition, which says what the term is in the words a reader meets first on its page; and a
  * definition, when the question asks more than what the term is (why, how, how much), is followed
  * by the paragraph of its page that answers that best, weighing most what the definition leaves out.
- * `essay`: a passage of the essay section ranked right after a term, whose best sentence follows
- * the term's quote (essayQuote).
+ * `second`: the best passage of the source ranked second (an essay section after a term; after a
+ * section, a term or another section that ranked close to it), whose best sentences follow the
+ * lead's quote (secondQuote).
  */
 export function quotedPassages(
   context: QuotingContext,
   passage: number,
   asked: Plan,
   question: Question,
-  essay?: number,
+  second?: number,
 ): Quoted[] {
   // A procedure's aim ("… so the discount kicks in") does not choose what is quoted (procedure-aim.ts).
   const plan = withoutAim(asked, question);
@@ -64,7 +66,10 @@ export function quotedPassages(
   if (type !== 'glossary') {
     const section = context.ranking.passagesBeside(passage);
     const choosing = withinSection(context, section, askedKindOf(plan, question));
-    return sectionQuotes(answeringTwo(context, section, choosing, true), passage, plan, choosing);
+    const own = sectionQuotes(answeringTwo(context, section, choosing, true), passage, plan, choosing);
+    // After the section's own quotes, and only in the words they leave (alone): it never cuts them.
+    const after = secondQuote(context, second, plan, own).map((each) => ({ ...each, alone: true }));
+    return [...own, ...after];
   }
   if (kind === 'definition') {
     // "What is data availability sampling": the definition of data availability does not use
@@ -84,7 +89,7 @@ export function quotedPassages(
             { passage, plan },
             { passage: more, plan: beyond },
           ];
-    return [...quoted, ...essayQuote(context, essay, plan, quoted)];
+    return [...quoted, ...secondQuote(context, second, plan, quoted)];
   }
   const definition = context.ranking.definitionOf(slug);
   if (definition === undefined) return [{ passage, plan }];
@@ -96,28 +101,29 @@ export function quotedPassages(
     { passage: definition, plan },
     { passage: more, plan: beyond },
   ];
-  return [...quoted, ...essayQuote(context, essay, plan, quoted)];
+  return [...quoted, ...secondQuote(context, second, plan, quoted)];
 }
 
 /**
- * What an essay section that ranked right after a term adds to the term's quote: its paragraph that
- * answers best, cut to its best sentence or two within the words the term's quote leaves. A term's
- * page says what the term is; the essay beside it often holds the number, the cause or the step
- * asked ("about 18 percentage points", "a timelock on every path") in a sentence of its own.
- * What the term's quoted passages already say counts for less (SAID_SHARE), as for the paragraph
- * after a definition: the essay's sentence that retells the page's paragraph adds nothing (dev
- * sets: key fact +2, none lost).
+ * What the source ranked second adds to the lead's quote: its paragraph that answers best, cut to
+ * its best sentence or two within the words the lead's quote leaves. A term's page says what the
+ * term is; the essay beside it often holds the number, the cause or the step asked ("about 18
+ * percentage points", "a timelock on every path") in a sentence of its own. When the lead is a
+ * section, the source close behind it is often the one that answers, the lead being wrong; its
+ * sentence then holds what was asked. What the lead's quoted passages already say counts for less
+ * (SAID_SHARE), as for the paragraph after a definition: the sentence that retells them adds
+ * nothing (dev sets: key fact +2 after a term, none lost).
  */
-function essayQuote(
+function secondQuote(
   context: QuotingContext,
-  essay: number | undefined,
+  second: number | undefined,
   asked: Plan,
   quoted: readonly Quoted[],
 ): Quoted[] {
-  if (essay === undefined) return [];
+  if (second === undefined) return [];
   const said = quoted.map((each) => context.passages[each.passage]!.text).join(' ');
   const plan = beyondDefinition(asked, said);
-  const best = answering(context, context.ranking.passagesBeside(essay), plan);
+  const best = answering(context, context.ranking.passagesBeside(second), plan);
   return best === undefined ? [] : [{ passage: best, plan, brief: true }];
 }
 

@@ -196,8 +196,8 @@ export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPass
     used += rawWords(text).length;
     return text;
   });
-  const passages = chosen.flatMap(({ passage, plan, alone }, at): AnswerPassage[] => {
-    const text = alone ? besideQuoted(passage, plan, (budget ?? ANSWER_MAX_WORDS) - used) : texts[at];
+  const passages = chosen.flatMap(({ passage, plan, alone, brief }, at): AnswerPassage[] => {
+    const text = alone ? besideQuoted(passage, plan, (budget ?? ANSWER_MAX_WORDS) - used, brief) : texts[at];
     if (text === undefined) return [];
     if (alone) used += rawWords(text).length;
     const { type, slug, title, section, url } = passage;
@@ -208,8 +208,13 @@ export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPass
   return { ...first, text: passages.map((passage) => passage.text).join('\n\n'), passages };
 }
 
-/** A paragraph's best sentence alone, when it fits in `room` words; none otherwise. */
-function besideQuoted(passage: AskPassage, plan: Plan, room: number): string | undefined {
+/**
+ * A paragraph's best sentence alone, when it fits in `room` words; none otherwise. `brief`: its best
+ * sentence or two (answerSentences) when they fit, the second source's quote after a section's.
+ */
+function besideQuoted(passage: AskPassage, plan: Plan, room: number, brief?: boolean): string | undefined {
+  const more = brief ? answerSentences(passage, plan, room, room) : undefined;
+  if (more !== undefined && rawWords(more).length <= room) return more;
   const text = answerSentences(passage, plan, 0, 0);
   return rawWords(text).length <= room ? text : undefined;
 }
