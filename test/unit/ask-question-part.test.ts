@@ -1,10 +1,10 @@
 // A long question's question part (question.ts questionClause): a short question that is a
 // sentence of its own ("Why not?") is what the message asks, its circumstances before it; two
 // words at the end of a sentence that tells the rest ("…, what now") are not. A question part of
-// English's commonest words only ("what is going on") asks what its circumstances are about
-// (situation.ts situatedPlan).
+// English's commonest words only ("what is going on"), or of words the content is not about ("what's
+// the concern"), asks what its circumstances are about (situation.ts situatedPlan).
 import { describe, expect, it } from 'vitest';
-import { type Plan, QueryPlanner } from '../../src/core/ask/query-plan.ts';
+import { type Concept, type Plan, QueryPlanner } from '../../src/core/ask/query-plan.ts';
 import { parseQuestion, questionClause } from '../../src/core/ask/question.ts';
 import { situatedPlan } from '../../src/core/ask/situation.ts';
 
@@ -60,6 +60,43 @@ describe('a question part of English’s commonest words only', () => {
     expect(asked(plan)).not.toContain('pending');
     // Without word vectors nothing says which words are English's commonest.
     expect(asked(situatedPlan(planner, parseQuestion('what is going on'), situation))).not.toContain('pending');
+  });
+});
+
+describe('a question part of words the content is not about', () => {
+  const postings = new Map(
+    ['comput', 'budget', 'colleagu', 'bigger', 'research', 'balanc', 'concern'].map((term) => [term, [0, 1]]),
+  );
+  const planner = new QueryPlanner(postings, 40, []);
+  // The content is about compute and budgets; a colleague, research and a balance are everyday words.
+  const content = {
+    about: (concept: Concept) => concept.named === true || ['compute', 'budget'].includes(concept.asked[0]!),
+    topical: (concept: Concept) => ['compute', 'budget'].includes(concept.asked[0]!),
+  };
+  const situation = 'our lab has a fixed compute budget and a colleague wants the model bigger';
+  const asked = (plan: Plan) => plan.concepts.map((concept) => concept.asked.join(' '));
+
+  it('asks what its circumstances are about: their words the content is about count in coverage', () => {
+    const plan = situatedPlan(
+      planner,
+      parseQuestion('what did the research find about the balance'),
+      situation,
+      undefined,
+      content,
+    );
+    expect(asked(plan)).toEqual(expect.arrayContaining(['research', 'balance', 'compute', 'budget']));
+    // …as circumstances; their story ("a colleague", "bigger") the answer need not repeat.
+    expect(plan.concepts.find((concept) => concept.asked[0] === 'compute')?.circumstance).toBe(true);
+    expect(asked(plan)).not.toContain('colleague');
+  });
+
+  it('is read alone when it points back at its circumstances or has a word the content is about', () => {
+    const pointing = situatedPlan(planner, parseQuestion('is that a concern'), situation, undefined, content);
+    expect(asked(pointing)).not.toContain('compute');
+    const own = situatedPlan(planner, parseQuestion('what about the compute budget'), situation, undefined, content);
+    expect(asked(own)).not.toContain('colleague');
+    // Without the index's reading of the content nothing says what it is about.
+    expect(asked(situatedPlan(planner, parseQuestion('what is the concern'), situation))).not.toContain('compute');
   });
 });
 

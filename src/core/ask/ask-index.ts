@@ -267,14 +267,16 @@ export class AskIndex {
   #planOf(read: ReadQuestion, query: Float32Array | undefined): Plan {
     const { question, situation } = read;
     const prefer = answerKind(question);
-    const situated = unusedWeighed(situatedPlan(this.#planner, question, situation, this.#vectors), {
-      askersOwn: (concept) => this.#askersOwn(concept),
-      // A figure ("2022") says when or how much, not what about.
-      aboutContent: (concept) =>
-        concept.named ||
-        (!concept.asked.some((word) => FIGURE.test(word)) &&
-          (domainLift(concept, this.#declineContext) >= ABOUT_CONTENT_LIFT || this.#contentsOwn(concept))),
-    });
+    // A figure ("2022") says when or how much, not what about.
+    const plain = (concept: Concept) => !concept.asked.some((word) => FIGURE.test(word));
+    const topical = (concept: Concept) =>
+      plain(concept) && domainLift(concept, this.#declineContext) >= ABOUT_CONTENT_LIFT;
+    const about = (concept: Concept) =>
+      concept.named || topical(concept) || (plain(concept) && this.#contentsOwn(concept));
+    const situated = unusedWeighed(
+      situatedPlan(this.#planner, question, situation, this.#vectors, { about, topical }),
+      { askersOwn: (concept) => this.#askersOwn(concept), aboutContent: about },
+    );
     const plan = talkWeighed(situated, read.unwrapped, this.#vectors);
     const near = query && ((text: string) => this.#nearness(text, query));
     const ofThing = prefer === 'procedure' && asksOfThing(question);
