@@ -25,6 +25,11 @@ const OPENING_ASKS: ReadonlyArray<[RegExp, Plan['prefer']]> = [
 /** "What are the steps of RLHF", "what is the process for …": a what-question that asks for steps. */
 const STEPS_ASKED =
   /^what\s+(?:are|is)\s+the\s+(?:\w+\s+)?(?:steps?|stages?|process|procedure|pipeline|workflow)(?:\s+(?:of|for|to|in|behind|involved)\b|\s*\??$)/i;
+/**
+ * "What practical steps reduce …", "what steps should I follow to …": steps named right after
+ * "what" ask for steps, even with "should I" in the question (not advice).
+ */
+const STEPS_NAMED = /^what\s+(?:\w+\s+)?steps\b/i;
 
 /** A question asked inside chat ("… lol how do i unstick it", "ok but why does …"). */
 const ASKED_INSIDE = /\b(?:(how)\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)|(why))\b/i;
@@ -34,6 +39,7 @@ export function answerKind(question: Question): Plan['prefer'] {
   // "How should I evaluate …" asks for steps; "Should we keep …", for advice.
   const opening = question.intent === 'explanation' && OPENING_ASKS.find(([asks]) => asks.test(question.text));
   if (opening) return opening[1];
+  if (STEPS_NAMED.test(question.text)) return 'procedure';
   if (ADVICE.test(question.text)) return 'advice';
   if (STEPS_ASKED.test(question.text)) return 'procedure';
   if (question.intent === 'definition') return 'definition';

@@ -1,8 +1,9 @@
 // Excerpts: the sentences of a passage that best answer a question's plan, for sources' snippets
 // (with the matched words' ranges) and for extractive answers.
-import { EXPLANATORY_CUES, type AskPassage } from './ask-documents.ts';
+import type { AskPassage } from './ask-documents.ts';
 import type { Excerpt } from './ask-types.ts';
 import type { Concept, Plan } from './query-plan.ts';
+import { PREFERRED, STEPS } from './sentence-kinds.ts';
 import { sentencesAt } from './sentences.ts';
 import { indexTerm, rawWords } from './text.ts';
 
@@ -29,43 +30,6 @@ const CORRECTS =
   /\b(?:misunderstanding|misconception|myth|in\s+(?:fact|practice|reality)|not|no|never|differ(?:s|ent)\s+from)\b|n't\b/i;
 /** A sentence as near the question in meaning as can be (cosine 1) weighs this share of its rarest word. */
 const NEARNESS_SHARE = 1;
-/**
- * A sentence that tells the reader to do something: a verb first, then what it acts on ("Count
- * every pair …", "Keep a held-out portion …"), or after an opening clause ("For retrieval, build a
- * set …"). Words that open statements (articles, pronouns, prepositions, quantifiers) are not verbs.
- */
-const IMPERATIVE =
-  /^(?:(?:if|when|before|for|where|once)\b[^,]*,\s+)?(?!(?:in|on|at|for|by|with|from|to|as|of|after|before|since|during|under|over|among|between|like|unlike|all|both|each|every|most|many|some|such|this|that|these|those|it|its|they|there|here|one|no|not|only|even|also|then|so|but|and|or|if|when|while|where|because|although|though|once|until|what|which|who|how|why|a|an|the|see|[a-z]+ing|[a-z]+ly)\b)[a-z]+\s+(?:the|a|an|every|each|all|your|its|their|it|them|two|three|several|any)\b/i;
-/** What to do, or whether to worry: a recommendation, a remedy, a usual course. */
-const ADVICE =
-  /\b(?:should|treat|avoid|instead|the\s+(?:fix|remedy|usual\s+(?:way|course)|safe\s+(?:way|choice))|(?:is|are)\s+(?:often|usually)\s+(?:simpler|enough|better|cheaper|fine)|make\s+sure|(?:is|are)\s+(?:normal|expected|harmless))\b/i;
-/**
- * A condition stated before its consequence ("if the queue is full, a new request waits"): the
- * sentence says what makes something happen, which a why-question asks (dev sets: key fact +3,
- * none lost; with "when" and "unless" too, the same three).
- */
-const CONDITION = /\bif\b[^,;.]*,/;
-/** What a preferred sentence has; one non-global pattern each, built once. */
-const PREFERRED: Record<NonNullable<Plan['prefer']>, RegExp> = {
-  number: /\d/,
-  // A cause, a consequence ("…, so …"), a condition and what follows from it (CONDITION),
-  // or a verdict on one ("The flaw is …", "The fix is …").
-  explanation: new RegExp(
-    `${EXPLANATORY_CUES.source}|,\\s+so\\b|${CONDITION.source}|\\bsince\\b|\\bthe\\s+(?:flaw|weakness|problem|catch|cost|obstacle|risk|fix|remedy|trouble)\\s+is\\b`,
-    'i',
-  ),
-  // "X is a …", "refers to", "stands for": the sentence that says what something is.
-  definition: /\b(?:is|are)\s+(?:an?|the|one|any)\b|\brefers?\s+to\b|\bstands?\s+for\b|\bmeans\b|\bcalled\b/i,
-  // How something is done or works: by what means, in what steps.
-  procedure: /\b(?:by|through|via|using|uses?|first|then|steps?|instead)\b/i,
-  advice: new RegExp(`${IMPERATIVE.source}|${ADVICE.source}`, 'i'),
-};
-/** Steps told as commands or as the remedy ("The fix is to …"): a procedure's stronger cues. */
-const STEPS = new RegExp(
-  `\\b(?:is|are)\\s+to\\s+\\w+|\\bthe\\s+(?:\\w+\\s+)?(?:fix|way|remedy|trick)\\s+is\\b|${IMPERATIVE.source}`,
-  'i',
-);
-
 /** A sentence that sends the reader to another page ("See …", "The evaluation essay covers …"): it answers nothing. */
 const POINTER = /^(?:see\s|the\s+(?:\S+\s+){0,6}?essay\b)/i;
 
@@ -176,30 +140,39 @@ function pairWeights({ mentions, bonus, weights }: SentenceReadings, plan: Plan)
 
 /**
  * How well a passage's best pair of sentences answers the plan (pairWeights), and whether it lists
- * reasons asked for (listedReasons): to choose among a term's paragraphs. `whole`: plus how much of the plan the whole passage speaks to, the question's
+ * the answer asked for (listedAnswer): to choose among a term's paragraphs. `whole`: plus how much of the plan the whole passage speaks to, the question's
  * words (by IDF) any of its sentences mentions, each once, and the best bonus of one.
  */
 export function answerWeight(passage: AskPassage, asked: Plan, whole = false): number {
   const plan = withCircumstances(asked);
   const sentences = sentencesAt(passage.text, passage.sentences);
   const readings = sentenceReadings(sentences, plan);
-  const pairs = Math.max(0, ...pairWeights(readings, plan)) + listedReasons(sentences, plan, readings.rarest);
+  const pairs = Math.max(0, ...pairWeights(readings, plan)) + listedAnswer(sentences, plan, readings.rarest);
   return whole ? pairs + mentioned(plan, ...readings.mentions) + Math.max(0, ...readings.bonus) : pairs;
 }
 
 /** A paragraph's opening of at most this many words counts what it lists rather than states one. */
 const LIST_OPENING_WORDS = 8;
 
+/** A paragraph that tells at least this many steps as commands lists the steps (listedAnswer). */
+const LISTED_STEPS = 4;
+
 /**
- * What a paragraph that opens by counting what it lists ("Three difficulties follow.", "Two cautions
- * apply.") adds for a question that asks why: the rarest word's weight. Its items are the reasons,
- * each in words of its own ("Nodes must agree …", "A model that reads web pages …"), while the
- * paragraph before it, which sets the subject up, shares more of the question's words.
+ * What a paragraph that lists the answer adds for a question that asks for a list: the rarest word's
+ * weight. For a why, a paragraph that opens by counting what it lists ("Three difficulties
+ * follow.", "Two cautions apply."): its items are the reasons, each in words of its own ("Nodes
+ * must agree …"), while the paragraph before it, which sets the subject up, shares more of the
+ * question's words. For what to do (a procedure not of a thing), a paragraph told as a run of
+ * commands ("Write a test set. … Define a score … Run every variant …"): its best pair of
+ * sentences weighs no more than a paragraph's that only names the task (dev5 key fact +1).
  */
-function listedReasons(sentences: readonly string[], plan: Plan, rarest: number): number {
+function listedAnswer(sentences: readonly string[], plan: Plan, rarest: number): number {
   const opening = sentences[0];
-  if (plan.prefer !== 'explanation' || opening === undefined || sentences.length < 2) return 0;
-  return COUNTS_AHEAD.test(opening) && rawWords(opening).length <= LIST_OPENING_WORDS ? rarest : 0;
+  if (opening === undefined || sentences.length < 2) return 0;
+  if (plan.prefer === 'explanation')
+    return COUNTS_AHEAD.test(opening) && rawWords(opening).length <= LIST_OPENING_WORDS ? rarest : 0;
+  if (plan.prefer !== 'procedure' || plan.ofThing) return 0;
+  return sentences.filter((sentence) => STEPS.test(sentence)).length >= LISTED_STEPS ? rarest : 0;
 }
 
 /**
@@ -279,9 +252,10 @@ export function answerSentences(
   const announced = [...pair, next];
   const announces = pair.some((at) => announcing(sentences[at]!, at === best));
   if (announces && next < sentences.length && rawWords(quoted(announced)).length <= maxWords) return quoted(announced);
-  const more = speaksBeside(sentences, readings, pair, (at) => rawWords(quoted([...pair, at])).length <= room);
+  const more = speaksBeside(sentences, readings, pair, plan, (at) => rawWords(quoted([...pair, at])).length <= room);
   const ats = more === undefined ? pair : [...pair, more].sort((one, other) => one - other);
-  return continued(quoted(ats), ats, sentences, room, following, plan);
+  const told = toldAfter(sentences, ats, best, (longer) => rawWords(quoted(longer)).length <= room);
+  return continued(quoted(told), told, sentences, room, following, plan);
 }
 
 /**
@@ -326,23 +300,45 @@ const announcesNext = (sentence: string) => COUNTS_AHEAD.test(sentence) || sente
  * question asks: the weightier (sentenceWeights), the one after on a tie; none when neither does.
  * The pair often leaves to a neighbour the step, figure or reason that completes it ("… the result
  * is appended to the conversation and the model is called again."), and 90 words hold three
- * sentences of most prose. A neighbour that shares no word asked is context, not answer: left out.
+ * sentences of most prose. A neighbour that shares no word asked is context, not answer: left out,
+ * unless it is a step asked for, told as a command (STEPS): a list of steps names its subject once ("Treat
+ * every tool output as untrusted input. Give each agent the least privilege …"; dev5 key fact +1).
  */
 function speaksBeside(
   sentences: readonly string[],
   { weights, mentions }: SentenceReadings,
   quotedAts: readonly number[],
+  plan: Plan,
   fits: (at: number) => boolean,
 ): number | undefined {
   const after = Math.max(...quotedAts) + 1;
   const before = Math.min(...quotedAts) - 1;
-  const candidates = [after, before].filter(
-    (at) => at >= 0 && at < sentences.length && mentions[at]!.some(Boolean) && fits(at),
-  );
+  const speaks = (at: number) =>
+    mentions[at]!.some(Boolean) || (plan.prefer === 'procedure' && STEPS.test(sentences[at]!));
+  const candidates = [after, before].filter((at) => at >= 0 && at < sentences.length && speaks(at) && fits(at));
   return candidates.reduce<number | undefined>(
     (best, at) => (best === undefined || weights[at]! > weights[best]! + TIE ? at : best),
     undefined,
   );
+}
+
+/**
+ * Quoted sentences (`ats`, in order) that end on a short one other than the best, as far as the
+ * quote fits (`fits`): such a sentence heads what the next tells ("Write a test set. Collect 50 to
+ * 200 real inputs …"), and the answer that stops on it stops before its point (announcing).
+ */
+function toldAfter(
+  sentences: readonly string[],
+  ats: readonly number[],
+  best: number,
+  fits: (ats: readonly number[]) => boolean,
+): number[] {
+  const told = [...ats];
+  for (let last = told.at(-1)!; last !== best && last + 1 < sentences.length; last += 1) {
+    if (!announcing(sentences[last]!, false) || !fits([...told, last + 1])) break;
+    told.push(last + 1);
+  }
+  return told;
 }
 
 /** A sentence of at most this many words announces the next rather than states ("The idea fits in a sentence."). */
