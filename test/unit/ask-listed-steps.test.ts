@@ -20,7 +20,10 @@ const passageOf = (text: string): AskPassage => ({
   text,
   sentences: sentenceStarts(text),
   explains: 0,
-  names: [],
+  names: ['Backups'],
+  namesWeigh: true,
+  mentions: [],
+  context: '',
 });
 
 const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });

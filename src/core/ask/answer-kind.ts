@@ -34,14 +34,20 @@ const STEPS_NAMED = /^what\s+(?:\w+\s+)?steps\b/i;
 /** A question asked inside chat ("… lol how do i unstick it", "ok but why does …"). */
 const ASKED_INSIDE = /\b(?:(how)\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)|(why))\b/i;
 
+/** Steps named after "what" (STEPS_NAMED), else advice, else the steps or process asked for (STEPS_ASKED). */
+function stepsOrAdviceAsked(text: string): Plan['prefer'] {
+  if (STEPS_NAMED.test(text)) return 'procedure';
+  if (ADVICE.test(text)) return 'advice';
+  return STEPS_ASKED.test(text) ? 'procedure' : undefined;
+}
+
 export function answerKind(question: Question): Plan['prefer'] {
   if (question.intent === 'quantity' || FIGURE.test(question.text)) return 'number';
   // "How should I evaluate …" asks for steps; "Should we keep …", for advice.
   const opening = question.intent === 'explanation' && OPENING_ASKS.find(([asks]) => asks.test(question.text));
   if (opening) return opening[1];
-  if (STEPS_NAMED.test(question.text)) return 'procedure';
-  if (ADVICE.test(question.text)) return 'advice';
-  if (STEPS_ASKED.test(question.text)) return 'procedure';
+  const stepsOrAdvice = stepsOrAdviceAsked(question.text);
+  if (stepsOrAdvice) return stepsOrAdvice;
   if (question.intent === 'definition') return 'definition';
   if (question.intent === 'explanation') return 'explanation';
   const inside = ASKED_INSIDE.exec(question.text);
