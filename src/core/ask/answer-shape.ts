@@ -238,8 +238,12 @@ export function noAnswerReason(why: {
   unknown: readonly string[];
   /** Names the content mentions only in passing, never saying what they are (unknown-terms.ts). */
   passing?: readonly string[];
+  /** The question names nothing to answer about ("how does it work", "how do I train my dog"): ask-index.ts. */
+  vague?: boolean;
 }): string {
   if (why.declined) return OUT_OF_SCOPE[why.declined].reason;
+  if (why.vague)
+    return 'No answer: the question names nothing the essays and glossary are about. Name the thing you mean, for example “how does proof of stake work”.';
   if (why.unknown.length > 0)
     return `No answer: the essays and glossary never mention ${quoted(why.unknown)}. The nearest sources are listed.`;
   if (why.passing && why.passing.length > 0)

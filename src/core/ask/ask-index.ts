@@ -63,6 +63,15 @@ const RARELY_USED = 4;
  */
 const ABOUT_CONTENT_LIFT = 8;
 /**
+ * A question of at most this many words asked, none a name or written with a capital, none the
+ * content's own and each among English's COMMONEST_WORDS, names nothing to answer about: "how does
+ * it work", "what could go wrong", "is it worth it" (each was answered at confidence 1 through a
+ * heading's "go" or a page's "worth"). Ask reads one question at a time, so what "it" is never
+ * reaches it. No answerable question of the tuning or development sets, the probes or the wrapper
+ * families is this short and plain; their "how do I file my taxes", declined before, is again.
+ */
+const VAGUE_WORDS = 3;
+/**
  * A section's lead is followed by the second source's best sentences when that source scores at
  * least this share of the lead's: the ranking is unsure which of the two answers, and when the lead
  * is wrong the second is often right. Dev sets at 0.7: key fact +10 (a wrong lead's answer +8),
@@ -149,7 +158,7 @@ export class AskIndex {
     const plan = this.#planOf(read, query);
     const fused = this.#ranking.rank(plan, read.question, allowed, query);
     const ranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
-    const { chosen, leading, confidence, unknown, passing, contrast, budget, evidence } = this.#choose(
+    const { chosen, leading, confidence, unknown, passing, vague, contrast, budget, evidence } = this.#choose(
       read,
       plan,
       ranked,
@@ -169,7 +178,9 @@ export class AskIndex {
       searched_for: read.corrected ? read.text : null,
       answer,
       confidence: round(confidence, 2),
-      no_answer_reason: answer ? null : this.#noAnswerReason(ranked[0], plan, read.declined, unknown, passing),
+      no_answer_reason: answer
+        ? null
+        : this.#noAnswerReason(ranked[0], plan, read.declined, { unknown, passing, vague }),
       sources: bestPerSource([...leading, ...ranked], this.#ranking.sourceOf, options.limit).map((hit) =>
         // Snippets by the question's words alone: nearness in meaning per sentence is for the answer.
         sourceOf(this.#passages[hit.passage]!, { ...plan, near: undefined }, hit.score),
@@ -193,8 +204,9 @@ export class AskIndex {
       : undefined;
     const { unknown, passing } = this.#unnamed(plan, question);
     const leading = compared?.leading ?? [];
-    if (read.declined || unknown.length + passing.length > 0 || compared?.declined)
-      return { chosen: [], leading, confidence: 0, unknown, passing };
+    const vague = this.#asksNothing(read, plan);
+    if (read.declined || vague || unknown.length + passing.length > 0 || compared?.declined)
+      return { chosen: [], leading, confidence: 0, unknown, passing, vague };
     // A comparison with a side answered quotes its sides (each above the confidence bar).
     if (compared) return { chosen: compared.answerPassages, ...compared, unknown, passing };
     const { chosen, evidence } = this.#confident(ranked, question, plan);
@@ -209,6 +221,17 @@ export class AskIndex {
       budget: undefined,
       evidence,
     };
+  }
+
+  /** Whether a short question names nothing to answer about (VAGUE_WORDS). */
+  #asksNothing(read: ReadQuestion, plan: Plan): boolean {
+    const plain = (concept: Concept) =>
+      !concept.named &&
+      concept.asked.every((word) => (this.#vectors?.rank(word) ?? Infinity) < COMMONEST_WORDS) &&
+      domainLift(concept, this.#declineContext) < ABOUT_CONTENT_LIFT;
+    // A capital inside names something ("the capital of France"): the reason then says the content lacks it.
+    const names = rawWords(read.question.content).some((word, at) => at > 0 && word !== 'I' && /\p{Lu}/u.test(word));
+    return read.situation === undefined && !names && plan.concepts.length <= VAGUE_WORDS && plan.concepts.every(plain);
   }
 
   /**
@@ -372,8 +395,7 @@ export class AskIndex {
     best: Ranked | undefined,
     plan: Plan,
     declined: OutOfScope | undefined,
-    unknown: string[],
-    passing: string[],
+    named: { unknown: string[]; passing: string[]; vague: boolean | undefined },
   ): string {
     const missing = plan.concepts
       .filter(
@@ -382,6 +404,6 @@ export class AskIndex {
           !concept.alternatives.some((terms) => terms.every((term) => this.#ranking.speaksTo(term, best.passage))),
       )
       .map((concept) => concept.asked.join(' '));
-    return noAnswerReason({ found: best !== undefined, missing, declined, unknown, passing });
+    return noAnswerReason({ found: best !== undefined, missing, declined, ...named });
   }
 }
