@@ -90,9 +90,13 @@ describe('a question part of words the content is not about', () => {
     expect(asked(plan)).not.toContain('colleague');
   });
 
-  it('is read alone when it points back at its circumstances or has a word the content is about', () => {
+  it('is read alone when it points back at its circumstances, asks advice or has a word the content is about', () => {
     const pointing = situatedPlan(planner, parseQuestion('is that a concern'), situation, undefined, content);
     expect(asked(pointing)).not.toContain('compute');
+    // Advice asked ("which course should I take") wants a recommendation the circumstances' topic
+    // does not give: a page about compute answers nothing of it.
+    const advice = situatedPlan(planner, parseQuestion('which course should I take'), situation, undefined, content);
+    expect(asked(advice)).not.toContain('compute');
     const own = situatedPlan(planner, parseQuestion('what about the compute budget'), situation, undefined, content);
     expect(asked(own)).not.toContain('colleague');
     // Without the index's reading of the content nothing says what it is about.
