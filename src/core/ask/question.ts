@@ -112,6 +112,19 @@ function namedBefore(clause: string, at: number): string | undefined {
   return DEFINITION_PREFIX.test(before) ? before.replace(DEFINITION_PREFIX, '') : undefined;
 }
 
+/**
+ * What the last side runs into when the question goes on past it ("PPO-based RLHF in what it needs to
+ * run", "BM25 on documents from an unfamiliar domain"): a circumstance of both sides, not a word of one.
+ */
+const CIRCUMSTANCE = /\s+(?:in|on|inside|within|for|as|under|during|without)\s+.*$/i;
+
+/** The sides with the last one's circumstance cut off, unless the first side is put the same way ("finality on Bitcoin"). */
+function withoutCircumstance(sides: readonly string[]): string[] {
+  if (CIRCUMSTANCE.test(sides[0]!)) return [...sides];
+  const cut = sides.at(-1)!.replace(CIRCUMSTANCE, '');
+  return [...sides.slice(0, -1), cut];
+}
+
 /** "PLONK vs STARKs" left in a comparison's second side: a third thing set beside the two. */
 const FURTHER_SIDE = /\s+(?:vs\.?|versus)\s+/i;
 
@@ -125,7 +138,9 @@ function comparisonSides(text: string): [string, string, ...string[]] | undefine
       const named = (side: string | undefined) => (PRONOUN.test(side ?? '') ? namedBefore(clause, match!.index) : side);
       const sides = [match?.[1], match?.[2]].map((side) => stripArticle(named(side)?.split(/[:;]/)[0] ?? ''));
       if (!sides.every(isThing) || comparesFigures(sides)) continue;
-      const [second, ...more] = sides[1]!.split(FURTHER_SIDE).map(stripArticle);
+      const [second, ...more] = withoutCircumstance([sides[0]!, ...sides[1]!.split(FURTHER_SIDE)])
+        .slice(1)
+        .map(stripArticle);
       return [sides[0]!, second!, ...more];
     }
   return undefined;
