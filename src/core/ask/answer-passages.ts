@@ -17,7 +17,8 @@ const SAID_SHARE = 0.5;
  * An essay's figure is described in a paragraph of its own ("Figure: A timeline from top to
  * bottom …"), which restates the prose around it and so mentions most of the section's words; it
  * counts this share against the author's paragraphs, which say why. Not for a quantity: a figure's
- * worked numbers answer "how much" (dev sets: key fact +4, -1 on a wrong lead).
+ * worked numbers answer "how much" (dev sets: key fact +4, -1 on a wrong lead), nor for a comparison:
+ * a figure sets the sides side by side ("On an optimistic rollup … On a ZK rollup …").
  */
 const FIGURE_SHARE = 0.5;
 const FIGURE = /^Figure:/;
@@ -66,7 +67,8 @@ export function quotedPassages(
   if (type !== 'glossary') {
     const section = context.ranking.passagesBeside(passage);
     const choosing = withinSection(context, section, askedKindOf(plan, question));
-    const own = sectionQuotes(answeringTwo(context, section, choosing, true), passage, plan, choosing);
+    const figures = question.intent === 'comparison' ? 1 : FIGURE_SHARE;
+    const own = sectionQuotes(answeringTwo(context, section, choosing, true, figures), passage, plan, choosing);
     // After the section's own quotes, and only in the words they leave (alone): it never cuts them.
     const after = secondQuote(context, second, plan, own).map((each) => ({ ...each, alone: true }));
     return [...own, ...after];
@@ -233,11 +235,12 @@ function answeringTwo(
   paragraphs: readonly number[],
   plan: Plan,
   whole = false,
+  figures = FIGURE_SHARE,
 ): Array<{ paragraph: number; weight: number }> {
   const two: Array<{ paragraph: number; weight: number }> = [];
   for (const paragraph of paragraphs) {
     const { text } = context.passages[paragraph]!;
-    const described = whole && plan.prefer !== 'number' && FIGURE.test(text) ? FIGURE_SHARE : 1;
+    const described = whole && plan.prefer !== 'number' && FIGURE.test(text) ? figures : 1;
     const weight = described * answerWeight(context.passages[paragraph]!, plan, whole);
     if (weight <= 0) continue;
     if (!two[0] || weight > two[0].weight) two.unshift({ paragraph, weight });
