@@ -31,7 +31,7 @@ const { sourceKey: keyOf, isExpected, contentSections } = await import('../test/
 const sections = contentSections();
 
 /**
- * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number; beyond: number; home: number }} Weights
+ * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number; beyond: number; home: number; asks: number }} Weights
  * @typedef {{ held: boolean; q: string; kind: string; fixed: boolean; keys?: string[]; features?: Weights[]; rights?: boolean[] }} Recorded
  */
 
@@ -109,8 +109,17 @@ for (const kind of steps)
     for (const specific of steps)
       for (const type of [0, 0.05, 0.1, 0.2, 0.4])
         for (const beyond of steps)
-          grid.push({ margin: 1, kind, subject, specific, type, beyond, home: LEAD_WEIGHTS.home });
-const baseline = { margin: 1, kind: 0, subject: 0, specific: 0, type: 0, beyond: 0, home: 0 };
+          grid.push({
+            margin: 1,
+            kind,
+            subject,
+            specific,
+            type,
+            beyond,
+            home: LEAD_WEIGHTS.home,
+            asks: LEAD_WEIGHTS.asks,
+          });
+const baseline = { margin: 1, kind: 0, subject: 0, specific: 0, type: 0, beyond: 0, home: 0, asks: 0 };
 const tuningFloor = firsts(tuned, baseline);
 const sizeOf = (/** @type {Weights} */ weights) =>
   weights.kind + weights.subject + weights.specific + weights.type + weights.beyond;

@@ -394,3 +394,63 @@ describe("the lead term's home section", () => {
     expect(features.map((each) => each.home)).toEqual([0, 0, 0]);
   });
 });
+
+describe("a section of the lead's essay whose heading asks why", () => {
+  const kitchens = essayDocument(
+    'kitchens',
+    'Running a shared kitchen',
+    [
+      'An introduction to cooking for many people from one small room.',
+      '## Ovens, hobs and the morning rush',
+      'Shared kitchens burn bread in the morning rush, when every oven and hob is taken at once and the toast sits forgotten.',
+      '## Why the same burns repeat',
+      'The same burns repeat because each cook learns the ovens alone, so a lesson one cook paid for is never passed on to the next.',
+    ],
+    ['ovens-hobs-and-the-morning-rush', 'why-the-same-burns-repeat'],
+  );
+  const bakery = essayDocument(
+    'bakery',
+    'A bakery at dawn',
+    [
+      'An introduction to baking before sunrise.',
+      '## Why bakers start early',
+      'Bakers start early because dough needs hours to rise before the shop opens.',
+    ],
+    ['why-bakers-start-early'],
+  );
+  const built = AskIndex.build([kitchens, bakery]);
+  const kitchenPlanner = new QueryPlanner(new Map(Object.entries(built.postings)), built.passages.length, built.names);
+  const headed = (start: string) => built.passages.find((passage) => passage.section?.startsWith(start) === true)!;
+  const rush = headed('Ovens, hobs');
+  const repeat = headed('Why the same');
+  const early = headed('Why bakers');
+  const featuresOf = (asked: string) => {
+    const question = parseQuestion(asked);
+    // The section that shares the question's words ahead, as fusion leaves it.
+    return leadFeatures(
+      [
+        { score: 1, passage: rush, source: [rush] },
+        { score: 0.75, passage: repeat, source: [repeat] },
+        { score: 0.7, passage: early, source: [early] },
+      ],
+      question,
+      kitchenPlanner.plan(question.content),
+    );
+  };
+
+  it('is the why-headed section of the same essay, for a why-question', () => {
+    const features = featuresOf('why do shared kitchens keep burning bread in the same way');
+    expect(features.map((each) => each.asks)).toEqual([0, 1, 0]);
+  });
+
+  it('leads where the section sharing the words led without it', () => {
+    const features = featuresOf('why do shared kitchens keep burning bread in the same way');
+    expect(leadOf(features)).toBe(1);
+    expect(leadOf(features, { ...LEAD_WEIGHTS, asks: 0 })).toBe(0);
+  });
+
+  it('is nothing for a question that does not ask why', () => {
+    const features = featuresOf('what burns bread in shared kitchens');
+    expect(features.map((each) => each.asks)).toEqual([0, 0, 0]);
+  });
+});

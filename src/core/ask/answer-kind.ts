@@ -99,3 +99,6 @@ export function askedKind(question: Question): AskedKind {
   if (/^how\b|\bhow\s+(?:do|can|could|should|would|to)\b|\bway\s+to\b/.test(text)) return 'procedure';
   return 'other';
 }
+
+/** The question word a section's heading uses when it answers a kind of question ("Why the same mistakes repeat"). */
+export const HEADING_QUESTION_WORD: Partial<Record<AskedKind, RegExp>> = { cause: /\bwhy\b/i, procedure: /\bhow\b/i };

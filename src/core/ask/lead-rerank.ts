@@ -2,7 +2,7 @@
 // thing is against an essay section that says why it happens or how to do it. A few transparent
 // features per candidate source, weighed by LEAD_WEIGHTS (fitted by bench/ask-rerank-fit.mjs on the
 // development sets, each held out in turn), decide which of them leads; the rest keep their order.
-import { askedKind, type AskedKind } from './answer-kind.ts';
+import { askedKind, HEADING_QUESTION_WORD, type AskedKind } from './answer-kind.ts';
 import type { AskPassage } from './ask-documents.ts';
 import { bestPerSource } from './answer-shape.ts';
 import { conceptPattern } from './excerpts.ts';
@@ -40,6 +40,15 @@ export interface LeadFeatures {
    * contains the name ("AI as an oracle") is not its home.
    */
   home: number;
+  /**
+   * 1 for a section of the fused lead's essay whose heading uses the question word of the kind
+   * asked ("Why the same mistakes repeat" for "why do bridges keep getting hacked"): the fused
+   * ranking found the essay, and of its sections this one says why (or how). Only within the lead's
+   * essay: a why-heading elsewhere ("Why the base layer cannot simply go faster") took questions
+   * from the Plasma term and from other essays' sections (ask-dev, retired, dev2, dev3, dev4 one
+   * first fewer each at weight 0.5).
+   */
+  asks: number;
 }
 
 export type LeadWeights = Record<keyof LeadFeatures, number>;
@@ -53,6 +62,7 @@ export const LEAD_WEIGHTS: LeadWeights = {
   type: 0.1,
   beyond: 0.5,
   home: 0.4,
+  asks: 0.5,
 };
 /** Sources (the best passage of each) among which the lead is chosen. */
 export const LEAD_CANDIDATES = 4;
@@ -173,6 +183,14 @@ function isHome(
   );
 }
 
+/** Whether a section's heading uses the question word of the kind asked (LeadFeatures.asks). */
+const headingAsks = (kind: AskedKind, passage: AskPassage) =>
+  passage.type === 'essay' && HEADING_QUESTION_WORD[kind]?.test(passage.section ?? '') === true;
+
+/** Whether two passages are sections of one essay. */
+const sameEssay = (passage: AskPassage, other: AskPassage | undefined) =>
+  passage.type === 'essay' && other?.type === 'essay' && other.slug === passage.slug;
+
 /** Whether a section's heading starts with one of a glossary term's names (all its words, in any order). */
 function headedBy(section: AskPassage, term: AskPassage): boolean {
   if (section.type !== 'essay' || section.section === null || term.type !== 'glossary') return false;
@@ -216,6 +234,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
       type: suits === undefined ? 0 : suits === is ? 1 : -1,
       beyond: beyondHere,
       home: isHome(kind, passage, beyondHere, candidates[0], shares[0]!) ? 1 : 0,
+      asks: headingAsks(kind, passage) && sameEssay(passage, candidates[0]?.passage) ? 1 : 0,
     };
   });
 }

@@ -2,7 +2,7 @@
 // text), then coverage (how much of the question a passage speaks to), topic and the question's
 // intent over the best; fused with the passages nearest the question in meaning when the index has
 // word vectors (fusion.ts, semantic.ts). Query planning is query-plan.ts; answers, ask-index.ts.
-import { askedKind, type AskedKind } from './answer-kind.ts';
+import { askedKind, HEADING_QUESTION_WORD } from './answer-kind.ts';
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { SerialisedAskIndex } from './ask-types.ts';
 import { fuse, nearestPassages, SEMANTIC_BELOW } from './fusion.ts';
@@ -41,8 +41,6 @@ const QUANTITY_BOOST = 1.5;
  * each, one declined fewer (dev2); at 2 dev3 lost a fact, at 2.5 ask-dev and retired lost one first.
  */
 const HEADING_ASKS_BOOST = 1.6;
-/** The question word a heading uses when it answers a kind of question (askedKind). */
-const HEADING_QUESTION_WORD: Partial<Record<AskedKind, RegExp>> = { cause: /\bwhy\b/i, procedure: /\bhow\b/i };
 /** How sure a passage answers: its coverage, raised when it is about what was asked. */
 const confidenceOf = (coverage: number, topical: number) => coverage + TOPIC_CONFIDENCE * topical * (1 - coverage);
 
