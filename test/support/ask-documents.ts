@@ -25,6 +25,23 @@ export const glossaryTerm = (
   markdownUrl: `http://x/glossary/${slug}.md`,
 });
 
+/** Everyday words for filler definitions (fillerTerms). */
+const FILLER = 'river garden window kitchen letter market island winter bridge candle'.split(' ');
+
+/**
+ * Glossary terms about everyday places, so that an index under test is about as large as a real
+ * one: a word in one of its few passages is then rare, and the everyday words they share stay
+ * everyday (in an index of three passages a word in one reads as the content's own).
+ */
+export const fillerTerms = (count: number): AskDocument[] =>
+  Array.from({ length: count }, (_, at) =>
+    glossaryTerm(
+      `filler-${at}`,
+      `Filler ${at}`,
+      `A ${FILLER[at % FILLER.length]} near the ${FILLER[(at * 7 + 3) % FILLER.length]} is a place to rest.`,
+    ),
+  );
+
 /** An empty word-vector table: an index built with it ranks by words alone, with no meaning signal. */
 export const NO_WORD_VECTORS: SerialisedVectors = { words: [], data: '' };
 

@@ -6,23 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
-import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
-
-/** Everyday words for filler definitions, so that the index is as large as a real one and a word in one passage is rare. */
-const FILLER = 'river garden window kitchen letter market island winter bridge candle'.split(' ');
+import { fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 describe.runIf(readWordVectors())('a rare word of the content beside the askerâ€™s own wording', () => {
   let index: AskIndex;
   const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
   // Building an index reads SCOWL's word lists and embeds every passage: seconds on a shared CPU.
   beforeAll(() => {
-    const filler = Array.from({ length: 300 }, (_, at) =>
-      glossaryTerm(
-        `filler-${at}`,
-        `Filler ${at}`,
-        `A ${FILLER[at % FILLER.length]} near the ${FILLER[(at * 7 + 3) % FILLER.length]} is a place to rest.`,
-      ),
-    );
     index = loadedIndex([
       glossaryTerm(
         'proof-of-personhood',
@@ -30,7 +20,7 @@ describe.runIf(readWordVectors())('a rare word of the content beside the askerâ€
         'Proof of personhood gives each human one account, so that one person cannot pose as many.',
         'Zorblecoin scans irises to give each person a single identity; regulators have questioned it.',
       ),
-      ...filler,
+      ...fillerTerms(300),
     ]);
   }, 120_000);
 

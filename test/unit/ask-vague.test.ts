@@ -6,26 +6,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
-import { essayDocument, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import { essayDocument, fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 const table = readWordVectors();
 const options = { limit: 3, types: ['essay', 'glossary'] satisfies AskDocumentType[] };
-// Everyday places and things, so that the few documents under test are not the whole content and
-// the everyday words they share stay everyday (a word in one passage of three would read as the
-// content's own).
-const FILLER = ['garden', 'bakery', 'river', 'library', 'market', 'harbour', 'meadow', 'station'];
 
 describe.runIf(table)('a question that names nothing', () => {
   let index: AskIndex;
   // Building an index reads SCOWL's word lists and embeds every passage: seconds on a shared CPU.
   beforeAll(() => {
-    const filler = Array.from({ length: 300 }, (_, at) =>
-      glossaryTerm(
-        `filler-${at}`,
-        `Filler ${at}`,
-        `A ${FILLER[at % FILLER.length]} near the ${FILLER[(at * 7 + 3) % FILLER.length]} is a place to rest.`,
-      ),
-    );
     index = loadedIndex([
       glossaryTerm(
         'proof-of-work',
@@ -43,7 +32,7 @@ describe.runIf(table)('a question that names nothing', () => {
         ],
         ['why-the-base-layer-cannot-simply-go-faster'],
       ),
-      ...filler,
+      ...fillerTerms(300),
     ]);
   });
 
