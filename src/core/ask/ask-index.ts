@@ -415,7 +415,7 @@ export class AskIndex {
     best: Ranked | undefined,
     plan: Plan,
     declined: OutOfScope | undefined,
-    named: { unknown: string[]; passing: string[]; vague: boolean | undefined },
+    unnamed: { unknown: string[]; passing: string[]; vague: boolean | undefined },
   ): string {
     const missing = plan.concepts
       .filter(
@@ -424,6 +424,6 @@ export class AskIndex {
           !concept.alternatives.some((terms) => terms.every((term) => this.#ranking.speaksTo(term, best.passage))),
       )
       .map((concept) => concept.asked.join(' '));
-    return noAnswerReason({ found: best !== undefined, missing, declined, ...named });
+    return noAnswerReason({ found: best !== undefined, missing, declined, ...unnamed });
   }
 }

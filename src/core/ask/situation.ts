@@ -47,8 +47,9 @@ const commonest = (concept: Concept, vectors: Pick<WordVectors, 'rank'>) =>
   !concept.named && concept.asked.every((word) => vectors.rank(word) < EVERYDAY_RANK);
 /**
  * Such a question part's own words ("should I believe that", "what is going on"), or those of one
- * the content is not about (circumstancesAsked), count this share of their weight in coverage: they say that a judgement or an explanation is wanted, not what of,
- * and a passage about the circumstances rarely repeats them. Measured on the development sets:
+ * the content is not about (circumstancesAsked), count this share of their weight in coverage:
+ * they say that a judgement or an explanation is wanted, not what of, and a passage about the
+ * circumstances rarely repeats them. Measured on the development sets:
  * answerable situations declined on ask-dev 1 to 0 of 12, ask-dev4 1 to 0 of 25 (a key fact
  * quoted for one more), every other set and every unanswerable question as before; 0.7 kept
  * ask-dev's decline, 0 (the question part left out) lost a fact on the retired blind set.
@@ -144,9 +145,9 @@ export function situatedPlan(
  *   of the circumstances counts.
  * - "…, what did the research find about the right balance", "…, what's the concern": one of words
  *   the content is not about (no name, no word of its own), not pointing back at the circumstances
- *   ("is that a good idea" keeps its reading), not asking advice. Only the circumstances' words the content is about
- *   count ("compute", "chatbot"); their story ("a colleague", "a tester") the answer need not
- *   repeat. Measured on the development sets: right first on the retired blind set 75.6 % to
+ *   ("is that a good idea" keeps its reading), not asking advice. Only the circumstances' words
+ *   the content is about count ("compute", "chatbot"); their story ("a colleague", "a tester")
+ *   the answer need not repeat. Measured on the development sets: right first on the retired blind set 75.6 % to
  *   76.2 %, ask-dev3 75.9 % to 76.5 %, ask-dev5 73.5 % to 74.5 %, ask-dev2 89.1 % to 88.5 %; a key
  *   fact on ask-dev3 70.0 % to 71.2 %, ask-dev2 80.0 % to 79.4 %, ask-dev4 77.1 % to 76.5 %;
  *   answerable questions declined on ask-dev3 4.1 % to 2.9 %, every unanswerable question and
