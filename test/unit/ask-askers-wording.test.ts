@@ -67,6 +67,15 @@ describe('chat shorthand', () => {
     // A question typed all in capitals writes no acronym.
     expect(withoutChat('WHY DO PPL FARM AIRDROPS')).toBe('WHY DO FARM AIRDROPS');
   });
+
+  it("sets aside the asker's address and shortened words, which name nothing the content lacks", () => {
+    // Read as names, "bro" and "abt" declined these as asking about something never mentioned.
+    expect(withoutChat('bro what even is a merkle tree')).toBe('what even is a merkle tree');
+    expect(withoutChat('i keep hearing abt the dao hack, what happened')).toBe(
+      'i keep hearing the dao hack, what happened',
+    );
+    expect(withoutChat('do i rly need a full node')).toBe('do i need a full node');
+  });
 });
 
 describe('chat shorthand in capitals', () => {

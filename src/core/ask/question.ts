@@ -289,8 +289,9 @@ const DISCOURSE = new Set(
     'eli5 exactly actually basically like stuff someone somebody sometimes ' +
     // Chat's shorthands: "til" (until), "rn" (right now), "tbh", "imo", "idk", "bc"/"cuz" (because),
     // "dm" (a direct message), "ppl" (people; a glossary alias of perplexity, which no one types in
-    // lowercase chat).
-    'til rn tbh imo imho idk iirc afaik fyi tho cuz bc ur u ya yea nah nvm smth sth irl dm dms ppl'
+    // lowercase chat), "abt" (about), "rly" (really), "fr" (for real), and the asker's address ("bro").
+    'til rn tbh imo imho idk iirc afaik fyi tho cuz bc ur u ya yea nah nvm smth sth irl dm dms ppl ' +
+    'abt rly fr ngl tbf smh bro bruh'
   ).split(' '),
 );
 
