@@ -2,6 +2,7 @@
 // "at what price" wherever the question asks it, the steps for "how do I", what to do for a
 // situation's "should we" or "what are my options", the cause for "why" (even "why is it risky"),
 // what a thing is for a definition. Read from the question part only (a situation's words describe, they do not ask).
+import type { AskPassage } from './ask-documents.ts';
 import type { Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
 
@@ -102,3 +103,7 @@ export function askedKind(question: Question): AskedKind {
 
 /** The question word a section's heading uses when it answers a kind of question ("Why the same mistakes repeat"). */
 export const HEADING_QUESTION_WORD: Partial<Record<AskedKind, RegExp>> = { cause: /\bwhy\b/i, procedure: /\bhow\b/i };
+
+/** Whether a passage is an essay section whose heading uses a question word (HEADING_QUESTION_WORD). */
+export const headingUses = (word: RegExp | undefined, passage: Pick<AskPassage, 'type' | 'section'>) =>
+  passage.type === 'essay' && word?.test(passage.section ?? '') === true;

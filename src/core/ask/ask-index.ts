@@ -89,6 +89,9 @@ const NAMED_TERM_SHARE = 0.8;
 const SHORTHAND = /^\p{Ll}{2,4}$/u;
 /** A word with a digit: a figure ("250000000", "70%") or a figure and its unit ("4bit"). */
 const FIGURE = /\p{N}/u;
+/** Whether a text writes a capital after its first word ("Kraken vs Binance"; not "I"): it names something. */
+const capitalInside = (text: string) =>
+  rawWords(text).some((word, at) => at > 0 && word !== 'I' && /\p{Lu}/u.test(word));
 
 /** Whether a question names a glossary term: all the words of its title or of another of its names, in order. */
 function namesTerm(question: Question, term: AskPassage): boolean {
@@ -247,8 +250,12 @@ export class AskIndex {
       concept.asked.every((word) => (this.#vectors?.rank(word) ?? Infinity) < COMMONEST_WORDS) &&
       domainLift(concept, this.#declineContext) < ABOUT_CONTENT_LIFT;
     // A capital inside names something ("the capital of France"): the reason then says the content lacks it.
-    const names = rawWords(read.question.content).some((word, at) => at > 0 && word !== 'I' && /\p{Lu}/u.test(word));
-    return read.situation === undefined && !names && plan.concepts.length <= VAGUE_WORDS && plan.concepts.every(plain);
+    return (
+      read.situation === undefined &&
+      plan.concepts.length <= VAGUE_WORDS &&
+      !capitalInside(read.question.content) &&
+      plan.concepts.every(plain)
+    );
   }
 
   /**
@@ -340,7 +347,7 @@ export class AskIndex {
    */
   #isTalk(words: string): boolean {
     const text = withoutChat(words, this.#planner.namesTerm);
-    if (rawWords(text).some((word, at) => at > 0 && word !== 'I' && /\p{Lu}/u.test(word))) return false;
+    if (capitalInside(text)) return false;
     return this.#planner
       .plan(text)
       .concepts.every((concept) => !concept.named && concept.asked.every((word) => this.#isTalkWord(word)));

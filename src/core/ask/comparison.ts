@@ -9,12 +9,10 @@ import { comparedPassages, comparisonQuotes, type QuotingContext } from './answe
 import { DECLINE_CALIBRATION, sideDeclines, type DeclineContext } from './decline.ts';
 import { beyondSides, LEAD_CANDIDATES } from './lead-rerank.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
-import type { Plan, QueryPlanner } from './query-plan.ts';
+import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
 import { CLAUSE_BREAK, parseQuestion, type Question } from './question.ts';
 import { sentencesAt } from './sentences.ts';
 import { terms } from './text.ts';
-
-type Concept = Plan['concepts'][number];
 
 /** Below this confidence a side is not answered (the bar of every answer: decline.ts). */
 const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;

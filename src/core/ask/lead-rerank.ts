@@ -2,7 +2,7 @@
 // thing is against an essay section that says why it happens or how to do it. A few transparent
 // features per candidate source, weighed by LEAD_WEIGHTS (fitted by bench/ask-rerank-fit.mjs on the
 // development sets, each held out in turn), decide which of them leads; the rest keep their order.
-import { askedKind, HEADING_QUESTION_WORD, type AskedKind } from './answer-kind.ts';
+import { askedKind, headingUses, HEADING_QUESTION_WORD, type AskedKind } from './answer-kind.ts';
 import type { AskPassage } from './ask-documents.ts';
 import { bestPerSource } from './answer-shape.ts';
 import { conceptPattern } from './excerpts.ts';
@@ -183,10 +183,6 @@ function isHome(
   );
 }
 
-/** Whether a section's heading uses the question word of the kind asked (LeadFeatures.asks). */
-const headingAsks = (kind: AskedKind, passage: AskPassage) =>
-  passage.type === 'essay' && HEADING_QUESTION_WORD[kind]?.test(passage.section ?? '') === true;
-
 /** Whether two passages are sections of one essay. */
 const sameEssay = (passage: AskPassage, other: AskPassage | undefined) =>
   passage.type === 'essay' && other?.type === 'essay' && other.slug === passage.slug;
@@ -234,7 +230,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
       type: suits === undefined ? 0 : suits === is ? 1 : -1,
       beyond: beyondHere,
       home: isHome(kind, passage, beyondHere, candidates[0], shares[0]!) ? 1 : 0,
-      asks: headingAsks(kind, passage) && sameEssay(passage, candidates[0]?.passage) ? 1 : 0,
+      asks: headingUses(HEADING_QUESTION_WORD[kind], passage) && sameEssay(passage, candidates[0]?.passage) ? 1 : 0,
     };
   });
 }

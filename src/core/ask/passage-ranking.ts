@@ -2,7 +2,7 @@
 // text), then coverage (how much of the question a passage speaks to), topic and the question's
 // intent over the best; fused with the passages nearest the question in meaning when the index has
 // word vectors (fusion.ts, semantic.ts). Query planning is query-plan.ts; answers, ask-index.ts.
-import { askedKind, HEADING_QUESTION_WORD } from './answer-kind.ts';
+import { askedKind, headingUses, HEADING_QUESTION_WORD } from './answer-kind.ts';
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { SerialisedAskIndex } from './ask-types.ts';
 import { fuse, nearestPassages, SEMANTIC_BELOW } from './fusion.ts';
@@ -327,8 +327,7 @@ export class PassageRanking {
 
   /** HEADING_ASKS_BOOST for a section whose heading uses the question word of the search under way. */
   #headingFactor(passage: AskPassage): number {
-    const asks = passage.type === 'essay' && this.#headingAsks?.test(passage.section ?? '') === true;
-    return asks ? HEADING_ASKS_BOOST : 1;
+    return headingUses(this.#headingAsks, passage) ? HEADING_ASKS_BOOST : 1;
   }
 
   #intentFactor(question: Question, at: number): number {

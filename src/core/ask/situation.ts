@@ -160,13 +160,13 @@ function circumstancesAsked(
   content: ContentWords | undefined,
 ): ((concept: Concept) => boolean) | undefined {
   if (vectors && focused.concepts.every((concept) => commonest(concept, vectors))) return (concept) => !concept.named;
-  const ownTopic = focused.concepts.some((concept) => content?.about(concept) !== false);
+  if (!content || focused.concepts.some((concept) => content.about(concept)) || pointsBack(question.text))
+    return undefined;
   // Advice ("which course should I start with") wants a recommendation, which no page about the
   // circumstances' topic gives (dev sets: key fact +2, right first +1; the unseen ask-dev6.json:
   // one unanswerable "…, which online course should I start with" declined again).
-  if (content && !ownTopic && !pointsBack(question.text) && answerKind(question) !== 'advice')
-    return (concept) => !concept.named && content.topical(concept);
-  return undefined;
+  if (answerKind(question) === 'advice') return undefined;
+  return (concept) => !concept.named && content.topical(concept);
 }
 
 /**

@@ -292,10 +292,15 @@ export class UnknownTerms {
   /** "Q-learning", "k-means": its parts are everywhere, so the compound (indexed joined, or a term's name) decides. */
   #unknownCompounds(question: Question): string[] {
     const compounds = question.content.match(/(?<![\p{L}\p{N}-])\p{L}-\p{L}+(?![\p{L}\p{N}-])/gu) ?? [];
-    const written = (compound: string) =>
+    return compounds.filter((compound) => !this.#writesCompound(compound));
+  }
+
+  /** Whether the content writes a hyphenated compound: joined, as the index keeps it, or as a term's name. */
+  #writesCompound(compound: string): boolean {
+    return (
       joinedCompounds(compound).some((term) => this.#postings.has(term)) ||
-      this.#planner.namesTerm(words(compound).join(' '));
-    return compounds.filter((compound) => !written(compound));
+      this.#planner.namesTerm(words(compound).join(' '))
+    );
   }
 
   /**
@@ -317,9 +322,6 @@ export class UnknownTerms {
    */
   #unknownKinds(question: Question): string[] {
     const compounds = question.content.match(/(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+){2,}(?![\p{L}\p{N}-])/gu) ?? [];
-    const written = (compound: string) =>
-      joinedCompounds(compound).some((term) => this.#postings.has(term)) ||
-      this.#planner.namesTerm(words(compound).join(' '));
     const family = (compound: string) =>
       this.#planner.hasCompletion(
         compound
@@ -327,7 +329,7 @@ export class UnknownTerms {
           .replace(/-\p{L}+$/u, '')
           .replaceAll('-', ''),
       );
-    return compounds.filter((compound) => !written(compound) && family(compound));
+    return compounds.filter((compound) => !this.#writesCompound(compound) && family(compound));
   }
 
   /**
