@@ -262,6 +262,25 @@ describe('the sentences quoted for a kind', () => {
     expect(answerSentences(passageOf(text), plan, 40)).toContain('20 + 5 = 25 books');
   });
 
+  it("quotes a worked example's result when the sentence before its figures sets it up", () => {
+    // "we sort letters into three trays; by hand 90 a day, with the machine 140 but twice the noise, which?"
+    const text =
+      'Imagine a post room that sorts the mail into three trays. ' +
+      'By hand a clerk sorts 90 letters a day, and with the new machine 140 letters a day. ' +
+      'The machine is twice as loud, which the clerks notice. ' +
+      'The choice is plain: keep the machine in a closed room, since 140 − 90 = 50 more letters a day pays for the walls.';
+    const plan = planOf(
+      [
+        ['letter', 2],
+        ['90', 3],
+        ['140', 3],
+        ['loud', 3],
+      ],
+      'advice',
+    );
+    expect(answerSentences(passageOf(text), plan, 40)).toContain('50 more letters a day');
+  });
+
   it("reads a situation's circumstances for the answer when its question part names nothing known", () => {
     // "we serve sixteen chats on one GPU and keep running out of memory, what's eating it"
     const eating = concept('eat', 6);

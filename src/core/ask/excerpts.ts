@@ -413,13 +413,16 @@ const figuresOf = (text: string) => text.match(/\d+/g) ?? [];
  * 100 tokens and … 50": dev4 key fact +1), the sentence that repeats two of them sets up the worked
  * example; its answer is a later sentence that reaches a figure the question does not give, the one
  * that speaks most to what is asked beyond the setup (its words the setup lacks), the last on a tie:
- * a worked example ends on its answer, the steps before it reach figures on the way.
+ * a worked example ends on its answer, the steps before it reach figures on the way. A setup may
+ * take two sentences ("Suppose a support team …. On 120 labelled messages …"): the one before it
+ * supposing is enough.
  */
 function workedResult(sentences: readonly string[], best: number, plan: Plan): number {
   const given = new Set(plan.concepts.flatMap((concept) => figuresOf(concept.asked.join(' '))));
   const setup = sentences[best]!;
   const repeated = figuresOf(setup).filter((figure) => given.has(figure));
-  if ((plan.prefer !== 'number' && !SUPPOSING.test(setup)) || new Set(repeated).size < 2) return best;
+  const supposed = SUPPOSING.test(setup) || (best > 0 && SUPPOSING.test(sentences[best - 1]!));
+  if ((plan.prefer !== 'number' && !supposed) || new Set(repeated).size < 2) return best;
   const beyond = plan.concepts.filter(
     (concept) => !/\d/.test(concept.asked.join(' ')) && !conceptPattern(concept).test(setup),
   );
