@@ -12,7 +12,7 @@ import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
 import { CLAUSE_BREAK, parseQuestion, type Question } from './question.ts';
 import { sentencesAt } from './sentences.ts';
-import { terms } from './text.ts';
+import { saysAnyName, terms } from './text.ts';
 
 /** Below this confidence a side is not answered (the bar of every answer: decline.ts). */
 const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
@@ -110,7 +110,14 @@ export class Comparisons {
         ? [top]
         : [];
     const scoreOf = (hit: Ranked) => ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
-    const beyond = contrasting ?? this.#beyondSides(plan, [...defining, ...sides.map((side) => side.best)], ranked);
+    const beyond =
+      contrasting ??
+      this.#beyondSides(
+        plan,
+        this.#sideNames(question, sides),
+        [...defining, ...sides.map((side) => side.best)],
+        ranked,
+      );
     const apart = comparedPassages(this.#quoting, sides, defining, [first, second]);
     // A section that sets the sides against each other answers what was asked: it is quoted after
     // each side's opening sentence, within a budget of words.
@@ -190,7 +197,12 @@ export class Comparisons {
    * Of the fused ranking's best few sources, the essay section that holds what a comparison asks
    * beyond its sides (lead-rerank.ts), if the question asks enough beyond them.
    */
-  #beyondSides(plan: Plan, sides: readonly Ranked[], ranked: readonly Ranked[]): Ranked | undefined {
+  #beyondSides(
+    plan: Plan,
+    named: readonly string[][],
+    sides: readonly Ranked[],
+    ranked: readonly Ranked[],
+  ): Ranked | undefined {
     const read = (hit: Ranked) => ({
       passage: this.#passages[hit.passage]!,
       source: this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!),
@@ -200,7 +212,7 @@ export class Comparisons {
     const asked = (concepts: Plan['concepts'] | undefined) =>
       concepts?.filter((concept) => !this.#isTalk(concept.asked.join(' ')));
     const meant = { ...plan, concepts: asked(plan.concepts)!, whole: asked(plan.whole) };
-    return candidates[beyondSides(sides.map(read), candidates.map(read), meant)];
+    return candidates[beyondSides(sides.map(read), candidates.map(read), meant, named)];
   }
 
   /**
@@ -339,11 +351,33 @@ export class Comparisons {
           terms.every((term) => passages.some((passage) => this.#ranking.speaksTo(term, passage))),
         ),
       );
-    return bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES).find(
-      (hit) =>
+    // Each side's own word may be everyday ("work" of "proof of work"): the section says one side as
+    // asked or by one of its names of more than a word, whole ("is proof of stake less secure than proof of work" met a rollup
+    // section on "fraud proofs" and "work").
+    const names = this.#sideNames(question, answered);
+    return bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES).find((hit) => {
+      const section = this.#ranking.passagesBeside(hit.passage);
+      return (
         this.#passages[hit.passage]!.type === 'essay' &&
-        sides.every((side) => speaks(side, this.#ranking.passagesBeside(hit.passage))),
-    );
+        sides.every((side) => speaks(side, section)) &&
+        section.some((passage) => saysAnyName(terms(this.#passages[passage]!.text), names))
+      );
+    });
+  }
+
+  /**
+   * A comparison's sides as asked and by their passages' names of more than a word ("PoS" or
+   * "staking" of "proof of stake" are said in passing), as terms: what a section that discusses the
+   * sides says of one of them.
+   */
+  #sideNames(question: Question, sides: ReadonlyArray<{ best: Ranked }>): string[][] {
+    const named = sides.flatMap((side) => this.#passages[side.best.passage]!.names.map(terms));
+    // A side as asked may carry a modifier the content leaves off ("DAO token holders"): any two of
+    // its words in a row will do.
+    const asked = (question.sides ?? [])
+      .map(terms)
+      .flatMap((side) => (side.length <= 2 ? [side] : side.slice(1).map((word, at) => [side[at]!, word])));
+    return [...asked, ...named.filter((name) => name.length > 1)];
   }
 
   /**

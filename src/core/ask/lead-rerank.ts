@@ -9,7 +9,7 @@ import { conceptPattern } from './excerpts.ts';
 import type { Question } from './question.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import { sentencesAt } from './sentences.ts';
-import { terms } from './text.ts';
+import { saysAnyName, terms } from './text.ts';
 
 /** The features of one candidate source, each between -1 and 1 (see leadFeatures). */
 export interface LeadFeatures {
@@ -253,7 +253,12 @@ export type SourceRead = Omit<LeadCandidate, 'score'>;
  * much was not enough: a section that speaks to none of it, as the sides' pages do not, led "rollup
  * vs sidechain, real talk".)
  */
-export function beyondSides(sides: readonly SourceRead[], candidates: readonly SourceRead[], plan: Plan): number {
+export function beyondSides(
+  sides: readonly SourceRead[],
+  candidates: readonly SourceRead[],
+  plan: Plan,
+  sideNames: readonly string[][] = [],
+): number {
   const beyond = beyondTerms(
     sides.map((side) => side.passage),
     plan,
@@ -261,8 +266,15 @@ export function beyondSides(sides: readonly SourceRead[], candidates: readonly S
   const asked = beyond.rest.reduce((sum, concept) => sum + concept.idf, 0);
   if (beyond.total === 0 || asked / beyond.total < BEYOND_SIDES) return -1;
   const floor = Math.max(...sides.map((side) => beyondShare(side.source, beyond)));
+  // It says one side whole (`sideNames`, as terms): a section on something else that speaks to
+  // what is asked ("secure") holds nothing of the two.
+  const saysASide = (source: readonly AskPassage[]) =>
+    sideNames.length === 0 || source.some((passage) => saysAnyName(terms(passage.text), sideNames));
   return candidates.findIndex(
-    (candidate) => candidate.passage.type === 'essay' && beyondShare(candidate.source, beyond) > floor,
+    (candidate) =>
+      candidate.passage.type === 'essay' &&
+      beyondShare(candidate.source, beyond) > floor &&
+      saysASide(candidate.source),
   );
 }
 

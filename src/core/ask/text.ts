@@ -75,6 +75,13 @@ export function terms(text: string): string[] {
   return rawWords(text).flatMap((word) => indexTerm(word) ?? []);
 }
 
+/** Whether indexed words hold one of some names (their terms), word for word. */
+export function saysAnyName(words: readonly string[], names: readonly (readonly string[])[]): boolean {
+  return names.some(
+    (name) => name.length > 0 && words.some((_, at) => name.every((word, offset) => words[at + offset] === word)),
+  );
+}
+
 /**
  * Hyphenated words written as one ("re-running" → rerun, "zk-rollup" → zkrollup), indexed beside
  * their parts so that a question spelling them either way meets the text.
