@@ -49,6 +49,14 @@ export interface LeadFeatures {
    * first fewer each at weight 0.5).
    */
   asks: number;
+  /**
+   * For a question asking a figure (how many, how long, how much): the share of the question (by
+   * IDF, its circumstances' words too) that its best sentence names within FIGURE_REACH words of a
+   * number ("21,000 gas", "each slot is 12 seconds"). A sentence that only holds some number
+   * somewhere (kind) does not say the figure asked: the base fee term's "EIP-1559" against the
+   * section's "can rise by at most 12.5% per block".
+   */
+  figure: number;
 }
 
 export type LeadWeights = Record<keyof LeadFeatures, number>;
@@ -63,6 +71,7 @@ export const LEAD_WEIGHTS: LeadWeights = {
   beyond: 0.5,
   home: 0.4,
   asks: 0.5,
+  figure: 1.25,
 };
 /** Sources (the best passage of each) among which the lead is chosen. */
 export const LEAD_CANDIDATES = 4;
@@ -103,6 +112,41 @@ function kindAnswer(passages: readonly AskPassage[], kind: AskedKind, concepts: 
       best = Math.max(best, mentioned / concepts.length);
     }
   return best;
+}
+
+/** A number as a word of a sentence: "12", "$2,000", "82.5%", "(4,096". Not a name's digits ("EIP-1559", "Groth16"). */
+const NUMBER_WORD = /^[$(]?\d[\d,.]*%?[),.;:]*$/;
+/** How many words from a number a concept may stand to count as what the number measures. */
+const FIGURE_REACH = 3;
+
+/** A concept and its pattern, with its IDF. */
+interface Sought {
+  pattern: RegExp;
+  idf: number;
+}
+
+/** The IDF of the concepts a sentence names within FIGURE_REACH words of one of its numbers. */
+function measuredIn(sentence: string, sought: readonly Sought[]): number {
+  const words = sentence.split(/\s+/);
+  const numbers = words.flatMap((word, at) => (NUMBER_WORD.test(word) ? [at] : []));
+  if (numbers.length === 0) return 0;
+  const nearNumber = (at: number) => numbers.some((number) => Math.abs(number - at) <= FIGURE_REACH);
+  let measured = 0;
+  for (const { pattern, idf } of sought)
+    if (words.some((word, at) => nearNumber(at) && pattern.test(` ${word}`))) measured += idf;
+  return measured;
+}
+
+/** LeadFeatures.figure: the best share of the question's IDF a sentence names next to a number. */
+function figureAnswer(passages: readonly AskPassage[], concepts: readonly Concept[]): number {
+  const total = concepts.reduce((sum, concept) => sum + concept.idf, 0);
+  if (total === 0) return 0;
+  const sought = concepts.map((concept) => ({ pattern: conceptPattern(concept, false), idf: concept.idf }));
+  let best = 0;
+  for (const passage of passages)
+    for (const sentence of sentencesAt(passage.text, passage.sentences))
+      best = Math.max(best, measuredIn(sentence, sought));
+  return best / total;
 }
 
 /** What a passage is about: its names, and a term's ways of being asked for. */
@@ -231,6 +275,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
       beyond: beyondHere,
       home: isHome(kind, passage, beyondHere, candidates[0], shares[0]!) ? 1 : 0,
       asks: headingUses(HEADING_QUESTION_WORD[kind], passage) && sameEssay(passage, candidates[0]?.passage) ? 1 : 0,
+      figure: kind === 'figure' ? figureAnswer(source, plan.whole ?? plan.concepts) : 0,
     };
   });
 }
