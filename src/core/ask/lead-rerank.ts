@@ -87,6 +87,12 @@ const SENTENCE_KINDS: Partial<Record<AskedKind, RegExp>> = {
   definition: /\b(?:is|are)\s+(?:an?|the|one)\b|\brefers?\s+to\b|\bmeans\b|\bcalled\b/i,
 };
 
+/**
+ * The type that suits each kind asked. A question of no kind of these ("is that a good idea", "what
+ * now") suits an essay section when it tells its circumstances first (Plan.whole): a definition says
+ * what a thing is, not what it means for them. Right first and key fact on ask-dev4 and ask-dev5 one
+ * more each, on ask-dev3 one fewer each.
+ */
 const TYPE_SUITS: Record<AskedKind, 'essay' | 'definition' | undefined> = {
   cause: 'essay',
   procedure: 'essay',
@@ -264,7 +270,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
     const own = terms(passage.names.join(' '));
     const about = aboutOf(passage);
     const named = subjectOf.filter((concept) => namesConcept(about, concept));
-    const suits = TYPE_SUITS[kind];
+    const suits = TYPE_SUITS[kind] ?? (plan.whole ? 'essay' : undefined);
     const is = passage.type === 'essay' ? 'essay' : 'definition';
     return {
       margin: Math.log(Math.max(score, Number.MIN_VALUE) / top),
