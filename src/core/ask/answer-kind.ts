@@ -83,9 +83,24 @@ const STILL_DESPITE = /^(?:if\b[^,?]*\balready\b[^,?]*,\s*)?why\b[^?]*\bstill\b/
 const SAMENESS =
   /^(?!(?:how|what|whats|what's|why|when|where|which|who)\b)(?:[^?]*\s)?(?:is|isn't|isnt|are|aren't|arent)\b[^?]*\bthe\s+same(?:\s+thing)?\s*(?:as\b|\?|$)/i;
 
-/** Whether a question part doubts a claim (DOUBTS, STILL_DESPITE, SAMENESS). */
+/**
+ * A claim put for confirmation, as chat does: a tag after it ("… on a 20 step task right?", "so rag
+ * basically = no more hallucinations, yeah?", "… or nah", "… is that true"). It doubts the claim as
+ * DOUBTS does: the answer is the sentence that corrects it. A bare word after "or" is a choice
+ * ("left or right?"), and "correct", "true" end questions unless a comma sets them apart.
+ */
+const TAGGED =
+  /(?:,\s*(?:right|yeah|yes|correct|true|no)|(?<!\bor)\s(?:right|yeah)|\s+or\s+(?:nah|not|no)|,?\s+(?:isn'?t\s+it|is\s+(?:that|this|it)\s+(?:true|right|correct)))[\s?!.]*$/i;
+
+/** Whether a question part doubts a claim (DOUBTS, STILL_DESPITE, SAMENESS, TAGGED). */
 export const doubtsClaim = (question: Question) =>
-  DOUBTS.test(question.text) || STILL_DESPITE.test(question.text) || SAMENESS.test(question.text);
+  DOUBTS.test(question.text) ||
+  STILL_DESPITE.test(question.text) ||
+  SAMENESS.test(question.text) ||
+  TAGGED.test(question.text);
+
+/** Whether a question part puts a claim for confirmation (TAGGED). */
+export const asksConfirmation = (question: Question) => TAGGED.test(question.text);
 
 /** What a question asks for, as far as the sentences of a source go (lead-rerank.ts, passage-ranking.ts). */
 export type AskedKind = 'cause' | 'procedure' | 'contrast' | 'figure' | 'definition' | 'other';

@@ -2,7 +2,7 @@
 // thing is against an essay section that says why it happens or how to do it. A few transparent
 // features per candidate source, weighed by LEAD_WEIGHTS (fitted by bench/ask-rerank-fit.mjs on the
 // development sets, each held out in turn), decide which of them leads; the rest keep their order.
-import { askedKind, headingUses, HEADING_QUESTION_WORD, type AskedKind } from './answer-kind.ts';
+import { askedKind, asksConfirmation, headingUses, HEADING_QUESTION_WORD, type AskedKind } from './answer-kind.ts';
 import type { AskPassage } from './ask-documents.ts';
 import { bestPerSource } from './answer-shape.ts';
 import { conceptPattern } from './excerpts.ts';
@@ -265,12 +265,14 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
   const glossary = candidates.map((candidate) => candidate.passage).filter((passage) => passage.type === 'glossary');
   const beyond = beyondTerms(glossary, plan);
   const shares = candidates.map((candidate) => beyondShare(candidate.source, beyond));
+  // Of no kind, circumstances told first (TYPE_SUITS) or a claim put for confirmation ("… right?",
+  // "… or nah", which a section can correct and a definition cannot: ask-dev4 +1) suit an essay.
+  const suits = TYPE_SUITS[kind] ?? (plan.whole || asksConfirmation(question) ? 'essay' : undefined);
   return candidates.map(({ score, passage, source }, at) => {
     const beyondHere = shares[at]!;
     const own = terms(passage.names.join(' '));
     const about = aboutOf(passage);
     const named = subjectOf.filter((concept) => namesConcept(about, concept));
-    const suits = TYPE_SUITS[kind] ?? (plan.whole ? 'essay' : undefined);
     const is = passage.type === 'essay' ? 'essay' : 'definition';
     return {
       margin: Math.log(Math.max(score, Number.MIN_VALUE) / top),
