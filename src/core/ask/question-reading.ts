@@ -4,9 +4,11 @@
 // predictions). Ranking (ask-index.ts) works on what this returns.
 import {
   DAYS,
+  OUT_OF_SCOPE,
   normalisedQuestion,
   outOfScope,
   parseQuestion,
+  pointsBack,
   questionClause,
   withoutTalk,
   type OutOfScope,
@@ -37,13 +39,23 @@ export interface ReadQuestion {
 const ASKING_SENTENCE = /(?:^|[.!]\s+)([^.!?]+\?+)\s*$/;
 /** Days (question.ts), which in a sentence of circumstance say when something happened, not that live data is asked. */
 const DAYS_SAID = new RegExp(String.raw`\b(?:${DAYS})\b`, 'gi');
+/**
+ * Live data as a sentence of circumstance says it: what a system reads ("we read the ETH price from
+ * one pool's current price. A colleague says that's asking for trouble. Why?"), not what is asked.
+ */
+const LIVE_SAID = new RegExp(OUT_OF_SCOPE.live.pattern.source, 'gi');
 
-/** Whether the site declines a question whatever matches, a day in its circumstances set aside. */
+/**
+ * Whether the site declines a question whatever matches, a day in its circumstances set aside, and
+ * their live data too when the sentence that asks does not point back at it ("… the current price
+ * of ETH. What is it?" asks for it): ask-dev5 situations declined 1 fewer, every
+ * unanswerable question and probe declined as before.
+ */
 function declinedFor(searched: string): OutOfScope | undefined {
   const asking = ASKING_SENTENCE.exec(searched.trim())?.[1];
   if (!asking) return outOfScope(searched);
-  const before = searched.trim().slice(0, -asking.length);
-  return outOfScope(`${before.replace(DAYS_SAID, ' ')} ${asking}`);
+  const before = searched.trim().slice(0, -asking.length).replace(DAYS_SAID, ' ');
+  return outOfScope(`${pointsBack(asking) ? before : before.replace(LIVE_SAID, ' ')} ${asking}`);
 }
 
 /**
