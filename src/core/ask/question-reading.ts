@@ -45,17 +45,21 @@ const DAYS_SAID = new RegExp(String.raw`\b(?:${DAYS})\b`, 'gi');
  */
 const LIVE_SAID = new RegExp(OUT_OF_SCOPE.live.pattern.source, 'gi');
 
+/** A sentence that asks a question of its own: a question word leads it ("Why?", "What's the risk?"). */
+const OWN_QUESTION = /^\s*(?:what|why|how|which|who|where|when)\b/i;
+
 /**
  * Whether the site declines a question whatever matches, a day in its circumstances set aside, and
- * their live data too when the sentence that asks does not point back at it ("… the current price
- * of ETH. What is it?" asks for it): ask-dev5 situations declined 1 fewer, every
- * unanswerable question and probe declined as before.
+ * their live data too when the sentence that asks is a question of its own that does not point back
+ * at them: "… the current price of ETH. What is it?" and "… Can you help?" ask for it. ask-dev5
+ * situations declined 1 fewer, every unanswerable question and probe declined as before.
  */
 function declinedFor(searched: string): OutOfScope | undefined {
   const asking = ASKING_SENTENCE.exec(searched.trim())?.[1];
   if (!asking) return outOfScope(searched);
   const before = searched.trim().slice(0, -asking.length).replace(DAYS_SAID, ' ');
-  return outOfScope(`${pointsBack(asking) ? before : before.replace(LIVE_SAID, ' ')} ${asking}`);
+  const ownQuestion = OWN_QUESTION.test(asking) && !pointsBack(asking);
+  return outOfScope(`${ownQuestion ? before.replace(LIVE_SAID, ' ') : before} ${asking}`);
 }
 
 /**
