@@ -81,6 +81,9 @@ function nameWords(head: string): string[] {
   return written.some((word) => DESCRIBING.has(word)) || isClause(written) ? [] : written;
 }
 
+/** Words in quotes, single or double, straight or curly ("what is the 'lethal trifecta'"). */
+const QUOTED = /(?:^|[^\p{L}\p{N}])['‘"“]([^'‘’"“”]+)['’"”](?![\p{L}\p{N}])/gu;
+
 /** The last sentence of a question, after sentences that tell the circumstances. */
 const LAST_SENTENCE = /[.!?]\s+([^.!?]+)$/;
 
@@ -157,14 +160,23 @@ export class UnknownTerms {
     const { asked, head } = this.#askedSubject(question) ?? {};
     const written = head ? nameWords(head) : [];
     if (!asked || !head || written.length < 2 || this.#namesKnownTerm(written)) return [];
-    const rarest = this.#rarestPosting(head);
     // The content writes a possessive as the asker may ("the verifier's dilemma") or not.
-    const phrases = [...new Set([written, words(asked)].map((phrase) => ` ${phrase.join(' ')} `))];
-    for (let at = 0; rarest && at < rarest.length; at += 2) {
-      const text = this.#ranking.phraseText(rarest[at]!);
-      if (phrases.some((phrase) => text.includes(phrase))) return [];
+    if (this.#saysAny(head, [written, words(asked)])) return [];
+    // Words the asker quotes are the name, the rest what they say of it ("the 'lethal trifecta'
+    // people mention"): ask-dev4 and ask-dev6 declined one fewer each, every unanswerable one as before.
+    const quoted = [...asked.matchAll(QUOTED)].map((match) => match[1]!);
+    return quoted.some((quote) => this.#saysAny(quote, [words(quote)])) ? [] : [head];
+  }
+
+  /** Whether a passage that uses a text's rarest term says one of some phrases (words in order). */
+  #saysAny(text: string, phrases: readonly (readonly string[])[]): boolean {
+    const rarest = this.#rarestPosting(text);
+    const said = [...new Set(phrases.filter((phrase) => phrase.length > 0).map((phrase) => ` ${phrase.join(' ')} `))];
+    for (let at = 0; rarest && said.length > 0 && at < rarest.length; at += 2) {
+      const passageText = this.#ranking.phraseText(rarest[at]!);
+      if (said.some((phrase) => passageText.includes(phrase))) return true;
     }
-    return [head];
+    return false;
   }
 
   /**
