@@ -30,6 +30,12 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
         'In proof-of-work consensus, miners spend computation to win the right to add the next block to the chain.',
       ),
       glossaryTerm(
+        'wrapped-coin',
+        'Wrapped coin',
+        'A token a contract backs with the coin it wraps: every one-token deposit mints one wrapped unit, ' +
+          'redeemable for the deposit at any time.',
+      ),
+      glossaryTerm(
         'summary-evaluation',
         'Summary evaluation',
         'Scoring a summary model by counting the words its summaries share with summaries written by people; ' +
@@ -55,6 +61,12 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
     expect(asked.no_answer_reason).toMatch(/proof-of-space/);
     const written = index.search('How does proof-of-work consensus choose who adds the next block?', options);
     expect(written.answer?.slug).toBe('proof-of-work');
+  });
+
+  it('does not take a word the content joins to the first words for another last word', () => {
+    // The content's "one-token" (indexed "onetoken") is no "one-to-…" compound.
+    const asked = index.search('What keeps a wrapped coin redeemable one-to-one for its deposit?', options);
+    expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);
   });
 
   it('declines an acronym spelt like an everyday word the content never uses', () => {

@@ -183,9 +183,9 @@ export class QueryPlanner {
     return [glued[1]!, glued[2]!];
   }
 
-  /** Whether some indexed term starts with `prefix` and is longer than it (see #completions). */
-  hasCompletion(prefix: string): boolean {
-    return this.#completions(prefix).length > 0;
+  /** Indexed terms that start with `prefix` and are longer than it, shortest first (see #completions). */
+  completions(prefix: string): readonly string[] {
+    return this.#completions(prefix);
   }
 
   idf(term: string): number {
