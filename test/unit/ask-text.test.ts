@@ -35,7 +35,7 @@ describe('ask terms', () => {
       'A fall to 12,000 / (10 × 0.825) ≈ 1,455, about $5.',
     );
     const display = '$$\n\\begin{aligned}\n\\text{debt} &< 1.5 \\\\\nP &< \\$2{,}250\n\\end{aligned}\n$$';
-    expect(markdownToText(display)).toBe('debt < 1.5 P < \\$2,250');
+    expect(markdownToText(display)).toBe('debt < 1.5 P < $2,250');
     expect(terms(markdownToText('$$\\operatorname{softmax}(QK^\\top / \\sqrt{d_k})$$'))).not.toContain('sqrt');
   });
 });

@@ -5,7 +5,7 @@ import type { Excerpt } from './ask-types.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import { PREFERRED, STEPS } from './sentence-kinds.ts';
 import { sentencesAt } from './sentences.ts';
-import { indexTerm, rawWords } from './text.ts';
+import { indexTerm, rawWords, spokenWords } from './text.ts';
 
 /** A preferred sentence (see Plan.prefer) weighs as much as this share of the question's rarest word. */
 const PREFERENCE_SHARE = 0.5;
@@ -102,10 +102,10 @@ interface SentenceReadings {
 function sentenceReadings(sentences: readonly string[], plan: Plan): SentenceReadings {
   const patterns = plan.concepts.map((concept) => conceptPattern(concept));
   const rarest = Math.max(0, ...plan.concepts.map((concept) => concept.idf));
-  // A pointer names what the page it points to is about, the question's words often among them.
-  const mentions = sentences.map((sentence) =>
-    patterns.map((pattern) => !POINTER.test(sentence) && pattern.test(sentence)),
-  );
+  // A pointer names what the page it points to is about, the question's words often among them. A
+  // sentence also says its symbols' and derived words' readings ("√d" says square root).
+  const said = sentences.map((sentence) => (POINTER.test(sentence) ? '' : `${sentence} ${spokenWords(sentence)}`));
+  const mentions = said.map((text) => patterns.map((pattern) => pattern.test(text)));
   // How a thing works: the sentence in which it acts weighs as a step does.
   const acting = plan.prefer === 'procedure' && plan.ofThing ? doerPattern(plan) : undefined;
   const bonus = sentences.map(

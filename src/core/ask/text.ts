@@ -110,6 +110,16 @@ const TEX_SYMBOLS: Record<string, string> = {
   eta: 'η',
   beta: 'β',
   tau: 'τ',
+  alpha: 'α',
+  gamma: 'γ',
+  sum: '∑',
+  in: '∈',
+  dots: '…',
+  mid: '|',
+  exp: 'exp',
+  min: 'min',
+  max: 'max',
+  $: '$',
 };
 
 /** A term of a fraction or root, bracketed when it is more than one symbol. */
@@ -121,21 +131,31 @@ const group = (tex: string) => (/^[\w.\\√]+$/.test(tex.trim()) ? tex.trim() : 
  */
 export function texToText(markdown: string): string {
   return markdown.replace(/\$\$([\s\S]+?)\$\$/g, (_whole, tex: string) =>
-    tex
-      .replace(/\\(?:begin|end)\{[a-z]+\}|&|\\\\|\\[,;!]|\\q?quad/g, ' ')
+    rootsAndFractions(tex.replace(/\\(?:begin|end)\{[a-z]+\}|&|\\\\|\\[,;!]|\\q?quad/g, ' '))
       .replaceAll('{,}', ',')
-      .replace(/\\sqrt\{([^{}]*)\}/g, (_root, radicand: string) => `√${group(radicand)}`)
-      .replace(
-        /\\frac\{([^{}]*)\}\{([^{}]*)\}/g,
-        (_frac, top: string, bottom: string) => `${group(top)}/${group(bottom)}`,
-      )
-      .replace(/\\(?:text|operatorname|mathrm)\{([^{}]*)\}/g, '$1')
       .replace(/\\(?:left|right)/g, '')
-      .replace(/\\([A-Za-z]+)/g, (command: string, name: string) => TEX_SYMBOLS[name] ?? command)
+      .replace(/\\(?:text|operatorname|mathrm)\{([^{}]*)\}/g, '$1')
+      .replace(/\\([A-Za-z]+|\$)/g, (command: string, name: string) => TEX_SYMBOLS[name] ?? command)
       .replace(/[{}]/g, '')
       .replace(/\s+/g, ' ')
       .trim(),
   );
+}
+
+/** Roots, fractions and scripts as plain text, the innermost first, so a root of a fraction reads too. */
+function rootsAndFractions(tex: string): string {
+  let text = tex;
+  for (let before = ''; before !== text;) {
+    before = text;
+    text = text
+      .replace(/([_^])\{([^{}]*)\}/g, (_script, mark: string, script: string) => `${mark}${group(script)}`)
+      .replace(/\\sqrt\{([^{}]*)\}/g, (_root, radicand: string) => `√${group(radicand)}`)
+      .replace(
+        /\\frac\{([^{}]*)\}\{([^{}]*)\}/g,
+        (_frac, top: string, bottom: string) => `${group(top)}/${group(bottom)}`,
+      );
+  }
+  return text;
 }
 
 /** A text as a pattern that matches it literally, for building a RegExp from written words. */
@@ -160,6 +180,38 @@ export function markdownToText(markdown: string): string {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Mathematical symbols as a reader says them: the text writes "the √d divisor", the question "the
+ * square root". Not "times" for ×: its stem is that of "time".
+ */
+const SPOKEN_SYMBOLS: Readonly<Record<string, string>> = {
+  '√': 'square root',
+  '×': 'multiplied',
+  '·': 'multiplied',
+  '≈': 'approximately',
+  '≤': 'at most',
+  '≥': 'at least',
+  '∑': 'sum',
+  '±': 'plus or minus',
+};
+const SYMBOL = /[√×·≈≤≥∑±]/gu;
+/**
+ * A noun or adjective made from a verb in -de by the Latin d → s ("divisor", "division" → divide;
+ * "conclusion" → conclude; "invasive" → invade), which Porter's stemmer keeps apart from the verb.
+ */
+const LATIN_S_FORM = /(?<=^\p{L}{3,}[aeiou])s(?:ion|ions|or|ors|ive|ible)$/u;
+
+/**
+ * What a text says without writing it as words: its mathematical symbols read aloud and the verbs
+ * behind its -sion and -sor words, space-separated, for finding a question's words in a sentence
+ * (excerpts.ts). Not indexed: as index terms they moved leads (development sets first -3 to -7).
+ */
+export function spokenWords(text: string): string {
+  const symbols = (text.match(SYMBOL) ?? []).map((symbol) => SPOKEN_SYMBOLS[symbol]);
+  const verbs = words(text).flatMap((word) => (LATIN_S_FORM.test(word) ? [word.replace(LATIN_S_FORM, 'de')] : []));
+  return [...symbols, ...verbs].join(' ');
 }
 
 /** Everyday English prefixes and suffixes that make a new word of a known one ("outvote", "wordy"). */
