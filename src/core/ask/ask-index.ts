@@ -122,10 +122,13 @@ export class AskIndex {
   private constructor(serialised: SerialisedAskIndex) {
     this.#passages = serialised.passages;
     this.#postings = new Map(Object.entries(serialised.postings));
-    this.#planner = new QueryPlanner(this.#postings, this.#passages.length, serialised.names);
-    this.#ranking = new PassageRanking(serialised, this.#postings, this.#planner);
     const weightOf = wordWeight(this.#postings, this.#passages.length);
     this.#vectors = serialised.vectors ? new WordVectors(serialised.vectors, weightOf) : undefined;
+    // Among English's commonest words, a word names a glossary term only as written, not by a shared
+    // stem ("is that solid" is not of Solidity). From 5,000, "rank" lost Chatbot Arena a wrapped question.
+    const everyday = (word: string) => (this.#vectors?.rank(word) ?? Infinity) < COMMONEST_WORDS;
+    this.#planner = new QueryPlanner(this.#postings, this.#passages.length, serialised.names, everyday);
+    this.#ranking = new PassageRanking(serialised, this.#postings, this.#planner);
     this.#everyday = new Set(serialised.everydayTerms?.split(' '));
     // English as people write it ("legit", "dumber") is no typo of a word the content uses ("logit").
     const english = (word: string) => this.#everyday.has(indexTerm(word) ?? '');

@@ -163,9 +163,9 @@ function aboutOf(passage: AskPassage): Set<string> {
   ]);
 }
 
-/** Whether some way of saying a concept is all among a passage's names. */
+/** Whether some way of saying a concept is all among a passage's names (a word in passing never is). */
 const namesConcept = (about: ReadonlySet<string>, concept: Concept) =>
-  concept.alternatives.some((sequence) => sequence.every((term) => about.has(term)));
+  !concept.passing && concept.alternatives.some((sequence) => sequence.every((term) => about.has(term)));
 
 /**
  * What the question asks beyond the things some passages name (the candidates' glossary terms, a

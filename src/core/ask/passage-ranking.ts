@@ -176,7 +176,8 @@ export class PassageRanking {
       for (const alternative of concept.alternatives) {
         const present = alternative.filter((term) => this.speaksTo(term, passage)).length;
         best = Math.max(best, present / alternative.length);
-        named = Math.max(named, alternative.filter((term) => names.has(term)).length / alternative.length);
+        if (!concept.passing)
+          named = Math.max(named, alternative.filter((term) => names.has(term)).length / alternative.length);
       }
       covered += weight * best;
       topical += weight * named;

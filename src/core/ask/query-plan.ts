@@ -19,6 +19,9 @@ const ACRONYM = /^\p{Lu}[\p{Lu}\p{N}]+$/u;
 /** A figure and a unit written as one word: "4bit", "13B", "15k". */
 const GLUED_FIGURE = /^(\d+(?:[.,]\d+)?)(\p{L}+)$/u;
 
+/** A word and what it is with a plural's ending taken off ("tokens" → token, "hashes" → hash). */
+const singulars = (word: string) => [word, word.replace(/['’]?s$/, ''), word.replace(/es$/, '')];
+
 /** Synonyms and prefix completions score less than the words asked. */
 const SYNONYM_WEIGHT = 0.5;
 const PREFIX_WEIGHT = 0.5;
@@ -36,6 +39,11 @@ export interface Concept {
   named: boolean;
   /** Named by a long question's circumstances rather than asked by its question part (situation.ts). */
   circumstance?: boolean;
+  /**
+   * An everyday word that shares only its stem with a name ("solid" of Solidity): it names no
+   * passage's subject (LeadFeatures.subject, a passage's topic), though its text may still use it.
+   */
+  passing?: boolean;
 }
 
 export interface Plan {
@@ -80,13 +88,17 @@ export class QueryPlanner {
    */
   readonly #acronymOnly = new Map<string, Map<number, string>>();
   readonly #longestName: number;
+  /** Whether a word, as written, is everyday English (see #inPassing); none is without word vectors. */
+  readonly #everyday: (word: string) => boolean;
 
   constructor(
     postings: ReadonlyMap<string, number[]>,
     passageCount: number,
     glossaryNames: ReadonlyArray<{ slug: string; names: string[] }>,
+    everyday: (word: string) => boolean = () => false,
   ) {
     this.#postings = postings;
+    this.#everyday = everyday;
     this.#passageCount = passageCount;
     this.#vocabulary = [...postings.keys()].sort();
     let longest = 1;
@@ -201,6 +213,7 @@ export class QueryPlanner {
       const { length, groups } = this.#longestNameAt(asked, at);
       const span = asked.slice(at, at + length);
       at += length;
+      const passing = length === 1 && this.#inPassing(span[0]!);
       const own = span.map((item) => item.term);
       const key = own.join(' ');
       if (seen.has(key)) continue;
@@ -216,6 +229,7 @@ export class QueryPlanner {
         idf: own.reduce((sum, term) => sum + this.idf(term), 0),
         alternatives: [own, ...synonyms.map((synonym) => synonym.split(' '))],
         named: groups.length > 0,
+        ...(passing ? { passing } : {}),
       });
     }
     return concepts;
@@ -232,7 +246,26 @@ export class QueryPlanner {
       if (groups) return { length, groups };
     }
     const single = asked[at];
-    return { length: 1, groups: single ? this.#namedBy(single.word, single.term) : [] };
+    if (!single) return { length: 1, groups: [] };
+    const groups = this.#namedBy(single.word, single.term);
+    return { length: 1, groups };
+  }
+
+  /**
+   * Whether a word names glossary terms by its stem alone and is everyday English: "solid" is
+   * Solidity's stem, "final" Finality's, "regular" regularization's, yet a question says "is that
+   * solid" of anything. A word written as a name's word (or its plural: "tokens" of Token) names it;
+   * a rare word sharing a name's stem does too ("tokenization" of Token, "liquidated" of liquidation).
+   */
+  #inPassing({ word, term }: AskedWord): boolean {
+    const groups = this.#nameGroups.get(term);
+    if (!groups || !this.#everyday(word)) return false;
+    const forms = singulars(word.toLowerCase());
+    return !groups.some((group) =>
+      this.#groups[group]!.names.some((name) =>
+        name.split(' ').some((written) => singulars(written).some((form) => forms.includes(form))),
+      ),
+    );
   }
 
   /** A last word of three letters or more may be a word still being typed: its completions count too. */
