@@ -113,20 +113,6 @@ describe('the lead reranker', () => {
     expect(features[1]!.kind).toBeGreaterThan(features[0]!.kind);
     expect(leadOf(features)).toBe(1);
   });
-
-  it("counts an essay section as the type that suits a situation's question of no particular kind", () => {
-    // "our blocks keep filling up and senders outbid each other, is that normal"
-    const question = parseQuestion('is that normal');
-    const plain = planner.plan('base fee normal');
-    const candidates = [definition, section].map((passage) => ({
-      score: 1,
-      passage: passages[passage]!,
-      source: [passages[passage]!],
-    }));
-    const situated = leadFeatures(candidates, question, { ...plain, whole: plain.concepts });
-    expect(situated.map((features) => features.type)).toEqual([-1, 1]);
-    expect(leadFeatures(candidates, question, plain).map((features) => features.type)).toEqual([0, 0]);
-  });
 });
 
 describe('the lead reranker in a search', () => {

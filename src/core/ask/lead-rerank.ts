@@ -87,12 +87,6 @@ const SENTENCE_KINDS: Partial<Record<AskedKind, RegExp>> = {
   definition: /\b(?:is|are)\s+(?:an?|the|one)\b|\brefers?\s+to\b|\bmeans\b|\bcalled\b/i,
 };
 
-/**
- * The type that suits each kind asked. A question of no kind of these ("is that a good idea", "what
- * now") suits an essay section when it tells its circumstances first (Plan.whole): a definition says
- * what a thing is, not what it means for them. Right first and key fact on ask-dev4 and ask-dev5 one
- * more each, on ask-dev3 one fewer each.
- */
 const TYPE_SUITS: Record<AskedKind, 'essay' | 'definition' | undefined> = {
   cause: 'essay',
   procedure: 'essay',
@@ -265,9 +259,9 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
   const glossary = candidates.map((candidate) => candidate.passage).filter((passage) => passage.type === 'glossary');
   const beyond = beyondTerms(glossary, plan);
   const shares = candidates.map((candidate) => beyondShare(candidate.source, beyond));
-  // Of no kind, circumstances told first (TYPE_SUITS) or a claim put for confirmation ("… right?",
-  // "… or nah", which a section can correct and a definition cannot: ask-dev4 +1) suit an essay.
-  const suits = TYPE_SUITS[kind] ?? (plan.whole || asksConfirmation(question) ? 'essay' : undefined);
+  // A claim put for confirmation ("… right?", "… or nah") suits an essay: a section can correct it,
+  // a definition cannot (ask-dev4 one more right first, no other set moved).
+  const suits = TYPE_SUITS[kind] ?? (asksConfirmation(question) ? 'essay' : undefined);
   return candidates.map(({ score, passage, source }, at) => {
     const beyondHere = shares[at]!;
     const own = terms(passage.names.join(' '));
