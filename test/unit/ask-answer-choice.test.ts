@@ -184,10 +184,10 @@ describe('answer sentences by the kind of question', () => {
   it('quotes the best sentence with the neighbour before it when that one holds a word asked that the best lacks', () => {
     // "how can a phone wallet check a payment without downloading the whole block"
     const text =
-      'Forks are resolved by the fork-choice rule. ' +
+      'Forks between competing chains are resolved by the fork-choice rule of the protocol. ' +
       'Not every participant can run a full node on a phone. ' +
       'Light clients download only block headers and ask full nodes for proofs. ' +
-      'A committee of validators signs each header.';
+      'A committee of validators signs each header before it is passed on.';
     const asked = plan([concept('phone', 5), concept('download', 4), concept('block', 2)], 'procedure');
     expect(answerSentences(passageOf(text), asked, 90)).toBe(
       'Not every participant can run a full node on a phone. Light clients download only block headers and ask full nodes for proofs.',
@@ -196,12 +196,12 @@ describe('answer sentences by the kind of question', () => {
 
   it('quotes the best sentence with the one after it when neither neighbour adds a word asked', () => {
     const text =
-      'Forks are resolved by the fork-choice rule. ' +
+      'Forks between competing chains are resolved by the fork-choice rule of the protocol. ' +
       'Light clients download only block headers and ask full nodes for proofs. ' +
-      'A committee of validators signs each header.';
+      'A committee of validators signs each header before it is passed on.';
     const asked = plan([concept('download', 4), concept('block', 2)], 'procedure');
     expect(answerSentences(passageOf(text), asked, 90)).toBe(
-      'Light clients download only block headers and ask full nodes for proofs. A committee of validators signs each header.',
+      'Light clients download only block headers and ask full nodes for proofs. A committee of validators signs each header before it is passed on.',
     );
   });
 
@@ -235,11 +235,11 @@ describe('answer sentences by the kind of question', () => {
   it('adds the neighbour that mentions a word asked when the answer has words to spare, not one that mentions none', () => {
     // "how do I wire a model into an agent loop": the step that closes the loop is in the third sentence.
     const text =
-      'Budgets and step limits come later. ' +
+      'Budgets and step limits come later, once the basic pattern is in place. ' +
       'An agent loop starts by sending the goal and the tool list to the model. ' +
       'When the model asks for a tool, the application runs it. ' +
       'The tool result joins the conversation and the loop calls the model again. ' +
-      'Planning is mostly implicit.';
+      'Planning is mostly implicit in how the instructions are written for it.';
     const asked = plan([concept('agent', 3), concept('loop', 3), concept('model', 1)], 'procedure');
     const pair = answerSentences(passageOf(text), asked, 90, 0);
     expect(pair.split('. ').length).toBe(2);
@@ -255,11 +255,11 @@ describe('answer sentences by the kind of question', () => {
 
   it('counts a definition quoted before the paragraph in the 90 words a third sentence must fit', () => {
     const text =
-      'Budgets and step limits come later. ' +
+      'Budgets and step limits come later, once the basic pattern is in place. ' +
       'An agent loop starts by sending the goal and the tool list to the model. ' +
       'When the model asks for a tool, the application runs it. ' +
       'The tool result joins the conversation and the loop calls the model again. ' +
-      'Planning is mostly implicit.';
+      'Planning is mostly implicit in how the instructions are written for it.';
     const asked = plan([concept('agent', 3), concept('loop', 3), concept('model', 1)], 'procedure');
     const paragraph = passageOf(text);
     const pair = answerSentences(paragraph, asked, 90, 0);

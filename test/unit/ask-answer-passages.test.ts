@@ -177,7 +177,7 @@ describe('an essay section ranked right after a term', () => {
     essay('Bridges differ in many ways. Some are run by committees of signers.'),
     essay(
       'A withdrawal waits out the challenge window, seven days on the largest rollups. ' +
-        'Liquidity providers front the funds for a fee. Their quotes change with the market every hour.',
+        'Liquidity providers front the funds for a fee. Their quotes change with the market every hour, and some close at weekends.',
     ),
   ];
   const essayContext: QuotingContext = {

@@ -71,7 +71,7 @@ describe('the sentences quoted from a list of steps', () => {
       'Treat every tool output as untrusted input. ' +
       'Give each agent the least privilege it needs. ' +
       'Avoid handing one agent both private data and the open web. ' +
-      'Logging is cheap.';
+      'Logging every call is cheap and helps when something goes wrong later.';
     const asked = plan([concept('agent', 3), concept('protect', 3)]);
     const answer = answerSentences(passageOf(text), asked, 90);
     expect(answer).toContain('Treat every tool output as untrusted input.');

@@ -35,7 +35,7 @@ describe("an essay section's runner-up paragraph", () => {
 
   it('comes first when it comes first in the section', () => {
     const { quoted, text } = answerFrom([
-      'Water heats slowly at first. The whistle sounds only once the water boils. Cold water stays quiet.',
+      'Water heats slowly at first, over a minute or two on most stoves. The whistle sounds only once the water boils. Cold water stays quiet.',
       'Steam escaping through a narrow spout makes the whistle of a kettle. Tea drinkers rely on it.',
     ]);
     expect(quoted.map((each) => [each.passage, each.alone ?? false])).toEqual([

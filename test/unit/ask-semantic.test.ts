@@ -203,7 +203,7 @@ describe('answer choice', () => {
     const exploits = { asked: ['exploits'], idf: 3, alternatives: [['exploit']], named: false };
     const leaning =
       'Because nothing is at risk for the lender, no collateral is needed. This has also funded many exploits.';
-    const longer = `${text} ${leaning} Lenders earn a small fee on each one.`;
+    const longer = `${text} ${leaning} Lenders earn a small fee on each one, paid when the loan is repaid.`;
     const answer = answerSentences(
       { ...passage, text: longer, sentences: sentenceStarts(longer) },
       plan(undefined, [exploits]),

@@ -209,13 +209,14 @@ export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPass
 }
 
 /**
- * A paragraph's best sentence alone, when it fits in `room` words; none otherwise. `brief`: its best
+ * A paragraph's best sentence alone (with a short verdict beside it, when that fits too), when it
+ * fits in `room` words; none otherwise. `brief`: its best
  * sentence or two (answerSentences) when they fit, the second source's quote after a section's.
  */
 function besideQuoted(passage: AskPassage, plan: Plan, room: number, brief?: boolean): string | undefined {
   const more = brief ? answerSentences(passage, plan, room, room) : undefined;
   if (more !== undefined && rawWords(more).length <= room) return more;
-  const text = answerSentences(passage, plan, 0, 0);
+  const text = answerSentences(passage, plan, 0, room);
   return rawWords(text).length <= room ? text : undefined;
 }
 

@@ -3,7 +3,7 @@
 import type { AskPassage } from './ask-documents.ts';
 import type { Excerpt } from './ask-types.ts';
 import type { Concept, Plan } from './query-plan.ts';
-import { PREFERRED, STEPS } from './sentence-kinds.ts';
+import { COUNTS_AHEAD, isVerdict, POINTER, PREFERRED, STEPS, SUPPOSING } from './sentence-kinds.ts';
 import { sentencesAt } from './sentences.ts';
 import { indexTerm, rawWords, spokenWords } from './text.ts';
 
@@ -30,14 +30,6 @@ const CORRECTS =
   /\b(?:misunderstanding|misconception|myth|in\s+(?:fact|practice|reality)|not|no|never|differ(?:s|ent)\s+from)\b|n't\b/i;
 /** A sentence as near the question in meaning as can be (cosine 1) weighs this share of its rarest word. */
 const NEARNESS_SHARE = 1;
-/** A sentence that sends the reader to another page ("See …", "The evaluation essay covers …"): it answers nothing. */
-const POINTER = /^(?:see\s|the\s+(?:\S+\s+){0,6}?essay\b)/i;
-
-/**
- * A sentence that opens a worked example ("Consider a vault …", "Suppose Alice has approved …"): its
- * verb asks the reader to picture a case, not to take a step, and the case it sets up answers nothing yet.
- */
-const SUPPOSING = /^(?:consider|suppose|imagine|say|assume|picture)\b/i;
 
 /** The bonus share of the question's rarest word a sentence earns for being of the kind the plan wants. */
 function preferenceShare(sentence: string, { prefer, ofThing }: Pick<Plan, 'prefer' | 'ofThing'>): number {
@@ -246,14 +238,16 @@ export function answerSentences(
   const quoted = (ats: readonly number[]) => ats.map((at) => sentences[at]!).join(' ');
   const pair = quotedAround(sentences, readings, best, plan);
   if (pair.length < 2) return continued(quoted(pair), pair, sentences, room, following, plan);
-  if (rawWords(quoted(pair)).length > maxWords) return sentences[best]!;
+  if (rawWords(quoted(pair)).length > maxWords)
+    return quoted(withVerdict(sentences, [best], (at) => rawWords(quoted([best, at])).length <= room));
   // "The idea fits in a sentence.", "it multiplies two factors.": what is announced is quoted too.
   const next = pair[1]! + 1;
   const announced = [...pair, next];
   const announces = pair.some((at) => announcing(sentences[at]!, at === best));
   if (announces && next < sentences.length && rawWords(quoted(announced)).length <= maxWords) return quoted(announced);
   const more = speaksBeside(sentences, readings, pair, plan, (at) => rawWords(quoted([...pair, at])).length <= room);
-  const ats = more === undefined ? pair : [...pair, more].sort((one, other) => one - other);
+  const some = more === undefined ? pair : [...pair, more].sort((one, other) => one - other);
+  const ats = withVerdict(sentences, some, (at) => rawWords(quoted([...some, at])).length <= room);
   const told = toldAfter(sentences, ats, best, (longer) => rawWords(quoted(longer)).length <= room);
   return continued(quoted(told), told, sentences, room, following, plan);
 }
@@ -323,6 +317,17 @@ function speaksBeside(
 }
 
 /**
+ * Quoted sentences (`ats`, in order) and a short verdict right before or after them (isVerdict), the
+ * one before first, as far as the quote fits (`fits`): the point is often put in a few words beside
+ * the sentences that set it up or bear it out ("Low turnout is rational.", "No ledger is required."),
+ * and shares no word with the question (dev sets: key fact +4, none lost).
+ */
+function withVerdict(sentences: readonly string[], ats: readonly number[], fits: (at: number) => boolean): number[] {
+  const beside = [ats[0]! - 1, ats.at(-1)! + 1].find((at) => isVerdict(sentences[at]) && fits(at));
+  return beside === undefined ? [...ats] : [...ats, beside].sort((one, other) => one - other);
+}
+
+/**
  * Quoted sentences (`ats`, in order) that end on a short one other than the best, as far as the
  * quote fits (`fits`): such a sentence heads what the next tells ("Write a test set. Collect 50 to
  * 200 real inputs …"), and the answer that stops on it stops before its point (announcing).
@@ -343,12 +348,6 @@ function toldAfter(
 
 /** A sentence of at most this many words announces the next rather than states ("The idea fits in a sentence."). */
 const ANNOUNCING_WORDS = 6;
-/**
- * A sentence that counts what follows: "it multiplies two factors", "most prompts have three parts",
- * "two cautions apply": a number, then a noun for the items of a list (parts, reasons, findings …).
- */
-const COUNTS_AHEAD =
-  /\b(?:two|three|four|five|several)\s+(?:\w+\s+)?(?:parts|factors|steps|stages|ways|reasons|problems|difficulties|properties|kinds|types|changes|costs|limits|risks|refinements|details|rules|cautions|caveats|concerns|dangers|weaknesses|flaws|issues|objections|drawbacks|failures|findings|facts|things|lessons|mistakes|threats|attacks|causes|effects|benefits|advantages|disadvantages)\b/i;
 
 /**
  * Whether a sentence of the two quoted announces the next: it counts what follows, asks what the

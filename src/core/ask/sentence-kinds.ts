@@ -2,6 +2,7 @@
 // figure, advice), for the kind of sentence a question wants (Plan.prefer, excerpts.ts).
 import { EXPLANATORY_CUES } from './ask-documents.ts';
 import type { Plan } from './query-plan.ts';
+import { rawWords } from './text.ts';
 
 /**
  * A sentence that tells the reader to do something: a verb first, then what it acts on ("Count
@@ -39,3 +40,40 @@ export const STEPS = new RegExp(
   `\\b(?:is|are)\\s+to\\s+\\w+|\\bthe\\s+(?:\\w+\\s+)?(?:fix|way|remedy|trick)\\s+is\\b|${IMPERATIVE.source}`,
   'i',
 );
+
+/**
+ * A sentence that counts what follows: "it multiplies two factors", "most prompts have three parts",
+ * "two cautions apply": a number, then a noun for the items of a list (parts, reasons, findings …).
+ */
+export const COUNTS_AHEAD =
+  /\b(?:two|three|four|five|several)\s+(?:\w+\s+)?(?:parts|factors|steps|stages|ways|reasons|problems|difficulties|properties|kinds|types|changes|costs|limits|risks|refinements|details|rules|cautions|caveats|concerns|dangers|weaknesses|flaws|issues|objections|drawbacks|failures|findings|facts|things|lessons|mistakes|threats|attacks|causes|effects|benefits|advantages|disadvantages)\b/i;
+
+/** A sentence that sends the reader to another page ("See …", "The evaluation essay covers …"): it answers nothing. */
+export const POINTER = /^(?:see\s|the\s+(?:\S+\s+){0,6}?essay\b)/i;
+
+/**
+ * A sentence that opens a worked example ("Consider a vault …", "Suppose Alice has approved …"): its
+ * verb asks the reader to picture a case, not to take a step, and the case it sets up answers nothing yet.
+ */
+export const SUPPOSING = /^(?:consider|suppose|imagine|say|assume|picture)\b/i;
+
+/** A verdict is stated in at least this many words and at most this many. */
+const VERDICT_WORDS = [3, 9] as const;
+/**
+ * What keeps a short sentence from being a verdict: a colon, math or "=" (a caption, a step of a
+ * worked case: "Figure: …", "p ± 1.96 …"), a case supposed ("Suppose …", "Take …"), a count or an
+ * order (it heads the items that follow: "Two misunderstandings are widespread.", "The third reason
+ * is the newest."), a command (STEPS: it tells what to do, not how things stand), or a pointer.
+ */
+const NOT_VERDICT = /[:\\=±×≈]|^take\b|\b(?:two|three|four|five|several|some|few|second|third)\b/i;
+
+/**
+ * A short sentence that states a point, not one that asks or announces: "Low turnout is rational.",
+ * "This is exactly where embeddings are weakest.", "The cryptography worked; the key distribution did not."
+ */
+export function isVerdict(sentence: string | undefined): boolean {
+  if (sentence === undefined || !sentence.endsWith('.')) return false;
+  const words = rawWords(sentence).length;
+  if (words < VERDICT_WORDS[0] || words > VERDICT_WORDS[1]) return false;
+  return ![NOT_VERDICT, SUPPOSING, POINTER, COUNTS_AHEAD, STEPS].some((pattern) => pattern.test(sentence));
+}
