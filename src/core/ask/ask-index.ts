@@ -175,7 +175,7 @@ export class AskIndex {
   /** A search, and the evidence its decision to answer read when it had one to make (bench/ask-decline-fit.mjs). */
   explain(asked: string, options: AskOptions): { result: AskResult; evidence: DeclineEvidence | undefined } {
     const started = performance.now();
-    const read = readQuestion(asked, this.#speller, (words) => this.#isTalk(words));
+    const read = readQuestion(asked, this.#speller, (words) => this.#isTalk(words), this.#planner.namesTerm);
     const allowed = new Set(options.types);
     const query = this.#queryVector(read.question, read.situation);
     const plan = this.#planOf(read, query);

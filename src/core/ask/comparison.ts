@@ -281,16 +281,24 @@ export class Comparisons {
   ): Ranked | undefined {
     const sides = this.#ownWords(answered);
     if (!sides) return undefined;
+    const candidates = bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES).filter(
+      (hit) => this.#passages[hit.passage]!.type === 'essay',
+    );
+    const section = (hit: Ranked) =>
+      this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!);
     // About a side: its heading names one ("PLONK: one setup for every circuit").
-    const about = (hit: Ranked) => sides.some((side) => this.#headingNames(side, hit.passage));
-    return bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES).find(
-      (hit) =>
-        this.#passages[hit.passage]!.type === 'essay' &&
-        about(hit) &&
-        contrastingSentence(
-          this.#ranking.passagesBeside(hit.passage).map((passage) => this.#passages[passage]!),
-          sides,
-        ) !== undefined,
+    const others = (hit: Ranked) => sides.filter((side) => !this.#headingNames(side, hit.passage));
+    return (
+      candidates.find(
+        (hit) => others(hit).length < sides.length && contrastingSentence(section(hit), sides) !== undefined,
+      ) ??
+      // Failing that, a section about one side whose sentence sets the other against it, leaving
+      // its own side to the heading ("This is different from a jailbreak, …; in an injection the
+      // user is the victim" under "Prompt injection: the central security problem").
+      candidates.find((hit) => {
+        const unnamed = others(hit);
+        return unnamed.length === 1 && contrastingSentence(section(hit), unnamed) !== undefined;
+      })
     );
   }
 

@@ -66,14 +66,19 @@ function declinedFor(searched: string): OutOfScope | undefined {
  * `isTalk`: whether some words of the message name nothing the content is about, so that they may
  * be set aside around its asking clause (asking-part.ts); without it only the talk question.ts lists is.
  */
-export function readQuestion(asked: string, speller: Speller, isTalk?: (words: string) => boolean): ReadQuestion {
+export function readQuestion(
+  asked: string,
+  speller: Speller,
+  isTalk?: (words: string) => boolean,
+  namesTerm?: (name: string) => boolean,
+): ReadQuestion {
   // Words the content never uses are read as typos of words it does: the answer says so.
   const correction = speller.correct(asked);
   const searched = correction?.text ?? asked;
   // "hey! what is a rollup? thanks": the question is read without the talk around it.
   const talkless = withoutTalk(searched);
   const unwrapped = isTalk ? withoutTalk(askingPart(talkless, isTalk)) : talkless;
-  const whole = parseQuestion(unwrapped);
+  const whole = parseQuestion(unwrapped, namesTerm);
   // "Mining vs staking: what gives you a say over the next block in each": the sides named first
   // are what a comparison asks about, however long its question part.
   const clause = whole.intent === 'comparison' ? undefined : questionClause(unwrapped, searched);
@@ -81,7 +86,7 @@ export function readQuestion(asked: string, speller: Speller, isTalk?: (words: s
     text: normalisedQuestion(searched),
     unwrapped: normalisedQuestion(talkless),
     corrected: correction !== undefined,
-    question: clause ? parseQuestion(clause) : whole,
+    question: clause ? parseQuestion(clause, namesTerm) : whole,
     situation: clause ? whole.content : undefined,
     declined: declinedFor(searched),
   };

@@ -57,6 +57,13 @@ const COMPARISONS: RegExp[] = [
   /^(?:does|do|can|will|would)\s+(.+?)\s+(?:beat|outperform)\s+(.+)$/i,
   /\b(?:pros\s+and\s+cons|trade-?offs?)\s+(?:of|between)\s+(.+?)\s+(?:and|vs\.?|versus|or)\s+(.+)$/i,
 ];
+
+/**
+ * "Is a jailbreak the same thing as a prompt injection?": whether two things are one sets them side
+ * by side, when both are things the glossary names (`namesTerm`). "Is hashing the same thing as
+ * encrypting?" asks of one thing the content defines and one it does not: that definition answers.
+ */
+const SAME_AS = /^(?:is|are)\s+(.+?)\s+(?:just\s+)?the\s+same(?:\s+thing)?\s+as\s+(.+)$/i;
 /** Words that say what kind of question it is, not what it is about. */
 const QUESTION_WORDS =
   /\b(?:differences?|differ(?:s|ent)?|compare[ds]?|comparison|pros\s+and\s+cons|versus|vs|between|explain|describe|define|definition|meaning|mean|means|stand\s+for|tell|please)\b/gi;
@@ -128,16 +135,20 @@ function withoutCircumstance(sides: readonly string[]): string[] {
 /** "PLONK vs STARKs" left in a comparison's second side: a third thing set beside the two. */
 const FURTHER_SIDE = /\s+(?:vs\.?|versus)\s+/i;
 
-function comparisonSides(text: string): [string, string, ...string[]] | undefined {
+function comparisonSides(
+  text: string,
+  namesTerm?: (name: string) => boolean,
+): [string, string, ...string[]] | undefined {
   // "Dense vs sparse retrieval: which one works better?": the sides are named before the colon. "I
   // keep reading about both. Rollup vs sidechain?": in the sentence that compares, not before it.
   const clauses = text.split(CLAUSE_BREAK);
   for (const clause of clauses.length > 1 ? [...clauses, text] : [text])
-    for (const pattern of COMPARISONS) {
+    for (const pattern of namesTerm ? [...COMPARISONS, SAME_AS] : COMPARISONS) {
       const match = pattern.exec(clause);
       const named = (side: string | undefined) => (PRONOUN.test(side ?? '') ? namedBefore(clause, match!.index) : side);
       const sides = [match?.[1], match?.[2]].map((side) => stripArticle(named(side)?.split(/[:;]/)[0] ?? ''));
       if (!sides.every(isThing) || comparesFigures(sides)) continue;
+      if (pattern === SAME_AS && !sides.every((side) => namesTerm?.(side))) continue;
       const [second, ...more] = withoutCircumstance([sides[0]!, ...sides[1]!.split(FURTHER_SIDE)])
         .slice(1)
         .map(stripArticle);
@@ -149,22 +160,24 @@ function comparisonSides(text: string): [string, string, ...string[]] | undefine
 /** A question as typed with its spacing made plain: trimmed, each run of whitespace one space. */
 export const normalisedQuestion = (asked: string) => asked.trim().replace(/\s+/g, ' ');
 
-export function parseQuestion(asked: string): Question {
+/** `namesTerm`: whether a name is a glossary term's, for a comparison asking whether two are one (SAME_AS). */
+export function parseQuestion(asked: string, namesTerm?: (name: string) => boolean): Question {
   const normalised = normalisedQuestion(asked);
   // A question typed all in capitals says nothing about acronyms.
   const text = /\p{Ll}/u.test(normalised) ? normalised : normalised.toLowerCase();
   const phrases = [...text.matchAll(/"([^"]+)"/g)].map((match) => words(match[1] ?? '').join(' ')).filter(Boolean);
   const bare = trimQuestion(text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim());
   const content = bare.replace(QUESTION_WORDS, ' ').replace(/\s+/g, ' ').trim();
-  return { text: normalised, phrases, ...kindOf(bare, content) };
+  return { text: normalised, phrases, ...kindOf(bare, content, namesTerm) };
 }
 
 /** A comparison's reading: its first two sides, and any set beside them after ("… vs STARKs"). */
 function comparisonOf(
   bare: string,
   content: string,
+  namesTerm?: (name: string) => boolean,
 ): Pick<Question, 'intent' | 'sides' | 'moreSides' | 'content'> | undefined {
-  const [first, second, ...more] = comparisonSides(bare) ?? [];
+  const [first, second, ...more] = comparisonSides(bare, namesTerm) ?? [];
   if (!first || !second) return undefined;
   return { intent: 'comparison', sides: [first, second], ...(more.length > 0 ? { moreSides: more } : {}), content };
 }
@@ -173,8 +186,9 @@ function comparisonOf(
 function kindOf(
   bare: string,
   content: string,
+  namesTerm?: (name: string) => boolean,
 ): Pick<Question, 'intent' | 'subject' | 'sides' | 'moreSides' | 'content'> {
-  const comparison = comparisonOf(bare, content);
+  const comparison = comparisonOf(bare, content, namesTerm);
   if (comparison) return comparison;
   // "the maximum supply of bitcoin": the passage with the figure says "a cap of 21 million", not "maximum".
   if (QUANTITY.test(bare))
