@@ -81,6 +81,25 @@ function nameWords(head: string): string[] {
   return written.some((word) => DESCRIBING.has(word)) || isClause(written) ? [] : written;
 }
 
+/** A hyphenated compound of one letter first ("Q-learning") or of capitalised parts only ("MMLU-Pro", "ARC-AGI"). */
+const COMPOUND_NAME = /(?<![\p{L}\p{N}-])(?:\p{L}-\p{L}+|\p{Lu}\p{L}*(?:-\p{Lu}\p{L}*)+)(?![\p{L}\p{N}-])/gu;
+
+/** Where a sentence ends and the next starts. */
+const SENTENCE_END = /(?<=[.!?])\s+/;
+
+/** Runs of two words or more written with a capital, one of them a word rather than an acronym ("RISC Zero"). */
+function capitalisedRuns(written: readonly string[]): string[] {
+  const runs: string[] = [];
+  for (let from = 0; from < written.length; from += 1) {
+    let to = from;
+    while (to < written.length && written[to] !== 'I' && /^\p{Lu}/u.test(written[to]!)) to += 1;
+    const run = written.slice(from, to);
+    if (run.length >= 2 && run.some((word) => /^\p{Lu}\p{Ll}+$/u.test(word))) runs.push(run.join(' '));
+    from = to;
+  }
+  return runs;
+}
+
 /** Words in quotes, single or double, straight or curly ("what is the 'lethal trifecta'"). */
 const QUOTED = /(?:^|[^\p{L}\p{N}])['‘"“]([^'‘’"“”]+)['’"”](?![\p{L}\p{N}])/gu;
 
@@ -129,6 +148,7 @@ export class UnknownTerms {
         ...this.#unknownSubject(question),
         ...this.#unknownNames(question),
         ...this.#unknownCompounds(question),
+        ...this.#unknownProperPhrases(question),
         ...this.#unknownNumbers(question),
         ...this.#unknownKinds(question),
       ]),
@@ -301,10 +321,27 @@ export class UnknownTerms {
     );
   }
 
-  /** "Q-learning", "k-means": its parts are everywhere, so the compound (indexed joined, or a term's name) decides. */
+  /**
+   * "Q-learning", "k-means", "MMLU-Pro": their parts are everywhere, so the compound (indexed joined,
+   * or a term's name) decides. A compound of capitalised parts is a name ("ARC-AGI"); one with a
+   * lowercase part ("GPT-style", "LLM-based") says what kind of thing, and stays to the other rules.
+   */
   #unknownCompounds(question: Question): string[] {
-    const compounds = question.content.match(/(?<![\p{L}\p{N}-])\p{L}-\p{L}+(?![\p{L}\p{N}-])/gu) ?? [];
+    const compounds = question.content.match(COMPOUND_NAME) ?? [];
     return compounds.filter((compound) => !this.#writesCompound(compound));
+  }
+
+  /**
+   * A name of several capitalised words ("RISC Zero", "Poly Network") that the content never writes
+   * as a phrase, though it may use each word ("RISC-V", "zero"): the name is of something else. The
+   * first word of a sentence is capitalised whatever it is, and so is "I" ("… fit. If I squash …");
+   * a name of acronyms only ("AI API") is words that each say what they say.
+   */
+  #unknownProperPhrases(question: Question): string[] {
+    const names = askedSentence(question.content)
+      .split(SENTENCE_END)
+      .flatMap((sentence) => capitalisedRuns(rawWords(sentence).slice(1)));
+    return names.filter((name) => !this.#planner.namesTerm(name) && !this.#saysAny(name, [words(name)]));
   }
 
   /** Whether the content writes a hyphenated compound: joined, as the index keeps it, or as a term's name. */

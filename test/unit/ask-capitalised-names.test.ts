@@ -1,0 +1,57 @@
+// Names of several capitalised words or capitalised hyphenated parts that the content never writes
+// (unknown-terms.ts): each word may be the content's ("a RISC machine", "zero"), but the name is of
+// something else, so the question is declined however well its other words match.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
+import type { AskIndex } from '../../src/core/ask/ask-index.ts';
+import { readWordVectors } from '../../src/core/ask/semantic.ts';
+import { glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+
+const table = readWordVectors();
+const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+
+describe.runIf(table)('capitalised names the content never writes', () => {
+  let index: AskIndex;
+  // Building an index reads SCOWL's word lists: seconds on a shared CPU.
+  beforeAll(() => {
+    index = loadedIndex([
+      glossaryTerm(
+        'proving-machine',
+        'Proving machine',
+        'A proving machine runs an ordinary program compiled for a small RISC instruction set and writes a ' +
+          'proof that it ran correctly, so a verifier checks the proof instead of running the program again. ' +
+          'The Lumen Prover is one such machine: it keeps its traces small by proving one step at a time.',
+      ),
+      glossaryTerm(
+        'knowledge-test',
+        'Knowledge test',
+        'A knowledge test scores a model by the share of multiple-choice questions it answers correctly. ' +
+          'QUIZ-Hard is its harder version, with ten choices a question instead of four.',
+      ),
+    ]);
+  }, 60_000);
+
+  it('declines a name of several capitalised words the content never writes as a phrase', () => {
+    const asked = index.search('How do I generate a proof with the RISC Nova machine?', options);
+    expect(asked.answer).toBeNull();
+    expect(asked.no_answer_reason).toMatch(/RISC Nova/);
+  });
+
+  it('answers a name of several capitalised words the content writes', () => {
+    const asked = index.search('How does the Lumen Prover generate a proof?', options);
+    expect(asked.answer?.slug).toBe('proving-machine');
+  });
+
+  it('declines a compound of capitalised parts the content never writes', () => {
+    const asked = index.search('What share of questions does a model answer on QUIZ-Pro?', options);
+    expect(asked.answer).toBeNull();
+    expect(asked.no_answer_reason).toMatch(/QUIZ-Pro/);
+    const written = index.search('What share of questions does a model answer on QUIZ-Hard?', options);
+    expect(written.answer?.slug).toBe('knowledge-test');
+  });
+
+  it('leaves a compound with a lowercase part to the other rules', () => {
+    const asked = index.search('How does a QUIZ-style knowledge test score a model?', options);
+    expect(asked.answer?.slug).toBe('knowledge-test');
+  });
+});
