@@ -6,7 +6,7 @@
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { PassageRanking } from './passage-ranking.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
-import { pointsBack, withoutChat, type Question } from './question.ts';
+import { parseQuestion, pointsBack, withoutChat, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
 import { derivedWords, escapePattern, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
 
@@ -142,10 +142,12 @@ export class UnknownTerms {
 
   /** What the question asks about that the content never names: words, a subject, or a name (see each). */
   of(plan: Plan, question: Question): string[] {
+    const pointedAt = this.#pointedAt(question);
     return [
       ...new Set([
         ...this.#unknownWords(plan),
         ...this.#unknownSubject(question),
+        ...(pointedAt ? this.#unknownSubject(pointedAt) : []),
         ...this.#unknownNames(question),
         ...this.#unknownCompounds(question),
         ...this.#unknownProperPhrases(question),
@@ -186,6 +188,15 @@ export class UnknownTerms {
     // people mention"): ask-dev4 and ask-dev6 declined one fewer each, every unanswerable one as before.
     const quoted = [...asked.matchAll(QUOTED)].map((match) => match[1]!);
     return quoted.some((quote) => this.#saysAny(quote, [words(quote)])) ? [] : [head];
+  }
+
+  /**
+   * The subject of a question's first clause when the clauses after it point back at it ("how does
+   * the digital euro work, is it on a blockchain"): the question as a whole reads as having none.
+   */
+  #pointedAt(question: Question): Question | undefined {
+    const [first = '', ...rest] = question.content.split(/,\s+/);
+    return !question.subject && rest.length > 0 && pointsBack(rest.join(', ')) ? parseQuestion(first) : undefined;
   }
 
   /** Whether a passage that uses a text's rarest term says one of some phrases (words in order). */
