@@ -78,10 +78,13 @@ const QUANTITY_FRAME = /\b(?:maximum|minimum|number|amount|total)\b\s*(?:of\s+)?
 const HOW_WORKS = /^how\s+(?:(?:does|do|did)\s+(?:an?\s+|the\s+)?(.+?)\s+work|(?:an?\s+|the\s+)?(.+?)\s+works)$/i;
 
 const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
-/** A subject's head, before what qualifies it: "hallucination in LLMs" → "hallucination". */
+/**
+ * A subject's head, before what qualifies it: "hallucination in LLMs" → "hallucination", "data
+ * contamination when evaluating models" → "data contamination" (ask-dev7 one right first more).
+ */
 const headOf = (subject: string) =>
   subject.split(
-    /\s+(?:in|of|for|on|with|within|inside|used\s+in)\s+|,?\s+and\s+(?=(?:how|why|what|when|where|which|who)\b)/i,
+    /\s+(?:in|of|for|on|with|within|inside|used\s+in|when|while)\s+|,?\s+and\s+(?=(?:how|why|what|when|where|which|who)\b)/i,
   )[0] ?? subject;
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
