@@ -64,3 +64,30 @@ describe('a figure asked', () => {
     for (const each of featuresOf('why does the base fee rise after a full block?')) expect(each.figure).toBe(0);
   });
 });
+
+describe('a number joined to its unit', () => {
+  const joined = AskIndex.build([
+    glossaryTerm('turn', 'Turn', 'A turn is a 30-second window in which one player may move a piece.'),
+    glossaryTerm('round', 'Round', 'A round under rule R-7 is the window in which every player moves once.'),
+  ]);
+  const joinedPlanner = new QueryPlanner(
+    new Map(Object.entries(joined.postings)),
+    joined.passages.length,
+    joined.names,
+  );
+  const [turn, round] = ['turn', 'round'].map((slug) => joined.passages.find((passage) => passage.slug === slug)!);
+  const question = parseQuestion('how long is the window to move?');
+  const [onTurn, onRound] = leadFeatures(
+    [
+      { score: 1, passage: round!, source: [round!] },
+      { score: 1, passage: turn!, source: [turn!] },
+    ],
+    question,
+    joinedPlanner.plan(question.content),
+  ).reverse();
+
+  it('counts "30-second" as a figure, and a name with digits ("R-7") not', () => {
+    expect(onTurn!.figure).toBeGreaterThan(0);
+    expect(onRound!.figure).toBe(0);
+  });
+});

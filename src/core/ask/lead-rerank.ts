@@ -114,8 +114,11 @@ function kindAnswer(passages: readonly AskPassage[], kind: AskedKind, concepts: 
   return best;
 }
 
-/** A number as a word of a sentence: "12", "$2,000", "82.5%", "(4,096". Not a name's digits ("EIP-1559", "Groth16"). */
-const NUMBER_WORD = /^[$(]?\d[\d,.]*%?[),.;:]*$/;
+/**
+ * A number as a word of a sentence: "12", "$2,000", "82.5%", "(4,096", and one joined to its unit
+ * ("12-second", "4-bit"; dev7 one right first more). Not a name's digits ("EIP-1559", "Groth16").
+ */
+const NUMBER_WORD = /^[$(]?\d[\d,.]*%?(?:-\p{Ll}+)?[),.;:]*$/u;
 /** How many words from a number a concept may stand to count as what the number measures. */
 const FIGURE_REACH = 3;
 
