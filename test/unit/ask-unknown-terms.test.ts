@@ -136,6 +136,18 @@ describe.runIf(table)('what the content never names', () => {
     ).toMatch(/never mention .*Zorbix/);
   });
 
+  it("reads a subject in everyday words after the circumstances as the asker's wording, not a name", () => {
+    const situated = index.search(
+      'I put two tokens into a liquidity pool and their prices keep moving apart every week. What is the sensible precaution?',
+      options,
+    );
+    expect(situated.no_answer_reason ?? '').not.toMatch(neverMentioned);
+    // Asked alone, the same words are a subject the content never names.
+    expect(index.search('what is the sensible precaution', options).no_answer_reason).toMatch(
+      /never mention .*sensible precaution/,
+    );
+  });
+
   it('still declines a subject no passage says, a superlative of it included, and a product name', () => {
     expect(index.search('what is the best pizza topping', options).no_answer_reason).toMatch(
       /never mention .*pizza topping/,

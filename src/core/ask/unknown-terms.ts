@@ -146,8 +146,8 @@ export class UnknownTerms {
     return [
       ...new Set([
         ...this.#unknownWords(plan),
-        ...this.#unknownSubject(question),
-        ...(pointedAt ? this.#unknownSubject(pointedAt) : []),
+        ...this.#unknownSubject(question, plan.whole !== undefined),
+        ...(pointedAt ? this.#unknownSubject(pointedAt, plan.whole !== undefined) : []),
         ...this.#unknownNames(question),
         ...this.#unknownCompounds(question),
         ...this.#unknownProperPhrases(question),
@@ -176,12 +176,18 @@ export class UnknownTerms {
 
   /**
    * A subject of several words ("solana's proof of history") that no glossary term is named and no
-   * passage says: the content does not cover it, whatever its single words match.
+   * passage says: the content does not cover it, whatever its single words match. `situated`: the
+   * question part of a long question, after its circumstances (Plan.whole).
    */
-  #unknownSubject(question: Question): string[] {
+  #unknownSubject(question: Question, situated: boolean): string[] {
     const { asked, head } = this.#askedSubject(question) ?? {};
     const written = head ? nameWords(head) : [];
     if (!asked || !head || written.length < 2 || this.#namesKnownTerm(written)) return [];
+    // After circumstances, a subject in everyday words ("…. What's the sensible precaution?", "the
+    // main design mistake to avoid") is the asker's wording for what they want of the circumstances,
+    // not a name: ask-dev5 and ask-dev7 declined one situation fewer each, every unanswerable question
+    // and probe declined as before.
+    if (situated && this.#askersWording(asked)) return [];
     // The content writes a possessive as the asker may ("the verifier's dilemma") or not.
     if (this.#saysAny(head, [written, words(asked)])) return [];
     // Words the asker quotes are the name, the rest what they say of it ("the 'lethal trifecta'
@@ -197,6 +203,12 @@ export class UnknownTerms {
   #pointedAt(question: Question): Question | undefined {
     const [first = '', ...rest] = question.content.split(/,\s+/);
     return !question.subject && rest.length > 0 && pointsBack(rest.join(', ')) ? parseQuestion(first) : undefined;
+  }
+
+  /** Whether a subject is all lowercase words of the word vectors' everyday English (semantic.ts, general). */
+  #askersWording(asked: string): boolean {
+    const vectors = this.#vectors;
+    return vectors !== undefined && rawWords(asked).every((word) => /^\p{Ll}+$/u.test(word) && vectors.general(word));
   }
 
   /** Whether a passage that uses a text's rarest term says one of some phrases (words in order). */
