@@ -91,7 +91,9 @@ for (const minConfidence of [0.45, 0.5, 0.55])
             for (const domainEvidence of offDomainConfidence === 0 ? [0] : [0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5])
               // coveredSimilarity above 1: no passage is answered for speaking every domain word alone.
               for (const coveredSimilarity of [0, 0.1, 0.2, 1.01])
+                // (A situation's own bar, situatedCovered and situatedConfidence, is not refitted here.)
                 grid.push({
+                  ...DECLINE_CALIBRATION,
                   minConfidence,
                   agreedConfidence,
                   agreedSimilarity,

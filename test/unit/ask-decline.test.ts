@@ -65,6 +65,22 @@ describe('the decline decision', () => {
     expect(declines(evidence({ ...covered, domainCovered: 1, confidence: agreedConfidence - 0.05 }))).toBe(true);
   });
 
+  it('answers below the bar a passage that speaks most of the domain words a situation tells', () => {
+    const { situatedCovered, situatedConfidence, domainEvidence } = DECLINE_CALIBRATION;
+    const told = { confidence: situatedConfidence, similarity: -0.1, domainSpoken: domainEvidence };
+    expect(declines(evidence({ ...told, domainCovered: situatedCovered, situated: true }))).toBe(false);
+    // A short question with the same evidence has no circumstances to vouch for the passage.
+    expect(declines(evidence({ ...told, domainCovered: situatedCovered }))).toBe(true);
+    // Too little of the circumstances spoken, too few domain words, or too little covered.
+    expect(declines(evidence({ ...told, domainCovered: situatedCovered - 0.1, situated: true }))).toBe(true);
+    expect(declines(evidence({ ...told, domainCovered: 1, domainSpoken: domainEvidence - 0.05, situated: true }))).toBe(
+      true,
+    );
+    expect(
+      declines(evidence({ ...told, domainCovered: 1, confidence: situatedConfidence - 0.05, situated: true })),
+    ).toBe(true);
+  });
+
   it('answers below the bar a passage that says a phrase of the question', () => {
     const { phrasedConfidence } = DECLINE_CALIBRATION;
     expect(phrasedConfidence).toBeLessThan(MIN_CONFIDENCE);
