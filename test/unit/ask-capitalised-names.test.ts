@@ -42,6 +42,11 @@ describe.runIf(table)('capitalised names the content never writes', () => {
     expect(asked.answer?.slug).toBe('proving-machine');
   });
 
+  it('reads no name in a question written as a headline', () => {
+    for (const asked of ['How Does the Proving Machine Check a Program?', 'How Does A Proving Machine Check Programs'])
+      expect(index.search(asked, options).answer?.slug, asked).toBe('proving-machine');
+  });
+
   it('declines a compound of capitalised parts the content never writes', () => {
     const asked = index.search('What share of questions does a model answer on QUIZ-Pro?', options);
     expect(asked.answer).toBeNull();
