@@ -140,11 +140,15 @@ function measuredIn(sentence: string, sought: readonly Sought[]): number {
   return measured;
 }
 
-/** LeadFeatures.figure: the best share of the question's IDF a sentence names next to a number. */
-function figureAnswer(passages: readonly AskPassage[], concepts: readonly Concept[]): number {
-  const total = concepts.reduce((sum, concept) => sum + concept.idf, 0);
-  if (total === 0) return 0;
+/** What a figure question seeks (LeadFeatures.figure): its concepts' patterns, read once per search. */
+function soughtFigure(concepts: readonly Concept[]): { sought: Sought[]; total: number } {
   const sought = concepts.map((concept) => ({ pattern: conceptPattern(concept, false), idf: concept.idf }));
+  return { sought, total: concepts.reduce((sum, concept) => sum + concept.idf, 0) };
+}
+
+/** LeadFeatures.figure: the best share of the question's IDF a sentence names next to a number. */
+function figureAnswer(passages: readonly AskPassage[], { sought, total }: ReturnType<typeof soughtFigure>): number {
+  if (total === 0) return 0;
   let best = 0;
   for (const passage of passages)
     for (const sentence of sentencesAt(passage.text, passage.sentences))
@@ -265,6 +269,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
   // A claim put for confirmation ("… right?", "… or nah") suits an essay: a section can correct it,
   // a definition cannot (ask-dev4 one more right first, no other set moved).
   const suits = TYPE_SUITS[kind] ?? (asksConfirmation(question) ? 'essay' : undefined);
+  const figure = kind === 'figure' ? soughtFigure(plan.whole ?? plan.concepts) : undefined;
   return candidates.map(({ score, passage, source }, at) => {
     const beyondHere = shares[at]!;
     const own = terms(passage.names.join(' '));
@@ -280,7 +285,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
       beyond: beyondHere,
       home: isHome(kind, passage, beyondHere, candidates[0], shares[0]!) ? 1 : 0,
       asks: headingUses(HEADING_QUESTION_WORD[kind], passage) && sameEssay(passage, candidates[0]?.passage) ? 1 : 0,
-      figure: kind === 'figure' ? figureAnswer(source, plan.whole ?? plan.concepts) : 0,
+      figure: figure ? figureAnswer(source, figure) : 0,
     };
   });
 }
