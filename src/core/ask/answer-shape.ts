@@ -210,8 +210,8 @@ export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPass
 
 /**
  * A paragraph's best sentence alone (with a short verdict beside it, when that fits too), when it
- * fits in `room` words; none otherwise. `brief`: its best
- * sentence or two (answerSentences) when they fit, the second source's quote after a section's.
+ * fits in `room` words; none otherwise. `brief`: its best sentence or two (answerSentences) when
+ * they fit, the second source's quote after a section's.
  */
 function besideQuoted(passage: AskPassage, plan: Plan, room: number, brief?: boolean): string | undefined {
   const more = brief ? answerSentences(passage, plan, room, room) : undefined;

@@ -360,8 +360,8 @@ export class Comparisons {
         ),
       );
     // Each side's own word may be everyday ("work" of "proof of work"): the section says one side as
-    // asked or by one of its names of more than a word, whole ("is proof of stake less secure than proof of work" met a rollup
-    // section on "fraud proofs" and "work").
+    // asked or by one of its names of more than a word, whole ("is proof of stake less secure than
+    // proof of work" met a rollup section on "fraud proofs" and "work").
     const names = this.#sideNames(question, answered);
     return bestPerSource(ranked, this.#ranking.sourceOf, LEAD_CANDIDATES).find((hit) => {
       const section = this.#ranking.passagesBeside(hit.passage);

@@ -147,11 +147,12 @@ export function situatedPlan(
  *   the content is not about (no name, no word of its own), not pointing back at the circumstances
  *   ("is that a good idea" keeps its reading), not asking advice. Only the circumstances' words
  *   the content is about count ("compute", "chatbot"); their story ("a colleague", "a tester")
- *   the answer need not repeat. Measured on the development sets: right first on the retired blind set 75.6 % to
- *   76.2 %, ask-dev3 75.9 % to 76.5 %, ask-dev5 73.5 % to 74.5 %, ask-dev2 89.1 % to 88.5 %; a key
- *   fact on ask-dev3 70.0 % to 71.2 %, ask-dev2 80.0 % to 79.4 %, ask-dev4 77.1 % to 76.5 %;
- *   answerable questions declined on ask-dev3 4.1 % to 2.9 %, every unanswerable question and
- *   probe as before. Counting every plain word of theirs declined more (ask-dev2 1.2 % to 2.4 %).
+ *   the answer need not repeat. Measured on the development sets: right first on the retired
+ *   blind set 75.6 % to 76.2 %, ask-dev3 75.9 % to 76.5 %, ask-dev5 73.5 % to 74.5 %, ask-dev2
+ *   89.1 % to 88.5 %; a key fact on ask-dev3 70.0 % to 71.2 %, ask-dev2 80.0 % to 79.4 %,
+ *   ask-dev4 77.1 % to 76.5 %; answerable questions declined on ask-dev3 4.1 % to 2.9 %, every
+ *   unanswerable question and probe as before. Counting every plain word of theirs declined more
+ *   (ask-dev2 1.2 % to 2.4 %).
  */
 function circumstancesAsked(
   focused: Plan,
