@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createClient } from '@redis/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CapacityError } from '../../src/core/stores/capacity.ts';
-import { connectRedis, type ConnectedRedis } from '../../src/core/stores/redis/connection.ts';
+import { connectRedis, type ConnectedRedis, type RedisConnection } from '../../src/core/stores/redis/connection.ts';
 import { RedisIdempotencyStore } from '../../src/core/stores/redis/redis-idempotency-store.ts';
 import { RedisJobStore } from '../../src/core/stores/redis/redis-job-store.ts';
 import { RedisSearchCache } from '../../src/core/stores/redis/redis-search-cache.ts';
@@ -285,6 +285,30 @@ describe('the search cache in Redis', () => {
     const result = await cache.getOrLoad('orphan', '198.51.100.42', async () => page(50));
     expect(result.outcome).toBe('miss');
     expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('loads once when the holder stores the page between a waiter reading it and taking the lock', async () => {
+    const holder = new RedisSearchCache(connection);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await sleep(50);
+      return page(50);
+    };
+    const holding = holder.getOrLoad('raced', '198.51.100.44', load);
+    // The waiter's read of the page comes back (empty) only after the holder has stored it and freed
+    // its lock: under load, that is how long a reply can take, and the free lock is no sign of a miss.
+    const slowReplies: RedisConnection = {
+      send: async (args, binary) => {
+        const reply = await connection.send(args, binary);
+        if (args[0] === 'HGET') await holding;
+        return reply;
+      },
+    };
+    const waiter = new RedisSearchCache(slowReplies);
+    const waited = await waiter.getOrLoad('raced', '198.51.100.45', load);
+    expect(loads).toBe(1);
+    expect(waited.outcome).toBe('collapsed');
   });
 
   it('frees the single-flight lock only for its holder', async () => {

@@ -149,13 +149,17 @@ export class RedisSearchCache implements SearchCacheStore {
     try {
       const deadline = this.#now() + WAIT_MS;
       for (let waited = false; ; waited = true) {
-        const stored = await this.#redis.send(['HGET', entry, 'v'], true);
-        if (Buffer.isBuffer(stored)) {
-          const page = decode(stored);
-          if (this.#fresh(page)) return { page, outcome: waited ? 'collapsed' : 'hit' };
-          stale = page;
+        const stored = await this.#stored(entry);
+        if (stored && this.#fresh(stored)) return { page: stored, outcome: waited ? 'collapsed' : 'hit' };
+        stale = stored ?? stale;
+        if ((await this.#redis.send(['SET', lock, token, 'NX', 'PX', String(LOCK_MS)])) === 'OK') {
+          // The empty read may have been answered before another holder stored the page and freed
+          // the lock: read again under the lock before loading.
+          const stored = await this.#stored(entry);
+          if (!stored || !this.#fresh(stored)) break;
+          await FREE_LOCK.run(this.#redis, [lock], [token]).catch(() => undefined);
+          return { page: stored, outcome: 'collapsed' };
         }
-        if ((await this.#redis.send(['SET', lock, token, 'NX', 'PX', String(LOCK_MS)])) === 'OK') break;
         if (this.#now() > deadline) break;
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
@@ -183,6 +187,11 @@ export class RedisSearchCache implements SearchCacheStore {
       // The page is served all the same; the next instance to miss loads it again.
     }
     return { page, outcome: 'miss' };
+  }
+
+  async #stored(entry: string): Promise<CachedPage | undefined> {
+    const stored = await this.#redis.send(['HGET', entry, 'v'], true);
+    return Buffer.isBuffer(stored) ? decode(stored) : undefined;
   }
 
   async #store(key: string, owner: string, value: Buffer): Promise<void> {
