@@ -148,6 +148,7 @@ export class Comparisons {
               ),
               sides.map((side) => side.plan),
               setting.length,
+              true,
             )
           : undefined,
     };
