@@ -115,6 +115,31 @@ describe('the lead reranker', () => {
   });
 });
 
+describe('a long question asking "what is …" of nothing the glossary names', () => {
+  const candidates = [definition, section].map((passage) => ({
+    score: 1,
+    passage: passages[passage]!,
+    source: [passages[passage]!],
+  }));
+  const question = parseQuestion('what are my options');
+  const asked = planner.plan(question.content);
+  const around = planner.plan('my base fee keeps spiking whenever blocks are full');
+
+  it('suits an essay section when circumstances come before it, since it asks what to do in them', () => {
+    const named = around.concepts
+      .filter((concept) => concept.named)
+      .map((concept) => ({ ...concept, circumstance: true }));
+    const plan = { ...asked, concepts: [...asked.concepts, ...named], whole: [...asked.concepts, ...around.concepts] };
+    const features = leadFeatures(candidates, question, plan);
+    expect(features.map((each) => each.type)).toEqual([-1, 1]);
+  });
+
+  it('still suits a definition when it is asked alone', () => {
+    const features = leadFeatures(candidates, question, asked);
+    expect(features.map((each) => each.type)).toEqual([1, -1]);
+  });
+});
+
 describe('the lead reranker in a search', () => {
   const index = AskIndex.load(JSON.parse(JSON.stringify(serialised)));
   const options = { limit: 5, types: ['essay', 'glossary'] as const };

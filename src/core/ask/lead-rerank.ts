@@ -249,6 +249,18 @@ function headedBy(section: AskPassage, term: AskPassage): boolean {
   });
 }
 
+/**
+ * Whether a long question's "what is …" question part names nothing the glossary knows ("…, what
+ * are my options", "…, what's behind that", "…, what is eating the memory"): it asks what happens
+ * or what to do in the circumstances, which an essay section says, not what a thing is. Measured on
+ * the development sets: right first on ask-dev2 and ask-dev7 one question more, ask-dev5 two (three
+ * of them situations), no set lost one; key facts, declines, wrappers and probes as before.
+ */
+const asksOfCircumstances = (kind: AskedKind, plan: Plan) =>
+  kind === 'definition' &&
+  plan.whole !== undefined &&
+  !plan.concepts.some((concept) => concept.named && !concept.circumstance);
+
 /** A candidate source: its best passage's score, the passage, and the source's passages. */
 export interface LeadCandidate {
   score: number;
@@ -268,7 +280,9 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
   const shares = candidates.map((candidate) => beyondShare(candidate.source, beyond));
   // A claim put for confirmation ("… right?", "… or nah") suits an essay: a section can correct it,
   // a definition cannot (ask-dev4 one more right first, no other set moved).
-  const suits = TYPE_SUITS[kind] ?? (asksConfirmation(question) ? 'essay' : undefined);
+  const suits = asksOfCircumstances(kind, plan)
+    ? 'essay'
+    : (TYPE_SUITS[kind] ?? (asksConfirmation(question) ? 'essay' : undefined));
   const figure = kind === 'figure' ? soughtFigure(plan.whole ?? plan.concepts) : undefined;
   return candidates.map(({ score, passage, source }, at) => {
     const beyondHere = shares[at]!;
