@@ -107,6 +107,13 @@ describe('the kind of sentence a question wants', () => {
     expect(kindOf('what is the process for upgrading a contract')).toBe('procedure');
     expect(kindOf('what is the step function')).toBe('definition');
   });
+
+  it('wants steps for a what-question that asks a way to do something, not a definition', () => {
+    expect(kindOf("What's a good way to shard a message queue?")).toBe('procedure');
+    expect(kindOf('what is the safest way to rotate a signing key')).toBe('procedure');
+    expect(parseQuestion("What's the quickest way to warm a cache?").intent).toBe('explanation');
+    expect(kindOf('what is a message queue')).toBe('definition');
+  });
 });
 
 describe('the sentences quoted for a kind', () => {

@@ -4,7 +4,7 @@
 // what a thing is for a definition. Read from the question part only (a situation's words describe, they do not ask).
 import type { AskPassage } from './ask-documents.ts';
 import type { Plan } from './query-plan.ts';
-import type { Question } from './question.ts';
+import { WAY_ASKED, type Question } from './question.ts';
 
 /**
  * A figure asked anywhere in the question part, not only at its start ("…, roughly how much USDC
@@ -35,9 +35,12 @@ const STEPS_NAMED = /^what\s+(?:\w+\s+)?steps\b/i;
 /** A question asked inside chat ("… lol how do i unstick it", "ok but why does …"). */
 const ASKED_INSIDE = /\b(?:(how)\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)|(why))\b/i;
 
-/** Steps named after "what" (STEPS_NAMED), else advice, else the steps or process asked for (STEPS_ASKED). */
+/**
+ * Steps named after "what" (STEPS_NAMED) or a way to do something (WAY_ASKED), else advice, else
+ * the steps or process asked for (STEPS_ASKED).
+ */
 function stepsOrAdviceAsked(text: string): Plan['prefer'] {
-  if (STEPS_NAMED.test(text)) return 'procedure';
+  if (STEPS_NAMED.test(text) || WAY_ASKED.test(text)) return 'procedure';
   if (ADVICE.test(text)) return 'advice';
   return STEPS_ASKED.test(text) ? 'procedure' : undefined;
 }

@@ -29,6 +29,11 @@ const STANDS_FOR =
 /** Definitions that are really requests for an explanation: "what is X used for", "what is the point of X". */
 const NOT_A_DEFINITION = /\b(?:used\s+for|good\s+for|the\s+point\s+of|the\s+problem|the\s+risk|the\s+difference)\b/i;
 /**
+ * "What's a good way to chunk a manual", "what is the safe way to lower an allowance": a way to do
+ * something asks for steps (answer-kind.ts), not what its words mean (dev5 one right first more).
+ */
+export const WAY_ASKED = /^what(?:'s|s|\s+is)\s+(?:a|the)\s+(?:\w+\s+)?way\s+to\b/i;
+/**
  * Chat's idioms that open with "what's" and ask about what follows or what goes on, not what their
  * own words mean: "what's the deal with X", "what's the catch", "what's wrong with X", "what's up
  * with X", "what's happening", "what's going on". Read as definitions, "deal with gas, why did I pay"
@@ -208,7 +213,7 @@ function kindOf(
 function definedSubject(bare: string): string {
   const standsFor = STANDS_FOR.exec(bare)?.[1];
   if (standsFor) return standsFor;
-  const asksMore = NOT_A_DEFINITION.test(bare) || IDIOM_NOT_A_DEFINITION.test(bare);
+  const asksMore = [NOT_A_DEFINITION, IDIOM_NOT_A_DEFINITION, WAY_ASKED].some((pattern) => pattern.test(bare));
   return DEFINITION_PREFIX.test(bare) && !asksMore ? bare.replace(DEFINITION_PREFIX, '') : '';
 }
 
