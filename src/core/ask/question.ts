@@ -86,10 +86,12 @@ const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
 /**
  * A subject's head, before what qualifies it: "hallucination in LLMs" → "hallucination", "data
  * contamination when evaluating models" → "data contamination" (ask-dev7 one right first more).
+ * A comma ends it too: chat goes on past the subject ("whats gwei, keep seeing it in my wallet"),
+ * whose words after the comma named the wallet's term (ask-dev7 one right first and fact more).
  */
 const headOf = (subject: string) =>
   subject.split(
-    /\s+(?:in|of|for|on|with|within|inside|used\s+in|when|while)\s+|,?\s+and\s+(?=(?:how|why|what|when|where|which|who)\b)/i,
+    /\s+(?:in|of|for|on|with|within|inside|used\s+in|when|while)\s+|,\s+|\s+and\s+(?=(?:how|why|what|when|where|which|who)\b)/i,
   )[0] ?? subject;
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
