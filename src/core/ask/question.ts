@@ -26,6 +26,13 @@ const DEFINITION_PREFIX =
 /** "what does MEV stand for" → "MEV". */
 const STANDS_FOR =
   /^what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(.+?)\s+(?:stand\s+for|mean)(?:\s+(?:in|on|for|with)\s+.+)?$/i;
+/**
+ * "(ngl i dont get) what RAG is, explain": a definition asked as a clause, its subject before the
+ * verb. Read as no definition, the essay's sections led over the term's page (ask-dev7 one right
+ * first more, every other set as before).
+ */
+const EMBEDDED_DEFINITION =
+  /^what\s+(?:an?\s+|the\s+)?(\S+(?:\s+\S+)?)\s+(?:is|are)(?:\s+(?:even|exactly|actually|really))?(?:,.*)?$/i;
 /** Definitions that are really requests for an explanation: "what is X used for", "what is the point of X". */
 const NOT_A_DEFINITION = /\b(?:used\s+for|good\s+for|the\s+point\s+of|the\s+problem|the\s+risk|the\s+difference)\b/i;
 /**
@@ -88,10 +95,11 @@ const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
  * contamination when evaluating models" → "data contamination" (ask-dev7 one right first more).
  * A comma ends it too: chat goes on past the subject ("whats gwei, keep seeing it in my wallet"),
  * whose words after the comma named the wallet's term (ask-dev7 one right first and fact more).
+ * So does a word of stress after it ("whats rlhf actually"): ask-dev7 one right first more.
  */
 const headOf = (subject: string) =>
   subject.split(
-    /\s+(?:in|of|for|on|with|within|inside|used\s+in|when|while)\s+|,\s+|\s+and\s+(?=(?:how|why|what|when|where|which|who)\b)/i,
+    /\s+(?:in|of|for|on|with|within|inside|used\s+in|when|while)\s+|,\s+|\s+and\s+(?=(?:how|why|what|when|where|which|who)\b)|\s+(?:even|exactly|actually|really)\b/i,
   )[0] ?? subject;
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
@@ -215,6 +223,8 @@ function kindOf(
 function definedSubject(bare: string): string {
   const standsFor = STANDS_FOR.exec(bare)?.[1];
   if (standsFor) return standsFor;
+  const embedded = EMBEDDED_DEFINITION.exec(bare)?.[1];
+  if (embedded) return embedded;
   const asksMore = [NOT_A_DEFINITION, IDIOM_NOT_A_DEFINITION, WAY_ASKED].some((pattern) => pattern.test(bare));
   return DEFINITION_PREFIX.test(bare) && !asksMore ? bare.replace(DEFINITION_PREFIX, '') : '';
 }
