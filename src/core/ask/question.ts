@@ -28,8 +28,7 @@ const STANDS_FOR =
   /^what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(.+?)\s+(?:stand\s+for|mean)(?:\s+(?:in|on|for|with)\s+.+)?$/i;
 /**
  * "(ngl i dont get) what RAG is, explain": a definition asked as a clause, its subject before the
- * verb. Read as no definition, the essay's sections led over the term's page (ask-dev7 one right
- * first more, every other set as before).
+ * verb. Read as no definition, the essay's sections led over the term's page (ask-dev7 +1 first).
  */
 const EMBEDDED_DEFINITION =
   /^what\s+(?:an?\s+|the\s+)?(\S+(?:\s+\S+)?)\s+(?:is|are)(?:\s+(?:even|exactly|actually|really))?(?:,.*)?$/i;
@@ -41,11 +40,8 @@ const NOT_A_DEFINITION = /\b(?:used\s+for|good\s+for|the\s+point\s+of|the\s+prob
  */
 export const WAY_ASKED = /^what(?:'s|s|\s+is)\s+(?:a|the)\s+(?:\w+\s+)?way\s+to\b/i;
 /**
- * Chat's idioms that open with "what's" and ask about what follows or what goes on, not what their
- * own words mean: "what's the deal with X", "what's the catch", "what's wrong with X", "what's up
- * with X", "what's happening", "what's going on". Read as definitions, "deal with gas, why did I pay"
- * was a subject and the definitions led; measured after conv52, right source in the top 3 on
- * ask-dev3 83.5 % to 84.1 % and ask-dev4 87.1 % to 87.6 %, no set's first, fact or declines moved.
+ * Chat's idioms that open with "what's" and ask about what follows or goes on, not what their own
+ * words mean: "what's the deal with X", "what's the catch", "what's up with X", "what's going on".
  */
 const IDIOM_NOT_A_DEFINITION =
   /^what'?s\s+(?:(?:even|actually|really|so)\s+)*(?:the\s+(?:deal|catch|issue|matter|fuss|hype|big\s+deal)\b|wrong\b|up\s+with\b|happening\b|going\s+on\b)/i;
