@@ -34,7 +34,7 @@ describe.runIf(table)('a question that names nothing', () => {
       ),
       ...fillerTerms(300),
     ]);
-  });
+  }, 60_000);
 
   it.each(['how does it work', 'what could go wrong', 'is it worth it', 'tell me more'])(
     'declines "%s", asking for the thing meant',
@@ -42,6 +42,16 @@ describe.runIf(table)('a question that names nothing', () => {
       const result = index.search(question, options);
       expect(result.answer).toBeNull();
       expect(result.confidence).toBe(0);
+      expect(result.no_answer_reason).toMatch(/names nothing the essays and glossary are about/);
+    },
+  );
+
+  // Capitals in a headline ("How Does It Work") mark no name: it names nothing either.
+  it.each(['How Does It Work', 'What Could Go Wrong?', 'Is It Worth It'])(
+    'declines "%s", written as a headline',
+    (question) => {
+      const result = index.search(question, options);
+      expect(result.answer).toBeNull();
       expect(result.no_answer_reason).toMatch(/names nothing the essays and glossary are about/);
     },
   );

@@ -11,7 +11,7 @@ import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Concept, type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { quotedPassages, type QuotingContext } from './answer-passages.ts';
-import { indexTerm, rawWords, terms } from './text.ts';
+import { headline, indexTerm, rawWords, terms } from './text.ts';
 import { answerKind, asksOfThing, doubtsClaim } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
@@ -89,9 +89,14 @@ const NAMED_TERM_SHARE = 0.8;
 const SHORTHAND = /^\p{Ll}{2,4}$/u;
 /** A word with a digit: a figure ("250000000", "70%") or a figure and its unit ("4bit"). */
 const FIGURE = /\p{N}/u;
-/** Whether a text writes a capital after its first word ("Kraken vs Binance"; not "I"): it names something. */
-const capitalInside = (text: string) =>
-  rawWords(text).some((word, at) => at > 0 && word !== 'I' && /\p{Lu}/u.test(word));
+/**
+ * Whether a text writes a capital after its first word ("Kraken vs Binance"; not "I"): it names
+ * something, unless written as a headline ("How Does It Work"), where capitals mark no name.
+ */
+function capitalInside(text: string): boolean {
+  const written = rawWords(text).slice(1);
+  return !headline(written) && written.some((word) => word !== 'I' && /\p{Lu}/u.test(word));
+}
 
 /** Whether a question names a glossary term: all the words of its title or of another of its names, in order. */
 function namesTerm(question: Question, term: AskPassage): boolean {

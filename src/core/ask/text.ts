@@ -27,6 +27,16 @@ export function rawWords(text: string): string[] {
   return text.normalize('NFKC').match(WORD) ?? [];
 }
 
+/**
+ * Whether a sentence's words after its first are written as a headline, most of them with a capital
+ * ("How Does a Rollup Work", "How Do I Stake My ETH"): its capitals then mark no name. Acronyms and
+ * "I" are capitalised in any sentence, and do not count.
+ */
+export function headline(written: readonly string[]): boolean {
+  const worded = written.filter((word) => word !== 'I' && !isAcronym(word));
+  return worded.length >= 2 && worded.filter((word) => /^\p{Lu}/u.test(word)).length * 2 > worded.length;
+}
+
 /** Lowercased words and numbers. */
 export function words(text: string): string[] {
   return rawWords(text).map((word) => word.toLowerCase());

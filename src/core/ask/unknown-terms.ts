@@ -8,7 +8,7 @@ import type { PassageRanking } from './passage-ranking.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
 import { parseQuestion, pointsBack, withoutChat, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
-import { derivedWords, escapePattern, indexTerm, isAcronym, joinedCompounds, rawWords, terms, words } from './text.ts';
+import { derivedWords, escapePattern, headline, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
 
 /**
  * Words that make a subject a description ("a coin that holds its price", "the most common way to
@@ -98,16 +98,6 @@ function capitalisedRuns(written: readonly string[]): string[] {
     from = to;
   }
   return runs;
-}
-
-/**
- * Whether a sentence's words after its first are written as a headline, most of them with a capital
- * ("How Does a Rollup Work", "How Do I Stake My ETH"): its capitals then mark no name. Acronyms and
- * "I" are capitalised in any sentence, and do not count.
- */
-function headline(written: readonly string[]): boolean {
-  const worded = written.filter((word) => word !== 'I' && !isAcronym(word));
-  return worded.length >= 2 && worded.filter((word) => /^\p{Lu}/u.test(word)).length * 2 > worded.length;
 }
 
 /** Words in quotes, single or double, straight or curly ("what is the 'lethal trifecta'"). */
