@@ -9,7 +9,7 @@ import { root } from './lib.mjs';
 
 /**
  * The development sets in test/fixtures/, in the order they arrived: questions in the asker's words
- * (ask-dev), the retired blind set, and six outsiders' sets, each kept from the work it first measured.
+ * (ask-dev), the retired blind set, and seven outsiders' sets, each kept from the work it first measured.
  */
 export const DEVELOPMENT_SETS = [
   'ask-dev.json',
@@ -20,6 +20,7 @@ export const DEVELOPMENT_SETS = [
   'ask-dev5.json',
   'ask-dev6.json',
   'ask-dev7.json',
+  'ask-dev8.json',
 ];
 
 /** @param {string} dir */
