@@ -49,6 +49,19 @@ const LIVE_SAID = new RegExp(OUT_OF_SCOPE.live.pattern.source, 'gi');
 const OWN_QUESTION = /^\s*(?:what|why|how|which|who|where|when)\b/i;
 
 /**
+ * Chat's spellings of question words, a closed class: "wut"/"wat"/"wot" (what), "y" (why) before
+ * the verb it asks with. Read as typed, they were names the content never mentions ("vector db -
+ * wut is it"), or words no passage speaks to ("y does every1 hate it").
+ */
+const CHAT_WHAT = /\b([Ww])(?:ut|at|ot)\b(?=\s|['’]s\b|[?!.,]|$)/g;
+const CHAT_WHY =
+  /(^|[\s,.;:!?(])y(?=\s+(?:do|does|did|is|are|was|were|would|should|can|cant|can't|not|dont|don't|doesnt|doesn't|isnt|isn't)\b)/g;
+
+/** A question with chat's spellings of question words written plainly (CHAT_WHAT, CHAT_WHY). */
+export const plainQuestionWords = (asked: string) =>
+  asked.replace(CHAT_WHAT, (_, w: string) => `${w}hat`).replace(CHAT_WHY, (_, before: string) => `${before}why`);
+
+/**
  * Whether the site declines a question whatever matches, a day in its circumstances set aside, and
  * their live data too when the sentence that asks is a question of its own that does not point back
  * at them: "… the current price of ETH. What is it?" and "… Can you help?" ask for it. ask-dev5
@@ -73,8 +86,9 @@ export function readQuestion(
   namesTerm?: (name: string) => boolean,
 ): ReadQuestion {
   // Words the content never uses are read as typos of words it does: the answer says so.
-  const correction = speller.correct(asked);
-  const searched = correction?.text ?? asked;
+  const plain = plainQuestionWords(asked);
+  const correction = speller.correct(plain);
+  const searched = correction?.text ?? plain;
   // "hey! what is a rollup? thanks": the question is read without the talk around it.
   const talkless = withoutTalk(searched);
   const unwrapped = isTalk ? withoutTalk(askingPart(talkless, isTalk)) : talkless;

@@ -47,7 +47,7 @@ const IDIOM_NOT_A_DEFINITION =
   /^what'?s\s+(?:(?:even|actually|really|so)\s+)*(?:the\s+(?:deal|catch|issue|matter|fuss|hype|big\s+deal)\b|wrong\b|up\s+with\b|happening\b|going\s+on\b)/i;
 
 const COMPARISONS: RegExp[] = [
-  /\bdifferences?\s+between\s+(.+?)\s+and\s+(.+)$/i,
+  /\b(?:differences?|diffs?)\s+between\s+(.+?)\s+and\s+(.+)$/i,
   /\bcompare\s+(?:between\s+)?(.+?)\s+(?:and|with|to|against)\s+(.+)$/i,
   /\bhow\s+(?:do|does|is|are)\s+(.+?)\s+differ(?:ent)?\s+from\s+(.+)$/i,
   // "how do X and Y differ", "… differ in who gets a say": what follows "differ" says in what.
@@ -74,13 +74,13 @@ const COMPARISONS: RegExp[] = [
 const SAME_AS = /^(?:is|are)\s+(.+?)\s+(?:just\s+)?the\s+same(?:\s+thing)?\s+as\s+(.+)$/i;
 /** Words that say what kind of question it is, not what it is about. */
 const QUESTION_WORDS =
-  /\b(?:differences?|differ(?:s|ent)?|compare[ds]?|comparison|pros\s+and\s+cons|versus|vs|between|explain|describe|define|definition|meaning|mean|means|stand\s+for|tell|please)\b/gi;
+  /\b(?:differences?|diffs?|differ(?:s|ent)?|compare[ds]?|comparison|pros\s+and\s+cons|versus|vs|between|explain|describe|define|definition|meaning|mean|means|stand\s+for|tell|please)\b/gi;
 const EXPLANATION_START =
   /^(?:why|how|can|could|does|do|did|is|are|should|would|will|when|where|which|what\s+(?:happens|happened|causes|caused|makes|problem|problems|risks?|limits?))\b/i;
 
 /** "how many …", "how long …", "what is the maximum supply of …": the answer is a number. */
 const QUANTITY =
-  /^(?:how\s+(?:many|much|long|big|large|fast|old|often|low|high|far)|what\s+(?:is|was|are|were)\s+the\s+(?:maximum|minimum|size|number|cost|supply|amount|length))\b/i;
+  /^(?:how\s+(?:many|much|long|big|large|fast|old|often|low|high|far)|what(?:'?s|\s+(?:is|was|are|were))\s+the\s+(?:maximum|minimum|size|number|cost|supply|amount|length))\b/i;
 const QUANTITY_FRAME = /\b(?:maximum|minimum|number|amount|total)\b\s*(?:of\s+)?/gi;
 /** "how does X work", or "how X works" after "can you explain": X is what it asks about. */
 const HOW_WORKS = /^how\s+(?:(?:does|do|did)\s+(?:an?\s+|the\s+)?(.+?)\s+work|(?:an?\s+|the\s+)?(.+?)\s+works)$/i;

@@ -188,6 +188,11 @@ export class UnknownTerms {
     // not a name: ask-dev5 and ask-dev7 declined one situation fewer each, every unanswerable question
     // and probe declined as before.
     if (situated && this.#askersWording(asked)) return [];
+    // Everyday words before a description ("the proper name for that list of backup words …", "the
+    // usual fix for what happens when …") are the asker's frame for what the description asks about;
+    // a kind of a term the content never names ("a dark pool that …") stays one.
+    const framing = nameWords(question.subject!.full).length === 0 && !this.#unnamedKind(written);
+    if (framing && this.#askersWording(asked)) return [];
     // The content writes a possessive as the asker may ("the verifier's dilemma") or not.
     if (this.#saysAny(head, [written, words(asked)])) return [];
     // Words the asker quotes are the name, the rest what they say of it ("the 'lethal trifecta'
