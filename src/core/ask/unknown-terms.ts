@@ -183,22 +183,26 @@ export class UnknownTerms {
     const { asked, head } = this.#askedSubject(question) ?? {};
     const written = head ? nameWords(head) : [];
     if (!asked || !head || written.length < 2 || this.#namesKnownTerm(written)) return [];
-    // After circumstances, a subject in everyday words ("…. What's the sensible precaution?", "the
-    // main design mistake to avoid") is the asker's wording for what they want of the circumstances,
-    // not a name: ask-dev5 and ask-dev7 declined one situation fewer each, every unanswerable question
-    // and probe declined as before.
-    if (situated && this.#askersWording(asked)) return [];
-    // Everyday words before a description ("the proper name for that list of backup words …", "the
-    // usual fix for what happens when …") are the asker's frame for what the description asks about;
-    // a kind of a term the content never names ("a dark pool that …") stays one.
-    const framing = nameWords(question.subject!.full).length === 0 && !this.#unnamedKind(written);
-    if (framing && this.#askersWording(asked)) return [];
+    if (this.#askersFrame(question, written, situated) && this.#askersWording(asked)) return [];
     // The content writes a possessive as the asker may ("the verifier's dilemma") or not.
     if (this.#saysAny(head, [written, words(asked)])) return [];
     // Words the asker quotes are the name, the rest what they say of it ("the 'lethal trifecta'
     // people mention"): ask-dev4 and ask-dev6 declined one fewer each, every unanswerable one as before.
     const quoted = [...asked.matchAll(QUOTED)].map((match) => match[1]!);
     return quoted.some((quote) => this.#saysAny(quote, [words(quote)])) ? [] : [head];
+  }
+
+  /**
+   * Whether a subject in everyday words would be the asker's wording rather than a name: after
+   * circumstances ("…. What's the sensible precaution?"), what they want of them (ask-dev5 and
+   * ask-dev7 declined one situation fewer each); before a description ("the proper name for that
+   * list of backup words …"), their frame for what it asks about (ask-dev8 one fewer declined), unless
+   * it is a kind of a term the content never names ("a dark pool that …"). Every unanswerable
+   * question and probe declined as before.
+   */
+  #askersFrame(question: Question, written: readonly string[], situated: boolean): boolean {
+    if (situated) return true;
+    return nameWords(question.subject?.full ?? '').length === 0 && !this.#unnamedKind(written);
   }
 
   /**
