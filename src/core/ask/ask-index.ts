@@ -17,6 +17,7 @@ import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 import {
   DECLINE_CALIBRATION,
+  ASKS_NAME,
   declineContextOf,
   declineEvidence,
   declines,
@@ -314,7 +315,9 @@ export class AskIndex {
       top.confidence >= DECLINE_CALIBRATION.phrasedConfidence &&
       top.confidence < MIN_CONFIDENCE &&
       saysPhraseOf(question.content, [...passages, ...this.#ranking.passagesBeside(top.passage)], this.#declineContext);
-    const evidence = declineEvidence(plan, top, spoken, this.#declineContext, phrased);
+    // Asked what a thing is called, a glossary term is the answer's kind: its page names it (ASKS_NAME).
+    const naming = this.#passages[top.passage]!.type === 'glossary' && ASKS_NAME.test(question.text);
+    const evidence = declineEvidence(plan, top, spoken, this.#declineContext, phrased, naming);
     return { chosen: declines(evidence) ? [] : quoted, evidence };
   }
 
