@@ -253,6 +253,27 @@ describe('answer sentences by the kind of question', () => {
     expect(answerSentences(passageOf(text), asked, 90, pair.split(' ').length + 5)).toBe(pair);
   });
 
+  it("adds the neighbour that goes on to what is done, not the one that retells the asker's circumstances", () => {
+    // "our translations come out short with a wide beam, how do people handle it": the sentence
+    // before the quoted pair repeats the circumstances; the one after says what is done about them.
+    const text =
+      'Translation teams saw short outputs whenever they tried a much wider beam in testing. ' +
+      'Search that is too good prefers short translations, so a wider beam hurts. ' +
+      'Each extra token multiplies in another probability below one. ' +
+      'In practice decoders add a length penalty to the beam.';
+    const circumstance = (word: string, idf: number) => ({ ...concept(word, idf), circumstance: true });
+    const asked = plan([
+      concept('handle', 3),
+      circumstance('beam', 3),
+      circumstance('short', 2),
+      circumstance('translation', 3),
+    ]);
+    const answer = answerSentences(passageOf(text), asked, 90);
+    expect(answer).toContain('Search that is too good');
+    expect(answer).toContain('length penalty');
+    expect(answer).not.toContain('Translation teams');
+  });
+
   it('counts a definition quoted before the paragraph in the 90 words a third sentence must fit', () => {
     const text =
       'Budgets and step limits come later, once the basic pattern is in place. ' +

@@ -290,8 +290,8 @@ function continued(
 const announcesNext = (sentence: string) => COUNTS_AHEAD.test(sentence) || sentence.endsWith(':');
 
 /**
- * Of the sentences either side of the quoted ones, one that fits (`fits`) and mentions a word the
- * question asks: the weightier (sentenceWeights), the one after on a tie; none when neither does.
+ * Of the sentences either side of the quoted ones, one that fits (`fits`) and mentions a word asked, else none: the
+ * weightier by its kind and the question part's words (circumstances retold set a point up), the one after on a tie.
  * The pair often leaves to a neighbour the step, figure or reason that completes it ("… the result
  * is appended to the conversation and the model is called again."), and 90 words hold three
  * sentences of most prose. A neighbour that shares no word asked is context, not answer: left out,
@@ -300,7 +300,7 @@ const announcesNext = (sentence: string) => COUNTS_AHEAD.test(sentence) || sente
  */
 function speaksBeside(
   sentences: readonly string[],
-  { weights, mentions }: SentenceReadings,
+  { bonus, mentions }: SentenceReadings,
   quotedAts: readonly number[],
   plan: Plan,
   fits: (at: number) => boolean,
@@ -310,8 +310,10 @@ function speaksBeside(
   const speaks = (at: number) =>
     mentions[at]!.some(Boolean) || (plan.prefer === 'procedure' && STEPS.test(sentences[at]!));
   const candidates = [after, before].filter((at) => at >= 0 && at < sentences.length && speaks(at) && fits(at));
+  const asked = plan.concepts.map((concept) => (concept.circumstance ? { ...concept, idf: 0 } : concept));
+  const weight = (at: number) => mentioned({ ...plan, concepts: asked }, mentions[at]!) + bonus[at]!;
   return candidates.reduce<number | undefined>(
-    (best, at) => (best === undefined || weights[at]! > weights[best]! + TIE ? at : best),
+    (best, at) => (best === undefined || weight(at) > weight(best) + TIE ? at : best),
     undefined,
   );
 }
