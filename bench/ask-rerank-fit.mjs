@@ -31,7 +31,7 @@ const { sourceKey: keyOf, isExpected, contentSections } = await import('../test/
 const sections = contentSections();
 
 /**
- * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number; beyond: number; home: number; asks: number; figure: number }} Weights
+ * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number; beyond: number; home: number; asks: number; figure: number; treats: number }} Weights
  * @typedef {{ held: boolean; q: string; kind: string; fixed: boolean; keys?: string[]; features?: Weights[]; rights?: boolean[] }} Recorded
  */
 
@@ -119,8 +119,20 @@ for (const kind of steps)
             home: LEAD_WEIGHTS.home,
             asks: LEAD_WEIGHTS.asks,
             figure: LEAD_WEIGHTS.figure,
+            treats: LEAD_WEIGHTS.treats,
           });
-const baseline = { margin: 1, kind: 0, subject: 0, specific: 0, type: 0, beyond: 0, home: 0, asks: 0, figure: 0 };
+const baseline = {
+  margin: 1,
+  kind: 0,
+  subject: 0,
+  specific: 0,
+  type: 0,
+  beyond: 0,
+  home: 0,
+  asks: 0,
+  figure: 0,
+  treats: 0,
+};
 const tuningFloor = firsts(tuned, baseline);
 const sizeOf = (/** @type {Weights} */ weights) =>
   weights.kind + weights.subject + weights.specific + weights.type + weights.beyond;

@@ -57,6 +57,13 @@ export interface LeadFeatures {
    * section's "can rise by at most 12.5% per block".
    */
   figure: number;
+  /**
+   * For a how-question, 1 for a section whose heading names the glossary term that leads the fused
+   * ranking and says more ("Prompt injection: the central security problem", "Chunking sets the
+   * ceiling"): the term says what the thing is, the section how it works or is done (treatedIn). At
+   * 0.4, one right first more on ask-dev2, 5, 6, 7 and 8, none lost; for why-questions it lost ask-dev2 one.
+   */
+  treats: number;
 }
 
 export type LeadWeights = Record<keyof LeadFeatures, number>;
@@ -72,6 +79,7 @@ export const LEAD_WEIGHTS: LeadWeights = {
   home: 0.4,
   asks: 0.5,
   figure: 1.25,
+  treats: 0.4,
 };
 /** Sources (the best passage of each) among which the lead is chosen. */
 export const LEAD_CANDIDATES = 4;
@@ -250,6 +258,20 @@ function headedBy(section: AskPassage, term: AskPassage): boolean {
 }
 
 /**
+ * Whether a section's heading names a glossary term (all the words of one of its names, anywhere)
+ * and more besides: a heading that is only the name ("Direct preference optimization") is the term
+ * at length, and the term's own page led "how is DPO simpler than RLHF" rightly (ask-dev).
+ */
+function treatedIn(section: AskPassage, term: AskPassage | undefined): boolean {
+  if (section.type !== 'essay' || section.section === null || term?.type !== 'glossary') return false;
+  const heading = new Set(terms(section.section));
+  return term.names.some((name) => {
+    const named = new Set(terms(name));
+    return named.size > 0 && [...named].every((word) => heading.has(word)) && heading.size > named.size;
+  });
+}
+
+/**
  * Whether a long question's "what is …" question part names nothing the glossary knows ("…, what
  * are my options", "…, what's behind that", "…, what is eating the memory"): it asks what happens
  * or what to do in the circumstances, which an essay section says, not what a thing is. Measured on
@@ -284,6 +306,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
     ? 'essay'
     : (TYPE_SUITS[kind] ?? (asksConfirmation(question) ? 'essay' : undefined));
   const figure = kind === 'figure' ? soughtFigure(plan.whole ?? plan.concepts) : undefined;
+  const treated = kind === 'procedure' ? candidates[0]?.passage : undefined;
   return candidates.map(({ score, passage, source }, at) => {
     const beyondHere = shares[at]!;
     const own = terms(passage.names.join(' '));
@@ -300,6 +323,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
       home: isHome(kind, passage, beyondHere, candidates[0], shares[0]!) ? 1 : 0,
       asks: headingUses(HEADING_QUESTION_WORD[kind], passage) && sameEssay(passage, candidates[0]?.passage) ? 1 : 0,
       figure: figure ? figureAnswer(source, figure) : 0,
+      treats: Number(treatedIn(passage, treated)),
     };
   });
 }
