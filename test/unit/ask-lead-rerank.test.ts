@@ -405,7 +405,7 @@ describe("the lead term's home section", () => {
   it('lets the home section lead where the term led without it', () => {
     const features = featuresOf('how does an optimistic rollup settle a dispute without replaying the batch');
     expect(leadOf(features)).toBe(1);
-    expect(leadOf(features, { ...LEAD_WEIGHTS, home: 0 })).toBe(0);
+    expect(leadOf(features, { ...LEAD_WEIGHTS, home: 0, treats: 0 })).toBe(0);
   });
 
   it('is nothing when the question asks only of the term', () => {
