@@ -16,8 +16,8 @@ import { answerKind, asksOfThing, doubtsClaim } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 import {
-  DECLINE_CALIBRATION,
   ASKS_NAME,
+  DECLINE_CALIBRATION,
   declineContextOf,
   declineEvidence,
   declines,

@@ -242,11 +242,6 @@ const situationVouches = (evidence: DeclineEvidence, calibration: DeclineCalibra
   evidence.confidence >= calibration.situatedConfidence;
 
 /**
- * Whether evidence other than coverage vouches for a passage below the confidence bar: meaning
- * agrees with the words on it, it says a phrase of the question, or a situation's circumstances
- * are what it speaks to (see DECLINE_CALIBRATION).
- */
-/**
  * Whether a glossary term answers a question asking what a thing is called: the question
  * describes the thing in everyday words and never says its name, so coverage and domain words sink
  * however well the term's page speaks of what it describes; it speaks `namingCovered` or more of
@@ -257,6 +252,11 @@ const termNamed = (evidence: DeclineEvidence, calibration: DeclineCalibration) =
   evidence.domainCovered >= calibration.namingCovered &&
   evidence.confidence >= calibration.agreedConfidence;
 
+/**
+ * Whether evidence other than coverage vouches for a passage below the confidence bar: meaning
+ * agrees with the words on it, it says a phrase of the question, a situation's circumstances are
+ * what it speaks to, or a term is named by what the question describes (see DECLINE_CALIBRATION).
+ */
 const vouched = (evidence: DeclineEvidence, calibration: DeclineCalibration) =>
   situationVouches(evidence, calibration) ||
   termNamed(evidence, calibration) ||
