@@ -290,8 +290,8 @@ function continued(
 const announcesNext = (sentence: string) => COUNTS_AHEAD.test(sentence) || sentence.endsWith(':');
 
 /**
- * Of the sentences either side of the quoted ones, one that fits (`fits`) and mentions a word asked, else none: the
- * weightier by its kind and the question part's words (circumstances retold set a point up), the one after on a tie.
+ * Of the sentences either side of the quoted ones, one that fits and mentions a word asked, or none:
+ * the weightier by its kind and the question part's words (not the circumstances), after on a tie.
  * The pair often leaves to a neighbour the step, figure or reason that completes it ("… the result
  * is appended to the conversation and the model is called again."), and 90 words hold three
  * sentences of most prose. A neighbour that shares no word asked is context, not answer: left out,
