@@ -3,11 +3,13 @@
 // what the definition leaves out; of a comparison, each side's passage, or the page both sides name.
 import type { AskPassage } from './ask-documents.ts';
 import { COMPARISON_MAX_WORDS } from './answer-shape.ts';
-import { answerWeight, conceptPattern, usesAllAsked } from './excerpts.ts';
+import { answerWeight, conceptPattern, sentenceWeights, usesAllAsked } from './excerpts.ts';
+import { isVerdict } from './sentence-kinds.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import { withoutAim } from './procedure-aim.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
+import { sentencesAt } from './sentences.ts';
 import { terms } from './text.ts';
 
 /** A word asked that a term's definition says counts this share of its weight in the paragraph after it. */
@@ -68,7 +70,13 @@ export function quotedPassages(
     const section = context.ranking.passagesBeside(passage);
     const choosing = withinSection(context, section, askedKindOf(choosingWords(plan), question));
     const figures = question.intent === 'comparison' ? 1 : FIGURE_SHARE;
-    const own = sectionQuotes(answeringTwo(context, section, choosing, true, figures), passage, plan, choosing);
+    const own = sectionQuotes(
+      context,
+      answeringTwo(context, section, choosing, true, figures),
+      passage,
+      plan,
+      choosing,
+    );
     // After the section's own quotes, and only in the words they leave (alone): it never cuts them.
     const after = secondQuote(context, second, plan, own).map((each) => ({ ...each, alone: true }));
     return [...own, ...after];
@@ -346,6 +354,7 @@ const RUNNER_UP_SHARE = 0.5;
  * Its sentence is chosen by `choosing` (withinSection): by what tells it apart from the others.
  */
 function sectionQuotes(
+  context: QuotingContext,
   two: ReadonlyArray<{ paragraph: number; weight: number }>,
   passage: number,
   plan: Plan,
@@ -356,5 +365,27 @@ function sectionQuotes(
   const chosen = { passage: best.paragraph, plan };
   if (!next || next.weight < RUNNER_UP_SHARE * best.weight) return [chosen];
   const runnerUp = { passage: next.paragraph, plan: choosing, alone: true };
+  // A why answered by a short claim of the runner-up: its reason follows it, and a sentence alone
+  // cannot hold it. That paragraph is quoted as the answer, the other's best sentence beside it.
+  if (plan.prefer === 'explanation' && claimLeads(context.passages[next.paragraph]!, choosing)) {
+    const [first, second] = [
+      { passage: next.paragraph, plan },
+      { ...chosen, plan: choosing, alone: true },
+    ];
+    return next.paragraph < best.paragraph ? [first, second] : [second, first];
+  }
   return next.paragraph < best.paragraph ? [runnerUp, chosen] : [chosen, runnerUp];
+}
+
+/**
+ * Whether a paragraph's best sentence is a short claim that the sentences after it bear out ("The
+ * √d k divisor is not decoration. If query and key components … With d k = 64, …"): a verdict
+ * (isVerdict) with no figure, not its paragraph's last. A figure states a result, not a claim.
+ */
+function claimLeads(passage: AskPassage, plan: Plan): boolean {
+  const sentences = sentencesAt(passage.text, passage.sentences);
+  const weights = sentenceWeights(sentences, plan);
+  const best = weights.indexOf(Math.max(...weights));
+  const claim = sentences[best]!;
+  return best + 1 < sentences.length && isVerdict(claim) && !/\d/.test(claim);
 }

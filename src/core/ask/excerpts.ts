@@ -115,7 +115,7 @@ const mentioned = (plan: Plan, ...mentions: ReadonlyArray<readonly boolean[]>) =
   plan.concepts.reduce((sum, concept, at) => sum + (mentions.some((each) => each[at]) ? concept.idf : 0), 0);
 
 /** How well each sentence answers the plan (SentenceReadings.weights). */
-const sentenceWeights = (sentences: readonly string[], plan: Plan) => sentenceReadings(sentences, plan).weights;
+export const sentenceWeights = (sentences: readonly string[], plan: Plan) => sentenceReadings(sentences, plan).weights;
 
 /**
  * How well each pair of adjacent sentences (at and at + 1; a lone sentence alone) answers the plan:
