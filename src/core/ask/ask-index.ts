@@ -6,7 +6,7 @@ import { answerOf, bestPerSource, noAnswerReason, round, sourceOf } from './answ
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerFor, wordWeight } from './index-build.ts';
-import { withoutChat, withoutFiller, type OutOfScope, type Question } from './question.ts';
+import { withoutChat, type OutOfScope, type Question } from './question.ts';
 import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Concept, type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
@@ -27,7 +27,7 @@ import {
   type DeclineContext,
   type DeclineEvidence,
 } from './decline.ts';
-import { situatedPlan, situationShare, talkWeighed, unusedWeighed } from './situation.ts';
+import { situatedPlan, situationShare, talkWeighed, unusedWeighed, withoutContentChat } from './situation.ts';
 import { rerankLead, type LeadContext } from './lead-rerank.ts';
 import { UnknownTerms } from './unknown-terms.ts';
 import { Comparisons } from './comparison.ts';
@@ -423,8 +423,9 @@ export class AskIndex {
   /** The question's semantic vector: its question part, and a long question's situation a little. */
   #queryVector(question: Question, situation: string | undefined): Float32Array | undefined {
     if (!this.#vectors) return undefined;
-    const texts = [{ text: withoutFiller(question.content), weight: 1 }];
-    if (situation) texts.push({ text: withoutFiller(situation), weight: situationShare(this.#planner, question) });
+    const talkless = (text: string) => withoutContentChat(text, this.#vectors!);
+    const texts = [{ text: talkless(question.content), weight: 1 }];
+    if (situation) texts.push({ text: talkless(situation), weight: situationShare(this.#planner, question) });
     const vector = this.#vectors.embed(texts);
     return vector && centre(vector, this.#semanticMean);
   }

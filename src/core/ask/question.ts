@@ -312,7 +312,7 @@ const FILLER = new Set(
  * "… or what, lol"): set aside before planning, since a word the content never uses counts as a
  * rare, unanswered part of the question and would sink its coverage.
  */
-const DISCOURSE = new Set(
+export const DISCOURSE = new Set(
   (
     'ok okay hey hi hello lol lmao wtf omg btw pls plz please thanks thx um uh hmm huh yeah yep ' +
     'anyway anyways literally totally kinda sorta gonna wanna guys dude quick question questions wondering ' +

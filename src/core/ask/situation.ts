@@ -4,7 +4,7 @@
 // whole question, circumstances at a share of their weight, ranks passages.
 import { answerKind } from './answer-kind.ts';
 import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
-import { pointsBack, withoutChat, withoutFiller, type Question } from './question.ts';
+import { DISCOURSE, pointsBack, withoutChat, withoutFiller, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
 import { words } from './text.ts';
 
@@ -83,6 +83,20 @@ const shareBeside = (questionPart: Plan, question: Question) =>
     : VAGUE_SITUATION_WEIGHT;
 
 /**
+ * A text without filler, nor chat's words (DISCOURSE, in lowercase) that the vectors know only as
+ * the content's own: "ppl" has perplexity's meaning there (its alias), not the asker's "people".
+ */
+export function withoutContentChat(text: string, vectors: Pick<WordVectors, 'general'>): string {
+  return withoutFiller(text)
+    .split(/\s+/)
+    .filter((word) => {
+      const bare = word.replace(/[^\p{L}\p{N}]/gu, '');
+      return /\p{Lu}/u.test(bare) || !DISCOURSE.has(bare) || vectors.general(bare);
+    })
+    .join(' ');
+}
+
+/**
  * A question's plan: its question part's concepts (words of talk set aside) decide coverage; a long
  * question's situation ranks too, at a share of its weight (`whole`).
  */
@@ -97,7 +111,8 @@ export function situatedPlan(
     const focused = planner.plan(withoutChat(question.content, planner.namesTerm));
     return focused.concepts.length > 0 ? focused : planner.plan(question.content);
   }
-  const focused = planner.plan(withoutFiller(question.content));
+  // Chat's words (DISCOURSE: "ppl", "tbh") are talk in a long question's part as in a short one.
+  const focused = planner.plan(withoutFiller(withoutChat(question.content, planner.namesTerm)));
   // "…, how can we tell", "…, does that really mean it is better": a question part with nothing
   // of its own points back at the situation, which then is what is asked. (Also falling back
   // when it has one concept asks more of the situation than it gives: 30 % of the development
