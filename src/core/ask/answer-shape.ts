@@ -75,22 +75,19 @@ export const sentenceNames = (sentence: string, side: Plan) => names(spaced(sent
  * (sideOf), from the first passage that has them. `setting`: how many of the first passages are the
  * section that sets the sides apart; two sentences of it, each about one side ("In June 2018 OpenAI
  * released GPT … In October 2018 Google released BERT …"), say how they differ where they are set
- * side by side, rather than a sentence of a page ranked after it. `byHead`: a side may be named by
- * its last word (namesByHead), for the answer's contrast; which section leads is chosen by sides
- * named whole (by head, tuning comparisons first -2).
+ * side by side, rather than a sentence of a page ranked after it.
  */
 export function contrastingSentence(
   passages: readonly AskPassage[],
   sides: readonly Plan[],
   setting = 0,
-  byHead = false,
 ): AnswerPassage | undefined {
   let pair: AnswerPassage | undefined;
   let mentions: RegExp | undefined;
   for (const [rank, passage] of passages.entries()) {
     const sentences = sentencesAt(passage.text, passage.sentences);
     const { type, slug, title, section, url } = passage;
-    const contrast = sentences.find((sentence) => contrasts(sentence, sides, byHead));
+    const contrast = sentences.find((sentence) => contrasts(sentence, sides));
     if (contrast !== undefined) return { text: contrast, type, slug, title, section, url };
     const at = pair || rank >= PAIR_CANDIDATES ? -1 : pairAt(sentences, sides, (mentions ??= mentioning(sides)));
     if (at >= 0) pair = { text: `${sentences[at]} ${sentences[at + 1]}`, type, slug, title, section, url };
@@ -100,26 +97,10 @@ export function contrastingSentence(
 }
 
 /** Whether one sentence sets the sides against each other: short, with a word of contrast, naming both. */
-const contrasts = (sentence: string, sides: readonly Plan[], byHead: boolean) =>
+const contrasts = (sentence: string, sides: readonly Plan[]) =>
   sentence.split(' ').length <= CONTRAST_MAX_WORDS &&
   CONTRAST.test(sentence.replace(QUANTITY_THAN, '')) &&
-  sides.every((side, at) =>
-    byHead ? namesByHead(spaced(sentence), side, sides[1 - at]) : names(spaced(sentence), side),
-  );
-
-/**
- * Whether a sentence names a side, or its head: a name of several words is often taken up by its
- * last alone once the text has named it ("This is different from a jailbreak, …; in an injection
- * the user is the victim"). Not a head the other side shares ("hard fork", "soft fork").
- */
-function namesByHead(lower: string, side: Plan, other: Plan | undefined): boolean {
-  if (names(lower, side)) return true;
-  const shared = new Set(other?.concepts.flatMap((concept) => concept.alternatives.flat()) ?? []);
-  const heads = side.concepts.flatMap((concept) =>
-    concept.alternatives.filter((terms) => terms.length > 1).map((terms) => terms.at(-1)!),
-  );
-  return side.concepts.length === 1 && heads.some((head) => !shared.has(head) && lower.includes(` ${head}`));
-}
+  sides.every((side) => names(spaced(sentence), side));
 
 /** A sentence that points to another page ("The essay … goes into detail") rather than saying something. */
 const REFERENCE = /\b(?:the\s+essay|essay\s+on|see)\b/i;

@@ -148,7 +148,6 @@ export class Comparisons {
               ),
               sides.map((side) => side.plan),
               setting.length,
-              true,
             )
           : undefined,
     };
