@@ -338,24 +338,22 @@ export const pointsBack = (text: string) => POINTS_BACK.test(text);
  * names, they declined "what is a rollup IMO" as asking about something the content never mentions.
  */
 export function withoutChat(text: string, named?: (word: string) => boolean): string {
+  const lowercase = /\p{Ll}/u.test(text);
+  const acronym = (bare: string) => lowercase && bare !== 'I' && /^\p{Lu}{2,}$/u.test(bare);
+  return withoutWords(text, (bare) => DISCOURSE.has(bare.toLowerCase()) && !(acronym(bare) && (named?.(bare) ?? true)));
+}
+
+/** A text without the words `drops` says to drop, each judged bare of punctuation. */
+export function withoutWords(text: string, drops: (bare: string) => boolean): string {
   return text
     .split(/\s+/)
-    .filter((word) => {
-      const bare = word.replace(/[^\p{L}\p{N}]/gu, '');
-      if (!DISCOURSE.has(bare.toLowerCase())) return true;
-      const acronym = bare !== 'I' && /^\p{Lu}{2,}$/u.test(bare) && /\p{Ll}/u.test(text);
-      return acronym && (named?.(bare) ?? true);
-    })
+    .filter((word) => !drops(word.replace(/[^\p{L}\p{N}]/gu, '')))
     .join(' ');
 }
 
 /** A question part without its words of talk. */
-export function withoutFiller(text: string): string {
-  return text
-    .split(/\s+/)
-    .filter((word) => !FILLER.has(word.toLowerCase().replace(/[^\p{L}]/gu, '')))
-    .join(' ');
-}
+export const withoutFiller = (text: string) =>
+  withoutWords(text, (bare) => FILLER.has(bare.toLowerCase().replace(/\p{N}/gu, '')));
 
 /**
  * Talk that opens a question rather than asks it: a greeting or interjection ("hey!", "ok so",

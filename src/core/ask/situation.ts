@@ -4,7 +4,7 @@
 // whole question, circumstances at a share of their weight, ranks passages.
 import { answerKind } from './answer-kind.ts';
 import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
-import { DISCOURSE, pointsBack, withoutChat, withoutFiller, type Question } from './question.ts';
+import { DISCOURSE, pointsBack, withoutChat, withoutFiller, withoutWords, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
 import { words } from './text.ts';
 
@@ -87,13 +87,10 @@ const shareBeside = (questionPart: Plan, question: Question) =>
  * the content's own: "ppl" has perplexity's meaning there (its alias), not the asker's "people".
  */
 export function withoutContentChat(text: string, vectors: Pick<WordVectors, 'general'>): string {
-  return withoutFiller(text)
-    .split(/\s+/)
-    .filter((word) => {
-      const bare = word.replace(/[^\p{L}\p{N}]/gu, '');
-      return /\p{Lu}/u.test(bare) || !DISCOURSE.has(bare) || vectors.general(bare);
-    })
-    .join(' ');
+  return withoutWords(
+    withoutFiller(text),
+    (bare) => !/\p{Lu}/u.test(bare) && DISCOURSE.has(bare) && !vectors.general(bare),
+  );
 }
 
 /**
