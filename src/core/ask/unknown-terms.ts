@@ -54,6 +54,13 @@ const CLAUSE_START = String.raw`(?:^|[.!?:;]\s+|—\s*|,\s+(?:and|but)\s+|\b(?:i
  */
 const isAcronymName = (word: string) => /^\p{Lu}{3,}$/u.test(word) && indexTerm(word.toLowerCase()) !== null;
 
+/**
+ * A word with a capital after a small letter ("HyDE", "GraphRAG", "stETH"): a coined name, not the
+ * everyday word spelt the same way ("Hyde") that the word vectors hold, so only the content's own
+ * use of it vouches for it.
+ */
+const isCoinedName = (word: string) => /\p{Ll}\p{Lu}/u.test(word);
+
 /** A word as a pattern that matches it in any case ("LLaMA" for "Llama"). */
 const anyCase = (word: string) =>
   [...word]
@@ -341,7 +348,7 @@ export class UnknownTerms {
       const term = indexTerm(word);
       const everyday = term !== null && /^\p{Ll}+$/u.test(word) && this.#everyday.has(term);
       if (term === null || this.#postings.has(term)) return true;
-      return !isAcronymName(word) && (everyday || vectors.has(word));
+      return !isAcronymName(word) && !isCoinedName(word) && (everyday || vectors.has(word));
     };
     // "outvote", "unstick", "wordy": a known word with an everyday prefix or suffix is no name.
     return rawWords(withoutChat(askedSentence(question.content), this.#planner.namesTerm)).filter(
