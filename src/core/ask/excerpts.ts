@@ -295,9 +295,8 @@ const announcesNext = (sentence: string) => COUNTS_AHEAD.test(sentence) || sente
  * The pair often leaves to a neighbour the step, figure or reason that completes it ("… the result
  * is appended to the conversation and the model is called again."), and 90 words hold three
  * sentences of most prose. A neighbour that shares no word asked is context, not answer: left out,
- * unless it is a step asked for, told as a command (STEPS): a list of steps names its subject once ("Treat
- * every tool output as untrusted input. Give each agent the least privilege …"; dev5 key fact +1).
- */
+ * unless of the kind asked, in words of its own: a step as a command (STEPS: "Treat every tool output as
+ * untrusted input. …"; dev5 key fact +1), a cause (preferenceShare: dev5, dev7 +1); not a figure (dev4 -1). */
 function speaksBeside(
   sentences: readonly string[],
   { bonus, mentions }: SentenceReadings,
@@ -307,8 +306,9 @@ function speaksBeside(
 ): number | undefined {
   const after = Math.max(...quotedAts) + 1;
   const before = Math.min(...quotedAts) - 1;
+  const ofKind = (sentence: string) => plan.prefer !== 'number' && preferenceShare(sentence, plan) > 0;
   const speaks = (at: number) =>
-    mentions[at]!.some(Boolean) || (plan.prefer === 'procedure' && STEPS.test(sentences[at]!));
+    mentions[at]!.some(Boolean) || (plan.prefer === 'procedure' ? STEPS.test(sentences[at]!) : ofKind(sentences[at]!));
   const candidates = [after, before].filter((at) => at >= 0 && at < sentences.length && speaks(at) && fits(at));
   const asked = plan.concepts.map((concept) => (concept.circumstance ? { ...concept, idf: 0 } : concept));
   const weight = (at: number) => mentioned({ ...plan, concepts: asked }, mentions[at]!) + bonus[at]!;
