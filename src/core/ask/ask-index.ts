@@ -11,7 +11,8 @@ import { readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Concept, type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { quotedPassages, type QuotingContext } from './answer-passages.ts';
-import { headline, indexTerm, rawWords, terms } from './text.ts';
+import { secondSource } from './second-source.ts';
+import { headline, indexTerm, rawWords } from './text.ts';
 import { answerKind, asksOfThing, doubtsClaim } from './answer-kind.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
@@ -72,20 +73,6 @@ const ABOUT_CONTENT_LIFT = 8;
  * families is this short and plain; their "how do I file my taxes", declined before, is again.
  */
 const VAGUE_WORDS = 3;
-/**
- * A section's lead is followed by the second source's best sentences when that source scores at
- * least this share of the lead's: the ranking is unsure which of the two answers, and when the lead
- * is wrong the second is often right. Dev sets at 0.7: key fact +10 (a wrong lead's answer +8),
- * none lost, answers 91.6 to 93.9 words on average; from any share the same facts, 95.4 words.
- */
-const SECOND_SOURCE_SHARE = 0.7;
-/**
- * A term's lead is followed by another term's best sentences when the question names that term too
- * and it scores at least this share of the lead's ("quantization or distillation: how are they
- * different"): both were asked. Dev sets: key fact +2, none lost; answers 93.9 to 94.6 words on
- * average (at 0.7 the same facts, 94.9 words; any term at 0.8, named or not, 95.8 words).
- */
-const NAMED_TERM_SHARE = 0.8;
 /** A word of chat's shorthand, by its form: two to four lowercase letters. */
 const SHORTHAND = /^\p{Ll}{2,4}$/u;
 /** A word with a digit: a figure ("250000000", "70%") or a figure and its unit ("4bit"). */
@@ -97,15 +84,6 @@ const FIGURE = /\p{N}/u;
 function capitalInside(text: string): boolean {
   const written = rawWords(text).slice(1);
   return !headline(written) && written.some((word) => word !== 'I' && /\p{Lu}/u.test(word));
-}
-
-/** Whether a question names a glossary term: all the words of its title or of another of its names, in order. */
-function namesTerm(question: Question, term: AskPassage): boolean {
-  const asked = ` ${terms(question.text).join(' ')} `;
-  return [term.title, ...term.names].some((name) => {
-    const words = terms(name).join(' ');
-    return words !== '' && asked.includes(` ${words} `);
-  });
 }
 
 export class AskIndex {
@@ -276,23 +254,6 @@ export class AskIndex {
     return { unknown, passing: unknown.length > 0 ? [] : this.#unknownTerms.namedInPassing(question) };
   }
 
-  /**
-   * The best passage of the second source, whose sentences follow the lead's quote (quotedPassages):
-   * after a term, when it is an essay section (dev sets: key fact +12, none lost; from the first
-   * three sources more, but answers 4 words longer); after a section, of either type, when it
-   * scores close to the lead (SECOND_SOURCE_SHARE), the ranking unsure which answers; after a term,
-   * another term the question names, when it scores close to the lead (NAMED_TERM_SHARE).
-   */
-  #secondSource(ranked: readonly Ranked[], question: Question): number | undefined {
-    const [lead, second] = bestPerSource(ranked, this.#ranking.sourceOf, 2);
-    if (!lead || !second) return undefined;
-    const next = this.#passages[second.passage]!;
-    if (this.#passages[lead.passage]!.type !== 'glossary')
-      return second.score >= SECOND_SOURCE_SHARE * lead.score ? second.passage : undefined;
-    if (next.type === 'essay') return second.passage;
-    return second.score >= NAMED_TERM_SHARE * lead.score && namesTerm(question, next) ? second.passage : undefined;
-  }
-
   /** The passage after one in its source (its essay section, its glossary page), if any. */
   #following(passage: number): AskPassage | undefined {
     const beside = this.#ranking.passagesBeside(passage);
@@ -304,7 +265,13 @@ export class AskIndex {
   #confident(ranked: readonly Ranked[], question: Question, plan: Plan) {
     const top = ranked[0];
     if (!top) return { chosen: [], evidence: undefined };
-    const quoted = quotedPassages(this.#quoting, top.passage, plan, question, this.#secondSource(ranked, question));
+    const quoted = quotedPassages(
+      this.#quoting,
+      top.passage,
+      plan,
+      question,
+      secondSource(this.#passages, this.#ranking.sourceOf, ranked, question),
+    );
     // The names asked are looked for where the answer comes from: the passage that ranked, and what
     // is quoted of its source (another paragraph of its section may answer without naming them), not
     // in the second source's sentences (brief), nor in a section's runner-up (alone).
