@@ -292,11 +292,11 @@ const announcesNext = (sentence: string) => COUNTS_AHEAD.test(sentence) || sente
 /**
  * Of the sentences either side of the quoted ones, one that fits and mentions a word asked, or none:
  * the weightier by its kind and the question part's words (not the circumstances), after on a tie.
- * The pair often leaves to a neighbour the step, figure or reason that completes it ("… the result
- * is appended to the conversation and the model is called again."), and 90 words hold three
- * sentences of most prose. A neighbour that shares no word asked is context, not answer: left out,
- * unless of the kind asked, in words of its own: a step as a command (STEPS: "Treat every tool output as
- * untrusted input. …"; dev5 key fact +1), a cause (preferenceShare: dev5, dev7 +1); not a figure (dev4 -1). */
+ * The pair often leaves to a neighbour the step, figure or reason that completes it, and 90 words
+ * hold three sentences of most prose. A neighbour sharing no word asked is context, left out unless
+ * of the kind asked: a step as a command (STEPS: "Treat every tool output as untrusted input.";
+ * dev5 key fact +1), a cause (preferenceShare: dev5, dev7 +1); not a figure (dev4 -1: too common).
+ */
 function speaksBeside(
   sentences: readonly string[],
   { bonus, mentions }: SentenceReadings,
