@@ -10,7 +10,8 @@
 // scores the leads it makes right less those it makes wrong, less FIT_CHANGE_COST (0.5) for each
 // change that stays wrong; the smallest weights win a tie. Prints the chosen weights (LEAD_WEIGHTS
 // is set from them by hand); FIT_DIAG=1 lists the leads they change; FIT_DUMP=<file> writes the
-// recorded candidates and features as JSON, to try a feature's weight offline.
+// recorded candidates and features as JSON, with the kind the reranker read each question as
+// (`asked`: cause, procedure, figure, …), to try a feature or a per-kind weight offline.
 // Run: node scripts/launch.mjs bench/ask-rerank-fit.mjs
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,7 +36,7 @@ const sections = contentSections();
 
 /**
  * @typedef {{ margin: number; kind: number; subject: number; specific: number; type: number; beyond: number; home: number; asks: number; figure: number; treats: number }} Weights
- * @typedef {{ held: boolean; q: string; kind: string; fixed: boolean; keys?: string[]; features?: Weights[]; rights?: boolean[] }} Recorded
+ * @typedef {{ held: boolean; q: string; kind: string; fixed: boolean; keys?: string[]; features?: Weights[]; rights?: boolean[]; asked?: string }} Recorded
  */
 
 /**
@@ -49,10 +50,14 @@ function record(file) {
     (/** @type {{ expect: string[] | null }} */ question) => question.expect !== null,
   );
   return questions.map((/** @type {{ q: string; expect: string[]; kind: string; held_out?: boolean }} */ question) => {
-    /** @type {{ candidates: any[]; features: any[] } | undefined} */
+    /** @type {{ candidates: any[]; features: any[]; asked: string } | undefined} */
     let seen;
-    leadTrace.observe = (/** @type {any[]} */ candidates, /** @type {any[]} */ features) => {
-      seen = { candidates, features };
+    leadTrace.observe = (
+      /** @type {any[]} */ candidates,
+      /** @type {any[]} */ features,
+      /** @type {string} */ asked,
+    ) => {
+      seen = { candidates, features, asked };
     };
     const result = index.search(question.q, options);
     leadTrace.observe = undefined;
@@ -66,6 +71,7 @@ function record(file) {
       fixed,
       features: seen?.features,
       rights,
+      asked: seen?.asked,
     };
   });
 }

@@ -11,6 +11,7 @@ import {
   LEAD_WEIGHTS,
   leadFeatures,
   leadOf,
+  leadTrace,
   rerankLead,
   type LeadContext,
 } from '../../src/core/ask/lead-rerank.ts';
@@ -88,6 +89,18 @@ describe('the lead reranker', () => {
     const wide = [fused[0]!, { ...fused[1]!, score: 0.1 }];
     const reranked = rerankLead(wide, question, planner.plan(question.content), context, 0.5);
     expect(reranked[0]!.passage).toBe(definition);
+  });
+
+  it('tells the fitting script the kind each question was read as', () => {
+    const seen: string[] = [];
+    leadTrace.observe = (_candidates, _features, kind) => seen.push(kind);
+    try {
+      lead('why does the base fee spike when blocks are full');
+      lead('how much does the base fee rise when blocks are full');
+    } finally {
+      leadTrace.observe = undefined;
+    }
+    expect(seen).toEqual(['cause', 'figure']);
   });
 
   it('leaves a comparison to its sides', () => {

@@ -400,7 +400,7 @@ export interface LeadContext {
 
 /** Set by the fitting script only (bench/ask-rerank-fit.mjs): sees each search's candidates and features. */
 export const leadTrace: {
-  observe?: (candidates: readonly AskPassage[], features: readonly LeadFeatures[]) => void;
+  observe?: (candidates: readonly AskPassage[], features: readonly LeadFeatures[], kind: AskedKind) => void;
 } = {};
 
 interface Hit {
@@ -442,7 +442,7 @@ export function rerankLead<Ranked extends Hit>(
   // the home, led to by its heading alone, declined "how many operations per token does inference
   // cost? I keep seeing it mentioned everywhere" that its term answered.
   if (!sure) for (const each of features) each.home = 0;
-  leadTrace.observe?.(passages, features);
+  leadTrace.observe?.(passages, features, askedKind(question));
   const lead = candidates[leadOf(features)]!;
   return lead === first ? ranked : [lead, ...ranked.filter((hit) => hit !== lead)];
 }
