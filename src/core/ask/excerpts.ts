@@ -4,6 +4,7 @@ import type { AskPassage } from './ask-documents.ts';
 import type { Excerpt } from './ask-types.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import { COUNTS_AHEAD, isVerdict, POINTER, PREFERRED, STEPS, SUPPOSING } from './sentence-kinds.ts';
+import { CONTINUES, withAntecedent } from './sentence-kinds.ts';
 import { sentencesAt } from './sentences.ts';
 import { indexTerm, rawWords, spokenWords } from './text.ts';
 
@@ -210,13 +211,6 @@ export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSe
 }
 
 /**
- * The opening of a sentence that carries on from the one before it: a connective or a pointing word.
- * "And a model can hallucinate confidently." ends a list the sentences before it began.
- */
-const CONTINUES =
-  /^(?:and|or|nor|also|instead|however|but|so|thus|hence|therefore|then|this|that|these|those|it|its|they|their|such|otherwise|yet|still)\b/i;
-
-/**
  * An answer's text: the sentence that answers best (sentenceWeights) and a neighbour (quotedAround),
  * and the sentence after them when one of them announces it (ANNOUNCES); one sentence when two
  * exceed `maxWords`. Not the opening of the paragraph, nor the sentence with the most words in
@@ -238,8 +232,10 @@ export function answerSentences(
   const quoted = (ats: readonly number[]) => ats.map((at) => sentences[at]!).join(' ');
   const pair = quotedAround(sentences, readings, best, plan);
   if (pair.length < 2) return continued(quoted(pair), pair, sentences, room, following, plan);
-  if (rawWords(quoted(pair)).length > maxWords)
-    return quoted(withVerdict(sentences, [best], (at) => rawWords(quoted([best, at])).length <= room));
+  if (rawWords(quoted(pair)).length > maxWords) {
+    const lone = withAntecedent(sentences, best, (ats) => rawWords(quoted(ats)).length <= room);
+    return quoted(withVerdict(sentences, lone, (at) => rawWords(quoted([...lone, at])).length <= room));
+  }
   // "The idea fits in a sentence.", "it multiplies two factors.": what is announced is quoted too.
   const next = pair[1]! + 1;
   const announced = [...pair, next];

@@ -77,3 +77,25 @@ export function isVerdict(sentence: string | undefined): boolean {
   if (words < VERDICT_WORDS[0] || words > VERDICT_WORDS[1]) return false;
   return ![NOT_VERDICT, SUPPOSING, POINTER, COUNTS_AHEAD, STEPS].some((pattern) => pattern.test(sentence));
 }
+
+/**
+ * The opening of a sentence that carries on from the one before it: a connective or a pointing word.
+ * "And a model can hallucinate confidently." ends a list the sentences before it began.
+ */
+export const CONTINUES =
+  /^(?:and|or|nor|also|instead|however|but|so|thus|hence|therefore|then|this|that|these|those|it|its|they|their|such|otherwise|yet|still)\b/i;
+
+/**
+ * A sentence quoted on its own (`at`, a runner-up's or a second source's brief quote), with the one
+ * before it when it opens by pointing back to it (CONTINUES: "This is data contamination, …"): alone
+ * it names what the other said, which often holds the fact. Both are quoted when they fit (`fits`),
+ * or when the sentence alone is already quoted past the room (after a term's definition): it costs
+ * a sentence more, never the quote. Otherwise the sentence alone, as before.
+ */
+export function withAntecedent(
+  sentences: readonly string[],
+  at: number,
+  fits: (ats: readonly number[]) => boolean,
+): number[] {
+  return at > 0 && CONTINUES.test(sentences[at]!) && (fits([at - 1, at]) || !fits([at])) ? [at - 1, at] : [at];
+}
