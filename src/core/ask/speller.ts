@@ -4,7 +4,7 @@
 // word (SCOWL's common lists, taken at build time: index-build.ts), so "hearing" never becomes
 // "heading". Among the candidates the nearest wins, then the most frequent.
 import { SymSpell } from 'mnemonist';
-import { indexTerm, rawWords } from './text.ts';
+import { derivedWords, indexTerm, rawWords } from './text.ts';
 
 /** Shorter words are too ambiguous to correct: "gss" could be gas or GSS. */
 const MIN_LENGTH = 4;
@@ -12,7 +12,11 @@ const MIN_LENGTH = 4;
 const MIN_FREQUENCY = 2;
 /** A capitalised word is corrected from this length on, and by one edit only. */
 const MIN_NAME_LENGTH = 5;
-/** Edits allowed: one for most words, two from this length on ("blokchian"). */
+/**
+ * Edits allowed: one for most words, two from this length on when one of them is a swap ("blokchian",
+ * "optiimsitc"):
+ * two other edits make a different word more often than a slip ("tradeable" is no "trainable").
+ */
 const TWO_EDITS_FROM = 8;
 /** A word in capitals of this many letters or more may be an acronym the content spells out. */
 const MIN_ACRONYM_LENGTH = 3;
@@ -148,16 +152,22 @@ export class Speller {
     for (const found of this.#index().search(lower)) {
       // SymSpell's distance counts a swap as two edits: it is one ("atatck" is attack).
       const candidate = { ...found, distance: Math.min(found.distance, swapDistance(lower, found.term)) };
-      if (candidate.term[0] !== lower[0] || candidate.distance > allowed) continue;
+      if (!slipOf(lower, candidate, allowed)) continue;
       const nearer = !best || candidate.distance < best.distance;
       if (nearer || (candidate.distance === best!.distance && candidate.count > best!.count)) best = candidate;
     }
     return best?.term;
   }
 
-  /** Whether a word is no typo: too short to tell, in the content, common English, or indexed in another form. */
+  /**
+   * Whether a word is no typo: too short to tell, in the content, common English, or indexed in another
+   * form; or a known word with an everyday prefix or suffix ("reposted", "tradeable").
+   */
   #known(lower: string): boolean {
-    return lower.length < MIN_LENGTH || this.#frequency.has(lower) || this.#common.has(lower) || this.#indexed(lower);
+    if (lower.length < MIN_LENGTH || this.#frequency.has(lower) || this.#common.has(lower) || this.#indexed(lower))
+      return true;
+    // The base as written, not by its stem: "redaing" is no "re-" of "dai".
+    return derivedWords(lower).some((base) => this.#frequency.has(base) || this.#common.has(base));
   }
 
   #index(): SymSpell {
@@ -173,6 +183,21 @@ export class Speller {
     }
     return this.#symSpell;
   }
+}
+
+/** Whether a word may be a slip for a candidate at `distance` edits: it keeps the first letter, and a second edit needs a swap. */
+function slipOf(word: string, candidate: { term: string; distance: number }, allowed: number): boolean {
+  if (candidate.term[0] !== word[0] || candidate.distance > allowed) return false;
+  return candidate.distance < 2 || oneEditAfterSwap(word, candidate.term);
+}
+
+/** Whether a swap of two adjacent letters of `word` brings it within one edit of `term`. */
+export function oneEditAfterSwap(word: string, term: string): boolean {
+  for (let at = 1; at < word.length; at += 1) {
+    const swapped = `${word.slice(0, at - 1)}${word[at]}${word[at - 1]}${word.slice(at + 1)}`;
+    if (swapped !== word && swapDistance(swapped, term) <= 1) return true;
+  }
+  return false;
 }
 
 /**
