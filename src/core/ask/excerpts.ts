@@ -5,6 +5,7 @@ import type { Excerpt } from './ask-types.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import { COUNTS_AHEAD, isVerdict, POINTER, PREFERRED, STEPS, SUPPOSING } from './sentence-kinds.ts';
 import { CONTINUES, withAntecedent } from './sentence-kinds.ts';
+import { asMatched } from './short-names.ts';
 import { sentencesAt } from './sentences.ts';
 import { indexTerm, rawWords, spokenWords } from './text.ts';
 
@@ -63,20 +64,17 @@ function doerPattern(plan: Plan): RegExp | undefined {
 }
 
 /**
- * Whether a sentence mentions a concept: a word of it starts with one of the concept's stems. Terms
- * are letters and digits only (see text.ts), so they need no escaping. A Porter stem is a prefix of
- * the words it comes from but for one rule: a final y after a vowel somewhere in the word becomes i ("strawberry"
- * → strawberri, "key" → kei, "memory" → memori), so such a stem also matches its word as written
+ * Whether a sentence mentions a concept: a word of it starts with one of the concept's stems (a short
+ * other name: is the word, short-names.ts). Terms are letters and digits only (see text.ts), so they
+ * need no escaping. A Porter stem is a prefix of the words it comes from but for one rule: a final y
+ * after a vowel in the word becomes i ("strawberry" → strawberri, "key" → kei), so it also matches its word as written
  * (`writtenForms`; retired blind set key fact +1, nothing lost). The lead reranker's features were
  * fitted on stems as prefixes and keep them (with written forms there, ask-dev4 first -1).
  */
 export function conceptPattern(concept: Concept, writtenForms = true): RegExp {
-  const stems = concept.alternatives.flat().map((stem) => (writtenForms ? asWritten(stem) : stem));
+  const stems = concept.alternatives.flatMap((terms, at) => terms.map((stem) => asMatched(stem, at, writtenForms)));
   return new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${stems.join('|')})`, 'iu');
 }
-
-/** A stem that Porter's rule for a final y ends in i, as a pattern for either letter. */
-const asWritten = (stem: string) => (stem.length > 2 && stem.endsWith('i') ? `${stem.slice(0, -1)}[iy]` : stem);
 
 /**
  * What each sentence says to the plan: which of its concepts it mentions, a bonus when it is the
