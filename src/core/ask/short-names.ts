@@ -7,7 +7,7 @@ const SHORT_STEM_LETTERS = 3;
  * A short other name of the thing asked as a pattern for its own words only: the name and an
  * inflection, then the word's end ("dan", "dans"), not any word it starts: a jailbreak's other name
  * "DAN" made "the more dangerous variant" a sentence naming jailbreaks (dev sets: key fact +4, none
- * lost; the words as asked kept as prefixes: -5). Not for the lead reranker (`writtenForms` false),
+ * lost; the words as asked made whole too: -5). Not for the lead reranker (`writtenForms` false),
  * whose features were fitted on stems as prefixes.
  */
 function shortWhole(stem: string): string {
