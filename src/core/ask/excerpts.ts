@@ -3,7 +3,7 @@
 import type { AskPassage } from './ask-documents.ts';
 import type { Excerpt } from './ask-types.ts';
 import type { Concept, Plan } from './query-plan.ts';
-import { COUNTS_AHEAD, isVerdict, POINTER, PREFERRED, STEPS, SUPPOSING } from './sentence-kinds.ts';
+import { COUNTS_AHEAD, firstStepOf, isVerdict, POINTER, PREFERRED, STEPS, SUPPOSING } from './sentence-kinds.ts';
 import { CONTINUES, withAntecedent } from './sentence-kinds.ts';
 import { asMatched } from './short-names.ts';
 import { sentencesAt } from './sentences.ts';
@@ -226,7 +226,7 @@ export function answerSentences(
   const plan = withCircumstances(asked);
   const sentences = sentencesAt(passage.text, passage.sentences);
   const readings = sentenceReadings(sentences, plan);
-  const best = workedResult(sentences, bestOf(readings.weights), plan);
+  const best = firstStepOf(sentences, workedResult(sentences, bestOf(readings.weights), plan), plan);
   const quoted = (ats: readonly number[]) => ats.map((at) => sentences[at]!).join(' ');
   const pair = quotedAround(sentences, readings, best, plan);
   if (pair.length < 2) return continued(quoted(pair), pair, sentences, room, following, plan);

@@ -42,6 +42,19 @@ export const STEPS = new RegExp(
 );
 
 /**
+ * For what to do (a procedure not of a thing), a best sentence that is a step (STEPS) preceded by
+ * steps: the first step of that run. The step that repeats the question's words is often a later
+ * one ("Run each pairwise comparison in both orders" comes before the step naming trust), and
+ * the steps are done in order (dev6 key fact +1, nothing else moved).
+ */
+export function firstStepOf(sentences: readonly string[], best: number, plan: Plan): number {
+  if (plan.prefer !== 'procedure' || plan.ofThing || !STEPS.test(sentences[best]!)) return best;
+  let first = best;
+  while (first > 0 && STEPS.test(sentences[first - 1]!) && !SUPPOSING.test(sentences[first - 1]!)) first -= 1;
+  return first;
+}
+
+/**
  * A sentence that counts what follows: "it multiplies two factors", "most prompts have three parts",
  * "two cautions apply": a number, then a noun for the items of a list (parts, reasons, findings …).
  */
