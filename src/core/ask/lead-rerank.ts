@@ -8,6 +8,7 @@ import { bestPerSource } from './answer-shape.ts';
 import { conceptPattern } from './excerpts.ts';
 import type { Question } from './question.ts';
 import type { Concept, Plan } from './query-plan.ts';
+import { isHome, sameEssay, treatedIn } from './lead-home.ts';
 import { sentencesAt } from './sentences.ts';
 import { saysAnyName, terms } from './text.ts';
 
@@ -216,62 +217,6 @@ function vaguelyAsked(plan: Plan): boolean {
 }
 
 /**
- * The share of the question beyond the terms a home section must speak to (LeadFeatures.home).
- * Without the two other conditions (a kind asked, more than the term's share), the home moved
- * wrapped questions off the term their plain form led with ("folks, stablecoins backed by dollars
- * in a bank?", "quick one: explain proof of stake?"): 15/318/159/428 changed to 18/320/164/430
- * (bench/ask-wrappers.mjs, each family). With them, at 0.2 and weight 0.4, right first on ask-dev2
- * and ask-dev3 one more each and ask-dev4 two, no wrapper moved; at 0.15 or at weight 0.5, wrappers move.
- */
-const HOME_BEYOND = 0.2;
-
-/** Whether a section is the home of the fused lead (LeadFeatures.home), given the lead's share beyond the terms. */
-function isHome(
-  kind: AskedKind,
-  section: AskPassage,
-  share: number,
-  lead: LeadCandidate | undefined,
-  leadShare: number,
-) {
-  return (
-    kind !== 'other' &&
-    lead !== undefined &&
-    share >= HOME_BEYOND &&
-    share > leadShare &&
-    headedBy(section, lead.passage)
-  );
-}
-
-/** Whether two passages are sections of one essay. */
-const sameEssay = (passage: AskPassage, other: AskPassage | undefined) =>
-  passage.type === 'essay' && other?.type === 'essay' && other.slug === passage.slug;
-
-/** Whether a section's heading starts with one of a glossary term's names (all its words, in any order). */
-function headedBy(section: AskPassage, term: AskPassage): boolean {
-  if (section.type !== 'essay' || section.section === null || term.type !== 'glossary') return false;
-  const heading = terms(section.section);
-  return term.names.some((name) => {
-    const named = terms(name);
-    const start = heading.slice(0, named.length);
-    return named.length > 0 && named.every((word) => start.includes(word));
-  });
-}
-
-/**
- * Whether a section's heading names a glossary term (all the words of one of its names, anywhere)
- * and more besides: a heading that is only the name ("Direct preference optimization") is the term
- * at length, and the term's own page led "how is DPO simpler than RLHF" rightly (ask-dev).
- */
-function treatedIn(section: AskPassage, term: AskPassage | undefined): boolean {
-  if (section.type !== 'essay' || section.section === null || term?.type !== 'glossary') return false;
-  const heading = new Set(terms(section.section));
-  return term.names.some((name) => {
-    const named = new Set(terms(name));
-    return named.size > 0 && [...named].every((word) => heading.has(word)) && heading.size > named.size;
-  });
-}
-
-/**
  * Whether a long question's "what is …" question part names nothing the glossary knows ("…, what
  * are my options", "…, what's behind that", "…, what is eating the memory"): it asks what happens
  * or what to do in the circumstances, which an essay section says, not what a thing is. Measured on
@@ -320,7 +265,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
       specific: own.length === 0 ? 0 : own.filter((term) => asked.has(term)).length / own.length,
       type: suits === undefined ? 0 : suits === is ? 1 : -1,
       beyond: beyondHere,
-      home: isHome(kind, passage, beyondHere, candidates[0], shares[0]!) ? 1 : 0,
+      home: isHome(kind, passage, beyondHere, candidates[0]?.passage, shares[0]!) ? 1 : 0,
       asks: headingUses(HEADING_QUESTION_WORD[kind], passage) && sameEssay(passage, candidates[0]?.passage) ? 1 : 0,
       figure: figure ? figureAnswer(source, figure) : 0,
       treats: Number(treatedIn(passage, treated)),
