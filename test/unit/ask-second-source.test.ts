@@ -60,4 +60,15 @@ describe("the second source's quote after an essay section's", () => {
     expect(text).toContain('The whistle sounds only once the water boils');
     expect(text).not.toContain('It whistles');
   });
+
+  it("chooses the second source's paragraph by all it speaks to, not its best two sentences alone", () => {
+    const passages = [
+      section,
+      termPassage('A kettle whistles. It is loud.'),
+      termPassage('A kettle heats. Soon it whistles. Steam rises. By then the water boils.'),
+    ];
+    const text = answerFrom(passages, 1, 1);
+    expect(text).toContain('Soon it whistles.');
+    expect(text).not.toContain('It is loud.');
+  });
 });

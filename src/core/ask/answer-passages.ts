@@ -122,7 +122,9 @@ export function quotedPassages(
  * section, the source close behind it is often the one that answers, the lead being wrong; its
  * sentence then holds what was asked. What the lead's quoted passages already say counts for less
  * (SAID_SHARE), as for the paragraph after a definition: the sentence that retells them adds
- * nothing (dev sets: key fact +2 after a term, none lost).
+ * nothing (dev sets: key fact +2 after a term, none lost). Its paragraph is chosen as a section's
+ * lead paragraph is (`whole`): by all the question's words it speaks to, not its best two sentences
+ * alone; an essay's answer often spreads over more (dev sets: key fact +2 net).
  */
 function secondQuote(
   context: QuotingContext,
@@ -133,7 +135,7 @@ function secondQuote(
   if (second === undefined) return [];
   const said = quoted.map((each) => context.passages[each.passage]!.text).join(' ');
   const plan = beyondDefinition(asked, said);
-  const best = answering(context, context.ranking.passagesBeside(second), plan);
+  const best = answering(context, context.ranking.passagesBeside(second), plan, true);
   return best === undefined ? [] : [{ passage: best, plan, brief: true }];
 }
 
