@@ -64,10 +64,10 @@ function doerPattern(plan: Plan): RegExp | undefined {
 }
 
 /**
- * Whether a sentence mentions a concept: a word of it starts with one of the concept's stems (a short
- * other name: is the word, short-names.ts). Terms are letters and digits only (see text.ts), so they
- * need no escaping. A Porter stem is a prefix of the words it comes from but for one rule: a final y
- * after a vowel in the word becomes i ("strawberry" → strawberri, "key" → kei), so it also matches its word as written
+ * Whether a sentence mentions a concept: a word of it starts with one of the concept's stems (a
+ * short other name must be the whole word: short-names.ts). Terms are letters and digits only (see
+ * text.ts), so need no escaping. A Porter stem is a prefix of the words it comes from but for one
+ * rule: a final y after a vowel becomes i ("key" → kei), so it also matches its word as written
  * (`writtenForms`; retired blind set key fact +1, nothing lost). The lead reranker's features were
  * fitted on stems as prefixes and keep them (with written forms there, ask-dev4 first -1).
  */

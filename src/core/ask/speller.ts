@@ -14,8 +14,8 @@ const MIN_FREQUENCY = 2;
 const MIN_NAME_LENGTH = 5;
 /**
  * Edits allowed: one for most words, two from this length on when one of them is a swap ("blokchian",
- * "optiimsitc"):
- * two other edits make a different word more often than a slip ("tradeable" is no "trainable").
+ * "optiimsitc"): two other edits make a different word more often than a slip ("tradeable" is no
+ * "trainable").
  */
 const TWO_EDITS_FROM = 8;
 /** A word in capitals of this many letters or more may be an acronym the content spells out. */
