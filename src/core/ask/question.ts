@@ -320,8 +320,10 @@ export const DISCOURSE = new Set(
     // Chat's shorthands: "til" (until), "rn" (right now), "tbh", "imo", "idk", "bc"/"cuz" (because),
     // "dm" (a direct message), "ppl" (people; a glossary alias of perplexity, which no one types in
     // lowercase chat), "abt" (about), "rly" (really), "fr" (for real), and the asker's address ("bro").
+    // "tldr" asks for the short of it, "og" for the original; "tf", "af" and "lmk" are emphasis and
+    // sign-off: each was read as a name the content never mentions.
     'til rn tbh imo imho idk iirc afaik fyi tho cuz bc ur u ya yea nah nvm smth sth irl dm dms ppl ' +
-    'abt rly fr ngl tbf smh bro bruh'
+    'abt rly fr ngl tbf smh bro bruh tldr og tf af lmk'
   ).split(' '),
 );
 
