@@ -9,7 +9,7 @@ import { root } from './lib.mjs';
 
 /**
  * The development sets in test/fixtures/, in the order they arrived: questions in the asker's words
- * (ask-dev), the retired blind set, and seven outsiders' sets, each kept from the work it first measured.
+ * (ask-dev), the retired blind set, and eight outsiders' sets, each kept from the work it first measured.
  */
 export const DEVELOPMENT_SETS = [
   'ask-dev.json',
@@ -21,6 +21,7 @@ export const DEVELOPMENT_SETS = [
   'ask-dev6.json',
   'ask-dev7.json',
   'ask-dev8.json',
+  'ask-dev9.json',
 ];
 
 /** @param {string} dir */
