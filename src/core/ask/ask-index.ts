@@ -7,7 +7,7 @@ import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.t
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerFor, wordWeight } from './index-build.ts';
 import { withoutChat, type OutOfScope, type Question } from './question.ts';
-import { readQuestion, type ReadQuestion } from './question-reading.ts';
+import { definedSubjects, readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Concept, type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { quotedPassages, type QuotingContext } from './answer-passages.ts';
@@ -121,7 +121,9 @@ export class AskIndex {
     this.#semanticMean = serialised.semanticMean ?? [];
     const beside = (passage: number) => this.#ranking.passagesBeside(passage);
     const defined = (question: Question) =>
-      question.subject && this.#ranking.defined(question.subject, GLOSSARY)?.passage;
+      definedSubjects(question)
+        .map((subject) => this.#ranking.defined(subject, GLOSSARY)?.passage)
+        .find((passage) => passage !== undefined);
     this.#leadContext = { passages: this.#passages, sourceOf: this.#ranking.sourceOf, beside, defined };
     this.#quoting = { passages: this.#passages, ranking: this.#ranking };
     this.#unknownTerms = new UnknownTerms(

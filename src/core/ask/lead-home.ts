@@ -16,15 +16,26 @@ import { terms } from './text.ts';
  */
 const HOME_BEYOND = 0.2;
 
-/** Whether a section is the home of the fused lead (LeadFeatures.home), given the lead's share beyond the terms. */
+/**
+ * Whether a section is the home of the fused lead (LeadFeatures.home), given the lead's share beyond
+ * the terms. Only a what-is question not told amid its circumstances (`situated`) may be led by
+ * the home without asking more than the term besides.
+ */
 export function isHome(
   kind: AskedKind,
   section: AskPassage,
   share: number,
   lead: AskPassage | undefined,
   leadShare: number,
+  situated: boolean,
 ) {
-  return kind !== 'other' && lead !== undefined && share >= HOME_BEYOND && share > leadShare && headedBy(section, lead);
+  const beyond = share >= HOME_BEYOND && share > leadShare;
+  return (
+    kind !== 'other' &&
+    lead !== undefined &&
+    (beyond || (kind === 'definition' && !situated)) &&
+    headedBy(section, lead)
+  );
 }
 
 /** Whether two passages are sections of one essay. */

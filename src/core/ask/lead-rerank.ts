@@ -265,7 +265,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
       specific: own.length === 0 ? 0 : own.filter((term) => asked.has(term)).length / own.length,
       type: suits === undefined ? 0 : suits === is ? 1 : -1,
       beyond: beyondHere,
-      home: isHome(kind, passage, beyondHere, candidates[0]?.passage, shares[0]!) ? 1 : 0,
+      home: isHome(kind, passage, beyondHere, candidates[0]?.passage, shares[0]!, plan.whole !== undefined) ? 1 : 0,
       asks: headingUses(HEADING_QUESTION_WORD[kind], passage) && sameEssay(passage, candidates[0]?.passage) ? 1 : 0,
       figure: figure ? figureAnswer(source, figure) : 0,
       treats: Number(treatedIn(passage, treated)),

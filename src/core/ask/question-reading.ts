@@ -3,6 +3,7 @@
 // situation first, and whether the site declines it whatever matches (live data, advice,
 // predictions). Ranking (ask-index.ts) works on what this returns.
 import {
+  CLAUSE_BREAK,
   DAYS,
   OUT_OF_SCOPE,
   normalisedQuestion,
@@ -10,6 +11,7 @@ import {
   parseQuestion,
   pointsBack,
   questionClause,
+  withoutChat,
   withoutTalk,
   type OutOfScope,
   type Question,
@@ -104,4 +106,16 @@ export function readQuestion(
     situation: clause ? whole.content : undefined,
     declined: declinedFor(searched),
   };
+}
+
+/**
+ * What a question asks to be defined, its own subject first, then any part of it that asks "what is
+ * …" once the talk around that part is set aside: "what is DPO? be honest" (its subject read as
+ * "DPO? be honest"), "genuine q - what is a KV cache?" (read as keywords). The lead reranker keeps
+ * such a question on the term's definition, as it keeps the plain "what is DPO" (ask-index.ts).
+ */
+export function definedSubjects(question: Question): NonNullable<Question['subject']>[] {
+  const parts = question.text.split(CLAUSE_BREAK).map((part) => parseQuestion(withoutTalk(withoutChat(part))));
+  const asked = parts.filter((part) => part.intent === 'definition' && part.subject).map((part) => part.subject!);
+  return question.subject ? [question.subject, ...asked] : asked;
 }
