@@ -17,7 +17,9 @@ beforeAll(async () => {
   running.standIn = await startOpenAlexStandIn({ works: [...fixtureWorks.ai, ...fixtureWorks.web3, ...lattice] });
   running.server = await startTestServer({
     OPENALEX_URL: running.standIn.url,
-    OPENALEX_TIMEOUT_MS: '1000',
+    // Long enough for a loaded machine (at 1 s the stand-in's first answer once missed it and the
+    // server drew no results); short enough that the outage below is told within its 10 s wait.
+    OPENALEX_TIMEOUT_MS: '5000',
     LOG_REQUESTS: 'false',
   });
 });
