@@ -11,10 +11,10 @@ const SHORT_STEM_LETTERS = 3;
  * whose features were fitted on stems as prefixes.
  */
 function shortWhole(stem: string): string {
-  const letters = stem.replace(/\[iy\]$/, 'i');
-  if (letters.length > SHORT_STEM_LETTERS) return stem;
+  const written = asWritten(stem);
+  if (stem.length > SHORT_STEM_LETTERS) return written;
   // "run", "running": a final consonant doubles before an ending.
-  return `${stem}${letters.at(-1)}?(?:s|es|ed|ing|ers?)?(?![\\p{L}\\p{N}])`;
+  return `${written}${stem.at(-1)}?(?:s|es|ed|ing|ers?)?(?![\\p{L}\\p{N}])`;
 }
 
 /** A stem that Porter's rule for a final y ends in i, as a pattern for either letter. */
@@ -22,4 +22,4 @@ const asWritten = (stem: string) => (stem.length > 2 && stem.endsWith('i') ? `${
 
 /** A concept's stem (of its alternative `at`, 0 the words as asked) as a pattern (conceptPattern). */
 export const asMatched = (stem: string, at: number, writtenForms: boolean) =>
-  !writtenForms ? stem : at === 0 ? asWritten(stem) : shortWhole(asWritten(stem));
+  !writtenForms ? stem : at === 0 ? asWritten(stem) : shortWhole(stem);
