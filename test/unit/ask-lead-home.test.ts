@@ -44,7 +44,7 @@ describe('isHome', () => {
 });
 
 describe('definedSubjects', () => {
-  const fulls = (asked: string) => definedSubjects(parseQuestion(asked)).map((subject) => subject.full);
+  const fulls = (asked: string) => [...definedSubjects(parseQuestion(asked))].map((subject) => subject.full);
 
   it('reads the term of a what-is question with talk after it', () => {
     expect(fulls('what is compost? be straight with me')).toContain('compost');

@@ -120,10 +120,13 @@ export class AskIndex {
     this.#speller = spellerFor(this.#passages, this.#postings, serialised.commonWords, english, general);
     this.#semanticMean = serialised.semanticMean ?? [];
     const beside = (passage: number) => this.#ranking.passagesBeside(passage);
-    const defined = (question: Question) =>
-      definedSubjects(question)
-        .map((subject) => this.#ranking.defined(subject, GLOSSARY)?.passage)
-        .find((passage) => passage !== undefined);
+    const defined = (question: Question) => {
+      for (const subject of definedSubjects(question)) {
+        const passage = this.#ranking.defined(subject, GLOSSARY)?.passage;
+        if (passage !== undefined) return passage;
+      }
+      return undefined;
+    };
     this.#leadContext = { passages: this.#passages, sourceOf: this.#ranking.sourceOf, beside, defined };
     this.#quoting = { passages: this.#passages, ranking: this.#ranking };
     this.#unknownTerms = new UnknownTerms(

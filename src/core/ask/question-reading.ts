@@ -114,8 +114,11 @@ export function readQuestion(
  * "DPO? be honest"), "genuine q - what is a KV cache?" (read as keywords). The lead reranker keeps
  * such a question on the term's definition, as it keeps the plain "what is DPO" (ask-index.ts).
  */
-export function definedSubjects(question: Question): NonNullable<Question['subject']>[] {
-  const parts = question.text.split(CLAUSE_BREAK).map((part) => parseQuestion(withoutTalk(withoutChat(part))));
-  const asked = parts.filter((part) => part.intent === 'definition' && part.subject).map((part) => part.subject!);
-  return question.subject ? [question.subject, ...asked] : asked;
+export function* definedSubjects(question: Question): Generator<NonNullable<Question['subject']>> {
+  if (question.subject) yield question.subject;
+  // Clause by clause, as asked: the caller stops at the first subject that names a term.
+  for (const clause of question.text.split(CLAUSE_BREAK)) {
+    const part = parseQuestion(withoutTalk(withoutChat(clause)));
+    if (part.intent === 'definition' && part.subject) yield part.subject;
+  }
 }
