@@ -2,6 +2,7 @@
 // sized passages (names weigh more than text) for a question read first (question-reading.ts), each
 // side of a comparison answered, and an honest "no answer" when nothing covers what was asked or the
 // question is one the site declines. Built at build time, loaded once at server start.
+import { setAsideWeighed } from './procedure-aim.ts';
 import { answerOf, bestPerSource, noAnswerReason, round, sourceOf } from './answer-shape.ts';
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
@@ -314,13 +315,16 @@ export class AskIndex {
     const near = query && ((text: string) => this.#nearness(text, query));
     const ofThing = prefer === 'procedure' && asksOfThing(question);
     const doubts = doubtsClaim(question);
-    return {
-      ...plan,
-      ...(prefer ? { prefer } : {}),
-      ...(ofThing ? { ofThing } : {}),
-      ...(doubts ? { doubts } : {}),
-      ...(near ? { near } : {}),
-    };
+    return setAsideWeighed(
+      {
+        ...plan,
+        ...(prefer ? { prefer } : {}),
+        ...(ofThing ? { ofThing } : {}),
+        ...(doubts ? { doubts } : {}),
+        ...(near ? { near } : {}),
+      },
+      question,
+    );
   }
 
   /**
