@@ -431,4 +431,28 @@ describe('the evidence of what a long question is about', () => {
     const unspoken = declineEvidence({ concepts: lacking, weights: new Map() }, top, true, context);
     expect(unspoken.domainCovered).toBeLessThan(1);
   });
+
+  it('answers a situation whose best passage speaks two of the three domain words its story tells', () => {
+    // "… block explorer … a proxy. What does that imply for me as a holder?": the story names one
+    // thing of the content's ("validator" here) that the passage that answers need not repeat.
+    const questionPart = [plain('known', 'known')];
+    const story = [plain('agent', 'agent', 1), plain('tests', 'test', 1), plain('validator', 'validator', 1)];
+    const told = declineEvidence(
+      { concepts: questionPart, whole: [...questionPart, ...story], weights: new Map() },
+      { ...top, confidence: DECLINE_CALIBRATION.situatedConfidence },
+      true,
+      context,
+    );
+    expect(told.domainCovered).toBeCloseTo(2 / 3);
+    expect(declines({ ...told, similarity: -0.1 })).toBe(false);
+    // One of two spoken is too little: the passage met the story by a word.
+    const once = declineEvidence(
+      { concepts: questionPart, whole: [...questionPart, story[0]!, story[2]!], weights: new Map() },
+      { ...top, confidence: DECLINE_CALIBRATION.situatedConfidence },
+      true,
+      context,
+    );
+    expect(once.domainCovered).toBeCloseTo(1 / 2);
+    expect(declines({ ...once, similarity: -0.1 })).toBe(true);
+  });
 });
