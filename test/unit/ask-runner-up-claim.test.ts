@@ -1,6 +1,7 @@
 // A why answered by a short claim of an essay section's runner-up paragraph (answer-passages.ts,
 // sectionQuotes, claimLeads): the claim's reason is in the sentences after it, so that paragraph is
-// quoted as the answer and the chosen one's best sentence beside it, rather than the claim alone.
+// quoted as the answer, from the claim on through the sentences that bear it out as far as they fit,
+// and the chosen one's best sentence beside it, rather than the claim alone.
 import { describe, expect, it } from 'vitest';
 import { quotedPassages } from '../../src/core/ask/answer-passages.ts';
 import { answerOf } from '../../src/core/ask/answer-shape.ts';
@@ -35,6 +36,18 @@ describe("a short claim of a section's runner-up paragraph", () => {
       [1, false],
     ]);
     expect(text).toContain("kettle's whistle is no accident. Steam forced through a narrow opening");
+  });
+
+  it('goes on past the sentence after the claim to the reason further on, as far as it fits', () => {
+    const argued = [
+      "A boiling kettle's whistle is no accident.",
+      'Steam forced through a narrow opening sets the air inside ringing at a pitch heard from the next room.',
+      'Air rushing past a sharp edge sheds small vortices, one after another, at a steady rate.',
+      'The chamber behind the spout resonates at that rate and makes the note loud enough to carry.',
+    ].join(' ');
+    const { text } = answerFrom([chosen, argued], 'explanation');
+    expect(text).toContain('sheds small vortices');
+    expect(text).toContain('The chamber behind the spout resonates');
   });
 
   it('stays alone when the question asks no why', () => {

@@ -39,6 +39,11 @@ export interface Quoted {
    * its best sentence or two: the second source's after a section's quotes (secondQuote).
    */
   alone?: boolean;
+  /**
+   * Quote its best sentence, a short claim, and the sentences after it that bear it out, as many as
+   * fit (claimBorneOut): a why answered by a claim (claimLeads) has its reason in the rest of the paragraph.
+   */
+  borneOut?: boolean;
 }
 
 /** What choosing needs of the index: its passages and each source's paragraphs. */
@@ -368,10 +373,13 @@ function sectionQuotes(
   if (!next || next.weight < RUNNER_UP_SHARE * best.weight) return [chosen];
   const runnerUp = { passage: next.paragraph, plan: choosing, alone: true };
   // A why answered by a short claim of the runner-up: its reason follows it, and a sentence alone
-  // cannot hold it. That paragraph is quoted as the answer, the other's best sentence beside it.
+  // cannot hold it. That paragraph is quoted as the answer, from the claim on through the sentences
+  // that bear it out, as many as fit (the reason is often the third or fourth: "With d k = 64, …
+  // almost no gradient …", "Scaling keeps the scores in a range …"; dev sets: key fact +2, -1 on a
+  // wrong lead), the other's best sentence beside it when room is left.
   if (plan.prefer === 'explanation' && claimLeads(context.passages[next.paragraph]!, choosing)) {
     const [first, second] = [
-      { passage: next.paragraph, plan },
+      { passage: next.paragraph, plan, borneOut: true },
       { ...chosen, plan: choosing, alone: true },
     ];
     return next.paragraph < best.paragraph ? [first, second] : [second, first];

@@ -3,7 +3,7 @@
 // sentences; one passage per side of a comparison).
 import type { AskPassage } from './ask-documents.ts';
 import type { AnswerPassage, AskAnswer, AskSource } from './ask-types.ts';
-import { answerSentences, excerpt } from './excerpts.ts';
+import { answerSentences, excerpt, sentenceWeights, withCircumstances } from './excerpts.ts';
 import { sentencesAt, sentenceStarts } from './sentences.ts';
 import { rawWords } from './text.ts';
 import { OUT_OF_SCOPE, type OutOfScope } from './question.ts';
@@ -163,6 +163,7 @@ export interface QuotedPassage {
   opening?: boolean | undefined;
   brief?: boolean | undefined;
   alone?: boolean | undefined;
+  borneOut?: boolean | undefined;
 }
 
 /**
@@ -185,14 +186,16 @@ export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPass
       chosen.map(({ passage }) => passage),
     );
   let used = budget !== undefined && apart ? rawWords(contrast.text).length : 0;
-  const texts = chosen.map(({ passage, plan, following, opening, brief, alone }) => {
+  const texts = chosen.map(({ passage, plan, following, opening, brief, alone, borneOut }) => {
     if (alone) return undefined;
     const room = Math.max(0, (budget ?? ANSWER_MAX_WORDS) - used);
     const text = opening
       ? sentencesAt(passage.text, passage.sentences)[0]!
-      : passage.kind === 'definition'
-        ? passage.text
-        : answerSentences(passage, plan, budget === undefined && !brief ? ANSWER_MAX_WORDS : room, room, following);
+      : borneOut
+        ? claimBorneOut(passage, plan, room)
+        : passage.kind === 'definition'
+          ? passage.text
+          : answerSentences(passage, plan, budget === undefined && !brief ? ANSWER_MAX_WORDS : room, room, following);
     used += rawWords(text).length;
     return text;
   });
@@ -206,6 +209,21 @@ export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPass
   if (contrast && !repeats(contrast.text, passages)) passages.push(contrast);
   const [first] = passages as [AnswerPassage, ...AnswerPassage[]];
   return { ...first, text: passages.map((passage) => passage.text).join('\n\n'), passages };
+}
+
+/**
+ * A paragraph's best sentence, a short claim ("The √d k divisor is not decoration."), and the
+ * sentences after it that bear it out, in order, as many as fit in `room` (the claim at least): a
+ * why answered by a claim has its reason in the rest of the paragraph, often past the pair that
+ * answerSentences would quote ("If query and key … With d k = 64, … Scaling keeps the scores …").
+ */
+function claimBorneOut(passage: AskPassage, plan: Plan, room: number): string {
+  const sentences = sentencesAt(passage.text, passage.sentences);
+  const weights = sentenceWeights(sentences, withCircumstances(plan));
+  const claim = weights.indexOf(Math.max(...weights));
+  let last = claim;
+  while (last + 1 < sentences.length && rawWords(sentences.slice(claim, last + 2).join(' ')).length <= room) last += 1;
+  return sentences.slice(claim, last + 1).join(' ');
 }
 
 /**

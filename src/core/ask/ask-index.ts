@@ -184,6 +184,7 @@ export class AskIndex {
       opening: hit.opening,
       brief: hit.brief,
       alone: hit.alone,
+      borneOut: hit.borneOut,
     }));
     const answer = chosen.length > 0 ? answerOf(quoted, contrast, budget) : null;
     const result: AskResult = {

@@ -390,7 +390,7 @@ const VAGUE_WORDS = 2;
  * "what are my options"): then the circumstances say what is asked. A longer question part ("what
  * should we change in how we split the documents") says it itself.
  */
-function withCircumstances(plan: Plan): Plan {
+export function withCircumstances(plan: Plan): Plan {
   const own = plan.concepts.filter((concept) => !concept.circumstance);
   if (!plan.whole || own.length > VAGUE_WORDS || own.some((concept) => concept.named)) return plan;
   const key = (concept: Concept) => concept.alternatives.map((terms) => terms.join(' ')).join('|');
