@@ -1,7 +1,8 @@
 // A comparison whose sides are names of one glossary term ("flat storage" is another name of the
 // tiered storage page): that page's paragraph that names both sets them against each other, unless
 // a side's own passage elsewhere is about that side, all of it, not only the word it has that the
-// other lacks ("Flat file" is about files, not flat storage).
+// other lacks ("Flat file" is about files, not flat storage); then the page's definition opens the
+// answer before each side's own passage.
 import { describe, expect, it } from 'vitest';
 import { comparedPassages, type QuotingContext } from '../../src/core/ask/answer-passages.ts';
 import type { AskOptions } from '../../src/core/ask/ask-index.ts';
@@ -41,7 +42,7 @@ describe('a comparison of two names of one term', () => {
     expect(result.answer?.text).toContain('pays for it with slower reads');
   });
 
-  it('quotes each side apart when no paragraph of the shared page names both', () => {
+  it('quotes each side apart, after the shared page says what it is, when no paragraph of it names both', () => {
     // The ballot's page (0, 1, 2) names the petition only alone; each side's best passage is an essay's (4, 3).
     const passages = [
       essayPassage('A vote in which everyone can see how each member voted.', {
@@ -80,7 +81,10 @@ describe('a comparison of two names of one term', () => {
       [{ passage: 0, score: 1, coverage: 1, confidence: 1 }],
       ['open ballot', 'open petition'],
     );
-    expect(quoted.map((each) => each.passage)).toEqual([4, 3]);
+    // The ballot's page leads the comparison: its definition's opening comes first, as the page the
+    // sources list first (dev8, dev9 one key fact more each).
+    expect(quoted.map((each) => each.passage)).toEqual([0, 4, 3]);
+    expect(quoted[0]!.opening).toBe(true);
   });
 });
 

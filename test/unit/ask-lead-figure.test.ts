@@ -1,8 +1,11 @@
 // The lead reranker's figure feature (lead-rerank.ts): for a how-much question, the source whose
-// sentence puts a number next to what is asked leads over one that only holds some number.
+// sentence puts a number next to what is asked leads over one that only holds some number; a figure
+// asked after other words ("by what percentage …") is one too, and the measure it names ("how long")
+// is no subject of the question.
 import { describe, expect, it } from 'vitest';
 import type { AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
+import { askedKind } from '../../src/core/ask/answer-kind.ts';
 import { LEAD_WEIGHTS, leadFeatures, leadOf } from '../../src/core/ask/lead-rerank.ts';
 import { QueryPlanner } from '../../src/core/ask/query-plan.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
@@ -89,5 +92,62 @@ describe('a number joined to its unit', () => {
   it('counts "30-second" as a figure, and a name with digits ("R-7") not', () => {
     expect(onTurn!.figure).toBeGreaterThan(0);
     expect(onRound!.figure).toBe(0);
+  });
+});
+
+describe('a figure asked after other words', () => {
+  it('is read as a figure wherever the question part asks it ("what percentage …")', () => {
+    // Not a quantity by its first words, but its answer is a figure all the same (answerKind).
+    const question = parseQuestion('by what percentage can the base fee rise after a full block?');
+    expect(question.intent).not.toBe('quantity');
+    expect(askedKind(question)).toBe('figure');
+    const [onTerm, onSection] = featuresOf('by what percentage can the base fee rise after a full block?');
+    expect(onSection!.figure).toBeGreaterThan(onTerm!.figure);
+  });
+});
+
+describe('the measure a figure question names', () => {
+  // A section headed "How long a turn may wait" names "long" as a word of its heading; the term for
+  // a turn does not. "How long is a turn" asks a duration of a turn: "long" is what the figure is.
+  const timing = AskIndex.build([
+    glossaryTerm('turn', 'Turn', 'A turn is a 30-second window in which one player may move a piece.'),
+    {
+      ...market,
+      slug: 'timing',
+      title: 'Timing',
+      body: [
+        'An introduction to clocks.',
+        '## How long a turn may wait',
+        'Each turn waits for the slowest player.',
+      ].join('\n\n'),
+      anchors: ['how-long-a-turn-may-wait'],
+    },
+  ]);
+  const timingPlanner = new QueryPlanner(
+    new Map(Object.entries(timing.postings)),
+    timing.passages.length,
+    timing.names,
+  );
+  const turn = timing.passages.find((passage) => passage.slug === 'turn')!;
+  const waiting = timing.passages.find((passage) => passage.section === 'How long a turn may wait')!;
+  const subjects = (asked: string) => {
+    const question = parseQuestion(asked);
+    return leadFeatures(
+      [
+        { score: 1, passage: turn, source: [turn] },
+        { score: 1, passage: waiting, source: [waiting] },
+      ],
+      question,
+      timingPlanner.plan(question.content),
+    ).map((features) => features.subject);
+  };
+
+  it('is no subject: the term and the section both name all that is asked about', () => {
+    expect(subjects('how long is a turn?')).toEqual([1, 1]);
+  });
+
+  it('is a subject where it is no measure asked', () => {
+    const [onTerm, onSection] = subjects('why is a long turn a problem?');
+    expect(onSection).toBeGreaterThan(onTerm!);
   });
 });

@@ -113,6 +113,10 @@ export function askedKind(question: Question): AskedKind {
   if (question.intent === 'comparison') return 'contrast';
   if (question.intent === 'quantity') return 'figure';
   if (question.intent === 'definition') return 'definition';
+  // A figure asked past the first words ("What percentage of input tokens …", "For a 7B model, how
+  // much …") is a figure to the lead as to the sentences quoted (answerKind): dev4, dev6, dev9 one
+  // right first more each, dev3 one fewer (a situation's "about how far behind holding am I").
+  if (FIGURE.test(question.text)) return 'figure';
   const text = question.text.toLowerCase();
   if (/\bwhy\b|^what\s+(?:causes|caused|happens|makes)\b/.test(text)) return 'cause';
   if (/^how\b|\bhow\s+(?:do|can|could|should|would|to)\b|\bway\s+to\b/.test(text)) return 'procedure';

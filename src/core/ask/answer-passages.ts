@@ -162,7 +162,9 @@ function beyondDefinition(plan: Plan, definition: string): Plan {
  * of its page that names both sides and speaks best to them, which sets them against each other,
  * unless none does or a side's own passage elsewhere is about it (its title, heading or names say
  * all of the side). A side counts by the words it has that the other lacks ("hard", "soft"): both
- * are names of the one term.
+ * are names of the one term. Quoting each side apart, the shared term's definition opens the answer:
+ * that term leads the sources, and its definition often says what sets the sides apart ("checks every
+ * transaction … itself, instead of trusting someone else's answer"; dev8, dev9 one key fact more each).
  */
 export function comparedPassages(
   context: QuotingContext,
@@ -174,7 +176,9 @@ export function comparedPassages(
   const shared = defining[0]?.passage;
   const [one, other] = [terms(first), terms(second)];
   const own = [one.filter((term) => !other.includes(term)), other.filter((term) => !one.includes(term))];
-  if (shared === undefined || !sides[0] || own.some((words) => words.length === 0)) return apart;
+  if (shared === undefined || !sides[0]) return apart;
+  const opening = { passage: shared, plan: sides[0].plan, opening: true };
+  if (own.some((words) => words.length === 0)) return [opening, ...apart];
   // Sides quoted from passages about them ("Groth16: the smallest proofs") stay apart. About a side
   // is about all of it: "Multi-head attention" holds "multi", the word "multi-query attention" has
   // that "grouped-query attention" lacks, but is another thing. A passage's other name is about the
@@ -185,7 +189,8 @@ export function comparedPassages(
     const same = (name: string) => terms(name).join(' ') === words.join(' ');
     return words.every((term) => headed.includes(term)) || names.some(same);
   };
-  if (sides.some((side, at) => side.best.passage >= 0 && about(side.best.passage, [one, other][at]!))) return apart;
+  if (sides.some((side, at) => side.best.passage >= 0 && about(side.best.passage, [one, other][at]!)))
+    return [opening, ...apart];
   const concepts = own.map((words) => ({ asked: words, idf: 1, alternatives: [words], named: false }));
   const both: Plan = { ...sides[0].plan, concepts, whole: undefined };
   // A page that sets the sides against each other names both in one paragraph; else each side's own
@@ -194,7 +199,7 @@ export function comparedPassages(
     concepts.every((concept) => conceptPattern(concept).test(context.passages[paragraph]!.text));
   const paragraphs = context.ranking.paragraphsOf(context.passages[shared]!.slug).filter(namesBoth);
   const more = answering(context, paragraphs, both);
-  if (more === undefined) return apart;
+  if (more === undefined) return [opening, ...apart];
   return [
     { passage: shared, plan: both },
     { passage: more, plan: both },

@@ -128,6 +128,12 @@ function kindAnswer(passages: readonly AskPassage[], kind: AskedKind, concepts: 
  * ("12-second", "4-bit"; dev7 one right first more). Not a name's digits ("EIP-1559", "Groth16").
  */
 const NUMBER_WORD = /^[$(]?\d[\d,.]*%?(?:-\p{Ll}+)?[),.;:]*$/u;
+/**
+ * The measure a figure question names after "how" ("how long", "how big"): what the figure is, not
+ * what it is about, so no subject a source's names should say. "How far can ETH fall before
+ * liquidation" had the section whose heading held "far" lead (dev5, dev7 one right first more each).
+ */
+const MEASURE_ASKED = /\bhow\s+(long|big|large|fast|old|often|low|high|far)\b/i;
 /** How many words from a number a concept may stand to count as what the number measures. */
 const FIGURE_REACH = 3;
 
@@ -235,11 +241,18 @@ export interface LeadCandidate {
   source: readonly AskPassage[];
 }
 
+/** The concepts a source's names should say (LeadFeatures.subject): not the measure a figure question names. */
+function subjectConcepts(question: Question, plan: Plan): Concept[] {
+  const measured = MEASURE_ASKED.exec(question.text)?.[1]?.toLowerCase();
+  const concepts = vaguelyAsked(plan) ? (plan.whole ?? plan.concepts) : plan.concepts;
+  return concepts.filter((concept) => concept.asked.join(' ').toLowerCase() !== measured);
+}
+
 /** The features of each candidate, the first being the fused ranking's lead. */
 export function leadFeatures(candidates: readonly LeadCandidate[], question: Question, plan: Plan): LeadFeatures[] {
   const kind = askedKind(question);
   const asked = new Set(plan.concepts.flatMap((concept) => concept.alternatives.flat()));
-  const subjectOf = vaguelyAsked(plan) ? (plan.whole ?? plan.concepts) : plan.concepts;
+  const subjectOf = subjectConcepts(question, plan);
   const top = Math.max(candidates[0]?.score ?? 0, Number.MIN_VALUE);
   const concepts = plan.concepts.map((concept) => conceptPattern(concept, false));
   const glossary = candidates.map((candidate) => candidate.passage).filter((passage) => passage.type === 'glossary');
