@@ -216,7 +216,7 @@ export class AskIndex {
     const compared = question.sides
       ? this.#comparisons.compare(question, question.sides, plan, ranked, allowed)
       : undefined;
-    const { unknown, passing } = this.#unnamed(plan, question);
+    const { unknown, passing } = this.#unnamed(plan, question, read.situation);
     const leading = compared?.leading ?? [];
     const vague = this.#asksNothing(read, plan);
     if (read.declined || vague || unknown.length + passing.length > 0 || compared?.declined)
@@ -256,8 +256,8 @@ export class AskIndex {
    * What the question asks about that the content never names, or names only in passing (a name
    * one of a list of examples: unknown-terms.ts); either declines it, each with its own reason.
    */
-  #unnamed(plan: Plan, question: Question): { unknown: string[]; passing: string[] } {
-    const unknown = this.#unknownTerms.of(plan, question);
+  #unnamed(plan: Plan, question: Question, situation?: string): { unknown: string[]; passing: string[] } {
+    const unknown = this.#unknownTerms.of(plan, question, situation);
     return { unknown, passing: unknown.length > 0 ? [] : this.#unknownTerms.namedInPassing(question) };
   }
 

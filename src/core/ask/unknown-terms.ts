@@ -6,6 +6,18 @@
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { PassageRanking } from './passage-ranking.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
+import {
+  anyCase,
+  askedSentence,
+  capitalisedRuns,
+  COMPOUND_NAME,
+  HESITATION,
+  isAcronymName,
+  isCoinedName,
+  NUMBERED_NAME,
+  pointedCircumstances,
+  SENTENCE_END,
+} from './name-shapes.ts';
 import { parseQuestion, pointsBack, withoutChat, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
 import { derivedWords, escapePattern, headline, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
@@ -33,12 +45,6 @@ const SUPERLATIVE = /^(?:(?:most|least)\s+\S+|best|worst)\s+/;
 const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
 /** A figure ("95%", "500", "2024") says how much or when, not what: it names nothing. */
 const FIGURE = /^\d[\d.,%]*$/;
-/**
- * A sound of hesitation however it is spelt ("uhh", "hmmm", "ahh"): two letters at most, one
- * repeated. No name is written so, and no dictionary lists every spelling.
- */
-const HESITATION = /^(\p{L})\1*(\p{L})\2+$|^(\p{L})\3{2,}$/u;
-
 /** What may follow a name where a sentence says what it is or does: a verb, or an apposition ("Lido, launched in …"). */
 const SAYS_WHAT = String.raw`(?:\s*\([^)]*\))?(?:\s+\p{Ll}|,\s+(?:which|who|whose|a|an|the|one|\p{Ll}+ed)\b)`;
 /**
@@ -46,28 +52,6 @@ const SAYS_WHAT = String.raw`(?:\s*\([^)]*\))?(?:\s+\p{Ll}|,\s+(?:which|who|whos
  * complement ("became Stable Diffusion"); then "the" or an owner's name may come before the name.
  */
 const CLAUSE_START = String.raw`(?:^|[.!?:;]\s+|—\s*|,\s+(?:and|but)\s+|\b(?:is|was|became|called|named)\s+)(?:[Tt]he\s+|(?:\p{Lu}\p{L}*\s+)?\p{Lu}\p{L}*['’]s\s+)?`;
-
-/**
- * An acronym of three letters or more ("ROUGE", "YOLO"): a name, not the everyday word spelt the same
- * way that the word vectors hold, so only the content's own use of it vouches for it. A question word
- * in capitals ("WHY") is stress.
- */
-const isAcronymName = (word: string) => /^\p{Lu}{3,}$/u.test(word) && indexTerm(word.toLowerCase()) !== null;
-
-/**
- * A word with a capital after a small letter ("HyDE", "GraphRAG", "stETH"): a coined name, not the
- * everyday word spelt the same way ("Hyde") that the word vectors hold, so only the content's own
- * use of it vouches for it.
- */
-const isCoinedName = (word: string) => /\p{Ll}\p{Lu}/u.test(word);
-
-/** A word as a pattern that matches it in any case ("LLaMA" for "Llama"). */
-const anyCase = (word: string) =>
-  [...word]
-    .map((char) =>
-      char.toLowerCase() === char.toUpperCase() ? escapePattern(char) : `[${char.toLowerCase()}${char.toUpperCase()}]`,
-    )
-    .join('');
 
 /** A clause rather than a name: "eating the memory", "updating the weights". */
 const isClause = (written: readonly string[]) =>
@@ -88,40 +72,8 @@ function nameWords(head: string): string[] {
   return written.some((word) => DESCRIBING.has(word)) || isClause(written) ? [] : written;
 }
 
-/** A hyphenated compound of one letter first ("Q-learning") or of capitalised parts only ("MMLU-Pro", "ARC-AGI"). */
-const COMPOUND_NAME = /(?<![\p{L}\p{N}-])(?:\p{L}-\p{L}+|\p{Lu}\p{L}*(?:-\p{Lu}\p{L}*)+)(?![\p{L}\p{N}-])/gu;
-
-/** Where a sentence ends and the next starts. */
-const SENTENCE_END = /(?<=[.!?])\s+/;
-
-/** Runs of two words or more written with a capital, one of them a word rather than an acronym ("RISC Zero"). */
-function capitalisedRuns(written: readonly string[]): string[] {
-  const runs: string[] = [];
-  for (let from = 0; from < written.length; from += 1) {
-    let to = from;
-    while (to < written.length && written[to] !== 'I' && /^\p{Lu}/u.test(written[to]!)) to += 1;
-    const run = written.slice(from, to);
-    if (run.length >= 2 && run.some((word) => /^\p{Lu}\p{Ll}+$/u.test(word))) runs.push(run.join(' '));
-    from = to;
-  }
-  return runs;
-}
-
 /** Words in quotes, single or double, straight or curly ("what is the 'lethal trifecta'"). */
 const QUOTED = /(?:^|[^\p{L}\p{N}])['‘"“]([^'‘’"“”]+)['’"”](?![\p{L}\p{N}])/gu;
-
-/** The last sentence of a question, after sentences that tell the circumstances. */
-const LAST_SENTENCE = /[.!?]\s+([^.!?]+)$/;
-
-/**
- * The sentence that asks, when sentences of circumstance come before it and it does not point back
- * at them: a name in them only ("the bridge UI says seven days. Any options?") says where the asker
- * is, not what is asked. Else the whole question.
- */
-function askedSentence(content: string): string {
-  const asking = LAST_SENTENCE.exec(content)?.[1];
-  return asking && !pointsBack(asking) ? asking : content;
-}
 
 export class UnknownTerms {
   readonly #postings: ReadonlyMap<string, readonly number[]>;
@@ -148,7 +100,7 @@ export class UnknownTerms {
   }
 
   /** What the question asks about that the content never names: words, a subject, or a name (see each). */
-  of(plan: Plan, question: Question): string[] {
+  of(plan: Plan, question: Question, situation?: string): string[] {
     const pointedAt = this.#pointedAt(question);
     return [
       ...new Set([
@@ -160,8 +112,24 @@ export class UnknownTerms {
         ...this.#unknownProperPhrases(question),
         ...this.#unknownNumbers(question),
         ...this.#unknownKinds(question),
+        ...this.#unknownToldNames(question, situation),
       ]),
     ];
+  }
+
+  /**
+   * Names written with a capital ("GraphRAG", "RISC Zero") that the content never writes, in the
+   * circumstances a long question's question part points back at (`situation`: the question read
+   * whole, Plan.whole): what they name is what is asked, however well the rest matches. Lowercase
+   * words there stay the asker's story ("a proof-of-work altcoin … Why would they demand so many?"
+   * is answerable). ask-dev8 and ask-dev9 one unanswerable question more declined each, no
+   * answerable question of any set declined, probes and wrapper families as before.
+   */
+  #unknownToldNames(question: Question, situation: string | undefined): string[] {
+    const content = pointedCircumstances(question.content, situation);
+    if (!content) return [];
+    const told = { ...question, content };
+    return [...this.#unknownNames(told), ...this.#unknownProperPhrases(told)].filter((name) => /\p{Lu}/u.test(name));
   }
 
   /**
@@ -353,7 +321,7 @@ export class UnknownTerms {
     // "outvote", "unstick", "wordy": a known word with an everyday prefix or suffix is no name.
     return rawWords(withoutChat(askedSentence(question.content), this.#planner.namesTerm)).filter(
       (word) =>
-        /^\p{L}+$/u.test(word) &&
+        (/^\p{L}+$/u.test(word) || NUMBERED_NAME.test(word)) &&
         !HESITATION.test(word.toLowerCase()) &&
         !known(word) &&
         !derivedWords(word).some(known),

@@ -1,0 +1,94 @@
+// How names are written: the shapes a word or run of words takes when it names something (an
+// acronym, a coined word, a name with its number joined, a run of capitals), and which sentences of
+// a question name what it asks (unknown-terms.ts).
+import { pointsBack } from './question.ts';
+import { escapePattern, indexTerm } from './text.ts';
+
+/**
+ * A sound of hesitation however it is spelt ("uhh", "hmmm", "ahh"): two letters at most, one
+ * repeated. No name is written so, and no dictionary lists every spelling.
+ */
+export const HESITATION = /^(\p{L})\1*(\p{L})\2+$|^(\p{L})\3{2,}$/u;
+
+/**
+ * An acronym of three letters or more ("ROUGE", "YOLO"): a name, not the everyday word spelt the same
+ * way that the word vectors hold, so only the content's own use of it vouches for it. A question word
+ * in capitals ("WHY") is stress.
+ */
+export const isAcronymName = (word: string) => /^\p{Lu}{3,}$/u.test(word) && indexTerm(word.toLowerCase()) !== null;
+
+/**
+ * A word with a capital after a small letter ("HyDE", "GraphRAG", "stETH"): a coined name, not the
+ * everyday word spelt the same way ("Hyde") that the word vectors hold, so only the content's own
+ * use of it vouches for it.
+ */
+export const isCoinedName = (word: string) => /\p{Ll}\p{Lu}/u.test(word);
+
+/**
+ * A name with its number joined ("Halo2", "SP1"), capitalised: no everyday word is written so, and
+ * the content writes the ones it covers ("BM25", "Groth16"). ask-dev9 one unanswerable question more
+ * declined, no answerable question of any set.
+ */
+export const NUMBERED_NAME = /^\p{Lu}\p{L}+\d+$/u;
+
+/** A word as a pattern that matches it in any case ("LLaMA" for "Llama"). */
+export const anyCase = (word: string) =>
+  [...word]
+    .map((char) =>
+      char.toLowerCase() === char.toUpperCase() ? escapePattern(char) : `[${char.toLowerCase()}${char.toUpperCase()}]`,
+    )
+    .join('');
+
+/** A hyphenated compound of one letter first ("Q-learning") or of capitalised parts only ("MMLU-Pro", "ARC-AGI"). */
+export const COMPOUND_NAME = /(?<![\p{L}\p{N}-])(?:\p{L}-\p{L}+|\p{Lu}\p{L}*(?:-\p{Lu}\p{L}*)+)(?![\p{L}\p{N}-])/gu;
+
+/** "Which should I pick?", "which one is better": a "which" with no noun of its own chooses among options named before. */
+const CHOOSES = /^which(?:\s+one)?\s+(?:should|would|do|does|is|to)\b/i;
+
+/** Where a sentence ends and the next starts. */
+export const SENTENCE_END = /(?<=[.!?])\s+/;
+
+/** Runs of two words or more written with a capital, one of them a word rather than an acronym ("RISC Zero"). */
+export function capitalisedRuns(written: readonly string[]): string[] {
+  const runs: string[] = [];
+  for (let from = 0; from < written.length; from += 1) {
+    let to = from;
+    while (to < written.length && written[to] !== 'I' && /^\p{Lu}/u.test(written[to]!)) to += 1;
+    const run = written.slice(from, to);
+    if (run.length >= 2 && run.some((word) => /^\p{Lu}\p{Ll}+$/u.test(word))) runs.push(run.join(' '));
+    from = to;
+  }
+  return runs;
+}
+
+/** The last sentence of a question, after sentences that tell the circumstances. */
+const LAST_SENTENCE = /[.!?]\s+([^.!?]+)$/;
+
+/**
+ * The sentence that asks, when sentences of circumstance come before it and it does not point back
+ * at them: a name in them only ("the bridge UI says seven days. Any options?") says where the asker
+ * is, not what is asked. Else the whole question.
+ */
+export function askedSentence(content: string): string {
+  const asking = LAST_SENTENCE.exec(content)?.[1];
+  return asking && !pointsBack(asking) ? asking : content;
+}
+
+/**
+ * The circumstances a question part points back at: the sentence right before it ("Someone
+ * suggested GraphRAG. How does it build its knowledge graph?"), or all of them when it chooses
+ * among options they named ("… between RISC Zero and SP1 …. Which should I pick?"). The whole
+ * circumstances for any pointing back declined three answerable questions ("… our CRM. A
+ * colleague muttered something about a 'trifecta' … What did they mean?").
+ */
+export function pointedCircumstances(asking: string, situation: string | undefined): string | undefined {
+  if (situation === undefined) return undefined;
+  const at = situation.lastIndexOf(asking);
+  const before = (at > 0 ? situation.slice(0, at) : situation).trim();
+  // "Which should I pick?" chooses among the options the circumstances named, wherever they did.
+  if (CHOOSES.test(asking)) return before;
+  if (!pointsBack(asking)) return undefined;
+  const sentences = before.split(SENTENCE_END);
+  const told = at > 0 ? sentences.at(-1) : sentences.at(-2);
+  return told;
+}
