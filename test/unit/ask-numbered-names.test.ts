@@ -36,6 +36,11 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
           'redeemable for the deposit at any time.',
       ),
       glossaryTerm(
+        'concentrated-liquidity',
+        'Concentrated liquidity',
+        'Swapper v3 lets a liquidity provider put deposits within a price range; Swapper v2 spread them over every price.',
+      ),
+      glossaryTerm(
         'summary-evaluation',
         'Summary evaluation',
         'Scoring a summary model by counting the words its summaries share with summaries written by people; ' +
@@ -43,6 +48,15 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
       ),
     ]);
   }, 60_000);
+
+  it('declines a version the content never writes beside versions it does', () => {
+    expect(index.search('How do Swapper v4 pools concentrate liquidity?', options).no_answer_reason).toMatch(
+      /never mention .*v4/,
+    );
+    expect(index.search('How do Swapper v3 pools concentrate liquidity?', options).no_answer_reason ?? '').not.toMatch(
+      neverMentioned,
+    );
+  });
 
   it('declines a numbered standard of a family the glossary names that the content never writes', () => {
     const asked = index.search('What is the BIP-44 standard for wallets?', options);
