@@ -112,6 +112,17 @@ describe('the decline decision', () => {
       declines(evidence({ confidence: 0.6, namedShare: 0, domainSpoken: DECLINE_CALIBRATION.domainEvidence })),
     ).toBe(false);
   });
+
+  it('declines at any confidence a passage silent on a name asked, when the question is off the domain', () => {
+    const offDomain = { namedShare: 0, domainSpoken: DECLINE_CALIBRATION.domainEvidence / 2, confidence: 1 };
+    expect(declines(evidence({ ...offDomain, namesSpoken: false }))).toBe(true);
+    // Either alone, at a near certain confidence, still answers.
+    expect(declines(evidence({ ...offDomain, namesSpoken: true }))).toBe(false);
+    expect(declines(evidence({ ...offDomain, namesSpoken: false, namedShare: 0.2 }))).toBe(false);
+    expect(
+      declines(evidence({ ...offDomain, namesSpoken: false, domainSpoken: DECLINE_CALIBRATION.domainEvidence })),
+    ).toBe(false);
+  });
 });
 
 describe('a phrase of the question said by a passage', () => {

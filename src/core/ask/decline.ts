@@ -15,7 +15,8 @@ import { escapePattern, rawWords, terms } from './text.ts';
  * - `minConfidence`: below it nothing answers. Every unanswerable question that only confidence
  *   declines stays at 0.47 or below.
  * - `namesOverruled`: a passage that does not speak of a proper name asked ("Solana") is declined
- *   below this confidence only. Unanswerable questions about a name the content lacks reached 0.71;
+ *   below this confidence only, unless the question is off the domain too (`declineRule`).
+ *   Unanswerable questions about a name the content lacks reached 0.71;
  *   answerable ones the name rule declined sat at 1.0 (a name given as an example: "image generators
  *   like Stable Diffusion", "in Hindi"), reached by meaning where the words fall short. 0.9 took
  *   the answerable questions declined from 8.4 % to 7.8 % (retired blind set) and 7.3 % to 6.1 %
@@ -339,6 +340,12 @@ export function declineRule(
     evidence.namedShare === 0 &&
     evidence.domainSpoken < calibration.domainEvidence &&
     !termNamed(evidence, calibration);
+  // Both at once, a name asked that the passage never speaks and little of the content's own words
+  // spoken, leave nothing of the subject: a near certain confidence then came from everyday words and
+  // meaning ("how do I turn on two-factor authentication for my Coinbase account" met liquidation at
+  // 1.0). ask-dev6 one unanswerable question more declined, no answerable question of any set, probes
+  // as before.
+  if (offDomain && !evidence.namesSpoken) return 'names';
   return offDomain && confidence < calibration.offDomainConfidence ? 'offDomain' : undefined;
 }
 
