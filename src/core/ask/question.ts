@@ -1,5 +1,6 @@
 // What a question asks: its intent (a definition, an explanation, a comparison, or plain keywords),
 // its subject or the two sides being compared, quoted phrases, and the words that carry meaning.
+import { clauseDefinition } from './definition-clause.ts';
 import { words } from './text.ts';
 
 export type QuestionIntent = 'definition' | 'explanation' | 'comparison' | 'quantity' | 'keywords';
@@ -23,15 +24,6 @@ export interface Question {
 /** "what is a zk rollup?" → "zk rollup". */
 const DEFINITION_PREFIX =
   /^(?:(?:what|who)(?:\s+(?:even|exactly|actually|really))?\s+(?:is|are|was|were)|what'?s|define|definition\s+of|meaning\s+of|explain|describe|tell\s+me\s+about)\s+(?:an?\s+|the\s+)?/i;
-/** "what does MEV stand for" → "MEV". */
-const STANDS_FOR =
-  /^what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(.+?)\s+(?:stand\s+for|mean)(?:\s+(?:in|on|for|with)\s+.+)?$/i;
-/**
- * "(ngl i dont get) what RAG is, explain": a definition asked as a clause, its subject before the
- * verb. Read as no definition, the essay's sections led over the term's page (ask-dev7 +1 first).
- */
-const EMBEDDED_DEFINITION =
-  /^what\s+(?:an?\s+|the\s+)?(\S+(?:\s+\S+)?)\s+(?:is|are)(?:\s+(?:even|exactly|actually|really))?(?:,.*)?$/i;
 /** Definitions that are really requests for an explanation: "what is X used for", "what is the point of X". */
 const NOT_A_DEFINITION = /\b(?:used\s+for|good\s+for|the\s+point\s+of|the\s+problem|the\s+risk|the\s+difference)\b/i;
 /**
@@ -217,10 +209,8 @@ function kindOf(
 
 /** What a definition question asks to be defined ("what does MEV stand for" → "MEV"); '' when it is none. */
 function definedSubject(bare: string): string {
-  const standsFor = STANDS_FOR.exec(bare)?.[1];
-  if (standsFor) return standsFor;
-  const embedded = EMBEDDED_DEFINITION.exec(bare)?.[1];
-  if (embedded) return embedded;
+  const asClause = clauseDefinition(bare);
+  if (asClause) return asClause;
   const asksMore = [NOT_A_DEFINITION, IDIOM_NOT_A_DEFINITION, WAY_ASKED].some((pattern) => pattern.test(bare));
   return DEFINITION_PREFIX.test(bare) && !asksMore ? bare.replace(DEFINITION_PREFIX, '') : '';
 }
@@ -375,10 +365,10 @@ const OPENINGS: RegExp[] = [
 ];
 /**
  * Talk that closes a question: thanks, a laugh, a plea, a request to keep it simple ("… thanks in
- * advance!", "… lol", "… asking for a friend", "… like I'm five").
+ * advance!", "… lol", "… asking for a friend", "… like I'm five", "… can u explain like im 5").
  */
 const CLOSINGS =
-  /[\s,.;:!?-]*\b(?:thanks|thank\s+you|thx|ty|cheers|lol|lmao|haha+|pls|plz|please|eli5|asking\s+for\s+a\s+friend|(?:just|genuinely)\s+curious|(?:explain\s+)?like\s+i'?m\s+(?:five|5)|in\s+(?:simple|plain)\s+(?:terms|english|words)|for\s+a\s+(?:beginner|newbie|noob)|or\s+(?:something|what))(?:\s+(?:so\s+much|a\s+lot|in\s+advance|a\s+bunch))?[\s.!?]*$/i;
+  /[\s,.;:!?-]*\b(?:thanks|thank\s+you|thx|ty|cheers|lol|lmao|haha+|pls|plz|please|eli5|asking\s+for\s+a\s+friend|(?:just|genuinely)\s+curious|(?:(?:can|could)\s+(?:u|you)\s+)?(?:explain\s+)?like\s+i'?m\s+(?:five|5)|in\s+(?:simple|plain)\s+(?:terms|english|words)|for\s+a\s+(?:beginner|newbie|noob)|or\s+(?:something|what))(?:\s+(?:so\s+much|a\s+lot|in\s+advance|a\s+bunch))?[\s.!?]*$/i;
 
 /**
  * A question without the talk around it (OPENINGS, CLOSINGS): "hey! what is a rollup? thanks" is
