@@ -2,7 +2,6 @@
 // sized passages (names weigh more than text) for a question read first (question-reading.ts), each
 // side of a comparison answered, and an honest "no answer" when nothing covers what was asked or the
 // question is one the site declines. Built at build time, loaded once at server start.
-import { setAsideWeighed } from './procedure-aim.ts';
 import { answerOf, bestPerSource, noAnswerReason, round, sourceOf } from './answer-shape.ts';
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
@@ -15,6 +14,7 @@ import { quotedPassages, type QuotingContext } from './answer-passages.ts';
 import { secondSource } from './second-source.ts';
 import { headline, indexTerm, rawWords } from './text.ts';
 import { answerKind, asksOfThing, doubtsClaim } from './answer-kind.ts';
+import { setAsideWeighed } from './procedure-aim.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 import {
