@@ -226,10 +226,17 @@ export function spokenWords(text: string): string {
 
 /** Everyday English prefixes and suffixes that make a new word of a known one ("outvote", "wordy"). */
 const DERIVING_PREFIX = /^(?:out|over|under|un|re|mis|non)(?=\p{L}{4})/u;
-const DERIVING_SUFFIX = /(?<=\p{L}{4})(?:y|ish|ness|able)$/u;
+const DERIVING_SUFFIX = /(?<=\p{L}{4})(?:y|ish|ness|able|er)$/u;
+/** A consonant doubled before a suffix ("splitter", "runny"): the word it is made from has it once. */
+const DOUBLED_END = /([b-df-hj-np-tv-z])\1$/u;
 
-/** The words a word is derived from by an everyday prefix or suffix, lowercased; none when it has neither. */
+/**
+ * The words a word is derived from by an everyday prefix or suffix, lowercased; none when it has
+ * neither. A doubled last consonant is written once in the word it comes from ("splitter" → split).
+ */
 export function derivedWords(word: string): string[] {
   const lower = word.toLowerCase();
-  return [lower.replace(DERIVING_PREFIX, ''), lower.replace(DERIVING_SUFFIX, '')].filter((base) => base !== lower);
+  const suffixless = lower.replace(DERIVING_SUFFIX, '');
+  const undoubled = suffixless.replace(DOUBLED_END, '$1');
+  return [...new Set([lower.replace(DERIVING_PREFIX, ''), suffixless, undoubled])].filter((base) => base !== lower);
 }
