@@ -30,6 +30,11 @@ describe('a word made by an everyday suffix', () => {
         'Total value locked',
         'The dollar value of the deposits a protocol holds, as crypto dashboards quote it; prices and loops inflate it.',
       ),
+      glossaryTerm(
+        'activation-function',
+        'Activation function',
+        "The nonlinear function applied to each neuron's output, such as ReLU, which zeroes negative values.",
+      ),
       glossaryTerm('wallet', 'Wallet', 'Software that stores the secret keys of blockchain accounts.'),
     ]);
     const splitter = index.search('how does the splitter learn which pieces of words to merge', options);
@@ -42,6 +47,13 @@ describe('a word made by an everyday suffix', () => {
       options,
     );
     expect(tracked.no_answer_reason ?? '').not.toMatch(/never mention/);
+    // A participle's clause ("applied to each unit's output") describes the subject before it.
+    const described = index.search(
+      "what is the simple bendy function applied to each unit's output in a model",
+      options,
+    );
+    expect(described.no_answer_reason ?? '').not.toMatch(/never mention/);
+    expect(described.answer?.slug).toBe('activation-function');
     const product = index.search('how do I set up a metamask wallet', options);
     expect(product.no_answer_reason).toMatch(/never mention .*“metamask”/);
   });
