@@ -24,6 +24,15 @@ const SAID_SHARE = 0.5;
  */
 const FIGURE_SHARE = 0.5;
 const FIGURE = /^Figure:/;
+/**
+ * A paragraph that works an example through: a case supposed or taken ("Suppose …", "Take one
+ * blob's worth …", "A worked example shows …") or arithmetic between figures ("126,976 × 16 ≈ 2.03").
+ * Its figures are the example's inputs and the results reached from them, not the figure the content
+ * states; against the author's other paragraphs it counts WORKED_SHARE for a quantity question that
+ * gives no figures of its own (one that does asks for a worked result: workedResult in excerpts.ts).
+ */
+const WORKED = /(?:^|[.!?]\s+)(?:consider|suppose|imagine|assume|picture|take)\b|\bworked example\b/i;
+const WORKED_SHARE = 0.5;
 
 /** A passage to quote (its index) and the plan its sentences are chosen by. */
 export interface Quoted {
@@ -75,9 +84,10 @@ export function quotedPassages(
     const section = context.ranking.passagesBeside(passage);
     const choosing = withinSection(context, section, askedKindOf(choosingWords(plan), question));
     const figures = question.intent === 'comparison' ? 1 : FIGURE_SHARE;
+    const worked = plan.prefer === 'number' && !givesFigures(question) ? WORKED_SHARE : 1;
     const own = sectionQuotes(
       context,
-      answeringTwo(context, section, choosing, true, figures),
+      answeringTwo(context, section, choosing, true, figures, worked),
       passage,
       plan,
       choosing,
@@ -249,6 +259,12 @@ function answering(
   return answeringTwo(context, paragraphs, plan, whole)[0]?.paragraph;
 }
 
+/** The share of its weight a paragraph counts: a figure's description (FIGURE_SHARE), a worked example (WORKED_SHARE). */
+function paragraphShare(text: string, plan: Plan, whole: boolean, figures: number, worked: number): number {
+  if (whole && plan.prefer !== 'number' && FIGURE.test(text)) return figures;
+  return WORKED.test(text) ? worked : 1;
+}
+
 /** The two paragraphs that answer best (answering), best first, each with its weight; those that speak to the plan. */
 function answeringTwo(
   context: QuotingContext,
@@ -256,11 +272,12 @@ function answeringTwo(
   plan: Plan,
   whole = false,
   figures = FIGURE_SHARE,
+  worked = 1,
 ): Array<{ paragraph: number; weight: number }> {
   const two: Array<{ paragraph: number; weight: number }> = [];
   for (const paragraph of paragraphs) {
     const { text } = context.passages[paragraph]!;
-    const described = whole && plan.prefer !== 'number' && FIGURE.test(text) ? figures : 1;
+    const described = paragraphShare(text, plan, whole, figures, worked);
     const weight = described * answerWeight(context.passages[paragraph]!, plan, whole);
     if (weight <= 0) continue;
     if (!two[0] || weight > two[0].weight) two.unshift({ paragraph, weight });
@@ -269,6 +286,10 @@ function answeringTwo(
   }
   return two;
 }
+
+/** Whether the question gives figures of its own ("with 10 ETH of collateral at an 82.5% threshold"). */
+const givesFigures = (question: Question) =>
+  question.text.split(/\s+/).some((word) => /^[$]?\d[\d,.]*%?[,.?]?$/.test(word));
 
 /**
  * A plan for choosing among an essay section's paragraphs: each word asked weighs by how few of
