@@ -6,7 +6,7 @@ import { askedKind, asksConfirmation, headingUses, HEADING_QUESTION_WORD, type A
 import type { AskPassage } from './ask-documents.ts';
 import { bestPerSource } from './answer-shape.ts';
 import { conceptPattern } from './excerpts.ts';
-import type { Question } from './question.ts';
+import { pointsBack, type Question } from './question.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import { isHome, sameEssay, treatedIn } from './lead-home.ts';
 import { sentencesAt } from './sentences.ts';
@@ -65,6 +65,17 @@ export interface LeadFeatures {
    * 0.4, one right first more on ask-dev2, 5, 6, 7 and 8, none lost; for why-questions it lost ask-dev2 one.
    */
   treats: number;
+  /**
+   * 1 for a section that treats the fused lead's glossary term (its heading names the term and
+   * more) and speaks to more of the question beyond the terms than the term does, when a long
+   * question names the term only while telling its circumstances and its question part asks
+   * something of its own (`asksOfCase`): "We serve a 7B model … running out of GPU memory …. What is
+   * eating the memory?" is answered by "Inference and the KV cache", not the KV cache's definition.
+   * At weight 1 (as at 1.5; 0.6 lost ask-dev11's): right first on ask-dev3, ask-dev6 and ask-dev11
+   * one more each, ask-dev11 one key fact more, ask-dev3 one fewer (its section's quoted paragraph
+   * lacks the fact the term held); a flat push of any section for such questions was zero-sum.
+   */
+  caseTreats: number;
 }
 
 export type LeadWeights = Record<keyof LeadFeatures, number>;
@@ -81,6 +92,7 @@ export const LEAD_WEIGHTS: LeadWeights = {
   asks: 0.5,
   figure: 1.25,
   treats: 0.4,
+  caseTreats: 1,
 };
 /** Sources (the best passage of each) among which the lead is chosen. */
 export const LEAD_CANDIDATES = 4;
@@ -234,6 +246,24 @@ const asksOfCircumstances = (kind: AskedKind, plan: Plan) =>
   plan.whole !== undefined &&
   !plan.concepts.some((concept) => concept.named && !concept.circumstance);
 
+/**
+ * Whether a long question's question part asks something of the case its circumstances tell: it
+ * names no glossary term of its own and points back at nothing ("…, what is eating the memory",
+ * "…, what's the concern"), so a term the circumstances name is only where the case happens, not
+ * what is asked. A part that points back ("…, what did they mean", "how do I avoid it") may ask of
+ * the term itself.
+ */
+const asksOfCase = (plan: Plan, question: Question) =>
+  plan.whole !== undefined &&
+  !plan.concepts.some((concept) => concept.named && !concept.circumstance) &&
+  !pointsBack(question.text);
+
+/** LeadFeatures.caseTreats of each candidate, given their shares beyond the terms. */
+function casesTreated(candidates: readonly LeadCandidate[], shares: readonly number[], ofCase: boolean): number[] {
+  const lead = candidates[0]?.passage;
+  return candidates.map(({ passage }, at) => Number(ofCase && shares[at]! > shares[0]! && treatedIn(passage, lead)));
+}
+
 /** A candidate source: its best passage's score, the passage, and the source's passages. */
 export interface LeadCandidate {
   score: number;
@@ -265,6 +295,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
     : (TYPE_SUITS[kind] ?? (asksConfirmation(question) ? 'essay' : undefined));
   const figure = kind === 'figure' ? soughtFigure(plan.whole ?? plan.concepts) : undefined;
   const treated = kind === 'procedure' ? candidates[0]?.passage : undefined;
+  const caseTreated = casesTreated(candidates, shares, asksOfCase(plan, question));
   return candidates.map(({ score, passage, source }, at) => {
     const beyondHere = shares[at]!;
     const own = terms(passage.names.join(' '));
@@ -282,6 +313,7 @@ export function leadFeatures(candidates: readonly LeadCandidate[], question: Que
       asks: headingUses(HEADING_QUESTION_WORD[kind], passage) && sameEssay(passage, candidates[0]?.passage) ? 1 : 0,
       figure: figure ? figureAnswer(source, figure) : 0,
       treats: Number(treatedIn(passage, treated)),
+      caseTreats: caseTreated[at]!,
     };
   });
 }
