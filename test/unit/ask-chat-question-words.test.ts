@@ -16,12 +16,16 @@ describe("chat's spellings of question words", () => {
     expect(plainQuestionWords("wat's limescale for")).toBe("what's limescale for");
     expect(plainQuestionWords('is a kettle basically a pot or wut')).toBe('is a kettle basically a pot or what');
     expect(plainQuestionWords('whats limescale and y does it form')).toBe('whats limescale and why does it form');
+    // Chat drops the apostrophe of "wat's" as it does of "what's".
+    expect(plainQuestionWords('wats limescale lol')).toBe('whats limescale lol');
+    expect(plainQuestionWords('Wuts a descaler')).toBe('Whats a descaler');
   });
 
   it('leave words that only contain them, and a "y" that asks nothing, alone', () => {
     expect(plainQuestionWords('the watt rating of a kettle')).toBe('the watt rating of a kettle');
     expect(plainQuestionWords('plot x against y on the chart')).toBe('plot x against y on the chart');
     expect(plainQuestionWords('WAT is a kettle')).toBe('WAT is a kettle');
+    expect(plainQuestionWords('how many watts does a kettle draw')).toBe('how many watts does a kettle draw');
   });
 
   it('read "diff between" as a comparison', () => {

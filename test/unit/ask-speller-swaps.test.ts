@@ -39,6 +39,14 @@ describe('the speller and the typist’s slips', () => {
     expect(speller.correct('what is a node ccahe')?.text).toBe('what is a node cache');
   });
 
+  it('corrects a word of four letters by a swap only: one other edit makes another word or a name', () => {
+    const short = new Speller(vocabularyOf(['the grow rate of a node; nodes grow', 'what nodes send, what they keep']));
+    expect(short.correct('waht is a node')?.text).toBe('what is a node');
+    // "grok" is a name the content lacks, not a slip for "grow": left alone, it is asked about.
+    expect(short.correct('the context window on grok')).toBeUndefined();
+    expect(short.correct('the context window on grow')).toBeUndefined();
+  });
+
   it('corrects a long capitalised word one slip from a name the content writes, to that name', () => {
     expect(speller.correct('why is Ethreeum slow')?.text).toBe('why is Ethereum slow');
     expect(speller.correct('how does Chtabot Arena rank models')?.text).toBe('how does Chatbot Arena rank models');

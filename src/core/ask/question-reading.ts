@@ -53,9 +53,11 @@ const OWN_QUESTION = /^\s*(?:what|why|how|which|who|where|when)\b/i;
 /**
  * Chat's spellings of question words, a closed class: "wut"/"wat"/"wot" (what), "y" (why) before
  * the verb it asks with. Read as typed, they were names the content never mentions ("vector db -
- * wut is it"), or words no passage speaks to ("y does every1 hate it").
+ * wut is it"), or words no passage speaks to ("y does every1 hate it"). Chat drops the apostrophe
+ * of "wat's" as it does of "what's": "wats a rollup" (ask-dev7, ask-dev8) was read as "ways" by the
+ * speller, and with four-letter words corrected by a swap only (speller.ts) as a name.
  */
-const CHAT_WHAT = /\b([Ww])(?:ut|at|ot)\b(?=\s|['’]s\b|[?!.,]|$)/g;
+const CHAT_WHAT = /\b([Ww])(?:ut|at|ot)(?:(?=\s|['’]s\b|[?!.,]|$)|(?=s\b))/g;
 const CHAT_WHY =
   /(^|[\s,.;:!?(])y(?=\s+(?:do|does|did|is|are|was|were|would|should|can|cant|can't|not|dont|don't|doesnt|doesn't|isnt|isn't)\b)/g;
 
