@@ -23,6 +23,7 @@ import {
   declineContextOf,
   declineEvidence,
   declines,
+  namesItsAnswer,
   domainLift,
   saysPhraseOf,
   speaksToNames,
@@ -292,7 +293,11 @@ export class AskIndex {
     // Asked what a thing is called, a glossary term is the answer's kind: its page names it (ASKS_NAME).
     const naming = this.#passages[top.passage]!.type === 'glossary' && ASKS_NAME.test(question.text);
     const evidence = declineEvidence(plan, top, spoken, this.#declineContext, phrased, naming);
-    return { chosen: declines(evidence) ? [] : quoted, evidence };
+    // A term the question names itself is not what the thing it describes is called (namesItsAnswer).
+    const selfNamed = namesItsAnswer(question.text, this.#passages[top.passage]!, (name) =>
+      this.#planner.slugsNamed(name, true),
+    );
+    return { chosen: declines(evidence) || selfNamed ? [] : quoted, evidence };
   }
 
   /**

@@ -155,9 +155,9 @@ export class QueryPlanner {
   /**
    * The glossary terms (slugs) a name, as written, belongs to: the term of that title first, then
    * those with it as an alias, then those whose names share its stems ("tokenization" and "token"
-   * are both "token").
+   * are both "token"). `asWritten`: only the terms it is the title or an alias of.
    */
-  slugsNamed(name: string): string[] {
+  slugsNamed(name: string, asWritten = false): string[] {
     const written = words(name).join(' ');
     const key = terms(name).join(' ');
     const ranked: Array<{ slug: string; rank: number }> = [];
@@ -167,7 +167,10 @@ export class QueryPlanner {
       const { slug, names } = this.#groups[group]!;
       if (slug) ranked.push({ slug, rank: names[0] === written ? 0 : names.includes(written) ? 1 : 2 });
     }
-    return ranked.sort((a, b) => a.rank - b.rank).map((entry) => entry.slug);
+    return ranked
+      .filter((entry) => !asWritten || entry.rank < 2)
+      .sort((a, b) => a.rank - b.rank)
+      .map((entry) => entry.slug);
   }
 
   /** The concepts of a question and the weight of each term that speaks to them. */
