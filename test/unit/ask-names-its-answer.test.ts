@@ -22,6 +22,8 @@ describe('namesItsAnswer', () => {
     expect(namesItsAnswer(asked, glossary('non-fungible-token'), slugsNamed)).toBe(true);
     const nameOf = "What's the name of the NFT idea of one token shared by many owners?";
     expect(namesItsAnswer(nameOf, glossary('non-fungible-token'), slugsNamed)).toBe(true);
+    const that = "What's that NFT market that pays its artists in kettles?";
+    expect(namesItsAnswer(that, glossary('non-fungible-token'), slugsNamed)).toBe(true);
   });
 
   it('does not hold for another term, a section, or a question that asks no name', () => {
