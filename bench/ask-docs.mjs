@@ -9,7 +9,7 @@ import { root } from './lib.mjs';
 
 /**
  * The development sets in test/fixtures/, in the order they arrived: questions in the asker's words
- * (ask-dev), the retired blind set, and nine outsiders' sets, each kept from the work it first measured
+ * (ask-dev), the retired blind set, and ten outsiders' sets, each kept from the work it first measured
  * (ask-dev11: questions in everyday words, written to avoid the site's terms).
  */
 export const DEVELOPMENT_SETS = [
@@ -23,6 +23,7 @@ export const DEVELOPMENT_SETS = [
   'ask-dev7.json',
   'ask-dev8.json',
   'ask-dev9.json',
+  'ask-dev10.json',
   'ask-dev11.json',
 ];
 
