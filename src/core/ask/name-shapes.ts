@@ -1,8 +1,8 @@
 // How names are written: the shapes a word or run of words takes when it names something (an
-// acronym, a coined word, a name with its number joined, a run of capitals), and which sentences of
-// a question name what it asks (unknown-terms.ts).
+// acronym, a coined word, a name with its number joined, a run of capitals), which sentences of a
+// question name what it asks, and which words of a subject would name something (unknown-terms.ts).
 import { pointsBack } from './question.ts';
-import { escapePattern, indexTerm } from './text.ts';
+import { escapePattern, indexTerm, words } from './text.ts';
 
 /**
  * A sound of hesitation however it is spelt ("uhh", "hmmm", "ahh"): two letters at most, one
@@ -91,4 +91,46 @@ export function pointedCircumstances(asking: string, situation: string | undefin
   const sentences = before.split(SENTENCE_END);
   const told = at > 0 ? sentences.at(-1) : sentences.at(-2);
   return told;
+}
+
+/**
+ * Words that make a subject a description ("a coin that holds its price", "the most common way to
+ * …") or part of a sentence ("my options", "eating it", "what should I do"), not a name.
+ */
+const DESCRIBING = new Set(
+  (
+    'that which who whose where when without cannot can does lets what how why should ' +
+    'i me my we us our you your it its they them their this these those'
+  ).split(' '),
+);
+/** Words that start a noun phrase: after a verb in -ing ("eating the memory") they make the subject a clause. */
+const DETERMINERS = new Set('the a an my our your their his her its this that these those all'.split(' '));
+/** A superlative ("the best …", "the most popular …") asks which of a kind: the kind is what is named. */
+const SUPERLATIVE = /^(?:(?:most|least)\s+\S+|best|worst)\s+/;
+/** A figure ("95%", "500", "2024") says how much or when, not what: it names nothing. */
+const FIGURE = /^\d[\d.,%]*$/;
+
+/**
+ * A past participle and its preposition after a noun ("function applied to each output", "a coin
+ * backed by dollars"): a clause that says what the thing does or has done to it, so a description.
+ */
+export const PARTICIPLE_CLAUSE = /\s\p{L}{3,}ed\s+(?:to|by|for|with|in|on|from|into|onto|at|as)\s/u;
+
+/** A clause rather than a name: "eating the memory", "updating the weights". */
+const isClause = (written: readonly string[]) =>
+  written.length > 1 && /ing$/.test(written[0]!) && DETERMINERS.has(written[1]!);
+
+/**
+ * The words of a subject that would name something, none when it describes rather than names: "a
+ * digital collectible that cannot be copied" describes its subject, and "my options", "what should
+ * I do" or "eating the memory" is part of a sentence. A figure ("the 95% margin") says how much, not
+ * what, and a superlative ("the most popular algorithm") which of a kind.
+ */
+export function nameWords(head: string): string[] {
+  const written = words(head)
+    .join(' ')
+    .replace(SUPERLATIVE, '')
+    .split(' ')
+    .filter((word) => word !== '' && !FIGURE.test(word));
+  return written.some((word) => DESCRIBING.has(word)) || isClause(written) ? [] : written;
 }

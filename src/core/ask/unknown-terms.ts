@@ -15,6 +15,8 @@ import {
   isAcronymName,
   isCoinedName,
   NUMBERED_NAME,
+  nameWords,
+  PARTICIPLE_CLAUSE,
   pointedCircumstances,
   SENTENCE_END,
 } from './name-shapes.ts';
@@ -23,28 +25,12 @@ import type { WordVectors } from './semantic.ts';
 import { derivedWords, escapePattern, headline, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
 
 /**
- * Words that make a subject a description ("a coin that holds its price", "the most common way to
- * …") or part of a sentence ("my options", "eating it", "what should I do"), not a name.
- */
-const DESCRIBING = new Set(
-  (
-    'that which who whose where when without cannot can does lets what how why should ' +
-    'i me my we us our you your it its they them their this these those'
-  ).split(' '),
-);
-/**
  * Words that stress a question rather than name anything ("what does pass@1 even mean", "what is
  * it really"): set aside before a subject is looked for in the content.
  */
 const INTENSIFIERS = /\b(?:even|really|actually|exactly|basically|just)\b\s*/gi;
-/** Words that start a noun phrase: after a verb in -ing ("eating the memory") they make the subject a clause. */
-const DETERMINERS = new Set('the a an my our your their his her its this that these those all'.split(' '));
-/** A superlative ("the best …", "the most popular …") asks which of a kind: the kind is what is named. */
-const SUPERLATIVE = /^(?:(?:most|least)\s+\S+|best|worst)\s+/;
 /** The documents a term's own page is among. */
 const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
-/** A figure ("95%", "500", "2024") says how much or when, not what: it names nothing. */
-const FIGURE = /^\d[\d.,%]*$/;
 /** What may follow a name where a sentence says what it is or does: a verb, or an apposition ("Lido, launched in …"). */
 const SAYS_WHAT = String.raw`(?:\s*\([^)]*\))?(?:\s+\p{Ll}|,\s+(?:which|who|whose|a|an|the|one|\p{Ll}+ed)\b)`;
 /**
@@ -52,31 +38,6 @@ const SAYS_WHAT = String.raw`(?:\s*\([^)]*\))?(?:\s+\p{Ll}|,\s+(?:which|who|whos
  * complement ("became Stable Diffusion"); then "the" or an owner's name may come before the name.
  */
 const CLAUSE_START = String.raw`(?:^|[.!?:;]\s+|—\s*|,\s+(?:and|but)\s+|\b(?:is|was|became|called|named)\s+)(?:[Tt]he\s+|(?:\p{Lu}\p{L}*\s+)?\p{Lu}\p{L}*['’]s\s+)?`;
-
-/**
- * A past participle and its preposition after a noun ("function applied to each output", "a coin
- * backed by dollars"): a clause that says what the thing does or has done to it, so a description.
- */
-const PARTICIPLE_CLAUSE = /\s\p{L}{3,}ed\s+(?:to|by|for|with|in|on|from|into|onto|at|as)\s/u;
-
-/** A clause rather than a name: "eating the memory", "updating the weights". */
-const isClause = (written: readonly string[]) =>
-  written.length > 1 && /ing$/.test(written[0]!) && DETERMINERS.has(written[1]!);
-
-/**
- * The words of a subject that would name something, none when it describes rather than names: "a
- * digital collectible that cannot be copied" describes its subject, and "my options", "what should
- * I do" or "eating the memory" is part of a sentence. A figure ("the 95% margin") says how much, not
- * what, and a superlative ("the most popular algorithm") which of a kind.
- */
-function nameWords(head: string): string[] {
-  const written = words(head)
-    .join(' ')
-    .replace(SUPERLATIVE, '')
-    .split(' ')
-    .filter((word) => word !== '' && !FIGURE.test(word));
-  return written.some((word) => DESCRIBING.has(word)) || isClause(written) ? [] : written;
-}
 
 /** The word a figure question measures: "how much carbon …", "how many bones …". */
 const MEASURED = /\bhow\s+(?:much|many)\s+(\p{L}+)\b/iu;
