@@ -88,9 +88,10 @@ export function pointedCircumstances(asking: string, situation: string | undefin
   // "Which should I pick?" chooses among the options the circumstances named, wherever they did.
   if (CHOOSES.test(asking)) return before;
   if (!pointsBack(asking)) return undefined;
+  // Found, the asking part is cut off and the last sentence left is the one before it; else the
+  // situation still ends with the asking part.
   const sentences = before.split(SENTENCE_END);
-  const told = at > 0 ? sentences.at(-1) : sentences.at(-2);
-  return told;
+  return at > 0 ? sentences.at(-1) : sentences.at(-2);
 }
 
 /**
