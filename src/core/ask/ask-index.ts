@@ -294,10 +294,10 @@ export class AskIndex {
     const naming = this.#passages[top.passage]!.type === 'glossary' && ASKS_NAME.test(question.text);
     const evidence = declineEvidence(plan, top, spoken, this.#declineContext, phrased, naming);
     // A term the question names itself is not what the thing it describes is called (namesItsAnswer).
-    const selfNamed = namesItsAnswer(question.text, this.#passages[top.passage]!, (name) =>
-      this.#planner.slugsNamed(name, true),
-    );
-    return { chosen: declines(evidence) || selfNamed ? [] : quoted, evidence };
+    // Looked up only when the evidence answers: it reads the question's runs of words against the glossary.
+    const selfNamed = () =>
+      namesItsAnswer(question.text, this.#passages[top.passage]!, (name) => this.#planner.slugsNamed(name, true));
+    return { chosen: declines(evidence) || selfNamed() ? [] : quoted, evidence };
   }
 
   /**
