@@ -417,10 +417,9 @@ export class UnknownTerms {
   #unknownWords(plan: Plan): string[] {
     // Everyday English in lowercase ("legit", "bunch", "hassle") is the asker's wording, not a name of
     // something else: "is a multisig wallet legit or a bunch of extra hassle" asks about multisigs.
-    const everyday = (word: string) => this.#everydayWord(word);
     const unknown = plan.concepts
       .filter((concept) => concept.alternatives.every((terms) => terms.every((term) => !this.#postings.has(term))))
-      .filter((concept) => !concept.asked.every(everyday))
+      .filter((concept) => !concept.asked.every((word) => this.#everydayWord(word)))
       .map((concept) => concept.asked.join(' '));
     return unknown.length * 2 >= plan.concepts.length ? unknown : [];
   }
