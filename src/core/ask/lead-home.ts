@@ -38,6 +38,9 @@ export function isHome(
   );
 }
 
+/** Whether a passage is an essay's introduction, its text before the first heading (LeadFeatures.opening). */
+export const isOpening = (passage: AskPassage) => passage.type === 'essay' && passage.section === null;
+
 /** Whether two passages are sections of one essay. */
 export const sameEssay = (passage: AskPassage, other: AskPassage | undefined) =>
   passage.type === 'essay' && other?.type === 'essay' && other.slug === passage.slug;
