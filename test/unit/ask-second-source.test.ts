@@ -71,4 +71,24 @@ describe("the second source's quote after an essay section's", () => {
     expect(text).toContain('Soon it whistles.');
     expect(text).not.toContain('It is loud.');
   });
+
+  it("quotes the second source's best sentence that fits when its best one does not", () => {
+    const filler = (count: number) => Array.from({ length: count }, (_, at) => `word${at}`).join(' ');
+    const passages = [
+      essayPassage(`Tea drinkers love a kettle, ${filler(60)}.`),
+      termPassage(`A kettle whistles when the water boils, ${filler(30)}. The water boils at a hundred degrees.`),
+    ];
+    const text = answerFrom(passages, 1, 1);
+    expect(text).toContain('The water boils at a hundred degrees.');
+    expect(text).not.toContain('A kettle whistles');
+  });
+
+  it('quotes no sentence of the second source that speaks too little to the question', () => {
+    const filler = (count: number) => Array.from({ length: count }, (_, at) => `word${at}`).join(' ');
+    const passages = [
+      essayPassage(`Tea drinkers love a kettle, ${filler(60)}.`),
+      termPassage(`A kettle whistles when the water boils, ${filler(30)}. It is made of steel.`),
+    ];
+    expect(answerFrom(passages, 1, 1)).not.toContain('steel');
+  });
 });

@@ -143,7 +143,9 @@ export function quotedPassages(
  * (SAID_SHARE), as for the paragraph after a definition: the sentence that retells them adds
  * nothing (dev sets: key fact +2 after a term, none lost). Its paragraph is chosen as a section's
  * lead paragraph is (`whole`): by all the question's words it speaks to, not its best two sentences
- * alone; an essay's answer often spreads over more (dev sets: key fact +2 net).
+ * alone; an essay's answer often spreads over more (dev sets: key fact +2 net). When its best
+ * sentence does not fit in the words left, its best one that does is quoted (answer-shape.ts,
+ * bestThatFits; dev sets: key fact +3, none lost).
  */
 function secondQuote(
   context: QuotingContext,
