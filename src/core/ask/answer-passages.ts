@@ -6,6 +6,7 @@ import { COMPARISON_MAX_WORDS } from './answer-shape.ts';
 import { answerWeight, conceptPattern, sentenceWeights, usesAllAsked } from './excerpts.ts';
 import { isVerdict } from './sentence-kinds.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
+import { sectionLead } from './paragraph-choice.ts';
 import { withoutAim } from './procedure-aim.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
@@ -87,7 +88,7 @@ export function quotedPassages(
     const worked = plan.prefer === 'number' && !givesFigures(question) ? WORKED_SHARE : 1;
     const own = sectionQuotes(
       context,
-      answeringTwo(context, section, choosing, true, figures, worked),
+      sectionTwo(context, section, choosing, figures, worked),
       passage,
       plan,
       choosing,
@@ -277,13 +278,11 @@ function answeringTwo(
   paragraphs: readonly number[],
   plan: Plan,
   whole = false,
-  figures = FIGURE_SHARE,
-  worked = 1,
 ): Array<{ paragraph: number; weight: number }> {
   const two: Array<{ paragraph: number; weight: number }> = [];
   for (const paragraph of paragraphs) {
     const { text } = context.passages[paragraph]!;
-    const described = paragraphShare(text, plan, whole, figures, worked);
+    const described = paragraphShare(text, plan, whole, FIGURE_SHARE, 1);
     const weight = described * answerWeight(context.passages[paragraph]!, plan, whole);
     if (weight <= 0) continue;
     if (!two[0] || weight > two[0].weight) two.unshift({ paragraph, weight });
@@ -291,6 +290,21 @@ function answeringTwo(
     two.length = Math.min(two.length, 2);
   }
   return two;
+}
+
+/**
+ * A section's lead paragraph and its runner-up (sectionLead, paragraph-choice.ts), each with its
+ * answer weight (answeringTwo's, a whole paragraph's); none when no paragraph speaks to the plan.
+ */
+function sectionTwo(context: QuotingContext, section: readonly number[], plan: Plan, figures: number, worked: number) {
+  const of = (paragraph: number) => context.passages[paragraph]!;
+  const texts = section.map((paragraph) => of(paragraph).text);
+  const weights = section.map(
+    (paragraph, at) =>
+      paragraphShare(texts[at]!, plan, true, figures, worked) * answerWeight(of(paragraph), plan, true),
+  );
+  const places = sectionLead(section, texts, weights, plan) ?? [];
+  return places.flatMap((at) => (at === undefined ? [] : [{ paragraph: section[at]!, weight: weights[at]! }]));
 }
 
 /** Whether the question gives figures of its own ("with 10 ETH of collateral at an 82.5% threshold"). */
