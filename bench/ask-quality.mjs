@@ -45,6 +45,15 @@ for (const file of DEVELOPMENT_SETS) {
   console.log(
     `\ndevelopment set ${file} (${dev.length} questions)\n${blind.formatBlind(blind.scoreBlind(dev, devAnswers))}`,
   );
+  // ASK_WORDS=1: the answers' average length in words (answerable questions answered).
+  if (process.env['ASK_WORDS']) {
+    const lengths = devAnswers
+      .filter((/** @type {any} */ result, /** @type {number} */ at) => dev[at].expect !== null && result.answer)
+      .map((/** @type {any} */ result) => result.answer.text.split(/\s+/).filter(Boolean).length);
+    console.log(
+      `answer words: ${(lengths.reduce((/** @type {number} */ sum, /** @type {number} */ n) => sum + n, 0) / lengths.length).toFixed(1)}`,
+    );
+  }
   if (process.env['ASK_MISSES'])
     dev.forEach((/** @type {{ q: string; expect: string[] | null }} */ question, /** @type {number} */ at) => {
       const result = devAnswers[at];

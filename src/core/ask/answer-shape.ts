@@ -3,11 +3,11 @@
 // sentences; one passage per side of a comparison).
 import type { AskPassage } from './ask-documents.ts';
 import type { AnswerPassage, AskAnswer, AskSource } from './ask-types.ts';
-import { answerSentences, excerpt, sentenceWeights, withCircumstances } from './excerpts.ts';
+import { answerSentences, excerpt, sentenceWeights } from './excerpts.ts';
 import { sentencesAt, sentenceStarts } from './sentences.ts';
 import { rawWords } from './text.ts';
 import { OUT_OF_SCOPE, type OutOfScope } from './question.ts';
-import type { Plan } from './query-plan.ts';
+import { withCircumstances, type Plan } from './query-plan.ts';
 
 const ANSWER_MAX_WORDS = 90;
 const SNIPPET_MAX_WORDS = 40;

@@ -2,9 +2,10 @@
 // (with the matched words' ranges) and for extractive answers.
 import type { AskPassage } from './ask-documents.ts';
 import type { Excerpt } from './ask-types.ts';
-import type { Concept, Plan } from './query-plan.ts';
+import { withCircumstances, type Concept, type Plan } from './query-plan.ts';
 import { COUNTS_AHEAD, firstStepOf, isVerdict, POINTER, PREFERRED, STEPS, SUPPOSING } from './sentence-kinds.ts';
 import { CONTINUES, withAntecedent } from './sentence-kinds.ts';
+import { choiceScores, sentenceTrace } from './sentence-choice.ts';
 import { asMatched } from './short-names.ts';
 import { sentencesAt } from './sentences.ts';
 import { indexTerm, rawWords, spokenWords } from './text.ts';
@@ -209,7 +210,8 @@ export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSe
 }
 
 /**
- * An answer's text: the sentence that answers best (sentenceWeights) and a neighbour (quotedAround),
+ * An answer's text: the sentence that answers best (sentenceWeights; for a why, sentence-choice.ts
+ * weighs in where it stands, its length and its cue) and a neighbour (quotedAround),
  * and the sentence after them when one of them announces it (ANNOUNCES); one sentence when two
  * exceed `maxWords`. Not the opening of the paragraph, nor the sentence with the most words in
  * common: the one that answers. With words to spare (`room`: what the whole answer may still take),
@@ -226,7 +228,23 @@ export function answerSentences(
   const plan = withCircumstances(asked);
   const sentences = sentencesAt(passage.text, passage.sentences);
   const readings = sentenceReadings(sentences, plan);
-  const best = firstStepOf(sentences, workedResult(sentences, bestOf(readings.weights), plan), plan);
+  const quote = { sentences, readings, plan, maxWords, room, following };
+  sentenceTrace.observe?.(sentences, readings.weights, plan, (at) => quotedFrom(quote, at));
+  return quotedFrom(quote, bestOf(choiceScores(sentences, readings.weights, plan)));
+}
+
+/** What answerSentences quotes when `chosen` is the sentence that answers best. */
+interface Quote {
+  sentences: readonly string[];
+  readings: SentenceReadings;
+  plan: Plan;
+  maxWords: number;
+  room: number;
+  following: AskPassage | undefined;
+}
+
+function quotedFrom({ sentences, readings, plan, maxWords, room, following }: Quote, chosen: number): string {
+  const best = firstStepOf(sentences, workedResult(sentences, chosen, plan), plan);
   const quoted = (ats: readonly number[]) => ats.map((at) => sentences[at]!).join(' ');
   const pair = quotedAround(sentences, readings, best, plan);
   if (pair.length < 2) return continued(quoted(pair), pair, sentences, room, following, plan);
@@ -380,23 +398,6 @@ const NEIGHBOUR_SHARE = 0.5;
 
 /** Weights closer than this are equal (sums of IDFs differ in their last bits). */
 const TIE = 1e-9;
-
-/** A situation's question part of at most this many plain words asks vaguely (withCircumstances). */
-const VAGUE_WORDS = 2;
-
-/**
- * A situation's plan with its circumstances' words (Plan.whole, at their share) beside what it
- * asks, when its question part is short and names nothing the glossary knows ("what's eating it",
- * "what are my options"): then the circumstances say what is asked. A longer question part ("what
- * should we change in how we split the documents") says it itself.
- */
-export function withCircumstances(plan: Plan): Plan {
-  const own = plan.concepts.filter((concept) => !concept.circumstance);
-  if (!plan.whole || own.length > VAGUE_WORDS || own.some((concept) => concept.named)) return plan;
-  const key = (concept: Concept) => concept.alternatives.map((terms) => terms.join(' ')).join('|');
-  const asked = new Set(plan.concepts.map(key));
-  return { ...plan, concepts: [...plan.concepts, ...plan.whole.filter((concept) => !asked.has(key(concept)))] };
-}
 
 /** A worked example's result: a figure reached ("≈ 1,455", "= 20,000", "about 18,182 USDC"). */
 const RESULT = /[≈=]\s*[\d$€£(]|\b(?:about|roughly|around|approximately)\s+[\d$€£]/;

@@ -314,3 +314,20 @@ export class QueryPlanner {
     return found.sort((a, b) => a.length - b.length).slice(0, MAX_PREFIX_TERMS);
   }
 }
+
+/** A situation's question part of at most this many plain words asks vaguely (withCircumstances). */
+const VAGUE_WORDS = 2;
+
+/**
+ * A situation's plan with its circumstances' words (Plan.whole, at their share) beside what it
+ * asks, when its question part is short and names nothing the glossary knows ("what's eating it",
+ * "what are my options"): then the circumstances say what is asked. A longer question part ("what
+ * should we change in how we split the documents") says it itself.
+ */
+export function withCircumstances(plan: Plan): Plan {
+  const own = plan.concepts.filter((concept) => !concept.circumstance);
+  if (!plan.whole || own.length > VAGUE_WORDS || own.some((concept) => concept.named)) return plan;
+  const key = (concept: Concept) => concept.alternatives.map((terms) => terms.join(' ')).join('|');
+  const asked = new Set(plan.concepts.map(key));
+  return { ...plan, concepts: [...plan.concepts, ...plan.whole.filter((concept) => !asked.has(key(concept)))] };
+}

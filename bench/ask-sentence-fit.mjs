@@ -1,0 +1,201 @@
+// @ts-check
+// Fits the choice of an answer's best sentence (src/core/ask/excerpts.ts, answerSentences) on the
+// development sets (never the blind set). Each answerable question whose right source leads is
+// searched once; every quoted paragraph that holds a key fact (the first such quote of the answer)
+// is recorded sentence by sentence with a few features, each in [0, 1]:
+//   ratio   today's weight (sentenceWeights) as a share of the paragraph's best;
+//   near    nearness in meaning to the question (Plan.near, cosine, below 0 as 0);
+//   kind    says what the question's kind asks (PREFERRED: a figure, a cause, "is a", a step);
+//   opening how early in the paragraph (1 the first sentence, 0 the last);
+//   length  words / 40, at most 1;
+//   beside  next to today's best sentence;
+// and the label "holds a key fact". A sentence's score is ratio + Σ weight × feature; the highest
+// is quoted with its neighbour (the one after, or before when last). A grid of weights is scored
+// offline by how many paragraphs' quoted fact the fact, less 0.5 for each change that stays
+// wrong; each development set is held out in turn (fit on the others, report it), then all are fitted.
+// Run: node scripts/launch.mjs bench/ask-sentence-fit.mjs  (SENTENCE_DUMP=<file> writes the records)
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { importTs } from './load-ts.mjs';
+import { root } from './lib.mjs';
+import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
+
+const entry = 'node_modules/.cache/ask-sentence-entry.ts';
+mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
+writeFileSync(
+  path.join(root, entry),
+  "export * from '../../src/core/ask/ask-index.ts';\nexport * from '../../src/core/ask/sentence-choice.ts';\nexport * from '../../src/core/ask/sentence-kinds.ts';\nexport * from '../../src/core/ask/text.ts';\n",
+);
+const { AskIndex, sentenceTrace, PREFERRED, STEPS, rawWords } = await importTs(entry);
+const index = contentIndex(AskIndex);
+const options = { limit: 5, types: ['essay', 'glossary'] };
+const { isExpected, contentSections, holdsFact } = await import('../test/support/ask-blind.ts');
+const sections = contentSections();
+
+const FEATURES = /** @type {const} */ (['near', 'kind', 'opening', 'length', 'beside']);
+const words = (/** @type {string} */ text) => text.split(/\s+/).filter(Boolean).length;
+
+/** @param {readonly string[]} sentences @param {readonly number[]} weights @param {any} plan */
+function featuresOf(sentences, weights, plan) {
+  const top = Math.max(...weights);
+  const best = weights.indexOf(top);
+  const n = sentences.length;
+  return sentences.map((sentence, at) => ({
+    ratio: top > 0 ? (weights[at] ?? 0) / top : 0,
+    near: plan.near ? Math.max(0, plan.near(sentence)) : 0,
+    kind: !plan.prefer
+      ? 0
+      : (plan.prefer === 'procedure' && STEPS.test(sentence)) || PREFERRED[plan.prefer].test(sentence)
+        ? 1
+        : 0,
+    opening: n > 1 ? 1 - at / (n - 1) : 1,
+    length: Math.min(1, rawWords(sentence).length / 40),
+    beside: Math.abs(at - best) === 1 ? 1 : 0,
+  }));
+}
+
+const zero = Object.fromEntries(FEATURES.map((name) => [name, 0]));
+/** The chosen sentence under some weights (zero: today's, ratio alone, the first of the highest). */
+function chosen(/** @type {any[]} */ features, /** @type {Record<string, number>} */ weights) {
+  let best = 0;
+  let bestScore = -Infinity;
+  features.forEach((f, at) => {
+    const score = f.ratio + FEATURES.reduce((sum, name) => sum + (weights[name] ?? 0) * f[name], 0);
+    if (score > bestScore + 1e-9) [best, bestScore] = [at, score];
+  });
+  return best;
+}
+
+/** @param {string} file */
+function record(file) {
+  const questions = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8')).questions;
+  const out = [];
+  for (const question of questions) {
+    if (!question.expect || !question.facts?.length) continue;
+    /** @type {any[]} */
+    const calls = [];
+    sentenceTrace.observe = (
+      /** @type {string[]} */ sentences,
+      /** @type {number[]} */ weights,
+      /** @type {any} */ plan,
+      /** @type {(at: number) => string} */ quotedFrom,
+    ) =>
+      calls.push({
+        sentences: [...sentences],
+        features: featuresOf(sentences, weights, plan),
+        prefer: plan.prefer,
+        quotes: sentences.map((_, at) => quotedFrom(at)),
+      });
+    const result = index.search(question.q, options);
+    sentenceTrace.observe = undefined;
+    if (!result.answer || !isExpected(question.expect, result.sources[0], sections)) continue;
+    const call = calls.find((each) => holdsFact(each.sentences.join(' '), question.facts));
+    if (!call) continue;
+    const today = call.quotes[chosen(call.features, zero)];
+    out.push({
+      q: question.q,
+      kind: question.kind,
+      prefer: call.prefer ?? null,
+      answered: holdsFact(result.answer.text, question.facts),
+      answerWords: words(result.answer.text),
+      // The rest of the answer holds the fact whatever this paragraph's quote.
+      elsewhere: holdsFact(result.answer.text.replace(today, ' '), question.facts),
+      answers: call.quotes.map((/** @type {string} */ text) => holdsFact(text, question.facts)),
+      quoteWords: call.quotes.map(words),
+      features: call.features,
+      labels: call.sentences.map((/** @type {string} */ s) => holdsFact(s, question.facts)),
+    });
+  }
+  return out;
+}
+
+const names = DEVELOPMENT_SETS.map((file) => file.replace(/^ask-|\.json$/g, ''));
+const dumped = process.env['SENTENCE_LOAD'];
+/** @type {Record<string, any[]>} */
+const recorded = dumped
+  ? JSON.parse(readFileSync(dumped, 'utf8'))
+  : Object.fromEntries(DEVELOPMENT_SETS.map((file, at) => [names[at], record(file)]));
+if (process.env['SENTENCE_DUMP']) writeFileSync(process.env['SENTENCE_DUMP'], JSON.stringify(recorded));
+// The kind fitted (Plan.prefer; SENTENCE_KIND, 'explanation' by default): the others keep today's choice.
+const KIND = process.env['SENTENCE_KIND'] ?? 'explanation';
+/** @type {Record<string, any>} */
+const sets = Object.fromEntries(
+  names.map((name) => [
+    name,
+    /** @type {any[]} */ (recorded[name]).filter((/** @type {any} */ r) => String(r.prefer) === KIND),
+  ]),
+);
+for (const name of names) {
+  const all = /** @type {any[]} */ (recorded[name]);
+  const today = all.filter((/** @type {any} */ r) => r.elsewhere || r.answers[chosen(r.features, zero)]).length;
+  console.log(`${name}: ${all.length} paragraphs hold a fact, today's answer holds it in ${today}`);
+}
+
+/** Whether the answer holds the fact with `at` chosen: the quote from it does, or the rest of the answer. */
+const holds = (/** @type {any} */ r, /** @type {number} */ at) => r.elsewhere || r.answers[at];
+const count = (/** @type {any[]} */ set, /** @type {any} */ w) =>
+  set.filter((r) => holds(r, chosen(r.features, w))).length;
+/** Facts gained less lost, less 0.5 for each change of sentence that stays without the fact. */
+function objective(/** @type {any[]} */ set, /** @type {any} */ w) {
+  let score = 0;
+  for (const r of set) {
+    const at = chosen(r.features, w);
+    const was = chosen(r.features, zero);
+    if (at === was) continue;
+    const now = holds(r, at) ? 1 : 0;
+    score += now - (holds(r, was) ? 1 : 0) - (now ? 0 : 0.5);
+  }
+  return score;
+}
+/** A set's most facts lost to some weights (rule: no set loses more than one). */
+const worstLoss = (/** @type {any[][]} */ on, /** @type {any} */ w) =>
+  Math.max(
+    ...on.map(
+      (set) => set.filter((r) => holds(r, chosen(r.features, zero)) && !holds(r, chosen(r.features, w))).length,
+    ),
+  );
+
+const steps = [0, 0.1, 0.25, 0.5, -0.1, -0.25];
+// Nearness in meaning is left out by default: in the full run it ties and loses dev3 one (SENTENCE_FEATURES to try it).
+const only = (process.env['SENTENCE_FEATURES'] ?? 'kind,opening,length,beside').split(',');
+/** @type {any[]} */
+const grid = [];
+const build = (/** @type {number} */ at, /** @type {any} */ w) => {
+  const feature = FEATURES[at];
+  if (feature === undefined) return void grid.push(w);
+  // A why's cause cue keeps a small weight at least: a stated cause beats an opening definition
+  // (test/unit/ask-semantic.test.ts, ask-math-reading.test.ts).
+  const floor = KIND === 'explanation' && feature === 'kind' ? 0.1 : -Infinity;
+  const values = only.includes(feature) ? steps.filter((v) => v >= floor) : [0];
+  for (const v of values) build(at + 1, { ...w, [feature]: v });
+};
+build(0, {});
+const size = (/** @type {any} */ w) => FEATURES.reduce((sum, name) => sum + Math.abs(w[name]), 0);
+function fit(/** @type {any[][]} */ on) {
+  let best = zero;
+  let bestScore = 0;
+  for (const w of grid) {
+    const score = on.reduce((sum, set) => sum + objective(set, w), 0);
+    if (process.env['SENTENCE_STRICT'] && worstLoss(on, w) > 1) continue;
+    if (score > bestScore + 1e-9 || (Math.abs(score - bestScore) < 1e-9 && size(w) < size(best)))
+      [best, bestScore] = [w, score];
+  }
+  return best;
+}
+const total = names.reduce((sum, name) => sum + sets[name].length, 0);
+console.log(`${KIND}: ${total} paragraphs holding a fact (right source first)`);
+let heldToday = 0;
+let heldFitted = 0;
+for (const held of names) {
+  const w = fit(names.filter((name) => name !== held).map((name) => sets[name]));
+  const set = sets[held];
+  heldToday += count(set, zero);
+  heldFitted += count(set, w);
+  console.log(
+    `held out ${held.padEnd(18)} ${String(set.length).padStart(3)}: fact ${count(set, zero)} → ${count(set, w)}  ${JSON.stringify(w)}`,
+  );
+}
+console.log(`held-out sum: fact ${heldToday} → ${heldFitted}`);
+const all = fit(names.map((name) => sets[name]));
+console.log(`fitted on all: ${JSON.stringify(all)}`);
+for (const name of names) console.log(`  ${name.padEnd(18)} ${count(sets[name], zero)} → ${count(sets[name], all)}`);
