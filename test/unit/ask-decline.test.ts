@@ -11,6 +11,7 @@ import {
   declines,
   domainLift,
   saysPhraseOf,
+  semanticAgreement,
   speaksToNames,
   type DeclineContext,
   type DeclineEvidence,
@@ -87,6 +88,40 @@ describe('the decline decision', () => {
     expect(declines(evidence({ confidence: phrasedConfidence, phrased: true }))).toBe(false);
     expect(declines(evidence({ confidence: phrasedConfidence, phrased: false }))).toBe(true);
     expect(declines(evidence({ confidence: phrasedConfidence - 0.05, phrased: true }))).toBe(true);
+  });
+
+  it('answers below the bar a passage that meaning ranks among the nearest of the runners-up', () => {
+    const { agreedConfidence, agreedSimilarity, rankedNearShare, rankedNearSimilarity } = DECLINE_CALIBRATION;
+    expect(rankedNearSimilarity).toBeLessThan(agreedSimilarity);
+    const ranked = {
+      confidence: agreedConfidence,
+      similarity: rankedNearSimilarity,
+      semanticAgreement: rankedNearShare,
+    };
+    // Near enough in meaning, and no farther than most runners-up: the two rankings agree on it.
+    expect(declines(evidence(ranked))).toBe(false);
+    // Runners-up nearer in meaning than it, a cosine below the bar, too little covered, or no ranking read.
+    expect(declines(evidence({ ...ranked, semanticAgreement: rankedNearShare - 0.1 }))).toBe(true);
+    expect(declines(evidence({ ...ranked, similarity: rankedNearSimilarity - 0.05 }))).toBe(true);
+    expect(declines(evidence({ ...ranked, confidence: agreedConfidence - 0.05 }))).toBe(true);
+    expect(declines(evidence({ ...ranked, semanticAgreement: undefined }))).toBe(true);
+    // It answers only what the other rules let through: a name the passage never speaks of.
+    expect(declines(evidence({ ...ranked, namesSpoken: false }))).toBe(true);
+  });
+
+  it('measures how many runners-up meaning puts no nearer the question than the best hit', () => {
+    const hit = (similarity: number | undefined) => ({
+      passage: 0,
+      score: 1,
+      coverage: 0.3,
+      confidence: 0.3,
+      similarity,
+    });
+    expect(semanticAgreement([hit(0.4), hit(0.3), hit(0.5), hit(0.4), hit(0.1)])).toBe(0.75);
+    expect(semanticAgreement([hit(0.4)])).toBe(1);
+    expect(semanticAgreement([hit(undefined), hit(0.2)])).toBe(0);
+    // Only the nine runners-up after it count: a tenth nearer in meaning does not.
+    expect(semanticAgreement([hit(0.4), ...Array.from({ length: 9 }, () => hit(0.1)), hit(0.9)])).toBe(1);
   });
 
   it('reads the best hit’s nearness in meaning into the evidence', () => {

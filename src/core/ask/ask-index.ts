@@ -22,6 +22,7 @@ import {
   DECLINE_CALIBRATION,
   declineContextOf,
   declineEvidence,
+  semanticAgreement,
   declines,
   namesItsAnswer,
   domainLift,
@@ -292,7 +293,11 @@ export class AskIndex {
       saysPhraseOf(question.content, [...passages, ...this.#ranking.passagesBeside(top.passage)], this.#declineContext);
     // Asked what a thing is called, a glossary term is the answer's kind: its page names it (ASKS_NAME).
     const naming = this.#passages[top.passage]!.type === 'glossary' && ASKS_NAME.test(question.text);
-    const evidence = declineEvidence(plan, top, spoken, this.#declineContext, phrased, naming);
+    // With whether meaning ranks the best hit among the nearest too (decline.ts, meaningRanksNear).
+    const evidence = {
+      ...declineEvidence(plan, top, spoken, this.#declineContext, phrased, naming),
+      semanticAgreement: semanticAgreement(ranked),
+    };
     // A term the question names itself is not what the thing it describes is called (namesItsAnswer).
     // Looked up only when the evidence answers: it reads the question's runs of words against the glossary.
     const selfNamed = () =>
