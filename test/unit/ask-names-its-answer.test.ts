@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import type { AskIndex } from '../../src/core/ask/ask-index.ts';
-import { namesItsAnswer } from '../../src/core/ask/decline.ts';
+import { namesItsAnswer } from '../../src/core/ask/asks-name.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
 import { fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 

@@ -2,7 +2,8 @@
 // ASKS_NAME): a glossary term whose page speaks most of the description's domain words answers it,
 // though coverage and domain words sink because the question never says the term's name.
 import { describe, expect, it } from 'vitest';
-import { ASKS_NAME, DECLINE_CALIBRATION, declineRule, type DeclineEvidence } from '../../src/core/ask/decline.ts';
+import { ASKS_NAME } from '../../src/core/ask/asks-name.ts';
+import { DECLINE_CALIBRATION, declineRule, type DeclineEvidence } from '../../src/core/ask/decline.ts';
 
 const evidence = (overrides: Partial<DeclineEvidence>): DeclineEvidence => ({
   confidence: 0.4,

@@ -17,14 +17,13 @@ import { answerKind, asksOfThing, doubtsClaim } from './answer-kind.ts';
 import { setAsideWeighed } from './procedure-aim.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
+import { ASKS_NAME, namesItsAnswer } from './asks-name.ts';
 import {
-  ASKS_NAME,
   DECLINE_CALIBRATION,
   declineContextOf,
   declineEvidence,
   semanticAgreement,
   declines,
-  namesItsAnswer,
   domainLift,
   saysPhraseOf,
   speaksToNames,

@@ -162,8 +162,6 @@ export interface DeclineEvidence {
   semanticAgreement?: number;
 }
 
-export { ASKS_NAME, namesItsAnswer } from './asks-name.ts';
-
 /** The content as the evidence reads it. */
 export interface DeclineContext {
   speaksTo(term: string, passage: number): boolean;
