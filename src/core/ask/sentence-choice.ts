@@ -1,7 +1,8 @@
-// Which sentence of a quoted paragraph answers a why: its weight (excerpts.ts, sentenceWeights) as a
-// share of the paragraph's best, and a few features weighed by weights fitted on the development sets.
+// Which sentence of a quoted paragraph answers a why or a procedure: its weight (excerpts.ts,
+// sentenceWeights) as a share of the paragraph's best, and a few features weighed by weights fitted
+// on the development sets.
 import type { Plan } from './query-plan.ts';
-import { PREFERRED } from './sentence-kinds.ts';
+import { PREFERRED, STEPS, SUPPOSING } from './sentence-kinds.ts';
 import { rawWords } from './text.ts';
 
 /**
@@ -23,6 +24,21 @@ export const WHY_SENTENCE_WEIGHTS = {
   kind: 0.1,
 };
 
+/**
+ * For a procedure (Plan.prefer 'procedure': "how do I …", "how does X work"), fitted with each
+ * development set held out in turn (bench/ask-sentence-fit.mjs, SENTENCE_KIND=procedure): `step`,
+ * a step told as a command or a remedy (STEPS, not a case supposed): it says what to do; `last`, the
+ * closing sentence of a paragraph of three or more, which comments on the steps before it ("Guardrails
+ * … are necessary, but …", "Keep the prompts in version control …") rather than telling them. Held out
+ * in turn (procedure paragraphs holding a fact, 218): 194 → 197 (dev5, dev7, dev8, dev10 +1, dev11 −1);
+ * the weights fitted on all twelve (+4, none lost) in every fold but dev11's (last −0.25). The five
+ * older features (position, length, next to the best, the kind's cue, nearness) fitted to 0 here.
+ */
+export const PROCEDURE_SENTENCE_WEIGHTS = {
+  step: 0.1,
+  last: -0.1,
+};
+
 /** Words of a sentence that count as long (the `length` feature is 1 from here). */
 const LONG_SENTENCE_WORDS = 40;
 
@@ -30,6 +46,7 @@ const LONG_SENTENCE_WORDS = 40;
 export function choiceScores(sentences: readonly string[], weights: readonly number[], plan: Plan): number[] {
   const top = Math.max(...weights);
   const shares = weights.map((weight) => (top > 0 ? weight / top : 0));
+  if (plan.prefer === 'procedure' && top > 0) return procedureScores(sentences, shares);
   if (plan.prefer !== 'explanation' || top <= 0) return shares;
   const highest = weights.indexOf(top);
   const last = Math.max(1, sentences.length - 1);
@@ -43,6 +60,16 @@ export function choiceScores(sentences: readonly string[], weights: readonly num
       (PREFERRED.explanation.test(sentences[at]!) ? kind : 0),
   );
 }
+
+/** A procedure's sentence scores: its share, plus PROCEDURE_SENTENCE_WEIGHTS' step and closing sentence. */
+function procedureScores(sentences: readonly string[], shares: readonly number[]): number[] {
+  const { step, last } = PROCEDURE_SENTENCE_WEIGHTS;
+  const closing = sentences.length > 2 ? sentences.length - 1 : -1;
+  return shares.map((share, at) => share + (isStep(sentences[at]!) ? step : 0) + (at === closing ? last : 0));
+}
+
+/** A step told as a command or a remedy (STEPS), not a case the reader is asked to picture (SUPPOSING). */
+export const isStep = (sentence: string) => STEPS.test(sentence) && !SUPPOSING.test(sentence);
 
 /**
  * For bench/ask-sentence-fit.mjs: each answer's paragraph, its sentences' weights, the plan, and
