@@ -39,7 +39,7 @@ const options = { limit: 5, types: ['essay', 'glossary'] };
 
 /**
  * @typedef {{ share: number } & Record<string, number>} Features
- * @typedef {{ q: string; prefer: string; features: Features[]; facts: Record<number, boolean> }} Recorded
+ * @typedef {{ q: string; prefer: string; features: Features[]; facts: Record<number, boolean>; texts: string[] }} Recorded
  */
 
 /** Whether the answer holds a key fact with the paragraph at `lead` (its place) leading its section's quote. */
@@ -84,7 +84,13 @@ function record(file) {
     own.features.forEach((features, at) => {
       if (features.share > 0) facts[at] = answerHolds(question, own.paragraphs, own.features, at);
     });
-    recorded.push({ q: question.q, prefer: own.prefer ?? 'none', features: own.features, facts });
+    recorded.push({
+      q: question.q,
+      prefer: own.prefer ?? 'none',
+      features: own.features,
+      facts,
+      texts: own.paragraphs.map((at) => passages[at]?.text ?? ''),
+    });
   }
   return recorded;
 }
