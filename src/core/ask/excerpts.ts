@@ -411,10 +411,13 @@ const figuresOf = (text: string) => text.match(/\d+/g) ?? [];
  * that speaks most to what is asked beyond the setup (its words the setup lacks), the last on a tie:
  * a worked example ends on its answer, the steps before it reach figures on the way. A setup may
  * take two sentences ("Suppose a support team …. On 120 labelled messages …"): the one before it
- * supposing is enough.
+ * supposing is enough. A situation's story gives its figures too (Plan.whole: "I deposited 10 ETH
+ * worth $2,000 each … and borrowed 12,000 USDC. How far can ETH fall …"): the asker knows the setup,
+ * and the result is what is asked (dev5, dev6, dev7 key fact +1 each, none lost).
  */
 function workedResult(sentences: readonly string[], best: number, plan: Plan): number {
-  const given = new Set(plan.concepts.flatMap((concept) => figuresOf(concept.asked.join(' '))));
+  const told = [...plan.concepts, ...(plan.whole ?? [])];
+  const given = new Set(told.flatMap((concept) => figuresOf(concept.asked.join(' '))));
   const setup = sentences[best]!;
   const repeated = figuresOf(setup).filter((figure) => given.has(figure));
   const supposed = SUPPOSING.test(setup) || (best > 0 && SUPPOSING.test(sentences[best - 1]!));
