@@ -6,11 +6,13 @@
 import { bestPerSource, contrastingSentence, sentenceNames } from './answer-shape.ts';
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import { comparedPassages, comparisonQuotes, type QuotingContext } from './answer-passages.ts';
+import { asksBeyond } from './comparison-asked.ts';
+import { leadComparison, type ComparisonRole } from './comparison-lead.ts';
 import { DECLINE_CALIBRATION, sideDeclines, type DeclineContext } from './decline.ts';
 import { beyondSides, LEAD_CANDIDATES } from './lead-rerank.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
-import { CLAUSE_BREAK, parseQuestion, type Question } from './question.ts';
+import { parseQuestion, type Question } from './question.ts';
 import { sentencesAt } from './sentences.ts';
 import { saysAnyName, terms } from './text.ts';
 
@@ -25,31 +27,6 @@ const PASSING_MENTIONS = 1;
 
 /** "Are they the same?", "the same thing as": whether two things are one is what their definitions say. */
 const ASKS_IDENTITY = /\bsame\b/i;
-
-/** The question words that open what a comparison asks ("how do withdrawal times compare …"). */
-const ASKING = /\b(?:how|what|which|why|when|where|who)\b/gi;
-
-/**
- * Whether a comparison asks of its sides something beyond them: a concept none of the sides' words,
- * said from the first side, or from a question word before it in its clause ("How do withdrawal times
- * compare between …"), to the question mark. What comes before is otherwise talk or circumstance
- * ("I've been reading about this for weeks …: X vs Y? be honest"), not asked of the two.
- */
-function asksBeyond(plan: Plan, question: Question, sides: ReadonlyArray<{ plan: Plan }>): boolean {
-  const text = question.text.toLowerCase();
-  const side = Math.max(0, text.indexOf(question.sides?.[0]?.toLowerCase() ?? ''));
-  const clause = text.slice(0, side).split(CLAUSE_BREAK).at(-1) ?? '';
-  const asking = [...clause.matchAll(ASKING)].at(-1);
-  const from = asking ? side - clause.length + asking.index : side;
-  const end = text.indexOf('?', from);
-  const said = new Set(text.slice(from, end < 0 ? undefined : end).split(/[^\p{L}\p{N}'-]+/u));
-  const named = new Set(sides.flatMap((side) => side.plan.concepts.flatMap((concept) => concept.alternatives.flat())));
-  return plan.concepts.some(
-    (concept) =>
-      concept.asked.every((word) => said.has(word.toLowerCase())) &&
-      !concept.alternatives.some((terms) => terms.some((term) => named.has(term))),
-  );
-}
 
 /** What comparing needs of the index. */
 export interface ComparisonContext {
@@ -126,14 +103,25 @@ export class Comparisons {
       // The sides lead, in the order asked, and a passage that speaks to both follows them; an essay
       // section whose heading names both sides ("Dense versus sparse") sets them side by side: it
       // leads, and so does the term both sides name, after it. So does a section that holds what the
-      // question asks beyond its sides ("when would I use which").
-      leading: [
-        ...this.#holding(contrasting),
-        ...(beyond ? [beyond] : []),
-        ...defining.map((hit) => ({ ...hit, score: scoreOf(hit) })),
-        ...this.#definingFirst(sides).map((side) => ({ ...side.best, score: scoreOf(side.best) })),
-        ...(contrasting ? [] : joint),
-      ],
+      // question asks beyond its sides ("when would I use which"). Which of them leads is weighed
+      // against the whole question's match (comparison-lead.ts).
+      leading: leadComparison(
+        [
+          ...this.#holding(contrasting).map((hit) => ({ hit, role: 'other' as const, matching: contrasting?.passage })),
+          ...(beyond ? [{ hit: beyond, role: 'other' as const }] : []),
+          ...defining.map((hit) => ({ hit: { ...hit, score: scoreOf(hit) }, role: 'shared' as const })),
+          ...this.#definingFirst(sides).map((side) => ({
+            hit: { ...side.best, score: scoreOf(side.best) },
+            role: (side === both[1] ? 'otherSide' : 'side') as ComparisonRole,
+            standIn: !this.#headingNames(side.plan, side.best.passage),
+          })),
+          ...(contrasting ? [] : joint).map((hit) => ({ hit, role: 'other' as const })),
+        ],
+        ranked,
+        this.#passages,
+        this.#ranking.sourceOf,
+        this.#saysBoth(question, both),
+      ),
       answerPassages: quotes.passages,
       budget: quotes.budget,
       declined: this.#declined([first, second], both),
@@ -371,6 +359,17 @@ export class Comparisons {
         section.some((passage) => saysAnyName(terms(this.#passages[passage]!.text), names))
       );
     });
+  }
+
+  /** Whether a passage's section or term says each side by one of its names, whole (#sideNames). */
+  #saysBoth(question: Question, both: ReadonlyArray<{ best: Ranked }>) {
+    const names = both.map((side, at) =>
+      this.#sideNames({ ...question, sides: [question.sides![at]!, ''] }, side.best.passage < 0 ? [] : [side]),
+    );
+    return (passage: number) => {
+      const said = this.#ranking.passagesBeside(passage).map((at) => terms(this.#passages[at]!.text));
+      return names.every((side) => said.some((words) => saysAnyName(words, side)));
+    };
   }
 
   /**
