@@ -1,19 +1,19 @@
 // @ts-check
-// Fits which source leads a comparison (COMPARISON_LEAD_WEIGHTS, src/core/ask/comparison-lead.ts) on
-// the development sets: every comparison's candidate sources and their features are recorded once,
-// then a grid of weights is scored offline (which candidate would lead, and is it a source the
-// question expects). Each of the twelve development sets is held out in turn (fit on the other
-// eleven, report it), then the weights are fitted on all twelve. A grid point scores the leads it
-// makes right less those it makes wrong, less CHANGE_COST (0.5) for each change that stays wrong; no
-// fitted set may lose more than one right first; the tuning set may not lose one; the smallest
-// weights win a tie. The order the hand rules set (comparison.ts) weighs 1; fused, shared, standIn
-// and half are fitted on a grid. FIT_DIAG=1 lists the leads the chosen weights change;
-// FIT_DUMP=<file> writes what was recorded. Run: node scripts/launch.mjs bench/ask-comparison-fit.mjs
+// Fits which source leads a comparison (COMPARISON_LEAD_WEIGHTS, src/core/ask/comparison-lead.ts)
+// on the development sets: every comparison's candidate sources and their features are recorded
+// once, then a grid of weights is scored offline (which candidate would lead, and is it a source
+// the question expects). Each development set is held out in turn (fit on the others, report it),
+// then the weights are fitted on all of them. A grid point scores the leads it makes right less
+// those it makes wrong, less CHANGE_COST (0.5) for each change that stays wrong; no fitted set may
+// lose more than one right first; the tuning set may not lose one; the smallest weights win a tie.
+// The order the hand rules set (comparison.ts) weighs 1; fused, shared, standIn and half are fitted
+// on a grid. FIT_DIAG=1 lists the leads the chosen weights change; FIT_DUMP=<file> writes what was
+// recorded. Run: node scripts/launch.mjs bench/ask-comparison-fit.mjs
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex } from './ask-docs.mjs';
+import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 // One bundle for both modules, so the trace comparison.ts calls is the one set here.
 const entry = 'node_modules/.cache/ask-comparison-entry.ts';
@@ -60,8 +60,10 @@ function record(file) {
   });
 }
 
-const names = ['dev', 'retired', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10', 'dev11'];
-const files = names.map((name) => (name === 'retired' ? 'ask-dev-retired-blind.json' : `ask-${name}.json`));
+const files = DEVELOPMENT_SETS;
+const names = files.map((file) =>
+  file === 'ask-dev-retired-blind.json' ? 'retired' : file.replace(/^ask-|\.json$/g, ''),
+);
 /** @type {Record<string, Recorded[]>} */
 const sets = Object.fromEntries(names.map((name, at) => [name, record(files[at] ?? '')]));
 sets['tuning'] = record('ask-eval.json');
@@ -128,7 +130,7 @@ for (const held of names) {
 }
 console.log(`held out, summed: ${total >= 0 ? '+' : ''}${total}`);
 const chosen = fit(names.map((name) => sets[name] ?? []));
-console.log(`\nfitted on all twelve: ${JSON.stringify(chosen)}`);
+console.log(`\nfitted on all: ${JSON.stringify(chosen)}`);
 for (const name of [...names, 'tuning']) {
   const set = sets[name] ?? [];
   console.log(`  ${name}: ${firsts(set, baseline)} → ${firsts(set, chosen)}`);

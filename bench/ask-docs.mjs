@@ -9,8 +9,9 @@ import { root } from './lib.mjs';
 
 /**
  * The development sets in test/fixtures/, in the order they arrived: questions in the asker's words
- * (ask-dev), the retired blind set, and ten outsiders' sets, each kept from the work it first measured
- * (ask-dev11: questions in everyday words, written to avoid the site's terms).
+ * (ask-dev), the retired blind set, and eleven outsiders' sets, each kept from the work it first measured
+ * (ask-dev11: questions in everyday words, written to avoid the site's terms; ask-dev12, every kind,
+ * unseen through the step of 30 November 2026, 05:15 to 06:45).
  */
 export const DEVELOPMENT_SETS = [
   'ask-dev.json',
@@ -25,6 +26,7 @@ export const DEVELOPMENT_SETS = [
   'ask-dev9.json',
   'ask-dev10.json',
   'ask-dev11.json',
+  'ask-dev12.json',
 ];
 
 /** @param {string} dir */

@@ -1,21 +1,20 @@
 // @ts-check
 // Fits the lead reranker's weights (src/core/ask/lead-rerank.ts) on the development sets: every
 // search's candidate sources and their features are recorded once, then a grid of weights is scored
-// offline (which candidate would lead, and is it a source the question expects). Each of the twelve
-// development sets is held out in turn (fit on the other eleven, report it), then the weights are
-// fitted on all twelve. The grid spans kind, subject, specific, type, beyond and opening; margin,
-// home, asks, figure, treats and caseTreats stay at LEAD_WEIGHTS (each was set by its own trial).
-// The tuning set (ask-eval.json) may not answer fewer questions first than without the reranker,
-// counting only its tuned part: its held-out part is reported, never fitted. Nor may a fitted set
-// lose more than FIT_MAX_LOSS (1) right firsts against LEAD_WEIGHTS: the grid is flat, and a point
-// that trades four of one writer's questions for four of another's is noise, not a better fit (the
-// rules of evidence allow a set one question lost). A grid point scores the leads it makes right
-// less those it makes wrong, less FIT_CHANGE_COST (0.5) for each change that stays wrong; the
-// smallest weights win a tie. Prints the chosen weights (LEAD_WEIGHTS is set from them by hand);
-// FIT_DIAG=1 lists the leads they change; FIT_DUMP=<file> writes the recorded candidates and
-// features as JSON, with the kind the reranker read each question as (`asked`: cause, procedure,
-// figure, …), to try a feature or a per-kind weight offline.
-// Run: node scripts/launch.mjs bench/ask-rerank-fit.mjs
+// offline (which candidate would lead, and is it a source the question expects). Each development
+// set is held out in turn (fit on the others, report it), then the weights are fitted on all of
+// them. The grid spans kind, subject, specific, type, beyond and opening; margin, home, asks,
+// figure, treats and caseTreats stay at LEAD_WEIGHTS (each was set by its own trial). The tuning
+// set (ask-eval.json) may not answer fewer questions first than without the reranker, counting only
+// its tuned part: its held-out part is reported, never fitted. Nor may a fitted set lose more than
+// FIT_MAX_LOSS (1) right firsts against LEAD_WEIGHTS: the grid is flat, and a point that trades
+// four of one writer's questions for four of another's is noise, not a better fit (the rules of
+// evidence allow a set one question lost). A grid point scores the leads it makes right less those
+// it makes wrong, less FIT_CHANGE_COST (0.5) for each change that stays wrong; the smallest weights
+// win a tie. Prints the chosen weights (LEAD_WEIGHTS is set from them by hand); FIT_DIAG=1 lists
+// the leads they change; FIT_DUMP=<file> writes the recorded candidates and features as JSON, with
+// the kind the reranker read each question as (`asked`: cause, procedure, figure, …), to try a
+// feature or a per-kind weight offline. Run: node scripts/launch.mjs bench/ask-rerank-fit.mjs
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
@@ -92,6 +91,7 @@ const sets = {
   dev9: record('ask-dev9.json'),
   dev10: record('ask-dev10.json'),
   dev11: record('ask-dev11.json'),
+  dev12: record('ask-dev12.json'),
   tuning: record('ask-eval.json'),
 };
 if (process.env['FIT_DUMP']) writeFileSync(process.env['FIT_DUMP'], JSON.stringify(sets));
@@ -195,13 +195,14 @@ const names = /** @type {const} */ ([
   'dev9',
   'dev10',
   'dev11',
+  'dev12',
 ]);
 for (const held of names) {
   const weights = fit(names.filter((name) => name !== held).map((name) => sets[name]));
   console.log(`held out ${held}: ${show(sets[held], weights)} right first, weights ${JSON.stringify(weights)}`);
 }
 const chosen = fit(names.map((name) => sets[name]));
-console.log(`\nfitted on all twelve: ${JSON.stringify(chosen)} (in the code now: ${JSON.stringify(LEAD_WEIGHTS)})`);
+console.log(`\nfitted on all: ${JSON.stringify(chosen)} (in the code now: ${JSON.stringify(LEAD_WEIGHTS)})`);
 for (const name of [...names, 'tuning'])
   console.log(`  ${name}: ${show(sets[/** @type {keyof typeof sets} */ (name)], chosen)}`);
 console.log(`  tuning, held out: ${show(heldOut, chosen)}`);
