@@ -1,11 +1,11 @@
 // @ts-check
 // Fits the ask index's decline decision (src/core/ask/decline.ts, DECLINE_CALIBRATION): every
-// question of the tuning set and the twelve development sets (bench/ask-docs.mjs) is searched once
+// question of the tuning set and every development set (bench/ask-docs.mjs) is searched once
 // and the evidence its decision read is kept, with whether its source is right first and whether
 // its answer would hold a key fact if it were answered (searched a second time with a calibration
 // that declines on no threshold). Then each calibration of a grid is scored on that evidence
 // (declining changes no ranking, so this is exact), per set, and with each development set held
-// out in turn: fitted on the tuning set and the other eleven, scored on the one held out. Two grids:
+// out in turn: fitted on the tuning set and the others, scored on the one held out. Two grids:
 // the thresholds of the older rules (confidence, agreement, phrase, names, off-domain, coverage),
 // and apart from them the bar at which meaning ranking a passage among the nearest vouches for it
 // (rankedNearShare, rankedNearSimilarity). The blind set is never read.
@@ -215,14 +215,14 @@ const add = (/** @type {any} */ into, /** @type {any} */ t) => {
 
 /**
  * A reference calibration (today's, or the meaning bar off) and the refit, per development set
- * held out, then fitted on all twelve.
+ * held out, then fitted on all of them.
  * @param {string} name @param {Array<typeof DECLINE_CALIBRATION>} grid @param {typeof DECLINE_CALIBRATION} reference
  */
 function report(name, grid, reference) {
   const objectives = objectivesOf(grid);
   const sum = { today: tally([], reference), held: tally([], reference) };
   console.log(
-    `\n${name}: each development set ${changed(reference) === '{}' ? 'today' : `at ${changed(reference)}`}, then held out (fitted on the tuning set and the other eleven):`,
+    `\n${name}: each development set ${changed(reference) === '{}' ? 'today' : `at ${changed(reference)}`}, then held out (fitted on the tuning set and the others):`,
   );
   for (const held of DEVELOPMENT_SETS) {
     const calibration = fit(
@@ -237,10 +237,10 @@ function report(name, grid, reference) {
     console.log(`  ${held.padEnd(28)} today    ${format(today)}`);
     console.log(`  ${''.padEnd(28)} held out ${format(heldOut)}  ${changed(calibration)}`);
   }
-  console.log(`  ${'all twelve'.padEnd(28)} today    ${format(sum.today)}`);
+  console.log(`  ${'all sets'.padEnd(28)} today    ${format(sum.today)}`);
   console.log(`  ${''.padEnd(28)} held out ${format(sum.held)}`);
   const all = fit(grid, objectives, DEVELOPMENT_SETS);
-  console.log(`fitted on all twelve: ${changed(all)}`);
+  console.log(`fitted on all: ${changed(all)}`);
   for (const set of SETS) console.log(`  ${set.padEnd(28)} ${format(tally(bySet.get(set) ?? [], all))}`);
 }
 

@@ -10,8 +10,8 @@
 // the scorers' test). A grid of weights (share 1, one or two other features) is then scored offline
 // by the answers its lead choices give: the answers it makes right less those it makes wrong, less
 // FIT_CHANGE_COST (0.5) for each change that stays wrong; the smallest weights win a tie. Each
-// development set is held out in turn (fit on the other eleven, report it), then the weights are fitted
-// on all twelve; the constants are set by hand from those whose held-out figures gain.
+// development set is held out in turn (fit on the others, report it), then the weights are fitted
+// on all of them; the constants are set by hand from those whose held-out figures gain.
 // FIT_DUMP=<file> writes the records. Takes about two minutes.
 // Run: node scripts/launch.mjs bench/ask-paragraph-fit.mjs
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
