@@ -263,7 +263,14 @@ function answering(
   plan: Plan,
   whole = false,
 ): number | undefined {
-  return answeringTwo(context, paragraphs, plan, whole)[0]?.paragraph;
+  let best: number | undefined;
+  let bestWeight = 0;
+  for (const paragraph of paragraphs) {
+    const passage = context.passages[paragraph]!;
+    const weight = paragraphShare(passage.text, plan, whole, FIGURE_SHARE, 1) * answerWeight(passage, plan, whole);
+    if (weight > bestWeight) [best, bestWeight] = [paragraph, weight];
+  }
+  return best;
 }
 
 /** The share of its weight a paragraph counts: a figure's description (FIGURE_SHARE), a worked example (WORKED_SHARE). */
@@ -272,29 +279,10 @@ function paragraphShare(text: string, plan: Plan, whole: boolean, figures: numbe
   return WORKED.test(text) ? worked : 1;
 }
 
-/** The two paragraphs that answer best (answering), best first, each with its weight; those that speak to the plan. */
-function answeringTwo(
-  context: QuotingContext,
-  paragraphs: readonly number[],
-  plan: Plan,
-  whole = false,
-): Array<{ paragraph: number; weight: number }> {
-  const two: Array<{ paragraph: number; weight: number }> = [];
-  for (const paragraph of paragraphs) {
-    const { text } = context.passages[paragraph]!;
-    const described = paragraphShare(text, plan, whole, FIGURE_SHARE, 1);
-    const weight = described * answerWeight(context.passages[paragraph]!, plan, whole);
-    if (weight <= 0) continue;
-    if (!two[0] || weight > two[0].weight) two.unshift({ paragraph, weight });
-    else if (!two[1] || weight > two[1].weight) two.splice(1, 0, { paragraph, weight });
-    two.length = Math.min(two.length, 2);
-  }
-  return two;
-}
-
 /**
  * A section's lead paragraph and its runner-up (sectionLead, paragraph-choice.ts), each with its
- * answer weight (answeringTwo's, a whole paragraph's); none when no paragraph speaks to the plan.
+ * answer weight as a whole paragraph (a figure's description and a worked example counting their
+ * shares: `figures`, `worked`); none when no paragraph speaks to the plan.
  */
 function sectionTwo(context: QuotingContext, section: readonly number[], plan: Plan, figures: number, worked: number) {
   const of = (paragraph: number) => context.passages[paragraph]!;
