@@ -27,8 +27,7 @@ writeFileSync(
   path.join(root, entry),
   "export * from '../../src/core/ask/ask-index.ts';\nexport * from '../../src/core/ask/paragraph-choice.ts';\n",
 );
-const { AskIndex, paragraphTrace, paragraphScore, bestParagraph, leadWeightsFor, LEAD_PARAGRAPH_WEIGHTS } =
-  await importTs(entry);
+const { AskIndex, paragraphTrace, bestParagraph, leadWeightsFor, LEAD_PARAGRAPH_WEIGHTS } = await importTs(entry);
 const { isExpected, contentSections, holdsFact } = await import('../test/support/ask-blind.ts');
 const sections = contentSections();
 const serialised = AskIndex.build(contentDocuments());
@@ -101,16 +100,9 @@ const sets = Object.fromEntries(DEVELOPMENT_SETS.map((file, at) => [names[at], r
 const setOf = (/** @type {string} */ name) => sets[name] ?? [];
 if (process.env['FIT_DUMP']) writeFileSync(process.env['FIT_DUMP'], JSON.stringify(sets));
 
-/** The lead some weights choose: the best score of the paragraphs that speak to the question, the first on a tie. */
-function leadOf(/** @type {Recorded} */ question, /** @type {Features} */ weights) {
-  let chosen = -1;
-  let top = -Infinity;
-  question.features.forEach((each, at) => {
-    const score = paragraphScore(each, weights);
-    if (each.share > 0 && score > top) [chosen, top] = [at, score];
-  });
-  return chosen;
-}
+/** The lead some weights choose (bestParagraph), -1 when no paragraph speaks to the question. */
+const leadOf = (/** @type {Recorded} */ question, /** @type {Features} */ weights) =>
+  bestParagraph(question.features, weights) ?? -1;
 const today = LEAD_PARAGRAPH_WEIGHTS;
 const holding = (/** @type {Recorded[]} */ set, /** @type {(question: Recorded) => Features} */ weightsOf) =>
   set.filter((question) => question.facts[leadOf(question, weightsOf(question))]).length;

@@ -59,14 +59,19 @@ export const paragraphTrace: {
   choose?: (paragraphs: readonly number[]) => readonly [number, number | undefined] | undefined;
 } = {};
 
-/** The features of each of a section's paragraphs (`texts`, in reading order), given their answer weights. */
+/**
+ * The features of each of a section's paragraphs (`texts`, in reading order), given their answer
+ * weights. `near` is read only when `withNear`: a cosine per paragraph on every search, which only
+ * a quantity's weights (and the fitting script) use.
+ */
 export function paragraphFeatures(
   texts: readonly string[],
   weights: readonly number[],
   plan: Plan,
+  withNear = true,
 ): ParagraphFeatures[] {
   const best = Math.max(0, ...weights);
-  const nears = texts.map((text) => Math.max(0, plan.near?.(text) ?? 0));
+  const nears = texts.map((text) => (withNear ? Math.max(0, plan.near?.(text) ?? 0) : 0));
   const nearest = Math.max(0, ...nears);
   const lengths = texts.map((text) => rawWords(text).length);
   const longest = Math.max(1, ...lengths);
@@ -118,9 +123,10 @@ export function sectionLead(
   weights: readonly number[],
   plan: Plan,
 ): readonly [number, number | undefined] | undefined {
-  const features = paragraphFeatures(texts, weights, plan);
+  const leadWeights = leadWeightsFor(plan.prefer);
+  const features = paragraphFeatures(texts, weights, plan, leadWeights.near !== 0 || !!paragraphTrace.observe);
   paragraphTrace.observe?.(paragraphs, features, plan.prefer);
-  const best = bestParagraph(features, leadWeightsFor(plan.prefer));
+  const best = bestParagraph(features, leadWeights);
   if (best === undefined) return undefined;
   return paragraphTrace.choose?.(paragraphs) ?? [best, bestParagraph(features, LEAD_PARAGRAPH_WEIGHTS, best)];
 }
