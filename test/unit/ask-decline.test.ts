@@ -117,9 +117,13 @@ describe('the decline decision', () => {
       confidence: 0.3,
       similarity,
     });
-    expect(semanticAgreement([hit(0.4), hit(0.3), hit(0.5), hit(0.4), hit(0.1)])).toBe(0.75);
-    expect(semanticAgreement([hit(0.4)])).toBe(1);
+    const nine = Array.from({ length: 9 }, (_, at) => hit(at < 6 ? 0.3 : 0.5));
+    expect(semanticAgreement([hit(0.4), ...nine])).toBeCloseTo(6 / 9);
     expect(semanticAgreement([hit(undefined), hit(0.2)])).toBe(0);
+    // Out of nine, not of the hits there are: a best hit with few runners-up has too few to agree.
+    expect(semanticAgreement([hit(0.4), hit(0.3), hit(0.5), hit(0.4), hit(0.1)])).toBeCloseTo(3 / 9);
+    expect(semanticAgreement([hit(0.4)])).toBe(0);
+    expect(semanticAgreement([])).toBe(0);
     // Only the nine runners-up after it count: a tenth nearer in meaning does not.
     expect(semanticAgreement([hit(0.4), ...Array.from({ length: 9 }, () => hit(0.1)), hit(0.9)])).toBe(1);
   });
