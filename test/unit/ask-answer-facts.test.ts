@@ -120,4 +120,11 @@ describe("an essay's figure description", () => {
   it('still answers how much with its worked numbers', () => {
     expect(quotedOf(sectionOf(texts), planOf(words, 'number'), 'how much do alpha beta gamma cost')).toEqual([0]);
   });
+
+  it('yields a how much to an earlier paragraph that states a figure (FIGURE_LEAD_WEIGHTS)', () => {
+    // Fitted held out: a section states its figure where it brings the thing in; later paragraphs,
+    // a figure's description among them, work with it. Before that fit this quoted the figure ([1]).
+    const prose = [texts[1]!, texts[0]!];
+    expect(quotedOf(sectionOf(prose), planOf(words, 'number'), 'how much do alpha beta gamma cost')).toEqual([0]);
+  });
 });
