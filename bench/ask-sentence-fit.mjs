@@ -13,7 +13,7 @@
 //   last    the closing sentence of a paragraph of three or more;
 // and the label "holds a key fact". A sentence's score is ratio + Σ weight × feature; the highest
 // is quoted with its neighbour (the one after, or before when last). A grid of weights is scored
-// offline by how many paragraphs' quoted fact the fact, less 0.5 for each change that stays
+// offline by how many paragraphs' quotes hold their key fact, less 0.5 for each change that stays
 // wrong; each development set is held out in turn (fit on the others, report it), then all are fitted.
 // SENTENCE_KIND picks the kind fitted (explanation by default: WHY_SENTENCE_WEIGHTS; procedure:
 // PROCEDURE_SENTENCE_WEIGHTS, with step and last), SENTENCE_FEATURES the features tried.

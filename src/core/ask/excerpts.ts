@@ -210,8 +210,8 @@ export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSe
 }
 
 /**
- * An answer's text: the sentence that answers best (sentenceWeights; for a why, sentence-choice.ts
- * weighs in where it stands, its length and its cue) and a neighbour (quotedAround),
+ * An answer's text: the sentence that answers best (sentenceWeights; for a why and a procedure,
+ * sentence-choice.ts weighs in where it stands, its length, its cue, a step) and a neighbour (quotedAround),
  * and the sentence after them when one of them announces it (ANNOUNCES); one sentence when two
  * exceed `maxWords`. Not the opening of the paragraph, nor the sentence with the most words in
  * common: the one that answers. With words to spare (`room`: what the whole answer may still take),
