@@ -61,8 +61,15 @@ async function searchAll() {
   const searched = questions.map(({ question }) => index.explain(question.q, options));
   // Once more with no threshold declining (the index reads DECLINE_CALIBRATION as it decides), for
   // the answer a declined question would have had. The phrase bar stays: it says when a phrase is read.
+  // With no content's words needed (domainEvidence 0) nothing is off the domain: the evidence never
+  // declines here, so a question still declined was declined by the self-naming check (namesItsAnswer).
   const kept = { ...DECLINE_CALIBRATION };
-  Object.assign(DECLINE_CALIBRATION, { minConfidence: 0, namesOverruled: 0, offDomainConfidence: 0 });
+  Object.assign(DECLINE_CALIBRATION, {
+    minConfidence: 0,
+    namesOverruled: 0,
+    offDomainConfidence: 0,
+    domainEvidence: 0,
+  });
   const lenient = questions.map(({ question }) => index.explain(question.q, options).result);
   Object.assign(DECLINE_CALIBRATION, kept);
   return questions.map(({ set, question }, at) => {
@@ -81,8 +88,9 @@ async function searchAll() {
       answered,
       fact: answered && holdsFact(result.answer.text, facts),
       factIfAnswered: ifAnswered !== null && holdsFact(ifAnswered.text, facts),
-      // Declined after the evidence answered (a term the question names itself: namesItsAnswer).
-      declinedElsewise: evidence !== undefined && !answered && !declines(evidence),
+      // Declined after the evidence answered (a term the question names itself: namesItsAnswer), or,
+      // where the evidence declines, declined still when it answers (the lenient search).
+      declinedElsewise: evidence !== undefined && !answered && (!declines(evidence) || lenient[at].answer === null),
       evidence,
     };
   });

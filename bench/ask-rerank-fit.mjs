@@ -19,7 +19,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex } from './ask-docs.mjs';
+import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 // One bundle for both modules, so the trace the reranker calls is the one set here.
 const entry = 'node_modules/.cache/ask-rerank-entry.ts';
@@ -78,26 +78,18 @@ function record(file) {
   });
 }
 
+// The development sets (bench/ask-docs.mjs) by short name ("dev", "retired", "dev2", …), then the tuning set.
+const names = DEVELOPMENT_SETS.map((file) => file.replace(/^ask-(dev-)?|(-blind)?\.json$/g, ''));
+/** @type {Record<string, Recorded[]>} */
 const sets = {
-  dev: record('ask-dev.json'),
-  retired: record('ask-dev-retired-blind.json'),
-  dev2: record('ask-dev2.json'),
-  dev3: record('ask-dev3.json'),
-  dev4: record('ask-dev4.json'),
-  dev5: record('ask-dev5.json'),
-  dev6: record('ask-dev6.json'),
-  dev7: record('ask-dev7.json'),
-  dev8: record('ask-dev8.json'),
-  dev9: record('ask-dev9.json'),
-  dev10: record('ask-dev10.json'),
-  dev11: record('ask-dev11.json'),
-  dev12: record('ask-dev12.json'),
+  ...Object.fromEntries(DEVELOPMENT_SETS.map((file, at) => [names[at], record(file)])),
   tuning: record('ask-eval.json'),
 };
+const setOf = (/** @type {string} */ name) => sets[name] ?? [];
 if (process.env['FIT_DUMP']) writeFileSync(process.env['FIT_DUMP'], JSON.stringify(sets));
 // The tuning set's held-out part is never tuned on: the fit keeps the rest, and the held-out is reported.
-const tuned = sets.tuning.filter((/** @type {Recorded} */ question) => !question.held);
-const heldOut = sets.tuning.filter((/** @type {Recorded} */ question) => question.held);
+const tuned = setOf('tuning').filter((/** @type {Recorded} */ question) => !question.held);
+const heldOut = setOf('tuning').filter((/** @type {Recorded} */ question) => question.held);
 
 /** Right source first, of the answerable questions, under some weights. */
 function firsts(/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) {
@@ -182,36 +174,20 @@ const percent = (/** @type {number} */ count, /** @type {number} */ of) => `${((
 // Without the reranker → with the weights in the code → with the weights fitted.
 const show = (/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) =>
   [baseline, LEAD_WEIGHTS, weights].map((each) => percent(firsts(set, each), set.length)).join(' → ');
-const names = /** @type {const} */ ([
-  'dev',
-  'retired',
-  'dev2',
-  'dev3',
-  'dev4',
-  'dev5',
-  'dev6',
-  'dev7',
-  'dev8',
-  'dev9',
-  'dev10',
-  'dev11',
-  'dev12',
-]);
 for (const held of names) {
-  const weights = fit(names.filter((name) => name !== held).map((name) => sets[name]));
-  console.log(`held out ${held}: ${show(sets[held], weights)} right first, weights ${JSON.stringify(weights)}`);
+  const weights = fit(names.filter((name) => name !== held).map(setOf));
+  console.log(`held out ${held}: ${show(setOf(held), weights)} right first, weights ${JSON.stringify(weights)}`);
 }
-const chosen = fit(names.map((name) => sets[name]));
+const chosen = fit(names.map(setOf));
 console.log(`\nfitted on all: ${JSON.stringify(chosen)} (in the code now: ${JSON.stringify(LEAD_WEIGHTS)})`);
-for (const name of [...names, 'tuning'])
-  console.log(`  ${name}: ${show(sets[/** @type {keyof typeof sets} */ (name)], chosen)}`);
+for (const name of [...names, 'tuning']) console.log(`  ${name}: ${show(setOf(name), chosen)}`);
 console.log(`  tuning, held out: ${show(heldOut, chosen)}`);
 
 // FIT_DIAG=1: the questions whose lead the chosen weights change, and whether it was and is right.
 if (process.env['FIT_DIAG'])
   for (const name of [...names, 'tuning']) {
     console.log(`${name}:`);
-    for (const question of sets[/** @type {keyof typeof sets} */ (name)]) {
+    for (const question of setOf(name)) {
       const lead = question.features ? leadOf(question.features, chosen) : 0;
       if (lead !== 0 && question.rights && question.keys)
         console.log(

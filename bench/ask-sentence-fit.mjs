@@ -1,8 +1,8 @@
 // @ts-check
 // Fits the choice of an answer's best sentence (src/core/ask/excerpts.ts, answerSentences) on the
 // development sets (never the blind set). Each answerable question whose right source leads is
-// searched once; every quoted paragraph that holds a key fact (the first such quote of the answer)
-// is recorded sentence by sentence with a few features, each in [0, 1]:
+// searched once; every quoted paragraph that holds a key fact (the first such quote of the answer,
+// among the calls whose quote at today's choice is in the answer: the others were discarded) is recorded sentence by sentence with a few features, each in [0, 1]:
 //   ratio   today's weight (sentenceWeights) as a share of the paragraph's best;
 //   near    nearness in meaning to the question (Plan.near, cosine, below 0 as 0);
 //   kind    says what the question's kind asks (PREFERRED: a figure, a cause, "is a", a step);
@@ -42,6 +42,11 @@ const {
 } = await importTs(entry);
 // Recorded against the weights' share alone, as before any fit: with the fitted weights in force the
 // answer would already quote the sentence they choose, and the rest of it would seem to hold the fact.
+// The weights shipped, kept to score beside the fit.
+const shippedOf = {
+  explanation: { ...WHY_SENTENCE_WEIGHTS },
+  procedure: { ...PROCEDURE_SENTENCE_WEIGHTS },
+};
 for (const fitted of [WHY_SENTENCE_WEIGHTS, PROCEDURE_SENTENCE_WEIGHTS])
   for (const name of Object.keys(fitted)) fitted[name] = 0;
 const index = contentIndex(AskIndex);
@@ -51,6 +56,7 @@ const sections = contentSections();
 
 const FEATURES = /** @type {const} */ (['near', 'kind', 'opening', 'length', 'beside', 'step', 'last']);
 const words = (/** @type {string} */ text) => text.split(/\s+/).filter(Boolean).length;
+const squeezed = (/** @type {string} */ text) => text.replace(/\s+/g, ' ').trim();
 
 /** @param {readonly string[]} sentences @param {readonly number[]} weights @param {any} plan */
 function featuresOf(sentences, weights, plan) {
@@ -108,7 +114,14 @@ function record(file) {
     const result = index.search(question.q, options);
     sentenceTrace.observe = undefined;
     if (!result.answer || !isExpected(question.expect, result.sources[0], sections)) continue;
-    const call = calls.find((each) => holdsFact(each.sentences.join(' '), question.facts));
+    // A call whose quote at today's choice is not in the answer was discarded (besideQuoted tries a
+    // second source's or a runner-up's paragraph twice and keeps neither when it does not fit).
+    const answerText = squeezed(result.answer.text);
+    const call = calls.find(
+      (each) =>
+        holdsFact(each.sentences.join(' '), question.facts) &&
+        answerText.includes(squeezed(each.quotes[chosen(each.features, zero)])),
+    );
     if (!call) continue;
     const today = call.quotes[chosen(call.features, zero)];
     out.push({
@@ -207,18 +220,26 @@ function fit(/** @type {any[][]} */ on) {
 }
 const total = names.reduce((sum, name) => sum + sets[name].length, 0);
 console.log(`${KIND}: ${total} paragraphs holding a fact (right source first)`);
+// Facts with the weight's share alone → with the weights shipped (sentence-choice.ts) → with the fit.
+const shipped = { ...zero, .../** @type {Record<string, any>} */ (shippedOf)[KIND] };
+console.log(`shipped: ${JSON.stringify(shipped)}; key facts: share alone → shipped → fitted`);
 let heldToday = 0;
+let heldShipped = 0;
 let heldFitted = 0;
 for (const held of names) {
   const w = fit(names.filter((name) => name !== held).map((name) => sets[name]));
   const set = sets[held];
   heldToday += count(set, zero);
+  heldShipped += count(set, shipped);
   heldFitted += count(set, w);
   console.log(
-    `held out ${held.padEnd(18)} ${String(set.length).padStart(3)}: fact ${count(set, zero)} → ${count(set, w)}  ${JSON.stringify(w)}`,
+    `held out ${held.padEnd(18)} ${String(set.length).padStart(3)}: fact ${count(set, zero)} → ${count(set, shipped)} → ${count(set, w)}  ${JSON.stringify(w)}`,
   );
 }
-console.log(`held-out sum: fact ${heldToday} → ${heldFitted}`);
+console.log(`held-out sum: fact ${heldToday} → ${heldShipped} → ${heldFitted}`);
 const all = fit(names.map((name) => sets[name]));
 console.log(`fitted on all: ${JSON.stringify(all)}`);
-for (const name of names) console.log(`  ${name.padEnd(18)} ${count(sets[name], zero)} → ${count(sets[name], all)}`);
+for (const name of names)
+  console.log(
+    `  ${name.padEnd(18)} ${count(sets[name], zero)} → ${count(sets[name], shipped)} → ${count(sets[name], all)}`,
+  );
