@@ -8,24 +8,19 @@ import { rawWords } from './text.ts';
 /**
  * Weights of the features beside the weight's share, for a question that asks why (Plan.prefer
  * 'explanation'), fitted with each development set held out in turn (bench/ask-sentence-fit.mjs):
- * `opening`, how early in the paragraph (1 the first sentence, 0 the last): a paragraph that
- * explains states its point first and bears it out after; `length`, words / 40 at most 1: a
- * shorter sentence states a reason, a long one elaborates it; `beside`, next to the sentence of the
- * highest weight, whose quote takes that sentence in anyway; `kind`, a cause's cue (PREFERRED
- * explanation: "because", "since", …), kept at least 0.1 so a stated cause still beats an opening
- * definition. Nearness in meaning (fitted 0.5 on all sets) is left out: in the full run it ties
- * (key fact +9 −1 against +8 −0) and loses dev3 one. Other kinds: every feature fitted at 0.
- * Dev sets, key fact: retired, dev4, dev6, dev8 +1, dev9, dev10 +2; held out in turn: +8 (of 345 why paragraphs holding a fact).
- * Refitted on thirteen sets with only the quotes that reach the answer (367 why paragraphs): these
- * weights +6 (retired, dev4, dev6 +1, dev10 +3), none lost; the fit on all thirteen (`beside` −0.1)
- * ties them in every set; held out in turn it gains nothing over the share alone (dev10 +2, dev4 −2),
- * 6 fewer than these: the corrected fit confirms them.
+ * `opening`, how early in the paragraph (1 the first sentence, 0 the last); `length`, words / 40 at
+ * most 1; `beside`, next to the sentence of the highest weight; `kind`, a cause's cue (PREFERRED
+ * explanation). All 0, the share alone: fitted first at 0.25 / −0.25 / −0.25 / 0.1 (held out +8),
+ * but that recording credited quotes that never reached the answer; recorded right (367 why
+ * paragraphs, thirteen sets) the fit held out in turn gains nothing over the share alone (dev10 +2,
+ * dev4 −2), though those weights fitted on all sets gave +6 with none lost: a fit that does not
+ * carry to a set it has not seen, so the simpler choice stands (blind set and ask-dev12 the same either way).
  */
 export const WHY_SENTENCE_WEIGHTS = {
-  opening: 0.25,
-  length: -0.25,
-  beside: -0.25,
-  kind: 0.1,
+  opening: 0,
+  length: 0,
+  beside: 0,
+  kind: 0,
 };
 
 /**
