@@ -20,14 +20,29 @@ import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
 import { contentDocuments, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
-// One bundle for both modules, so the trace the chooser calls is the one set here.
+// One bundle for both modules, so the trace the chooser calls is the one set here; every import of
+// paragraph-choice.ts but the stand-in's own is its stand-in (ask-paragraph-forced.mjs), whose
+// forcedLead makes a chosen paragraph lead.
 const entry = 'node_modules/.cache/ask-paragraph-entry.ts';
 mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
 writeFileSync(
   path.join(root, entry),
   "export * from '../../src/core/ask/ask-index.ts';\nexport * from '../../src/core/ask/paragraph-choice.ts';\n",
 );
-const { AskIndex, paragraphTrace, bestParagraph, leadWeightsFor, LEAD_PARAGRAPH_WEIGHTS } = await importTs(entry);
+const standIn = path.join(root, 'bench/ask-paragraph-forced.mjs');
+/** @type {import('esbuild').Plugin} */
+const forcedLeadPlugin = {
+  name: 'forced-lead',
+  setup(build) {
+    build.onResolve({ filter: /paragraph-choice\.ts$/ }, ({ importer }) =>
+      importer === standIn ? undefined : { path: standIn },
+    );
+  },
+};
+const { AskIndex, paragraphTrace, forcedLead, bestParagraph, leadWeightsFor, LEAD_PARAGRAPH_WEIGHTS } = await importTs(
+  entry,
+  [forcedLeadPlugin],
+);
 const { isExpected, contentSections, holdsFact } = await import('../test/support/ask-blind.ts');
 const sections = contentSections();
 const serialised = AskIndex.build(contentDocuments());
@@ -49,9 +64,9 @@ function answerHolds(
   /** @type {number} */ lead,
 ) {
   const runnerUp = bestParagraph(features, LEAD_PARAGRAPH_WEIGHTS, lead);
-  paragraphTrace.choose = (/** @type {number[]} */ seen) => (seen[0] === paragraphs[0] ? [lead, runnerUp] : undefined);
+  forcedLead.choose = (/** @type {number[]} */ seen) => (seen[0] === paragraphs[0] ? [lead, runnerUp] : undefined);
   const result = index.search(question.q, options);
-  paragraphTrace.choose = undefined;
+  forcedLead.choose = undefined;
   return result.answer ? holdsFact(result.answer.text, question.facts) : false;
 }
 

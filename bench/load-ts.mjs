@@ -7,8 +7,12 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { root } from './lib.mjs';
 
-/** The bundle's path. @param {string} entry path relative to the project root */
-export async function bundleTs(entry) {
+/**
+ * The bundle's path.
+ * @param {string} entry path relative to the project root
+ * @param {import('esbuild').Plugin[]} [plugins] esbuild plugins (a fitting script's stand-in modules)
+ */
+export async function bundleTs(entry, plugins = []) {
   // Inside the project, so the bundle's bare imports (stemmer, zod) resolve from node_modules.
   const cache = path.join(root, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
@@ -22,11 +26,15 @@ export async function bundleTs(entry) {
     packages: 'external',
     logLevel: 'warning',
     absWorkingDir: root,
+    plugins,
   });
   return outfile;
 }
 
-/** @param {string} entry path relative to the project root */
-export async function importTs(entry) {
-  return import(pathToFileURL(await bundleTs(entry)).href);
+/**
+ * @param {string} entry path relative to the project root
+ * @param {import('esbuild').Plugin[]} [plugins] esbuild plugins (a fitting script's stand-in modules)
+ */
+export async function importTs(entry, plugins = []) {
+  return import(pathToFileURL(await bundleTs(entry, plugins)).href);
 }

@@ -52,11 +52,11 @@ export const leadWeightsFor = (prefer: Plan['prefer']) =>
 
 /**
  * Set by the fitting script only (bench/ask-paragraph-fit.mjs): sees each section's paragraphs and
- * features, and may choose the lead and the runner-up (their places in the section) to see the answer.
+ * features. It only observes; the script forces a lead through a stand-in for this module
+ * (bench/ask-paragraph-forced.mjs), not through the code that answers.
  */
 export const paragraphTrace: {
   observe?: (paragraphs: readonly number[], features: readonly ParagraphFeatures[], prefer?: Plan['prefer']) => void;
-  choose?: (paragraphs: readonly number[]) => readonly [number, number | undefined] | undefined;
 } = {};
 
 /**
@@ -128,5 +128,5 @@ export function sectionLead(
   paragraphTrace.observe?.(paragraphs, features, plan.prefer);
   const best = bestParagraph(features, leadWeights);
   if (best === undefined) return undefined;
-  return paragraphTrace.choose?.(paragraphs) ?? [best, bestParagraph(features, LEAD_PARAGRAPH_WEIGHTS, best)];
+  return [best, bestParagraph(features, LEAD_PARAGRAPH_WEIGHTS, best)];
 }
