@@ -1,6 +1,6 @@
 // A situation's question part of two plain words ("…, what failure mode is this", "…, how big is
 // the hit") says what kind of answer is wanted, not what of: the lead reranker reads its subject
-// from the whole question, circumstances too (lead-rerank.ts, VAGUE_CONCEPTS), as it did for one word.
+// from the whole question, circumstances too (query-plan.ts, asksVaguely), as it did for one word.
 import { describe, expect, it } from 'vitest';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { leadFeatures, leadOf } from '../../src/core/ask/lead-rerank.ts';

@@ -7,7 +7,7 @@ import type { AskPassage } from './ask-documents.ts';
 import { bestPerSource } from './answer-shape.ts';
 import { conceptPattern } from './excerpts.ts';
 import { pointsBack, type Question } from './question.ts';
-import type { Concept, Plan } from './query-plan.ts';
+import { asksVaguely, type Concept, type Plan } from './query-plan.ts';
 import { isHome, isOpening, sameEssay, treatedIn } from './lead-home.ts';
 import { sentencesAt } from './sentences.ts';
 import { saysAnyName, terms } from './text.ts';
@@ -20,7 +20,7 @@ export interface LeadFeatures {
   kind: number;
   /**
    * Share of the question's concepts that its names (term names, heading, "asked" phrasings) name;
-   * of its circumstances' too when its question part is vague (vaguelyAsked).
+   * of its circumstances' too when its question part is vague (asksVaguely).
    */
   subject: number;
   /** Share of its own names' words that the question uses: a narrow source, all of it asked. */
@@ -227,25 +227,6 @@ function beyondShare(source: readonly AskPassage[], beyond: ReturnType<typeof be
 }
 
 /**
- * A situation's question part of at most this many concepts asks vaguely (vaguelyAsked). 1 to 3 fitted
- * with each development set held out, every split fits 2: right first +6, key fact +1, declined -1.
- */
-const VAGUE_CONCEPTS = 2;
-
-/**
- * Whether a long question's question part is too vague to say what it is about: two concepts at
- * most, neither a name the glossary knows ("what's happening", "what failure mode is this", "how big
- * is the hit"): it says what kind of answer is wanted, not what of. Its subject is then read from
- * the whole question (Plan.whole): "our document bot keeps blending last year's policies with this
- * year's, what kind of failure is this" asked of "failure" alone, which a stablecoin essay's
- * "Failure mode four" names whole.
- */
-function vaguelyAsked(plan: Plan): boolean {
-  const own = plan.concepts.filter((concept) => !concept.circumstance);
-  return plan.whole !== undefined && own.length <= VAGUE_CONCEPTS && !own.some((concept) => concept.named);
-}
-
-/**
  * Whether a long question's "what is …" question part names nothing the glossary knows ("…, what
  * are my options", "…, what's behind that", "…, what is eating the memory"): it asks what happens
  * or what to do in the circumstances, which an essay section says, not what a thing is. Measured on
@@ -282,10 +263,15 @@ export interface LeadCandidate {
   source: readonly AskPassage[];
 }
 
-/** The concepts a source's names should say (LeadFeatures.subject): not the measure a figure question names. */
+/**
+ * The concepts a source's names should say (LeadFeatures.subject): not the measure a figure question
+ * names. A vague question part (asksVaguely) has them read from the whole question (Plan.whole): "our
+ * document bot keeps blending last year's policies with this year's, what kind of failure is this"
+ * asked of "failure" alone, which a stablecoin essay's "Failure mode four" names whole.
+ */
 function subjectConcepts(question: Question, plan: Plan): Concept[] {
   const measured = MEASURE_ASKED.exec(question.text)?.[1]?.toLowerCase();
-  const concepts = vaguelyAsked(plan) ? (plan.whole ?? plan.concepts) : plan.concepts;
+  const concepts = asksVaguely(plan) ? (plan.whole ?? plan.concepts) : plan.concepts;
   return concepts.filter((concept) => concept.asked.join(' ').toLowerCase() !== measured);
 }
 
