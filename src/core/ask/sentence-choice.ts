@@ -1,27 +1,12 @@
-// Which sentence of a quoted paragraph answers a why or a procedure: its weight (excerpts.ts,
-// sentenceWeights) as a share of the paragraph's best, and a few features weighed by weights fitted
-// on the development sets.
+// Which sentence of a quoted paragraph answers a procedure: its weight (excerpts.ts,
+// sentenceWeights) as a share of the paragraph's best, and two features weighed by weights fitted
+// on the development sets. Other kinds, a why among them, are answered by the share alone: a why's
+// fit (bench/ask-sentence-fit.mjs: how early, how long, next to the best, a cause's cue) gave +8
+// held out at first, but that recording credited quotes that never reached the answer; recorded
+// right (367 why paragraphs, thirteen sets), held out in turn it gains nothing over the share alone
+// (dev10 +2, dev4 −2), though its weights fitted on all sets gave +6 with none lost.
 import type { Plan } from './query-plan.ts';
-import { PREFERRED, STEPS, SUPPOSING } from './sentence-kinds.ts';
-import { rawWords } from './text.ts';
-
-/**
- * Weights of the features beside the weight's share, for a question that asks why (Plan.prefer
- * 'explanation'), fitted with each development set held out in turn (bench/ask-sentence-fit.mjs):
- * `opening`, how early in the paragraph (1 the first sentence, 0 the last); `length`, words / 40 at
- * most 1; `beside`, next to the sentence of the highest weight; `kind`, a cause's cue (PREFERRED
- * explanation). All 0, the share alone: fitted first at 0.25 / −0.25 / −0.25 / 0.1 (held out +8),
- * but that recording credited quotes that never reached the answer; recorded right (367 why
- * paragraphs, thirteen sets) the fit held out in turn gains nothing over the share alone (dev10 +2,
- * dev4 −2), though those weights fitted on all sets gave +6 with none lost: a fit that does not
- * carry to a set it has not seen, so the simpler choice stands (blind set and ask-dev12 the same either way).
- */
-export const WHY_SENTENCE_WEIGHTS = {
-  opening: 0,
-  length: 0,
-  beside: 0,
-  kind: 0,
-};
+import { STEPS, SUPPOSING } from './sentence-kinds.ts';
 
 /**
  * For a procedure (Plan.prefer 'procedure': "how do I …", "how does X work"), fitted with each
@@ -42,26 +27,11 @@ export const PROCEDURE_SENTENCE_WEIGHTS = {
   last: -0.1,
 };
 
-/** Words of a sentence that count as long (the `length` feature is 1 from here). */
-const LONG_SENTENCE_WORDS = 40;
-
 /** Each sentence's score for being the one that answers (the highest is quoted). */
 export function choiceScores(sentences: readonly string[], weights: readonly number[], plan: Plan): number[] {
   const top = Math.max(...weights);
   const shares = weights.map((weight) => (top > 0 ? weight / top : 0));
-  if (plan.prefer === 'procedure' && top > 0) return procedureScores(sentences, shares);
-  if (plan.prefer !== 'explanation' || top <= 0) return shares;
-  const highest = weights.indexOf(top);
-  const last = Math.max(1, sentences.length - 1);
-  const { opening, length, beside, kind } = WHY_SENTENCE_WEIGHTS;
-  return shares.map(
-    (share, at) =>
-      share +
-      opening * (1 - at / last) +
-      length * Math.min(1, rawWords(sentences[at]!).length / LONG_SENTENCE_WORDS) +
-      (Math.abs(at - highest) === 1 ? beside : 0) +
-      (PREFERRED.explanation.test(sentences[at]!) ? kind : 0),
-  );
+  return plan.prefer === 'procedure' && top > 0 ? procedureScores(sentences, shares) : shares;
 }
 
 /** A procedure's sentence scores: its share, plus PROCEDURE_SENTENCE_WEIGHTS' step and closing sentence. */
