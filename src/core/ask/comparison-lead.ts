@@ -5,6 +5,7 @@
 // development set held out in turn (bench/ask-comparison-fit.mjs).
 import { bestPerSource } from './answer-shape.ts';
 import type { AskPassage } from './ask-documents.ts';
+import { heaviest } from './feature-weights.ts';
 import type { Ranked } from './passage-ranking.ts';
 
 /** What a passage is put forward as: the term both sides name, a side's own, another by comparison.ts, or the fused ranking's. */
@@ -62,14 +63,6 @@ export const COMPARISON_LEAD_WEIGHTS: ComparisonLeadWeights = {
   half: -0.1,
 };
 
-/** A candidate's weight under some weights. */
-export function comparisonLeadWeight(features: ComparisonLeadFeatures, weights: ComparisonLeadWeights): number {
-  return (Object.keys(weights) as Array<keyof ComparisonLeadFeatures>).reduce(
-    (sum, feature) => sum + weights[feature] * features[feature],
-    0,
-  );
-}
-
 /**
  * The candidate that leads: the heaviest, the first on a tie. The sides keep the order asked: the
  * rest of the question's words do not put the second side before the first (talk around a bare "X vs
@@ -79,12 +72,7 @@ export function comparisonLeadOf(
   features: readonly ComparisonLeadFeatures[],
   weights: ComparisonLeadWeights = COMPARISON_LEAD_WEIGHTS,
 ): number {
-  let best = 0;
-  let bestWeight = -Infinity;
-  features.forEach((each, at) => {
-    const weight = comparisonLeadWeight(each, weights);
-    if (weight > bestWeight) [best, bestWeight] = [at, weight];
-  });
+  const best = heaviest(features, weights);
   const first = features.findIndex((each) => each.first === 1);
   return features[best]!.second === 1 && first >= 0 && features[first]!.order > features[best]!.order ? first : best;
 }

@@ -8,6 +8,7 @@ import { bestPerSource } from './answer-shape.ts';
 import { conceptPattern } from './excerpts.ts';
 import { pointsBack, type Question } from './question.ts';
 import { asksVaguely, type Concept, type Plan } from './query-plan.ts';
+import { heaviest } from './feature-weights.ts';
 import { isHome, isOpening, sameEssay, treatedIn } from './lead-home.ts';
 import { sentencesAt } from './sentences.ts';
 import { saysAnyName, terms } from './text.ts';
@@ -359,23 +360,9 @@ export function beyondSides(
   );
 }
 
-/** A candidate's weight: its features by the weights. */
-export function leadWeight(features: LeadFeatures, weights: LeadWeights = LEAD_WEIGHTS): number {
-  let sum = 0;
-  for (const name of Object.keys(weights) as Array<keyof LeadFeatures>) sum += weights[name] * features[name];
-  return sum;
-}
-
 /** The place of the candidate that should lead (0: the fused ranking's lead stays). */
-export function leadOf(features: readonly LeadFeatures[], weights: LeadWeights = LEAD_WEIGHTS): number {
-  let best = 0;
-  let bestWeight = -Infinity;
-  features.forEach((each, at) => {
-    const weight = leadWeight(each, weights);
-    if (weight > bestWeight) [best, bestWeight] = [at, weight];
-  });
-  return best;
-}
+export const leadOf = (features: readonly LeadFeatures[], weights: LeadWeights = LEAD_WEIGHTS): number =>
+  heaviest(features, weights);
 
 /** What the reranker reads of the index: passages, their sources, and a source's passages. */
 export interface LeadContext {

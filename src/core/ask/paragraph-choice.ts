@@ -1,6 +1,7 @@
 // Which paragraph of an essay section leads its quote: each paragraph's answer weight (answerWeight
 // in excerpts.ts, as a share of the best), plus a few transparent features weighed by weights fitted
 // with each development set held out in turn (bench/ask-paragraph-fit.mjs), per kind of answer asked.
+import { weighed } from './feature-weights.ts';
 import type { Plan } from './query-plan.ts';
 import { PREFERRED } from './sentence-kinds.ts';
 import { rawWords } from './text.ts';
@@ -86,14 +87,6 @@ export function paragraphFeatures(
   }));
 }
 
-/** How well a paragraph answers under some weights. */
-export function paragraphScore(features: ParagraphFeatures, weights: ParagraphWeights): number {
-  return (Object.keys(weights) as Array<keyof ParagraphFeatures>).reduce(
-    (sum, name) => sum + weights[name] * features[name],
-    0,
-  );
-}
-
 /**
  * Of a section's paragraphs, the best under some weights of those that speak to the question
  * (share above 0), other than `not` (a place); the first on a tie; undefined when none speaks to it.
@@ -106,7 +99,7 @@ export function bestParagraph(
   let best: number | undefined;
   let bestScore = -Infinity;
   features.forEach((each, at) => {
-    const score = paragraphScore(each, weights);
+    const score = weighed(each, weights);
     if (at !== not && each.share > 0 && score > bestScore) [best, bestScore] = [at, score];
   });
   return best;
