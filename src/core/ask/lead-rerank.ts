@@ -227,6 +227,10 @@ function beyondShare(source: readonly AskPassage[], beyond: ReturnType<typeof be
   return mentioned / beyond.total;
 }
 
+/** Whether a long question's question part (not its circumstances) names no glossary term. */
+const partNamesNoTerm = (plan: Plan) =>
+  plan.whole !== undefined && !plan.concepts.some((concept) => concept.named && !concept.circumstance);
+
 /**
  * Whether a long question's "what is …" question part names nothing the glossary knows ("…, what
  * are my options", "…, what's behind that", "…, what is eating the memory"): it asks what happens
@@ -234,10 +238,7 @@ function beyondShare(source: readonly AskPassage[], beyond: ReturnType<typeof be
  * the development sets: right first on ask-dev2 and ask-dev7 one question more, ask-dev5 two (three
  * of them situations), no set lost one; key facts, declines, wrappers and probes as before.
  */
-const asksOfCircumstances = (kind: AskedKind, plan: Plan) =>
-  kind === 'definition' &&
-  plan.whole !== undefined &&
-  !plan.concepts.some((concept) => concept.named && !concept.circumstance);
+const asksOfCircumstances = (kind: AskedKind, plan: Plan) => kind === 'definition' && partNamesNoTerm(plan);
 
 /**
  * Whether a long question's question part asks something of the case its circumstances tell: it
@@ -246,10 +247,7 @@ const asksOfCircumstances = (kind: AskedKind, plan: Plan) =>
  * what is asked. A part that points back ("…, what did they mean", "how do I avoid it") may ask of
  * the term itself.
  */
-const asksOfCase = (plan: Plan, question: Question) =>
-  plan.whole !== undefined &&
-  !plan.concepts.some((concept) => concept.named && !concept.circumstance) &&
-  !pointsBack(question.text);
+const asksOfCase = (plan: Plan, question: Question) => partNamesNoTerm(plan) && !pointsBack(question.text);
 
 /** LeadFeatures.caseTreats of each candidate, given their shares beyond the terms. */
 function casesTreated(candidates: readonly LeadCandidate[], shares: readonly number[], ofCase: boolean): number[] {
