@@ -129,3 +129,25 @@ describe('a question part that points back at its situation', () => {
     expect(named).toBeLessThan(vague);
   });
 });
+
+describe('a question part that asks nothing of its own after a story told apart', () => {
+  const serialised = AskIndex.build(documents, NO_WORD_VECTORS);
+  const planner = new QueryPlanner(
+    new Map(Object.entries(serialised.postings)),
+    serialised.passages.length,
+    serialised.names,
+  );
+
+  it('reads the story as a situation’s whole reading', () => {
+    // "Is that OK" has no concept of its own: the story is what is asked, and whether a passage
+    // answers weighs it as a situation's (decline.ts, situatedCovered).
+    const situation = 'We have one GPU and a few thousand labelled examples, so we train on it. Is that OK';
+    const plan = situatedPlan(planner, parseQuestion('Is that OK'), situation);
+    expect(plan.whole?.map((concept) => concept.asked.join(' ').toLowerCase())).toContain('labelled');
+  });
+
+  it('keeps one chatty sentence a plain reading', () => {
+    const situation = 'lol we have one GPU and a few thousand labelled examples, is that OK';
+    expect(situatedPlan(planner, parseQuestion('is that OK'), situation).whole).toBeUndefined();
+  });
+});
