@@ -8,7 +8,8 @@
 // out in turn: fitted on the tuning set and the others, scored on the one held out. Two grids:
 // the thresholds of the older rules (confidence, agreement, phrase, names, off-domain, coverage),
 // and apart from them the bar at which meaning ranking a passage among the nearest vouches for it
-// (rankedNearShare, rankedNearSimilarity). The blind set is never read.
+// (rankedNearShare, rankedNearSimilarity), and the off-domain bar of a question asking how or why
+// (explainedOffDomainConfidence). The blind set is never read.
 // Run: node scripts/launch.mjs bench/ask-decline-fit.mjs
 //   ASK_DECLINE_ROWS=1 prints the evidence per question (JSON lines) and stops;
 //   ASK_DECLINE_CACHE=/tmp/file keeps the rows there and reads them back on the next run.
@@ -177,6 +178,16 @@ for (const rankedNearShare of [1.01, 1, 0.875, 0.75, 0.625, 0.5])
   for (const rankedNearSimilarity of [0.4, 0.35, 0.3, 0.25, 0.2])
     meaningGrid.push({ ...DECLINE_CALIBRATION, rankedNearShare, rankedNearSimilarity });
 
+/**
+ * The off-domain bar of a question asking how or why (explainedOffDomainConfidence); at
+ * offDomainConfidence it is the bar of every other question, the rule as it was.
+ * @type {Array<typeof DECLINE_CALIBRATION>}
+ */
+const explainedGrid = [0.7, 0.65, 0.6, 0.55, 0.5, 0.45, 0.4, 0].map((explainedOffDomainConfidence) => ({
+  ...DECLINE_CALIBRATION,
+  explainedOffDomainConfidence,
+}));
+
 const bySet = new Map(SETS.map((set) => [set, rows.filter((row) => row.set === set)]));
 const tuningToday = tally(bySet.get(TUNING) ?? [], DECLINE_CALIBRATION);
 
@@ -195,7 +206,7 @@ const objectivesOf = (grid) =>
 
 /**
  * The calibration of a grid with the best summed objective on some development sets. Ties go to the
- * one nearest the grid's start (the most lenient, or for the meaning bar the strictest).
+ * one nearest the grid's start (the most lenient, or for the meaning and explained bars the strictest).
  * @param {Array<typeof DECLINE_CALIBRATION>} grid @param {Array<Float64Array | undefined>} objectives
  * @param {readonly string[]} sets
  */
@@ -256,3 +267,7 @@ console.log(`calibration in decline.ts: ${JSON.stringify(DECLINE_CALIBRATION)}`)
 console.log(`  ${TUNING.padEnd(28)} ${format(tuningToday)}`);
 report('the older rules', olderGrid, DECLINE_CALIBRATION);
 report('the meaning bar', meaningGrid, { ...DECLINE_CALIBRATION, rankedNearShare: 1.01 });
+report('the explained off-domain bar', explainedGrid, {
+  ...DECLINE_CALIBRATION,
+  explainedOffDomainConfidence: DECLINE_CALIBRATION.offDomainConfidence,
+});

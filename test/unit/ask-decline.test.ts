@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import { MIN_CONFIDENCE } from '../../src/core/ask/ask-index.ts';
 import {
+  ASKS_HOW_OR_WHY,
   DECLINE_CALIBRATION,
   declineEvidence,
   declines,
@@ -150,6 +151,28 @@ describe('the decline decision', () => {
     expect(
       declines(evidence({ confidence: 0.6, namedShare: 0, domainSpoken: DECLINE_CALIBRATION.domainEvidence })),
     ).toBe(false);
+  });
+
+  it('answers off the domain from the confidence bar a question asking how or why, told without a story', () => {
+    const offDomain = { namedShare: 0, domainSpoken: DECLINE_CALIBRATION.domainEvidence / 2, confidence: 0.6 };
+    expect(DECLINE_CALIBRATION.explainedOffDomainConfidence).toBeLessThan(DECLINE_CALIBRATION.offDomainConfidence);
+    expect(declines(evidence({ ...offDomain, asksHowOrWhy: true }))).toBe(false);
+    // A story's everyday words, or a question asking anything else (a name, a forecast), stay at the older bar.
+    expect(declines(evidence({ ...offDomain, asksHowOrWhy: true, situated: true }))).toBe(true);
+    expect(declines(evidence({ ...offDomain, asksHowOrWhy: false }))).toBe(true);
+    // Below the confidence bar, and for a name asked the passage never speaks, as before.
+    expect(declines(evidence({ ...offDomain, asksHowOrWhy: true, confidence: MIN_CONFIDENCE - 0.01 }))).toBe(true);
+    expect(declines(evidence({ ...offDomain, asksHowOrWhy: true, namesSpoken: false }))).toBe(true);
+  });
+
+  it('reads how or why as asking for an explanation, how many or how much not', () => {
+    expect(ASKS_HOW_OR_WHY.test('How could a receipt prove it was printed by a real till?')).toBe(true);
+    expect(ASKS_HOW_OR_WHY.test('At the simplest level, why does a kettle switch itself off?')).toBe(true);
+    expect(ASKS_HOW_OR_WHY.test('how many bones are in the human body')).toBe(false);
+    expect(ASKS_HOW_OR_WHY.test('how do I fix a leaking kitchen tap')).toBe(false);
+    expect(ASKS_HOW_OR_WHY.test('How can we stop the sourdough starter collapsing?')).toBe(false);
+    expect(ASKS_HOW_OR_WHY.test('Will robots take plumbing jobs within five years?')).toBe(false);
+    expect(ASKS_HOW_OR_WHY.test('What do you call a game where you earn points by walking?')).toBe(false);
   });
 
   it('declines at any confidence a passage silent on a name asked, when the question is off the domain', () => {

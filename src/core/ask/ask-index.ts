@@ -19,6 +19,7 @@ import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 import { ASKS_NAME, namesItsAnswer } from './asks-name.ts';
 import {
+  ASKS_HOW_OR_WHY,
   DECLINE_CALIBRATION,
   declineContextOf,
   declineEvidence,
@@ -296,6 +297,7 @@ export class AskIndex {
     const evidence = {
       ...declineEvidence(plan, top, spoken, this.#declineContext, phrased, naming),
       semanticAgreement: semanticAgreement(ranked),
+      asksHowOrWhy: ASKS_HOW_OR_WHY.test(question.text),
     };
     // A term the question names itself is not what the thing it describes is called (namesItsAnswer).
     // Looked up only when the evidence answers: it reads the question's runs of words against the glossary.
