@@ -11,12 +11,12 @@ import {
   declineEvidence,
   declines,
   domainLift,
-  saysPhraseOf,
   semanticAgreement,
   speaksToNames,
   type DeclineContext,
   type DeclineEvidence,
 } from '../../src/core/ask/decline.ts';
+import { saysPhraseOf } from '../../src/core/ask/says-phrase.ts';
 import { QueryPlanner, type Concept, type Plan } from '../../src/core/ask/query-plan.ts';
 import { situatedPlan } from '../../src/core/ask/situation.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';

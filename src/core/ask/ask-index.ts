@@ -26,11 +26,11 @@ import {
   semanticAgreement,
   declines,
   domainLift,
-  saysPhraseOf,
   speaksToNames,
   type DeclineContext,
   type DeclineEvidence,
 } from './decline.ts';
+import { saysPhraseOf } from './says-phrase.ts';
 import { situatedPlan, situationShare, talkWeighed, unusedWeighed, withoutContentChat } from './situation.ts';
 import { rerankLead, type LeadContext } from './lead-rerank.ts';
 import { UnknownTerms } from './unknown-terms.ts';

@@ -9,8 +9,6 @@ import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { WordVectors } from './semantic.ts';
 import { escapePattern, rawWords, terms } from './text.ts';
 
-export { saysPhraseOf } from './says-phrase.ts';
-
 /**
  * The thresholds of the decision (see `declines`). Measured on the development sets (ask-dev,
  * ask-dev-retired-blind, ask-dev2; bench/ask-decline-fit.mjs):
