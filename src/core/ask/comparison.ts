@@ -7,12 +7,13 @@ import { bestPerSource, contrastingSentence, sentenceNames } from './answer-shap
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import { comparedPassages, comparisonQuotes, type QuotingContext } from './answer-passages.ts';
 import { asksBeyond } from './comparison-asked.ts';
+import { ComparisonSides, type FoundSide } from './comparison-sides.ts';
 import { leadComparison, type ComparisonRole } from './comparison-lead.ts';
 import { DECLINE_CALIBRATION, sideDeclines, type DeclineContext } from './decline.ts';
 import { beyondSides, LEAD_CANDIDATES } from './lead-rerank.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
-import { parseQuestion, type Question } from './question.ts';
+import type { Question } from './question.ts';
 import { sentencesAt } from './sentences.ts';
 import { saysAnyName, terms } from './text.ts';
 
@@ -22,8 +23,6 @@ const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
 const CONTRAST_CANDIDATES = 30;
 /** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
 const JOINT_COVERAGE = 0.9;
-/** A side the content speaks of in this many passages at most, none about it, is only mentioned in passing. */
-const PASSING_MENTIONS = 1;
 
 /** "Are they the same?", "the same thing as": whether two things are one is what their definitions say. */
 const ASKS_IDENTITY = /\bsame\b/i;
@@ -46,6 +45,7 @@ export class Comparisons {
   readonly #quoting: QuotingContext;
   readonly #declineContext: DeclineContext;
   readonly #isTalk: (words: string) => boolean;
+  readonly #sideFinder: ComparisonSides;
   /** The first passage of each essay section, by slug and heading: a subsection's section (`within`). */
   readonly #sectionStarts = new Map<string, number>();
 
@@ -56,6 +56,7 @@ export class Comparisons {
     this.#quoting = context.quoting;
     this.#declineContext = context.declineContext;
     this.#isTalk = (words) => context.isTalk(words);
+    this.#sideFinder = new ComparisonSides(context);
     context.passages.forEach((passage, at) => {
       const key = `${passage.slug}\n${passage.section}`;
       if (passage.type === 'essay' && !this.#sectionStarts.has(key)) this.#sectionStarts.set(key, at);
@@ -73,7 +74,7 @@ export class Comparisons {
     ranked: readonly Ranked[],
     allowed: ReadonlySet<AskDocumentType>,
   ) {
-    const { both, defining } = this.#sides(first, second, allowed);
+    const { both, defining } = this.#sideFinder.sides(first, second, allowed);
     const sides = both.filter(
       (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
     );
@@ -204,27 +205,11 @@ export class Comparisons {
   }
 
   /**
-   * Each side's best passage. Both may be names of one term ("Groth16 and PLONK" are zk-SNARKs,
-   * "soft fork" names the hard fork's page): that definition (`defining`) leads, and each side
-   * takes its best passage elsewhere rather than that definition twice.
-   */
-  #sides(first: string, second: string, allowed: ReadonlySet<AskDocumentType>) {
-    const both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
-    const shared =
-      both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage]?.slug : undefined;
-    if (!shared) return { both, defining: [] };
-    const fromShared = (hit: Ranked) => this.#passages[hit.passage]!.slug === shared;
-    const one = this.#side(first, second, allowed, fromShared);
-    const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
-    return { both: [one, other] as const, defining: [both[0].best] };
-  }
-
-  /**
    * Whether a comparison is declined: a side the content does not cover, by the decision a question
    * of its own would get, declines it all; so do two sides it only mentions in passing: it cannot
    * set them side by side.
    */
-  #declined(asked: readonly [string, string], both: ReadonlyArray<{ best: Ranked; plan: Plan; passing?: boolean }>) {
+  #declined(asked: readonly [string, string], both: readonly FoundSide[]) {
     return (
       both.some((side, at) => sideDeclines(asked[at]!, side, this.#declineContext)) ||
       both.every((side) => side.passing)
@@ -404,42 +389,5 @@ export class Comparisons {
           this.#passages[hit.passage]!.type === 'essay' &&
           own.every((side) => side.every((term) => this.#ranking.names(term, hit.passage))),
       );
-  }
-
-  /**
-   * The best passage for one side of a comparison: the definition of the term it names, else the
-   * best-ranked passage; with `avoid`, the best-ranked passage it does not rule out. In "optimistic
-   * and zk rollups" a one-word side shares the other's head noun, so "optimistic rollups" is tried
-   * first.
-   */
-  #side(
-    side: string,
-    other: string,
-    allowed: ReadonlySet<AskDocumentType>,
-    avoid?: (hit: Ranked) => boolean,
-  ): { best: Ranked; plan: Plan; passing?: boolean } {
-    const otherWords = other.split(' ');
-    const readings = side.includes(' ') || otherWords.length < 2 ? [side] : [`${side} ${otherWords.at(-1)}`, side];
-    for (const reading of avoid ? [] : readings) {
-      const defined = this.#ranking.defined(reading, allowed);
-      if (defined) return { best: defined, plan: this.#planner.plan(reading) };
-    }
-    const plan = this.#planner.plan(side);
-    // A side is a name or two: its words find it, and meaning would cost a scan per side.
-    const { ranked } = this.#ranking.rank(plan, parseQuestion(side), allowed);
-    const best = ranked.find((hit) => !avoid?.(hit));
-    const passing = this.#inPassing(plan, ranked, best);
-    return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan, passing };
-  }
-
-  /**
-   * Whether the content mentions a side only in passing: in PASSING_MENTIONS passages at most, none
-   * of them about it ("frameworks such as PyTorch do it for you").
-   */
-  #inPassing(plan: Plan, ranked: readonly Ranked[], best: Ranked | undefined): boolean {
-    if (ranked.filter((hit) => hit.coverage >= 1).length > PASSING_MENTIONS) return false;
-    const named = (hit: Ranked) =>
-      plan.concepts.every((concept) => concept.alternatives[0]!.some((term) => this.#ranking.names(term, hit.passage)));
-    return !best || !named(best);
   }
 }
