@@ -41,10 +41,15 @@ export class ComparisonSides {
    */
   sides(first: string, second: string, allowed: ReadonlySet<AskDocumentType>) {
     const both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
-    const shared =
-      both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage]?.slug : undefined;
-    if (!shared) return { both, defining: [] };
-    const fromShared = (hit: Ranked) => this.#passages[hit.passage]!.slug === shared;
+    const sharedPassage =
+      both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage] : undefined;
+    if (!sharedPassage) return { both, defining: [] };
+    // A term's page defines one of them; an essay's passage that names both ("What MiCA and the GENIUS
+    // Act change") is not a side's page: only it is set aside, not the whole essay.
+    const fromShared = (hit: Ranked) =>
+      sharedPassage.type === 'essay'
+        ? hit.passage === both[0].best.passage
+        : this.#passages[hit.passage]!.slug === sharedPassage.slug;
     const one = this.#side(first, second, allowed, fromShared);
     const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
     return { both: [one, other] as const, defining: [both[0].best] };
