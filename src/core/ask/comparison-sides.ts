@@ -77,8 +77,23 @@ export class ComparisonSides {
     // A side is a name or two: its words find it, and meaning would cost a scan per side.
     const { ranked } = this.#ranking.rank(plan, parseQuestion(side), allowed);
     const best = ranked.find((hit) => !avoid?.(hit));
-    const passing = this.#inPassing(plan, ranked, best);
+    const passing = !this.#endsInDefinitionOf(side, best, allowed) && this.#inPassing(plan, ranked, best);
     return { best: best ?? { passage: -1, score: 0, coverage: 0, confidence: 0 }, plan, passing };
+  }
+
+  /**
+   * Whether a side ends in the name of the term whose definition is its best passage ("encoder models
+   * like BERT" names BERT): the content covers that side, however few passages hold all its words.
+   * Its last words, since they say what the side is ("learning-rate warmup" is a warmup, not a rate).
+   */
+  #endsInDefinitionOf(side: string, best: Ranked | undefined, allowed: ReadonlySet<AskDocumentType>): boolean {
+    if (best === undefined || this.#passages[best.passage]!.type !== 'glossary') return false;
+    const words = side.split(' ');
+    return [1, 2, 3].some(
+      (length) =>
+        length < words.length &&
+        this.#ranking.defined(words.slice(-length).join(' '), allowed)?.passage === best.passage,
+    );
   }
 
   /**
