@@ -83,11 +83,13 @@ const trimQuestion = (text: string) => text.replace(/[?!.\s]+$/, '');
  * contamination when evaluating models" → "data contamination" (ask-dev7 one right first more).
  * A comma ends it too: chat goes on past the subject ("whats gwei, keep seeing it in my wallet"),
  * whose words after the comma named the wallet's term (ask-dev7 one right first and fact more).
- * So does a word of stress after it ("whats rlhf actually"): ask-dev7 one right first more.
+ * So does a word of stress after it ("whats rlhf actually"): ask-dev7 one right first more. So do a
+ * question mark with more after it and a chat interjection: a second question or chat follows the
+ * subject ("what is x402 lol is 402 even a real http code" asked of "x402 is 402").
  */
 const headOf = (subject: string) =>
   subject.split(
-    /\s+(?:in|of|for|on|with|within|inside|used\s+in|when|while)\s+|,\s+|\s+and\s+(?=(?:how|why|what|when|where|which|who)\b)|\s+(?:even|exactly|actually|really)\b/i,
+    /\s+(?:in|of|for|on|with|within|inside|used\s+in|when|while)\s+|,\s+|[?!]+\s+|\s+(?:lol|lmao|haha+|tbh|imo|idk)\b|\s+and\s+(?=(?:how|why|what|when|where|which|who)\b)|\s+(?:even|exactly|actually|really)\b/i,
   )[0] ?? subject;
 const stripArticle = (text: string) => text.replace(/^(?:an?|the)\s+/i, '').trim();
 
