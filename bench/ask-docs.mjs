@@ -9,9 +9,10 @@ import { root } from './lib.mjs';
 
 /**
  * The development sets in test/fixtures/, in the order they arrived: questions in the asker's words
- * (ask-dev), the retired blind set, and eleven outsiders' sets, each kept from the work it first measured
+ * (ask-dev), the retired blind set, and twelve outsiders' sets, each kept from the work it first measured
  * (ask-dev11: questions in everyday words, written to avoid the site's terms; ask-dev12, every kind,
- * unseen through the step of 30 November 2026, 05:15 to 06:45).
+ * unseen through the step of 30 November 2026, 05:15 to 06:45; ask-dev13, every kind, unseen through
+ * the first wave of the step of 30 November 2026, 08:10 to 09:15).
  */
 export const DEVELOPMENT_SETS = [
   'ask-dev.json',
@@ -27,6 +28,7 @@ export const DEVELOPMENT_SETS = [
   'ask-dev10.json',
   'ask-dev11.json',
   'ask-dev12.json',
+  'ask-dev13.json',
 ];
 
 /** @param {string} dir */
