@@ -353,6 +353,23 @@ describe('a comparison of things the content only mentions in passing', () => {
   });
 });
 
+// A side that ends in a glossary term's name with words of its own before it ("encoder models like
+// BERT"): the term's definition covers it, though few passages hold all of the side's words.
+describe('a side that ends in the name of a term the glossary defines', () => {
+  const asked = 'Training libraries like Keras vs accelerator compilers like Triton: what is each for?';
+
+  it('is covered by that definition, whatever words come before the name', () => {
+    const named = loadedIndex([frameworks, ...frameworkTerms], NO_WORD_VECTORS);
+    const result = named.search(asked, both);
+    expect(result.answer?.passages.map((passage) => passage.slug)).toEqual(expect.arrayContaining(['keras', 'triton']));
+  });
+
+  it('is still declined when the content only mentions the names in passing', () => {
+    const passing = loadedIndex([frameworks], NO_WORD_VECTORS);
+    expect(passing.search(asked, both).answer).toBeNull();
+  });
+});
+
 // An essay section about one side that sets it against the other says how they differ; a side's
 // definition says only what it is.
 const provers = essayDocument(
