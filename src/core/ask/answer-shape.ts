@@ -7,6 +7,7 @@ import { answerSentences, excerpt, sentenceWeights } from './excerpts.ts';
 import { sentencesAt, sentenceStarts } from './sentences.ts';
 import { rawWords } from './text.ts';
 import { OUT_OF_SCOPE, type OutOfScope } from './question.ts';
+import { OWN_STANDING_REASON } from './own-standing.ts';
 import { withCircumstances, type Plan } from './query-plan.ts';
 
 const ANSWER_MAX_WORDS = 90;
@@ -286,8 +287,11 @@ export function noAnswerReason(why: {
   passing?: readonly string[];
   /** The question names nothing to answer about ("how does it work", "how do I train my dog"): ask-index.ts. */
   vague?: boolean;
+  /** The question asks about the asker's own tax or legal position (own-standing.ts). */
+  ownStanding?: boolean;
 }): string {
   if (why.declined) return OUT_OF_SCOPE[why.declined].reason;
+  if (why.ownStanding) return OWN_STANDING_REASON;
   if (why.vague)
     return 'No answer: the question names nothing the essays and glossary are about. Name the thing you mean, for example “how does proof of stake work”.';
   if (why.unknown.length > 0)

@@ -34,6 +34,7 @@ import { saysPhraseOf } from './says-phrase.ts';
 import { situatedPlan, situationShare, talkWeighed, unusedWeighed, withoutContentChat } from './situation.ts';
 import { rerankLead, type LeadContext } from './lead-rerank.ts';
 import { UnknownTerms } from './unknown-terms.ts';
+import { asksOwnStanding } from './own-standing.ts';
 import { Comparisons } from './comparison.ts';
 
 export type {
@@ -173,12 +174,8 @@ export class AskIndex {
     const plan = this.#planOf(read, query);
     const fused = this.#ranking.rank(plan, read.question, allowed, query);
     const ranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
-    const { chosen, leading, confidence, unknown, passing, vague, contrast, budget, evidence } = this.#choose(
-      read,
-      plan,
-      ranked,
-      allowed,
-    );
+    const { chosen, leading, confidence, unknown, passing, vague, ownStanding, contrast, budget, evidence } =
+      this.#choose(read, plan, ranked, allowed);
     const quoted = chosen.map((hit) => ({
       passage: this.#passages[hit.passage]!,
       plan: hit.plan,
@@ -196,7 +193,7 @@ export class AskIndex {
       confidence: round(confidence, 2),
       no_answer_reason: answer
         ? null
-        : this.#noAnswerReason(ranked[0], plan, read.declined, { unknown, passing, vague }),
+        : this.#noAnswerReason(ranked[0], plan, read.declined, { unknown, passing, vague, ownStanding }),
       sources: bestPerSource([...leading, ...ranked], this.#ranking.sourceOf, options.limit).map((hit) =>
         // Snippets by the question's words alone: nearness in meaning per sentence is for the answer.
         sourceOf(this.#passages[hit.passage]!, { ...plan, near: undefined }, hit.score),
@@ -220,9 +217,9 @@ export class AskIndex {
       : undefined;
     const { unknown, passing } = this.#unnamed(plan, question, read.situation);
     const leading = compared?.leading ?? [];
-    const vague = this.#asksNothing(read, plan);
-    if (read.declined || vague || unknown.length + passing.length > 0 || compared?.declined)
-      return { chosen: [], leading, confidence: 0, unknown, passing, vague };
+    const { vague, ownStanding, aside } = this.#setAside(read, plan);
+    if (read.declined || aside || unknown.length + passing.length > 0 || compared?.declined)
+      return { chosen: [], leading, confidence: 0, unknown, passing, vague, ownStanding };
     // A comparison with a side answered quotes its sides (each above the confidence bar).
     if (compared) return { chosen: compared.answerPassages, ...compared, unknown, passing };
     const { chosen, evidence } = this.#confident(ranked, question, plan);
@@ -237,6 +234,17 @@ export class AskIndex {
       budget: undefined,
       evidence,
     };
+  }
+
+  /**
+   * Whether a question is declined before any passage is weighed: it names nothing to answer about
+   * (#asksNothing), or asks for tax or legal advice for the asker, as financial advice is declined
+   * (own-standing.ts).
+   */
+  #setAside(read: ReadQuestion, plan: Plan) {
+    const vague = this.#asksNothing(read, plan);
+    const ownStanding = asksOwnStanding(read.text);
+    return { vague, ownStanding, aside: vague || ownStanding };
   }
 
   /** Whether a short question names nothing to answer about (VAGUE_WORDS). */
@@ -422,7 +430,7 @@ export class AskIndex {
     best: Ranked | undefined,
     plan: Plan,
     declined: OutOfScope | undefined,
-    unnamed: { unknown: string[]; passing: string[]; vague: boolean | undefined },
+    unnamed: { unknown: string[]; passing: string[]; vague: boolean | undefined; ownStanding?: boolean | undefined },
   ): string {
     const missing = plan.concepts
       .filter(

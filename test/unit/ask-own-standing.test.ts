@@ -1,0 +1,51 @@
+// A question about the asker's own tax or legal standing ("how much tax do I owe", "is it legal for
+// me to …") asks for tax or legal advice, which the site does not give, as it gives no financial
+// advice: a domain word of the question ("staking", "validator") reached a passage and was answered.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
+import type { AskIndex } from '../../src/core/ask/ask-index.ts';
+import { asksOwnStanding } from '../../src/core/ask/own-standing.ts';
+import { readWordVectors } from '../../src/core/ask/semantic.ts';
+import { fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+
+describe('a question about the asker’s own tax or legal standing', () => {
+  it('is told by tax, or by whether something is legal, asked of the asker', () => {
+    expect(asksOwnStanding('How do I report my descaler rewards on my taxes?')).toBe(true);
+    expect(asksOwnStanding('I live in Spain. How much tax do I owe on the gain?')).toBe(true);
+    expect(asksOwnStanding('I live in Spain and want to sell descaler. Is it legal for me to sell it there?')).toBe(
+      true,
+    );
+    expect(asksOwnStanding('I want to buy descaler in Spain. Which shops are legal to use there?')).toBe(true);
+  });
+
+  it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {
+    expect(asksOwnStanding('so under the new descaler law can makers pay me interest')).toBe(false);
+    expect(asksOwnStanding('are descaler makers allowed to pay interest in the us now')).toBe(false);
+    expect(asksOwnStanding('we fine-tuned our model on legal contracts and now it is worse, why')).toBe(false);
+    expect(asksOwnStanding('why is the sales tax on descaler so high')).toBe(false);
+  });
+});
+
+describe.runIf(readWordVectors())('asked of a content that names tax only in passing', () => {
+  let index: AskIndex;
+  const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
+  // Building an index reads SCOWL's word lists: seconds on a shared CPU.
+  beforeAll(() => {
+    index = loadedIndex([
+      glossaryTerm(
+        'descaler',
+        'Descaler',
+        'A descaler is an acid solution that dissolves the limescale a kettle builds up from hard water.',
+        'Selling descaler earns a shop a margin on each bottle, and the price of a bottle includes sales tax.',
+      ),
+      ...fillerTerms(40),
+    ]);
+  }, 60_000);
+
+  it('is declined with its own reason, where a question of the same words not asked of the asker is answered', () => {
+    expect(index.search('does the price of a bottle of descaler include tax', options).answer).not.toBeNull();
+    const result = index.search('How much tax do I owe on selling descaler?', options);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(/tax or legal position/);
+  });
+});
