@@ -16,6 +16,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
       true,
     );
     expect(asksOwnStanding('I want to buy descaler in Spain. Which shops are legal to use there?')).toBe(true);
+    expect(asksOwnStanding('I run a descaler shop. Can I deduct my kettle costs?')).toBe(true);
   });
 
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {

@@ -4,19 +4,20 @@
 // which this site does not give, whatever passage a domain word of the question ("staking",
 // "validator") reaches. Its essays say what laws such as MiCA require of issuers; that is not what
 // the asker owes. Measured on the fourteen development sets: unanswerable declined dev5 26 → 27,
-// dev6 28 → 29, dev11 19 → 21, dev12 27 → 28, dev13 26 → 27 of 30; no answerable question of any
-// set (or the tuning set) asks so: every question of theirs with "tax" or "legal (for me)" is unanswerable.
+// dev6 28 → 29, dev11 19 → 21, dev12 27 → 28, dev13 26 → 28 of 30 (one by the deduction); no
+// answerable question of any set (or the tuning set) asks so: every question of theirs with "tax",
+// "deduct" or "legal (for me)" is unanswerable.
 
 /** The asker speaks of themself: "I", "my", "we", "our". */
 const ASKER = /\b(?:i|i'm|me|my|we|our|us)\b/i;
 
 /**
- * Tax (any form: "taxes", "taxed", "tax return"), or whether something is legal for someone to do
+ * Tax (any form: "taxes", "taxed", "tax return"; a deduction), or whether something is legal for someone to do
  * ("is it legal for me", "legal to use there"); not a law's name or what a law requires of others
  * ("the new US stablecoin law", "no legal company behind it", "legal research tools").
  */
 const STANDING =
-  /\btax(?:es|ed|able)?\b|\b(?:is\s+it|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b|\b(?:il)?legal\s+(?:for\s+(?:me|us)|to\s+(?:use|own|buy|sell|hold|run|trade|mine|stake))\b/i;
+  /\btax(?:es|ed|able)?\b|\bdeduct(?:s|ed|ing|ible|ions?)?\b|\b(?:is\s+it|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b|\b(?:il)?legal\s+(?:for\s+(?:me|us)|to\s+(?:use|own|buy|sell|hold|run|trade|mine|stake))\b/i;
 
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
 export const asksOwnStanding = (asked: string) => ASKER.test(asked) && STANDING.test(asked.replace(/’/g, "'"));
