@@ -9,22 +9,16 @@
 // The order the hand rules set (comparison.ts) weighs 1; fused, shared, standIn and half are fitted
 // on a grid. FIT_DIAG=1 lists the leads the chosen weights change; FIT_DUMP=<file> writes what was
 // recorded. Run: node scripts/launch.mjs bench/ask-comparison-fit.mjs
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { importTs } from './load-ts.mjs';
-import { root } from './lib.mjs';
-import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
+import { writeFileSync } from 'node:fs';
+import { importAskModules } from './load-ts.mjs';
+import { answerableQuestions, ASK_OPTIONS as options, contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 // One bundle for both modules, so the trace comparison.ts calls is the one set here.
-const entry = 'node_modules/.cache/ask-comparison-entry.ts';
-mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
-writeFileSync(
-  path.join(root, entry),
-  "export * from '../../src/core/ask/ask-index.ts';\nexport * from '../../src/core/ask/comparison-lead.ts';\n",
+const { AskIndex, comparisonLeadTrace, comparisonLeadOf, COMPARISON_LEAD_WEIGHTS } = await importAskModules(
+  'ask-comparison',
+  ['ask-index.ts', 'comparison-lead.ts'],
 );
-const { AskIndex, comparisonLeadTrace, comparisonLeadOf, COMPARISON_LEAD_WEIGHTS } = await importTs(entry);
 const index = contentIndex(AskIndex);
-const options = { limit: 5, types: ['essay', 'glossary'] };
 const { sourceKey: keyOf, isExpected, contentSections } = await import('../test/support/ask-blind.ts');
 const sections = contentSections();
 
@@ -35,11 +29,7 @@ const sections = contentSections();
 
 /** Each answerable question read as a comparison: its candidates' features and rightness. @param {string} file @returns {Recorded[]} */
 function record(file) {
-  const parsed = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8'));
-  const questions = (Array.isArray(parsed) ? parsed : parsed.questions).filter(
-    (/** @type {{ expect: string[] | null }} */ question) => question.expect !== null,
-  );
-  return questions.map((/** @type {{ q: string; expect: string[]; kind: string }} */ question) => {
+  return answerableQuestions(file).map((/** @type {{ q: string; expect: string[]; kind: string }} */ question) => {
     /** @type {{ candidates: any[]; features: any[] } | undefined} */
     let seen;
     comparisonLeadTrace.observe = (/** @type {any[]} */ candidates, /** @type {any[]} */ features) => {

@@ -13,22 +13,18 @@
 // Run: node scripts/launch.mjs bench/ask-decline-fit.mjs
 //   ASK_DECLINE_ROWS=1 prints the evidence per question (JSON lines) and stops;
 //   ASK_DECLINE_CACHE=/tmp/file keeps the rows there and reads them back on the next run.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { importTs } from './load-ts.mjs';
+import { importAskModules } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
+import { ASK_OPTIONS as options, contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 // One bundle for the index and its calibration, so that the lenient search below changes the
 // calibration the index reads.
-const entry = 'node_modules/.cache/ask-decline-fit-entry.ts';
-mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
-writeFileSync(
-  path.join(root, entry),
-  "export { AskIndex } from '../../src/core/ask/ask-index.ts';\n" +
-    "export { DECLINE_CALIBRATION, declines } from '../../src/core/ask/decline.ts';\n",
-);
-const { AskIndex, DECLINE_CALIBRATION, declines } = await importTs(entry);
+const { AskIndex, DECLINE_CALIBRATION, declines } = await importAskModules('ask-decline-fit', [
+  'ask-index.ts',
+  'decline.ts',
+]);
 
 const TUNING = 'ask-eval.json';
 const SETS = [TUNING, ...DEVELOPMENT_SETS];
@@ -49,7 +45,6 @@ const FALSE_DECLINE_COST = 1.5;
 /** @returns {Promise<Row[]>} */
 async function searchAll() {
   const index = contentIndex(AskIndex);
-  const options = { limit: 5, types: ['essay', 'glossary'] };
   const { isExpected, contentSections, holdsFact } = await import('../test/support/ask-blind.ts');
   const sections = contentSections();
   const questions = SETS.flatMap((set) => {

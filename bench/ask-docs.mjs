@@ -31,6 +31,21 @@ export const DEVELOPMENT_SETS = [
   'ask-dev13.json',
 ];
 
+/** How every measuring script asks: five sources, essays and glossary. */
+export const ASK_OPTIONS = { limit: 5, types: ['essay', 'glossary'] };
+
+/**
+ * A set's answerable questions (those with sources expected), as a fitting script records them.
+ * @param {string} file a file name under test/fixtures
+ * @returns {Array<{ q: string; kind: string; expect: string[]; facts?: string[]; held_out?: boolean }>}
+ */
+export function answerableQuestions(file) {
+  const parsed = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8'));
+  return (Array.isArray(parsed) ? parsed : parsed.questions).filter(
+    (/** @type {{ expect: string[] | null }} */ question) => question.expect !== null,
+  );
+}
+
 /** @param {string} dir */
 function entries(dir) {
   return readdirSync(path.join(root, 'content', dir))

@@ -14,21 +14,15 @@
 // on all of them; the constants are set by hand from those whose held-out figures gain.
 // FIT_DUMP=<file> writes the records. Takes about two minutes.
 // Run: node scripts/launch.mjs bench/ask-paragraph-fit.mjs
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { importTs } from './load-ts.mjs';
+import { importAskModules } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentDocuments, DEVELOPMENT_SETS } from './ask-docs.mjs';
+import { ASK_OPTIONS as options, contentDocuments, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 // One bundle for both modules, so the trace the chooser calls is the one set here; every import of
 // paragraph-choice.ts but the stand-in's own is its stand-in (ask-paragraph-forced.mjs), whose
 // forcedLead makes a chosen paragraph lead.
-const entry = 'node_modules/.cache/ask-paragraph-entry.ts';
-mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
-writeFileSync(
-  path.join(root, entry),
-  "export * from '../../src/core/ask/ask-index.ts';\nexport * from '../../src/core/ask/paragraph-choice.ts';\n",
-);
 const standIn = path.join(root, 'bench/ask-paragraph-forced.mjs');
 /** @type {import('esbuild').Plugin} */
 const forcedLeadPlugin = {
@@ -39,17 +33,14 @@ const forcedLeadPlugin = {
     );
   },
 };
-const { AskIndex, paragraphTrace, forcedLead, bestParagraph, leadWeightsFor, LEAD_PARAGRAPH_WEIGHTS } = await importTs(
-  entry,
-  [forcedLeadPlugin],
-);
+const { AskIndex, paragraphTrace, forcedLead, bestParagraph, leadWeightsFor, LEAD_PARAGRAPH_WEIGHTS } =
+  await importAskModules('ask-paragraph', ['ask-index.ts', 'paragraph-choice.ts'], [forcedLeadPlugin]);
 const { isExpected, contentSections, holdsFact } = await import('../test/support/ask-blind.ts');
 const sections = contentSections();
 const serialised = AskIndex.build(contentDocuments());
 const index = AskIndex.load(JSON.parse(JSON.stringify(serialised)));
 /** @type {Array<{ slug: string; section: string | null; text: string }>} */
 const passages = serialised.passages;
-const options = { limit: 5, types: ['essay', 'glossary'] };
 
 /**
  * @typedef {{ share: number } & Record<string, number>} Features

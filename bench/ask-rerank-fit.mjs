@@ -15,22 +15,16 @@
 // the leads they change; FIT_DUMP=<file> writes the recorded candidates and features as JSON, with
 // the kind the reranker read each question as (`asked`: cause, procedure, figure, …), to try a
 // feature or a per-kind weight offline. Run: node scripts/launch.mjs bench/ask-rerank-fit.mjs
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { importTs } from './load-ts.mjs';
-import { root } from './lib.mjs';
-import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
+import { writeFileSync } from 'node:fs';
+import { importAskModules } from './load-ts.mjs';
+import { answerableQuestions, ASK_OPTIONS as options, contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 // One bundle for both modules, so the trace the reranker calls is the one set here.
-const entry = 'node_modules/.cache/ask-rerank-entry.ts';
-mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
-writeFileSync(
-  path.join(root, entry),
-  "export * from '../../src/core/ask/ask-index.ts';\nexport * from '../../src/core/ask/lead-rerank.ts';\n",
-);
-const { AskIndex, leadTrace, leadOf, LEAD_WEIGHTS } = await importTs(entry);
+const { AskIndex, leadTrace, leadOf, LEAD_WEIGHTS } = await importAskModules('ask-rerank', [
+  'ask-index.ts',
+  'lead-rerank.ts',
+]);
 const index = contentIndex(AskIndex);
-const options = { limit: 5, types: ['essay', 'glossary'] };
 
 // How the scorers name a source (quotes made straight), as the sets' expectations are compared.
 const { sourceKey: keyOf, isExpected, contentSections } = await import('../test/support/ask-blind.ts');
@@ -47,35 +41,33 @@ const sections = contentSections();
  * @returns {Recorded[]}
  */
 function record(file) {
-  const parsed = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8'));
-  const questions = (Array.isArray(parsed) ? parsed : parsed.questions).filter(
-    (/** @type {{ expect: string[] | null }} */ question) => question.expect !== null,
+  return answerableQuestions(file).map(
+    (/** @type {{ q: string; expect: string[]; kind: string; held_out?: boolean }} */ question) => {
+      /** @type {{ candidates: any[]; features: any[]; asked: string } | undefined} */
+      let seen;
+      leadTrace.observe = (
+        /** @type {any[]} */ candidates,
+        /** @type {any[]} */ features,
+        /** @type {string} */ asked,
+      ) => {
+        seen = { candidates, features, asked };
+      };
+      const result = index.search(question.q, options);
+      leadTrace.observe = undefined;
+      const fixed = isExpected(question.expect, result.sources[0], sections);
+      const rights = seen?.candidates.map((candidate) => isExpected(question.expect, candidate, sections));
+      return {
+        held: question.held_out === true,
+        q: question.q,
+        keys: seen?.candidates.map(keyOf),
+        kind: question.kind,
+        fixed,
+        features: seen?.features,
+        rights,
+        asked: seen?.asked,
+      };
+    },
   );
-  return questions.map((/** @type {{ q: string; expect: string[]; kind: string; held_out?: boolean }} */ question) => {
-    /** @type {{ candidates: any[]; features: any[]; asked: string } | undefined} */
-    let seen;
-    leadTrace.observe = (
-      /** @type {any[]} */ candidates,
-      /** @type {any[]} */ features,
-      /** @type {string} */ asked,
-    ) => {
-      seen = { candidates, features, asked };
-    };
-    const result = index.search(question.q, options);
-    leadTrace.observe = undefined;
-    const fixed = isExpected(question.expect, result.sources[0], sections);
-    const rights = seen?.candidates.map((candidate) => isExpected(question.expect, candidate, sections));
-    return {
-      held: question.held_out === true,
-      q: question.q,
-      keys: seen?.candidates.map(keyOf),
-      kind: question.kind,
-      fixed,
-      features: seen?.features,
-      rights,
-      asked: seen?.asked,
-    };
-  });
 }
 
 // The development sets (bench/ask-docs.mjs) by short name ("dev", "retired", "dev2", …), then the tuning set.

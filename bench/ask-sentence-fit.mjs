@@ -19,20 +19,14 @@
 // gained nothing held out; procedure: PROCEDURE_SENTENCE_WEIGHTS, with step and last),
 // SENTENCE_FEATURES the features tried.
 // Run: node scripts/launch.mjs bench/ask-sentence-fit.mjs  (SENTENCE_DUMP=<file> writes the records)
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { importTs } from './load-ts.mjs';
+import { importAskModules } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
+import { ASK_OPTIONS as options, contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
-const entry = 'node_modules/.cache/ask-sentence-entry.ts';
-mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
-writeFileSync(
-  path.join(root, entry),
-  "export * from '../../src/core/ask/ask-index.ts';\nexport * from '../../src/core/ask/sentence-choice.ts';\nexport * from '../../src/core/ask/sentence-kinds.ts';\nexport * from '../../src/core/ask/text.ts';\n",
-);
 const { AskIndex, sentenceTrace, PREFERRED, STEPS, isStep, rawWords, PROCEDURE_SENTENCE_WEIGHTS } =
-  await importTs(entry);
+  await importAskModules('ask-sentence', ['ask-index.ts', 'sentence-choice.ts', 'sentence-kinds.ts', 'text.ts']);
 // Recorded against the weights' share alone, as before any fit: with the fitted weights in force the
 // answer would already quote the sentence they choose, and the rest of it would seem to hold the fact.
 // The weights shipped, kept to score beside the fit.
@@ -42,7 +36,6 @@ const shippedOf = {
 };
 for (const name of Object.keys(PROCEDURE_SENTENCE_WEIGHTS)) PROCEDURE_SENTENCE_WEIGHTS[name] = 0;
 const index = contentIndex(AskIndex);
-const options = { limit: 5, types: ['essay', 'glossary'] };
 const { isExpected, contentSections, holdsFact } = await import('../test/support/ask-blind.ts');
 const sections = contentSections();
 
