@@ -25,6 +25,12 @@ describe('the asking part of a message', () => {
     ['what is a ledger (total beginner)', 'what is a ledger'],
     ['a ledger is append-only, correct?', 'a ledger is append-only?'],
     ['what is a ledger, or am I missing something?', 'what is a ledger?'],
+    // Chat drops the comma before "or am I …", a question after the asker: read as its own question.
+    [
+      'is a ledger the same thing as a pool or am i mixing stuff up',
+      'is a ledger the same thing as a pool? am i mixing stuff up?',
+    ],
+    ['is a ledger append-only or am i wrong', 'is a ledger append-only? am i wrong?'],
   ])('reads %j as %j', (message, asked) => {
     expect(askingPart(message, isTalk)).toBe(asked);
   });

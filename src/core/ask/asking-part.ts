@@ -28,6 +28,12 @@ const ASIDE = /^(.+?)\s*\(([^()]+)\)[\s.!?]*$/;
  */
 const TAG =
   /^(.+?),\s*(?:or\s+)?(?:right|yes|no|correct|true|yeah|eh|huh|ok|okay|not|am\s+i\s+(?:right|wrong)|am\s+i\s+missing\s+something|(?:is|does|do|was|are)(?:n'?t|\s+not)?\s+it)\s*\?*\s*$/i;
+/**
+ * A closing "or am I …" asks after the asker, a question of its own: "… or am i mixing stuff up" is
+ * read as the tidy "…? Am I mixing things up?" is, whose first question asks of the content.
+ * ask-dev3 right first +1, nothing else moved.
+ */
+const ASKER_TAG = /^(.+?),?\s+or\s+(am\s+i\b[^?,]*?)\s*\?*\s*$/i;
 
 /**
  * Talk before a question within its sentence is short ("real talk", "sorry if this is obvious"); a
@@ -61,6 +67,8 @@ function withoutAfterword(text: string, isTalk: (words: string) => boolean): str
   if (aside && isTalk(aside[2]!)) return aside[1]!;
   const tag = TAG.exec(text)?.[1];
   if (tag) return `${tag}?`;
+  const asker = ASKER_TAG.exec(text);
+  if (asker) return `${asker[1]}? ${asker[2]}?`;
   return text;
 }
 
