@@ -117,6 +117,10 @@ const FIGURE = /^\d[\d.,%]*$/;
  */
 export const PARTICIPLE_CLAUSE = /\s\p{L}{3,}ed\s+(?:to|by|for|with|in|on|from|into|onto|at|as)\s/u;
 
+/** A preposition, where a noun phrase's head ends ("the agent loop around a model"). */
+export const PREPOSITION =
+  /^(?:about|above|across|after|against|along|among|around|at|before|behind|below|beside|between|beyond|by|during|for|from|in|inside|into|near|of|on|onto|over|per|through|to|toward|towards|under|upon|via|with|within|without)$/;
+
 /** A clause rather than a name: "eating the memory", "updating the weights". */
 const isClause = (written: readonly string[]) =>
   written.length > 1 && /ing$/.test(written[0]!) && DETERMINERS.has(written[1]!);

@@ -225,9 +225,11 @@ export const DAYS = String.raw`today|tonight|tomorrow|yesterday|this\s+(?:week|m
 
 /** What asks for live data: each alternative one way of asking. */
 const LIVE_DATA = [
-  String.raw`\b(?:${DAYS}|right\s+now|at\s+the\s+moment|latest\s+news|weather|forecast)\b`,
-  // A price as it stands: "the current price of ETH", "what is the price of bitcoin now".
-  String.raw`\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b`,
+  // A day as an owner ("today's chat models") says which kind is meant, not that a reading is asked
+  // (ask-dev9 key fact +1, no unanswerable question or probe answered).
+  String.raw`\b(?:${DAYS}|right\s+now|at\s+the\s+moment|latest\s+news|weather|forecast)\b(?!['’]s\b)`,
+  // A price as it stands: "the current price of ETH", "today's ETH price", "what is the price of bitcoin now".
+  String.raw`\b(?:current|live|latest|(?:${DAYS})['’]s)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap|news)s?\b|\bprice\s+of\b.*\bnow\b`,
   // A price's move over a recent span is market news: "why is its price higher than a year ago".
   String.raw`\b(?:price|value)s?\b[^.?!]*\b(?:(?:a|an|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|lately)\b`,
   // News of a release: "did GPT-5 come out yet", "is the upgrade live yet".
@@ -272,8 +274,15 @@ export const OUT_OF_SCOPE = {
 
 export type OutOfScope = keyof typeof OUT_OF_SCOPE;
 
+/**
+ * Examples joined by "or"/"and" ("things like prices or the weather") say what kind is meant, not
+ * which reading is asked: ask-dev12 key fact +1, no unanswerable question or probe answered.
+ */
+const EXAMPLES = /\b(?:like|such\s+as)\s+(?:the\s+)?\w+(?:,\s+(?:the\s+)?\w+)*,?\s+(?:or|and)\s+(?:the\s+)?\w+/gi;
+
 export function outOfScope(text: string): OutOfScope | undefined {
-  for (const kind of Object.keys(OUT_OF_SCOPE) as OutOfScope[]) if (OUT_OF_SCOPE[kind].pattern.test(text)) return kind;
+  for (const kind of Object.keys(OUT_OF_SCOPE) as OutOfScope[])
+    if (OUT_OF_SCOPE[kind].pattern.test(kind === 'live' ? text.replace(EXAMPLES, ' ') : text)) return kind;
   return undefined;
 }
 

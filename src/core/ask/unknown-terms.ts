@@ -18,6 +18,7 @@ import {
   nameWords,
   PARTICIPLE_CLAUSE,
   pointedCircumstances,
+  PREPOSITION,
   SENTENCE_END,
 } from './name-shapes.ts';
 import { parseQuestion, pointsBack, withoutChat, type Question } from './question.ts';
@@ -132,7 +133,7 @@ export class UnknownTerms {
     // Read without possessives: "each unit's output" is everyday words as "each unit output" is.
     if (this.#askersFrame(question, written, situated) && this.#askersWording(head)) return [];
     // The content writes a possessive as the asker may ("the verifier's dilemma") or not.
-    if (this.#saysAny(head, [written, words(asked)])) return [];
+    if (this.#saysAny(head, [written, words(asked)]) || this.#saysModified(written)) return [];
     // Words the asker quotes are the name, the rest what they say of it ("the 'lethal trifecta'
     // people mention"): ask-dev4 and ask-dev6 declined one fewer each, every unanswerable one as before.
     const quoted = [...asked.matchAll(QUOTED)].map((match) => match[1]!);
@@ -162,6 +163,18 @@ export class UnknownTerms {
   #pointedAt(question: Question): Question | undefined {
     const [first = '', ...rest] = question.content.split(/,\s+/);
     return !question.subject && rest.length > 0 && pointsBack(rest.join(', ')) ? parseQuestion(first) : undefined;
+  }
+
+  /**
+   * Whether a subject's noun phrase (its words before a preposition) is words the content says after
+   * everyday words that qualify them: "the basic agent loop around a model". ask-dev10 declined −1.
+   */
+  #saysModified(written: readonly string[]): boolean {
+    const preposition = written.findIndex((word) => PREPOSITION.test(word));
+    const phrase = preposition < 0 ? written : written.slice(0, preposition);
+    for (let from = 1; from <= phrase.length - 2 && this.#everydayWord(phrase[from - 1]!); from += 1)
+      if (this.#saysAny(phrase.slice(from).join(' '), [phrase.slice(from)])) return true;
+    return false;
   }
 
   /**
@@ -264,7 +277,18 @@ export class UnknownTerms {
     while (head < last && !named(head, last)) head += 1;
     if (head === 0 || head === last) return false;
     const [modifier, kind] = [written[head - 1]!, written.slice(head).join(' ')];
+    if (this.#definedAs(written.slice(0, head).join(' '), kind)) return false;
     return !this.#termPageUses(kind, modifier) && !this.#writtenBefore(modifier, written[head]!);
+  }
+
+  /**
+   * Whether the words before a kind name a term whose definition calls it one ("self-consistency
+   * prompting": "a prompting technique that …"; ask-dev10 declined −1). Proof of work ("mining") is
+   * never called a pool: "a mining pool" stays unnamed.
+   */
+  #definedAs(name: string, kind: string): boolean {
+    const definition = this.#planner.namesTerm(name) ? this.#ranking.defined(name, GLOSSARY)?.passage : undefined;
+    return definition !== undefined && terms(kind).every((term) => this.#ranking.speaksTo(term, definition));
   }
 
   /** Whether the page of the glossary term a name names uses a word in some form. */
