@@ -25,6 +25,15 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('we fine-tuned our model on legal contracts and now it is worse, why')).toBe(false);
     expect(asksOwnStanding('why is the sales tax on descaler so high')).toBe(false);
   });
+
+  it("leaves tax and deductions asked of the asker's things, not of the asker's tax", () => {
+    // "us" is also the country, and a fee is deducted from a balance; tax can be a figure of speech.
+    expect(asksOwnStanding('How is descaler taxed in the US?')).toBe(false);
+    expect(asksOwnStanding('Is the kettle levy basically a tax on us users?')).toBe(false);
+    expect(asksOwnStanding('When I buy descaler, is the fee deducted from my balance?')).toBe(false);
+    expect(asksOwnStanding('If my kettle breaks, how much is deducted from my deposit?')).toBe(false);
+    expect(asksOwnStanding('I read that hard water is a hidden tax on kettles. Why does it cost me?')).toBe(false);
+  });
 });
 
 describe.runIf(readWordVectors())('asked of a content that names tax only in passing', () => {

@@ -8,16 +8,32 @@
 // answerable question of any set (or the tuning set) asks so: every question of theirs with "tax",
 // "deduct" or "legal (for me)" is unanswerable.
 
-/** The asker speaks of themself: "I", "my", "we", "our". */
-const ASKER = /\b(?:i|i'm|me|my|we|our|us)\b/i;
+/**
+ * The asker speaks of themself: "I", "my", "we", "our" (not "us", which a question also writes for
+ * the country: "taxed in the US", "a tax on us users").
+ */
+const ASKER = /\b(?:i|i'm|me|my|we|our)\b/i;
 
 /**
- * Tax (any form: "taxes", "taxed", "tax return"; a deduction), or whether something is legal for someone to do
- * ("is it legal for me", "legal to use there"); not a law's name or what a law requires of others
- * ("the new US stablecoin law", "no legal company behind it", "legal research tools").
+ * The asker's own tax ("my taxes", "my UK tax return", "how much tax do I owe", "do I owe capital
+ * gains tax", "am I taxed", "can I deduct my gas fees"), or whether something is legal for someone
+ * to do ("is it legal for me", "legal to use there"). Not tax as a word of the content ("a hidden
+ * tax on holders", "how are staking rewards taxed"), a fee deducted from a balance, a law's name or
+ * what a law requires of others ("the new US stablecoin law", "legal research tools").
  */
-const STANDING =
-  /\btax(?:es|ed|able)?\b|\bdeduct(?:s|ed|ing|ible|ions?)?\b|\b(?:is\s+it|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b|\b(?:il)?legal\s+(?:for\s+(?:me|us)|to\s+(?:use|own|buy|sell|hold|run|trade|mine|stake))\b/i;
+const STANDING = new RegExp(
+  [
+    String.raw`\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}tax(?:es)?\b`,
+    String.raw`\btax\s+returns?\b`,
+    String.raw`\btax(?:es)?\b[^.?!]{0,20}\b(?:i|we)\s+(?:owe|pay)\b`,
+    String.raw`\b(?:i|we)\s+(?:owe|pay)\b[^.?!]{0,30}\btax(?:es)?\b`,
+    String.raw`\b(?:am\s+i|are\s+we)\s+taxed\b`,
+    String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
+    String.raw`\b(?:is\s+it|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b`,
+    String.raw`\b(?:il)?legal\s+(?:for\s+(?:me|us)|to\s+(?:use|own|buy|sell|hold|run|trade|mine|stake))\b`,
+  ].join('|'),
+  'i',
+);
 
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
 export const asksOwnStanding = (asked: string) => ASKER.test(asked) && STANDING.test(asked.replace(/’/g, "'"));
