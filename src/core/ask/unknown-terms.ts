@@ -170,8 +170,11 @@ export class UnknownTerms {
    * everyday words that qualify them: "the basic agent loop around a model". ask-dev10 declined −1.
    */
   #saysModified(written: readonly string[]): boolean {
+    // Only before a preposition: without one, everyday words in front narrow what a term is ("a
+    // sovereign zk rollup", "a hybrid optimistic rollup"), and the content may never say that kind.
     const preposition = written.findIndex((word) => PREPOSITION.test(word));
-    const phrase = preposition < 0 ? written : written.slice(0, preposition);
+    if (preposition < 0) return false;
+    const phrase = written.slice(0, preposition);
     for (let from = 1; from <= phrase.length - 2 && this.#everydayWord(phrase[from - 1]!); from += 1)
       if (this.#saysAny(phrase.slice(from).join(' '), [phrase.slice(from)])) return true;
     return false;
