@@ -1,5 +1,5 @@
 // Rules that decline before any evidence is weighed, and what they must not read as their cue: a day
-// as an owner or live things given as examples are no live data asked (question.ts), and a term's
+// owning a kind of thing or live things given as examples are no live data asked (question.ts), and a term's
 // own kind or a known phrase with everyday words around it is no unknown subject (unknown-terms.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
@@ -13,10 +13,13 @@ const speller = new Speller(new Map());
 const declined = (asked: string) => readQuestion(asked, speller).declined;
 
 describe('live data asked', () => {
-  it('reads a day as an owner as the kind meant, unless what it owns is a price or news', () => {
+  it('reads a day owning a kind of thing as the generation meant, and owning anything else as live', () => {
     expect(declined("Encoder-decoder models vs today's chat models: which parts do they keep?")).toBeUndefined();
     expect(declined("what is today's ETH price")).toBe('live');
     expect(declined("any of today's crypto news worth knowing?")).toBe('live');
+    expect(declined("what is today's top crypto news")).toBe('live');
+    expect(declined("what is today's block height")).toBe('live');
+    expect(declined("What's this week's ETH gas price")).toBe('live');
     expect(declined('What is the price of ether today?')).toBe('live');
   });
 
@@ -26,6 +29,8 @@ describe('live data asked', () => {
     ).toBeUndefined();
     expect(declined("What's the weather forecast for Berlin tomorrow?")).toBe('live');
     expect(declined('what is the weather like today or tomorrow')).toBe('live');
+    // Days given as examples ask when: a reading.
+    expect(declined("What's the ETH price, like today and this week?")).toBe('live');
   });
 });
 
@@ -83,5 +88,7 @@ describe.runIf(table)('subjects that name what the content knows', () => {
     const asked = index.search('How does the basic agent loop around a model work?', options);
     expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);
     expect(asked.answer?.slug).toBe('ai-agent');
+    // With no preposition, everyday words in front narrow the term to a kind the content never names.
+    expect(index.search('What is a recursive agent loop?', options).no_answer_reason).toMatch(neverMentioned);
   });
 });

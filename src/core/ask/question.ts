@@ -223,13 +223,17 @@ function definedSubject(bare: string): string {
  */
 export const DAYS = String.raw`today|tonight|tomorrow|yesterday|this\s+(?:week|month)|last\s+(?:night|week|weekend|month)`;
 
+/** Kinds of thing a day's generation is told by: "today's chat models", "this year's tools". */
+const GENERATION = String.raw`(?:models?|chatbots?|llms?|assistants?|systems?|tools?|architectures?|methods?|techniques?)`;
+
 /** What asks for live data: each alternative one way of asking. */
 const LIVE_DATA = [
-  // A day as an owner ("today's chat models") says which kind is meant, not that a reading is asked
-  // (ask-dev9 key fact +1, no unanswerable question or probe answered).
-  String.raw`\b(?:${DAYS}|right\s+now|at\s+the\s+moment|latest\s+news|weather|forecast)\b(?!['’]s\b)`,
-  // A price as it stands: "the current price of ETH", "today's ETH price", "what is the price of bitcoin now".
-  String.raw`\b(?:current|live|latest|(?:${DAYS})['’]s)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap|news)s?\b|\bprice\s+of\b.*\bnow\b`,
+  // A day as the owner of a kind of thing ("today's chat models", "this year's reasoning models")
+  // says which generation is meant, not that a reading is asked (ask-dev9 key fact +1, no unanswerable
+  // question or probe answered); a day owning anything else ("today's block height") asks for one.
+  String.raw`\b(?:${DAYS}|right\s+now|at\s+the\s+moment|latest\s+news|weather|forecast)\b(?!['’]s\s+(?:[\w-]+\s+){0,2}${GENERATION}\b)`,
+  // A price as it stands: "the current price of ETH", "what is the price of bitcoin now".
+  String.raw`\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b`,
   // A price's move over a recent span is market news: "why is its price higher than a year ago".
   String.raw`\b(?:price|value)s?\b[^.?!]*\b(?:(?:a|an|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|lately)\b`,
   // News of a release: "did GPT-5 come out yet", "is the upgrade live yet".
@@ -280,9 +284,13 @@ export type OutOfScope = keyof typeof OUT_OF_SCOPE;
  */
 const EXAMPLES = /\b(?:like|such\s+as)\s+(?:the\s+)?\w+(?:,\s+(?:the\s+)?\w+)*,?\s+(?:or|and)\s+(?:the\s+)?\w+/gi;
 
+/** The text without its examples, unless an example is a day ("like today and this week" asks when). */
+const withoutExamples = (text: string) =>
+  text.replace(EXAMPLES, (examples) => (new RegExp(String.raw`\b(?:${DAYS})\b`, 'i').test(examples) ? examples : ' '));
+
 export function outOfScope(text: string): OutOfScope | undefined {
   for (const kind of Object.keys(OUT_OF_SCOPE) as OutOfScope[])
-    if (OUT_OF_SCOPE[kind].pattern.test(kind === 'live' ? text.replace(EXAMPLES, ' ') : text)) return kind;
+    if (OUT_OF_SCOPE[kind].pattern.test(kind === 'live' ? withoutExamples(text) : text)) return kind;
   return undefined;
 }
 
