@@ -170,6 +170,10 @@ describe('the decline decision', () => {
     expect(ASKS_HOW_OR_WHY.test('At the simplest level, why does a kettle switch itself off?')).toBe(true);
     expect(ASKS_HOW_OR_WHY.test('how many bones are in the human body')).toBe(false);
     expect(ASKS_HOW_OR_WHY.test('how do I fix a leaking kitchen tap')).toBe(false);
+    expect(ASKS_HOW_OR_WHY.test('how often should a cactus be watered')).toBe(false);
+    expect(ASKS_HOW_OR_WHY.test('how big is the average house in Europe')).toBe(false);
+    expect(ASKS_HOW_OR_WHY.test('how to fix a leaking kitchen tap')).toBe(false);
+    expect(ASKS_HOW_OR_WHY.test('how do you fix a leaking kitchen tap')).toBe(false);
     expect(ASKS_HOW_OR_WHY.test('How can we stop the sourdough starter collapsing?')).toBe(false);
     expect(ASKS_HOW_OR_WHY.test('Will robots take plumbing jobs within five years?')).toBe(false);
     expect(ASKS_HOW_OR_WHY.test('What do you call a game where you earn points by walking?')).toBe(false);

@@ -381,12 +381,13 @@ const offDomainBar = (evidence: DeclineEvidence, calibration: DeclineCalibration
     : calibration.offDomainConfidence;
 
 /**
- * A question asking how or why something is, for an explanation: not how many or how much (a
- * figure), nor how I or we do something (steps in the asker's own life, off the domain the everyday
- * world's: "how do I train my dog to sit", "how do I file my taxes").
+ * A question asking how or why something is, for an explanation: not how many, much, often, long or
+ * big (a figure: "how often should a cactus be watered"), nor how I, we, you or one do something, or
+ * how to (steps in the asker's own life, which off the domain belong to the everyday world: "how do I
+ * train my dog to sit", "how to file my taxes").
  */
 export const ASKS_HOW_OR_WHY =
-  /\bwhy\b|\bhow\b(?!\s+(?:many|much)\b)(?!\s+(?:do|does|can|could|should|would)\s+(?:i|we)\b)/i;
+  /\bwhy\b|\bhow\b(?!\s+(?:many|much|often|long|big|large|far|old|high|fast|soon|to)\b)(?!\s+(?:do|does|can|could|should|would)\s+(?:i|we|you|one)\b)/i;
 
 /** Whether the search declines to answer from the best passage (declineRule). */
 export const declines = (evidence: DeclineEvidence, calibration: DeclineCalibration = DECLINE_CALIBRATION) =>
