@@ -31,6 +31,11 @@ describe('the asking part of a message', () => {
       'is a ledger the same thing as a pool? am i mixing stuff up?',
     ],
     ['is a ledger append-only or am i wrong', 'is a ledger append-only? am i wrong?'],
+    // "or am I better off …" is the question's other option, not a question about the asker.
+    [
+      'should I keep a paper ledger or am I better off with a spreadsheet',
+      'should I keep a paper ledger or am I better off with a spreadsheet',
+    ],
   ])('reads %j as %j', (message, asked) => {
     expect(askingPart(message, isTalk)).toBe(asked);
   });

@@ -29,11 +29,14 @@ const ASIDE = /^(.+?)\s*\(([^()]+)\)[\s.!?]*$/;
 const TAG =
   /^(.+?),\s*(?:or\s+)?(?:right|yes|no|correct|true|yeah|eh|huh|ok|okay|not|am\s+i\s+(?:right|wrong)|am\s+i\s+missing\s+something|(?:is|does|do|was|are)(?:n'?t|\s+not)?\s+it)\s*\?*\s*$/i;
 /**
- * A closing "or am I …" asks after the asker, a question of its own: "… or am i mixing stuff up" is
- * read as the tidy "…? Am I mixing things up?" is, whose first question asks of the content.
+ * A closing "or am I …" that asks after the asker's understanding (wrong, missing, mixing, …) is a
+ * question of its own: "… or am i mixing stuff up" is read as the tidy "…? Am I mixing things up?"
+ * is, whose first question asks of the content. "… or am I better off doing X" is the other option
+ * of the question, not a question about the asker.
  * ask-dev3 right first +1, nothing else moved.
  */
-const ASKER_TAG = /^(.+?),?\s+or\s+(am\s+i\b[^?,]*?)\s*\?*\s*$/i;
+const ASKER_TAG =
+  /^(.+?),?\s+or\s+(am\s+i\s+(?:wrong|right|missing|mixing|confusing|misunderstanding|misreading|thinking\s+of|crazy)\b[^?,]*?)\s*\?*\s*$/i;
 
 /**
  * Talk before a question within its sentence is short ("real talk", "sorry if this is obvious"); a
