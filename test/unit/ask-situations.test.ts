@@ -149,5 +149,8 @@ describe('a question part that asks nothing of its own after a story told apart'
   it('keeps one chatty sentence a plain reading', () => {
     const situation = 'lol we have one GPU and a few thousand labelled examples, is that OK';
     expect(situatedPlan(planner, parseQuestion('is that OK'), situation).whole).toBeUndefined();
+    // An abbreviation's full stop ends no sentence.
+    const abbreviated = 'we have one GPU, e.g. an A100, and a few thousand labelled examples, is that OK';
+    expect(situatedPlan(planner, parseQuestion('is that OK'), abbreviated).whole).toBeUndefined();
   });
 });
