@@ -60,16 +60,6 @@ describe('the asking part of a message', () => {
     );
   });
 
-  it('sets aside the talk before a second question as before the first', () => {
-    expect(askingPart('ledgers in a nutshell?? like who keeps one', isTalk)).toBe(
-      'ledgers in a nutshell?? who keeps one',
-    );
-    // Words that name something stay: "pool" is no talk.
-    expect(askingPart('what is a ledger? pool wise how big is it', isTalk)).toBe(
-      'what is a ledger? pool wise how big is it',
-    );
-  });
-
   it('keeps a long clause before the question: it tells what happened', () => {
     const told = 'my neighbour bought a coin at noon and sold at dusk, did I miss something?';
     expect(askingPart(told, () => true)).toBe(told);

@@ -64,13 +64,8 @@ function withoutPreamble(text: string, isTalk: (words: string) => boolean): stri
 /** The message without the words after its asking clause, when they are talk. */
 function withoutAfterword(text: string, isTalk: (words: string) => boolean): string {
   const after = AFTER_QUESTION.exec(text);
-  // What follows may ask again ("… money?? how big is the bonus"): then it is no afterword, but the
-  // talk before its question word is, as at the message's start ("… nutshell?? like who picks what"):
-  // ask-dev9 right first and key fact +1, nothing else moved.
-  if (after && (OPENS_QUESTION.test(after[2]!) || ASKS_AGAIN.test(after[2]!))) {
-    const again = withoutPreamble(after[2]!, isTalk);
-    if (again !== after[2]) return `${after[1]} ${again}`;
-  } else if (after && isTalk(after[2]!)) return after[1]!;
+  // What follows may ask again ("… money?? how big is the bonus"): then it is no afterword.
+  if (after && !OPENS_QUESTION.test(after[2]!) && !ASKS_AGAIN.test(after[2]!) && isTalk(after[2]!)) return after[1]!;
   const aside = ASIDE.exec(text);
   if (aside && isTalk(aside[2]!)) return aside[1]!;
   const tag = TAG.exec(text)?.[1];
