@@ -174,8 +174,8 @@ function beyondDefinition(plan: Plan, definition: string): Plan {
 }
 
 /**
- * What a comparison quotes: each side's best passage; or, when both sides are names of one term
- * (`defining`: "hard fork" and "soft fork" share a page), that term's definition and the paragraph
+ * What a comparison quotes: each side's best passage; or, when both sides found one passage
+ * (`common`: "hard fork" and "soft fork" share a page; an essay passage names both), it and the paragraph
  * of its page that names both sides and speaks best to them, which sets them against each other,
  * unless none does or a side's own passage elsewhere is about it (its title, heading or names say
  * all of the side). A side counts by the words it has that the other lacks ("hard", "soft"): both
@@ -186,11 +186,11 @@ function beyondDefinition(plan: Plan, definition: string): Plan {
 export function comparedPassages(
   context: QuotingContext,
   sides: ReadonlyArray<{ best: Ranked; plan: Plan }>,
-  defining: readonly Ranked[],
+  common: readonly Ranked[],
   [first, second]: readonly [string, string],
 ): Quoted[] {
   const apart = sides.map((side) => ({ passage: side.best.passage, plan: side.plan }));
-  const shared = defining[0]?.passage;
+  const shared = common[0]?.passage;
   const [one, other] = [terms(first), terms(second)];
   const own = [one.filter((term) => !other.includes(term)), other.filter((term) => !one.includes(term))];
   if (shared === undefined || !sides[0]) return apart;

@@ -35,15 +35,16 @@ export class ComparisonSides {
   }
 
   /**
-   * Each side's best passage. Both may be names of one term ("Groth16 and PLONK" are zk-SNARKs,
-   * "soft fork" names the hard fork's page): that definition (`defining`) leads, and each side
-   * takes its best passage elsewhere rather than that definition twice.
+   * Each side's best passage. Both may find one passage (`shared`): the page of one term they both
+   * name ("Groth16 and PLONK" are zk-SNARKs, "soft fork" names the hard fork's page), or an essay
+   * passage that names both. It leads, and each side takes its best passage elsewhere rather than
+   * that passage twice.
    */
   sides(first: string, second: string, allowed: ReadonlySet<AskDocumentType>) {
     const both = [this.#side(first, second, allowed), this.#side(second, first, allowed)] as const;
     const sharedPassage =
       both[0].best.passage === both[1].best.passage ? this.#passages[both[0].best.passage] : undefined;
-    if (!sharedPassage) return { both, defining: [] };
+    if (!sharedPassage) return { both, shared: [] };
     // A term's page defines one of them; an essay's passage that names both ("What MiCA and the GENIUS
     // Act change") is not a side's page: only it is set aside, not the whole essay.
     const fromShared = (hit: Ranked) =>
@@ -52,7 +53,7 @@ export class ComparisonSides {
         : this.#passages[hit.passage]!.slug === sharedPassage.slug;
     const one = this.#side(first, second, allowed, fromShared);
     const other = this.#side(second, first, allowed, (hit) => fromShared(hit) || hit.passage === one.best.passage);
-    return { both: [one, other] as const, defining: [both[0].best] };
+    return { both: [one, other] as const, shared: [both[0].best] };
   }
 
   /**

@@ -74,7 +74,7 @@ export class Comparisons {
     ranked: readonly Ranked[],
     allowed: ReadonlySet<AskDocumentType>,
   ) {
-    const { both, defining } = this.#sideFinder.sides(first, second, allowed);
+    const { both, shared } = this.#sideFinder.sides(first, second, allowed);
     const sides = both.filter(
       (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
     );
@@ -90,13 +90,8 @@ export class Comparisons {
     const scoreOf = (hit: Ranked) => ranked.find((other) => other.passage === hit.passage)?.score ?? top?.score ?? 0;
     const beyond =
       contrasting ??
-      this.#beyondSides(
-        plan,
-        this.#sideNames(question, sides),
-        [...defining, ...sides.map((side) => side.best)],
-        ranked,
-      );
-    const apart = comparedPassages(this.#quoting, sides, defining, [first, second]);
+      this.#beyondSides(plan, this.#sideNames(question, sides), [...shared, ...sides.map((side) => side.best)], ranked);
+    const apart = comparedPassages(this.#quoting, sides, shared, [first, second]);
     // A section that sets the sides against each other answers what was asked: it is quoted after
     // each side's opening sentence, within a budget of words.
     const quotes = comparisonQuotes(this.#quoting, apart, beyond?.passage, plan, question);
@@ -110,7 +105,7 @@ export class Comparisons {
         [
           ...this.#holding(contrasting).map((hit) => ({ hit, role: 'other' as const, matching: contrasting?.passage })),
           ...(beyond ? [{ hit: beyond, role: 'other' as const }] : []),
-          ...defining.map((hit) => ({ hit: { ...hit, score: scoreOf(hit) }, role: 'shared' as const })),
+          ...shared.map((hit) => ({ hit: { ...hit, score: scoreOf(hit) }, role: 'shared' as const })),
           ...this.#definingFirst(sides).map((side) => ({
             hit: { ...side.best, score: scoreOf(side.best) },
             role: (side === both[1] ? 'otherSide' : 'side') as ComparisonRole,
