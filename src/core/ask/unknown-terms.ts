@@ -166,15 +166,13 @@ export class UnknownTerms {
   }
 
   /**
-   * Whether a subject's noun phrase (its words before a preposition) is words the content says after
-   * everyday words that qualify them: "the basic agent loop around a model". ask-dev10 declined −1.
+   * Whether a subject's noun phrase before a preposition is words the content says after everyday
+   * words that qualify them: "the basic agent loop around a model" (ask-dev10 declined −1). With no
+   * preposition they narrow the term to a kind the content may not name ("a sovereign zk rollup").
    */
   #saysModified(written: readonly string[]): boolean {
-    // Only before a preposition: without one, everyday words in front narrow what a term is ("a
-    // sovereign zk rollup", "a hybrid optimistic rollup"), and the content may never say that kind.
     const preposition = written.findIndex((word) => PREPOSITION.test(word));
-    if (preposition < 0) return false;
-    const phrase = written.slice(0, preposition);
+    const phrase = preposition < 0 ? [] : written.slice(0, preposition);
     for (let from = 1; from <= phrase.length - 2 && this.#everydayWord(phrase[from - 1]!); from += 1)
       if (this.#saysAny(phrase.slice(from).join(' '), [phrase.slice(from)])) return true;
     return false;
@@ -286,8 +284,7 @@ export class UnknownTerms {
 
   /**
    * Whether the words before a kind name a term whose definition calls it one ("self-consistency
-   * prompting": "a prompting technique that …"; ask-dev10 declined −1). Proof of work ("mining") is
-   * never called a pool: "a mining pool" stays unnamed.
+   * prompting": "a prompting technique …"; ask-dev10 declined −1), not "a mining pool".
    */
   #definedAs(name: string, kind: string): boolean {
     const definition = this.#planner.namesTerm(name) ? this.#ranking.defined(name, GLOSSARY)?.passage : undefined;
