@@ -1,7 +1,8 @@
 // Question understanding in process: spelling correction against a vocabulary, questions declined
 // whatever matches (live data, advice), and the question part of a long conversational question.
 import { describe, expect, it } from 'vitest';
-import { OUT_OF_SCOPE, outOfScope, parseQuestion, questionClause, withoutFiller } from '../../src/core/ask/question.ts';
+import { OUT_OF_SCOPE, outOfScope } from '../../src/core/ask/out-of-scope.ts';
+import { parseQuestion, questionClause, withoutFiller } from '../../src/core/ask/question.ts';
 import { Speller, vocabularyOf } from '../../src/core/ask/speller.ts';
 
 const content = [

@@ -6,7 +6,7 @@ import type { AnswerPassage, AskAnswer, AskSource } from './ask-types.ts';
 import { answerSentences, excerpt, sentenceWeights } from './excerpts.ts';
 import { sentencesAt, sentenceStarts } from './sentences.ts';
 import { rawWords } from './text.ts';
-import { OUT_OF_SCOPE, type OutOfScope } from './question.ts';
+import { OUT_OF_SCOPE, type OutOfScope } from './out-of-scope.ts';
 import { OWN_STANDING_REASON } from './own-standing.ts';
 import { withCircumstances, type Plan } from './query-plan.ts';
 

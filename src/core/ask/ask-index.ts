@@ -6,7 +6,8 @@ import { answerOf, bestPerSource, noAnswerReason, round, sourceOf } from './answ
 import type { AskDocument, AskDocumentType, AskPassage } from './ask-documents.ts';
 import type { AskOptions, AskResult, SerialisedAskIndex } from './ask-types.ts';
 import { buildAskIndex, spellerFor, wordWeight } from './index-build.ts';
-import { withoutChat, type OutOfScope, type Question } from './question.ts';
+import type { OutOfScope } from './out-of-scope.ts';
+import { withoutChat, type Question } from './question.ts';
 import { definedSubjects, readQuestion, type ReadQuestion } from './question-reading.ts';
 import { type Concept, type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';

@@ -1,6 +1,6 @@
 // Questions about the asker's own tax or legal standing ("how much tax do I owe on the gain", "is it
 // legal for me to run a validator there"): they ask for tax or legal advice, which, like financial
-// advice (question.ts, OUT_OF_SCOPE.advice), depends on the asker's country and circumstances and
+// advice (out-of-scope.ts, OUT_OF_SCOPE.advice), depends on the asker's country and circumstances and
 // which this site does not give, whatever passage a domain word of the question ("staking",
 // "validator") reaches. Its essays say what laws such as MiCA require of issuers; that is not what
 // the asker owes. Measured on the fourteen development sets: unanswerable declined dev5 26 → 27,

@@ -2,18 +2,15 @@
 // around it set aside ("hey! … thanks"), its question part found when the asker describes a
 // situation first, and whether the site declines it whatever matches (live data, advice,
 // predictions). Ranking (ask-index.ts) works on what this returns.
+import { DAYS, OUT_OF_SCOPE, outOfScope, type OutOfScope } from './out-of-scope.ts';
 import {
   CLAUSE_BREAK,
-  DAYS,
-  OUT_OF_SCOPE,
   normalisedQuestion,
-  outOfScope,
   parseQuestion,
   pointsBack,
   questionClause,
   withoutChat,
   withoutTalk,
-  type OutOfScope,
   type Question,
 } from './question.ts';
 import type { Speller } from './speller.ts';

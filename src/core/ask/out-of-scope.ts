@@ -1,0 +1,80 @@
+// Questions the site declines whatever its content holds (live data, advice, tasks, predictions),
+// each with the sentence that says what it offers instead; question-reading.ts asks outOfScope of
+// the words a question asks with.
+
+/**
+ * Days. Asked about, they ask for live data ("what changed today"); in a long question's
+ * circumstances they only say when something happened (question-reading.ts sets them aside there).
+ */
+export const DAYS = String.raw`today|tonight|tomorrow|yesterday|this\s+(?:week|month)|last\s+(?:night|week|weekend|month)`;
+
+/** Kinds of thing a day's generation is told by: "today's chat models", "this year's tools". */
+const GENERATION = String.raw`(?:models?|chatbots?|llms?|assistants?|systems?|tools?|architectures?|methods?|techniques?)`;
+
+/** What asks for live data: each alternative one way of asking. */
+const LIVE_DATA = [
+  // A day as the owner of a kind of thing ("today's chat models", "this year's reasoning models")
+  // says which generation is meant, not that a reading is asked (ask-dev9 key fact +1, no unanswerable
+  // question or probe answered); a day owning anything else ("today's block height") asks for one.
+  String.raw`\b(?:${DAYS}|right\s+now|at\s+the\s+moment|latest\s+news|weather|forecast)\b(?!['’]s\s+(?:[\w-]+\s+){0,2}${GENERATION}\b)`,
+  // A price as it stands: "the current price of ETH", "what is the price of bitcoin now".
+  String.raw`\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b`,
+  // A price's move over a recent span is market news: "why is its price higher than a year ago".
+  String.raw`\b(?:price|value)s?\b[^.?!]*\b(?:(?:a|an|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|lately)\b`,
+  // News of a release: "did GPT-5 come out yet", "is the upgrade live yet".
+  String.raw`\b(?:out|released|launched|announced|available|live|shipped)\s+yet\b`,
+  // A count as it stands: "how many validators are there now", "how many people use Uniswap".
+  String.raw`\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b`,
+  String.raw`\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,2}(?:use|uses|using|have|has|hold|own)\b`,
+  // Who holds an office now.
+  String.raw`\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b`,
+];
+
+/** Questions the site declines whatever its content holds, and the sentence that says what it offers instead. */
+export const OUT_OF_SCOPE = {
+  live: {
+    pattern: new RegExp(LIVE_DATA.join('|'), 'i'),
+    reason:
+      'No answer: this asks for live data (prices, news, weather), which this site does not carry. ' +
+      'Its essays and glossary explain how these systems work; paper search finds research on them.',
+  },
+  advice: {
+    pattern:
+      /\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b|\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bfinancial\s+advice\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b|\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b|\brecomm?end\s+(?:me\s+|us\s+)?(?:an?|some|the\s+best)\s|\b(?:what|which)\s+(?:\w+\s+){0,2}should\s+(?:i|we)\s+(?:buy|purchase|ask\s+for|charge)\b|\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)/i,
+    reason:
+      'No answer: this asks for advice on what to buy or do, which this site does not give. ' +
+      'Its essays and glossary explain how these systems work, so you can weigh the choice yourself.',
+  },
+  task: {
+    pattern:
+      /^(?:(?:can|could|would)\s+(?:you|u)\s+|please\s+)?(?:write|translate|draft|compose|generate)\s+(?:me\s+|us\s+)?(?:an?|some|this|these|the|my|our)\s/i,
+    reason:
+      'No answer: this asks for something to be written or translated, which this search does not do. ' +
+      'Its essays and glossary explain how these systems work; paper search finds research on them.',
+  },
+  future: {
+    pattern:
+      /\bnext\s+(?:week|month|year|quarter|decade)\b|\bwhat\s+will\s+(?:the\s+)?(?:price|value)\s+of\b|\bwill\b.*\b(?:announce|release|launch|unveil)\b|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b|\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\bwill\b[^.?!]*\b(?:overtake|flip|surpass|outgrow)\b/i,
+    reason:
+      'No answer: this asks for a prediction, which this site does not make. ' +
+      'Its essays and glossary explain how these systems work and what is still uncertain about them.',
+  },
+} as const;
+
+export type OutOfScope = keyof typeof OUT_OF_SCOPE;
+
+/**
+ * Examples joined by "or"/"and" ("things like prices or the weather") say what kind is meant, not
+ * which reading is asked: ask-dev12 key fact +1, no unanswerable question or probe answered.
+ */
+const EXAMPLES = /\b(?:like|such\s+as)\s+(?:the\s+)?\w+(?:,\s+(?:the\s+)?\w+)*,?\s+(?:or|and)\s+(?:the\s+)?\w+/gi;
+
+/** The text without its examples, unless an example is a day ("like today and this week" asks when). */
+const withoutExamples = (text: string) =>
+  text.replace(EXAMPLES, (examples) => (new RegExp(String.raw`\b(?:${DAYS})\b`, 'i').test(examples) ? examples : ' '));
+
+export function outOfScope(text: string): OutOfScope | undefined {
+  for (const kind of Object.keys(OUT_OF_SCOPE) as OutOfScope[])
+    if (OUT_OF_SCOPE[kind].pattern.test(kind === 'live' ? withoutExamples(text) : text)) return kind;
+  return undefined;
+}
