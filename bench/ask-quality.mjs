@@ -38,7 +38,8 @@ if (process.env['ASK_MISSES']) console.log(`misses:\n  ${score.misses.join('\n  
 // (ask-dev6.json, every kind), a seventh (ask-dev7.json), an eighth (ask-dev8.json, every kind) and a
 // ninth (ask-dev9.json, every kind), a tenth (ask-dev10.json, every kind), an eleventh
 // (ask-dev11.json: paraphrases, situations and reasons in everyday words, no term of the site) and a
-// twelfth (ask-dev12.json, every kind) and a thirteenth (ask-dev13.json, every kind), each but
+// twelfth (ask-dev12.json, every kind), a thirteenth (ask-dev13.json) and a fourteenth
+// (ask-dev14.json), every kind, each but
 // ask-dev11 held out of the work it first measured;
 // ask-dev11 was written to steer it.
 for (const file of DEVELOPMENT_SETS) {

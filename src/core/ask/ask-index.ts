@@ -238,9 +238,9 @@ export class AskIndex {
   }
 
   /**
-   * Whether a question is declined before any passage is weighed: it names nothing to answer about
-   * (#asksNothing), or asks for tax or legal advice for the asker, as financial advice is declined
-   * (own-standing.ts).
+   * Whether a question is declined whatever its passages' evidence says: it names nothing to answer
+   * about (#asksNothing), or asks for tax or legal advice for the asker, as financial advice is
+   * declined (own-standing.ts).
    */
   #setAside(read: ReadQuestion, plan: Plan) {
     const vague = this.#asksNothing(read, plan);
