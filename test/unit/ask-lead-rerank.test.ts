@@ -345,12 +345,12 @@ describe('the subject of a question that tells its situation first', () => {
     'Notes on two systems',
     [
       'An introduction to two systems that go wrong in their own ways.',
-      '## Failure of a currency peg',
+      '## Failure modes of a currency peg',
       'A pegged coin breaks when holders redeem faster than the reserve can pay them out.',
       '## Old and new documents in a search index',
       'A search index that keeps old and new documents side by side returns both, and answers mix them.',
     ],
-    ['failure-of-a-currency-peg', 'old-and-new-documents-in-a-search-index'],
+    ['failure-modes-of-a-currency-peg', 'old-and-new-documents-in-a-search-index'],
   );
   const built = AskIndex.build([notes]);
   const read = new QueryPlanner(new Map(Object.entries(built.postings)), built.passages.length, built.names);
@@ -366,6 +366,22 @@ describe('the subject of a question that tells its situation first', () => {
     // The question part asks only of "failure", which one section's heading names; the rest of the
     // question is the other section's.
     const plan = { ...read.plan('failure'), whole: read.plan('search index old new documents mixes failure').concepts };
+    const features = leadFeatures(candidates, question, plan);
+    expect(features[1]!.subject).toBeGreaterThan(features[0]!.subject);
+    expect(leadOf(features)).toBe(1);
+  });
+
+  // A question part of two plain words ("…, what failure mode is this") says what kind of answer is
+  // wanted, not what of: its subject is read from the whole question too (query-plan.ts, asksVaguely).
+  it('counts the circumstances too when the question part asks in two plain words', () => {
+    const question = parseQuestion(
+      'our search index holds old and new documents and mixes them, what failure mode is this',
+    );
+    const plan = {
+      ...read.plan('failure mode'),
+      whole: read.plan('search index old new documents mixes failure mode').concepts,
+    };
+    expect(plan.concepts).toHaveLength(2);
     const features = leadFeatures(candidates, question, plan);
     expect(features[1]!.subject).toBeGreaterThan(features[0]!.subject);
     expect(leadOf(features)).toBe(1);
