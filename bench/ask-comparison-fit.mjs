@@ -11,6 +11,7 @@
 // recorded. Run: node scripts/launch.mjs bench/ask-comparison-fit.mjs
 import { writeFileSync } from 'node:fs';
 import { importAskModules } from './load-ts.mjs';
+import { leadScores } from './lead-fit.mjs';
 import { answerableQuestions, ASK_OPTIONS as options, contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 // One bundle for both modules, so the trace comparison.ts calls is the one set here.
@@ -59,26 +60,8 @@ const sets = Object.fromEntries(names.map((name, at) => [name, record(files[at] 
 sets['tuning'] = record('ask-eval.json');
 if (process.env['FIT_DUMP']) writeFileSync(process.env['FIT_DUMP'], JSON.stringify(sets));
 
-/** Right sources first under some weights. */
-function firsts(/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) {
-  let right = 0;
-  for (const question of set)
-    if (question.features && question.rights)
-      right += question.rights[comparisonLeadOf(question.features, weights)] ? 1 : 0;
-    else right += question.fixed ? 1 : 0;
-  return right;
-}
 const CHANGE_COST = Number(process.env['FIT_CHANGE_COST'] ?? 0.5);
-function objective(/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) {
-  let score = 0;
-  for (const question of set) {
-    if (!question.features || !question.rights) continue;
-    const lead = comparisonLeadOf(question.features, weights);
-    if (lead === 0) continue;
-    score += (question.rights[lead] ? 1 : 0) - (question.rights[0] ? 1 : 0) - (question.rights[lead] ? 0 : CHANGE_COST);
-  }
-  return score;
-}
+const { firsts, objective } = leadScores(comparisonLeadOf, CHANGE_COST);
 
 // The features fitted (FIT_FEATURES=a,b,… to try others of ComparisonLeadFeatures; the rest stay 0).
 const features = (process.env['FIT_FEATURES'] ?? 'fused,shared,standIn,half')

@@ -17,6 +17,7 @@
 // feature or a per-kind weight offline. Run: node scripts/launch.mjs bench/ask-rerank-fit.mjs
 import { writeFileSync } from 'node:fs';
 import { importAskModules } from './load-ts.mjs';
+import { leadScores } from './lead-fit.mjs';
 import { answerableQuestions, ASK_OPTIONS as options, contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
 
 // One bundle for both modules, so the trace the reranker calls is the one set here.
@@ -83,27 +84,9 @@ if (process.env['FIT_DUMP']) writeFileSync(process.env['FIT_DUMP'], JSON.stringi
 const tuned = setOf('tuning').filter((/** @type {Recorded} */ question) => !question.held);
 const heldOut = setOf('tuning').filter((/** @type {Recorded} */ question) => question.held);
 
-/** Right source first, of the answerable questions, under some weights. */
-function firsts(/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) {
-  let right = 0;
-  for (const question of set)
-    if (question.features && question.rights) right += question.rights[leadOf(question.features, weights)] ? 1 : 0;
-    else right += question.fixed ? 1 : 0;
-  return right;
-}
-
-/** Leads changed that stay wrong: a change that gains nothing is a guess, and guesses are fitted noise. */
+/** Leads changed that stay wrong cost this much each (lead-fit.mjs, objective). */
 const CHANGE_COST = Number(process.env['FIT_CHANGE_COST'] ?? 0.5);
-function objective(/** @type {Recorded[]} */ set, /** @type {Weights} */ weights) {
-  let score = 0;
-  for (const question of set) {
-    if (!question.features || !question.rights) continue;
-    const lead = leadOf(question.features, weights);
-    if (lead === 0) continue;
-    score += (question.rights[lead] ? 1 : 0) - (question.rights[0] ? 1 : 0) - (question.rights[lead] ? 0 : CHANGE_COST);
-  }
-  return score;
-}
+const { firsts, objective } = leadScores(leadOf, CHANGE_COST);
 
 /** @type {Weights[]} */
 const grid = [];
