@@ -48,6 +48,41 @@ export function answerableQuestions(file) {
   );
 }
 
+/** A question's words, lowercase, single-spaced: the same question asked with other punctuation. */
+export const plainQuestion = (/** @type {string} */ text) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * The answerable questions of some development sets as the ask index learns from them
+ * (src/core/ask/reader-questions.ts): its first expected source → [question, …its facts]. Never the
+ * blind set. `leaveOut`: questions (as `plainQuestion` gives them) not learned, so that a set is scored
+ * on an index that never saw its questions: writers often ask the same thing in the same words
+ * ("What is a Merkle tree?" is in three sets).
+ * @param {readonly string[]} files file names under test/fixtures
+ * @param {ReadonlySet<string>} [leaveOut]
+ * @returns {Record<string, string[][]>}
+ */
+export function readerQuestionsOf(files, leaveOut = new Set()) {
+  /** @type {Record<string, string[][]>} */
+  const sources = {};
+  for (const file of files) {
+    if (file === 'ask-blind.json') throw new Error(`never the blind set: ${file}`);
+    // Under the first source only: the one its writer names as answering best (a question under every
+    // source it lists weighs on the secondary ones too).
+    for (const question of answerableQuestions(file))
+      if (!leaveOut.has(plainQuestion(question.q)))
+        (sources[question.expect[0] ?? ''] ??= []).push([question.q, ...(question.facts ?? [])]);
+  }
+  return Object.fromEntries(
+    Object.keys(sources)
+      .sort()
+      .map((source) => [source, sources[source] ?? []]),
+  );
+}
+
 /** @param {string} dir */
 function entries(dir) {
   return readdirSync(path.join(root, 'content', dir))

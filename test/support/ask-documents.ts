@@ -4,6 +4,7 @@ import type { QuotingContext } from '../../src/core/ask/answer-passages.ts';
 import type { AskDocument, AskPassage } from '../../src/core/ask/ask-documents.ts';
 import { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
+import type { ReaderQuestions } from '../../src/core/ask/reader-questions.ts';
 import type { SerialisedVectors } from '../../src/core/ask/semantic.ts';
 
 /** A glossary term with its definition, page body and other names, at a URL of its own. */
@@ -45,9 +46,15 @@ export const fillerTerms = (count: number): AskDocument[] =>
 /** An empty word-vector table: an index built with it ranks by words alone, with no meaning signal. */
 export const NO_WORD_VECTORS: SerialisedVectors = { words: [], data: '' };
 
-/** An index of `documents` as the server loads one: built, written as JSON and read back. */
-export const loadedIndex = (documents: readonly AskDocument[], table?: SerialisedVectors): AskIndex =>
-  AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents, table))));
+/**
+ * An index of `documents` as the server loads one: built, written as JSON and read back. It learns
+ * from no readers' questions unless given some (`readers`): the content's are not these documents'.
+ */
+export const loadedIndex = (
+  documents: readonly AskDocument[],
+  table?: SerialisedVectors,
+  readers: ReaderQuestions = {},
+): AskIndex => AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents, table, readers))));
 
 /** An essay of Markdown blocks (paragraphs and "## " headings), with its headings' anchors, at a URL of its own. */
 export const essayDocument = (

@@ -3,7 +3,8 @@
 // what the definition leaves out; of a comparison, each side's passage, or the page both sides name.
 import type { AskPassage } from './ask-documents.ts';
 import { COMPARISON_MAX_WORDS } from './answer-shape.ts';
-import { answerWeight, conceptPattern, sentenceWeights, usesAllAsked } from './excerpts.ts';
+import { conceptPattern, sentenceWeights, usesAllAsked } from './excerpts.ts';
+import { FIGURE_SHARE, paragraphWeight, WORKED_SHARE } from './paragraph-weight.ts';
 import { isVerdict } from './sentence-kinds.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import { sectionLead } from './paragraph-choice.ts';
@@ -15,25 +16,6 @@ import { terms } from './text.ts';
 
 /** A word asked that a term's definition says counts this share of its weight in the paragraph after it. */
 const SAID_SHARE = 0.5;
-
-/**
- * An essay's figure is described in a paragraph of its own ("Figure: A timeline from top to
- * bottom …"), which restates the prose around it and so mentions most of the section's words; it
- * counts this share against the author's paragraphs, which say why. Not for a quantity: a figure's
- * worked numbers answer "how much" (dev sets: key fact +4, -1 on a wrong lead), nor for a comparison:
- * a figure sets the sides side by side ("On an optimistic rollup … On a ZK rollup …").
- */
-const FIGURE_SHARE = 0.5;
-const FIGURE = /^Figure:/;
-/**
- * A paragraph that works an example through: a case supposed or taken ("Suppose …", "Take one
- * blob's worth …", "A worked example shows …") or arithmetic between figures ("126,976 × 16 ≈ 2.03").
- * Its figures are the example's inputs and the results reached from them, not the figure the content
- * states; against the author's other paragraphs it counts WORKED_SHARE for a quantity question that
- * gives no figures of its own (one that does asks for a worked result: workedResult in excerpts.ts).
- */
-const WORKED = /(?:^|[.!?]\s+)(?:consider|suppose|imagine|assume|picture|take)\b|\bworked example\b/i;
-const WORKED_SHARE = 0.5;
 
 /** A passage to quote (its index) and the plan its sentences are chosen by. */
 export interface Quoted {
@@ -266,17 +248,10 @@ function answering(
   let best: number | undefined;
   let bestWeight = 0;
   for (const paragraph of paragraphs) {
-    const passage = context.passages[paragraph]!;
-    const weight = paragraphShare(passage.text, plan, whole, FIGURE_SHARE, 1) * answerWeight(passage, plan, whole);
+    const weight = paragraphWeight(context.passages[paragraph]!, plan, whole, FIGURE_SHARE, 1);
     if (weight > bestWeight) [best, bestWeight] = [paragraph, weight];
   }
   return best;
-}
-
-/** The share of its weight a paragraph counts: a figure's description (FIGURE_SHARE), a worked example (WORKED_SHARE). */
-function paragraphShare(text: string, plan: Plan, whole: boolean, figures: number, worked: number): number {
-  if (whole && plan.prefer !== 'number' && FIGURE.test(text)) return figures;
-  return WORKED.test(text) ? worked : 1;
 }
 
 /**
@@ -287,10 +262,7 @@ function paragraphShare(text: string, plan: Plan, whole: boolean, figures: numbe
 function sectionTwo(context: QuotingContext, section: readonly number[], plan: Plan, figures: number, worked: number) {
   const of = (paragraph: number) => context.passages[paragraph]!;
   const texts = section.map((paragraph) => of(paragraph).text);
-  const weights = section.map(
-    (paragraph, at) =>
-      paragraphShare(texts[at]!, plan, true, figures, worked) * answerWeight(of(paragraph), plan, true),
-  );
+  const weights = section.map((paragraph) => paragraphWeight(of(paragraph), plan, true, figures, worked));
   const places = sectionLead(section, texts, weights, plan) ?? [];
   return places.flatMap((at) => (at === undefined ? [] : [{ paragraph: section[at]!, weight: weights[at]! }]));
 }

@@ -73,6 +73,11 @@ export interface AskPassage {
    * text, but kept out of the passage's semantic vector and never quoted.
    */
   asked?: string;
+  /**
+   * Questions readers asked that the passage answers, joined (reader-questions.ts): indexed by their
+   * words like the text's, kept out of the semantic vector and never quoted.
+   */
+  readers?: string;
 }
 
 /** Paragraphs shorter than this join the next one: a lone sentence rarely answers anything. */

@@ -17,6 +17,7 @@ import { headline, indexTerm, rawWords } from './text.ts';
 import { answerKind, asksOfThing, doubtsClaim } from './answer-kind.ts';
 import { setAsideWeighed } from './procedure-aim.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
+import type { ReaderQuestions } from './reader-questions.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 import { ASKS_NAME, namesItsAnswer } from './asks-name.ts';
 import {
@@ -153,9 +154,9 @@ export class AskIndex {
     });
   }
 
-  /** The index of a build's documents, serialised (see index-build.ts); `table`: other word vectors than the project's. */
-  static build(documents: readonly AskDocument[], table?: SerialisedVectors): SerialisedAskIndex {
-    return table ? buildAskIndex(documents, table) : buildAskIndex(documents);
+  /** A build's documents indexed (index-build.ts); `table`, `readers`: other than the project's. */
+  static build(documents: readonly AskDocument[], table?: SerialisedVectors, readers?: ReaderQuestions) {
+    return buildAskIndex(documents, table, readers);
   }
 
   static load(serialised: SerialisedAskIndex): AskIndex {

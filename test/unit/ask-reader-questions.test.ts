@@ -1,0 +1,128 @@
+// Questions readers asked, learned by the index (reader-questions.ts): each goes to the passage of its
+// source that holds its answer, its words find that passage when the text says it otherwise, and they
+// choose which paragraph of a section is quoted.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { passagesOf } from '../../src/core/ask/ask-documents.ts';
+import type { AskIndex } from '../../src/core/ask/ask-index.ts';
+import type { Plan } from '../../src/core/ask/query-plan.ts';
+import {
+  READER_QUESTIONS_PATH,
+  readersShare,
+  withReaderQuestions,
+  type ReaderQuestions,
+} from '../../src/core/ask/reader-questions.ts';
+import { readWordVectors } from '../../src/core/ask/semantic.ts';
+import { essayDocument, essayPassage, fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+
+// Paragraphs of 35 words or more, so that each is a passage of its own (ask-documents.ts).
+const kettles = essayDocument(
+  'kettles',
+  'Kettles',
+  [
+    'Kettles boil water for tea, coffee and soup. An electric kettle heats a litre in about three minutes, ' +
+      'faster than a pan on a stove, because its element sits in the water and loses little heat to the room.',
+    '## Limescale',
+    'Hard water leaves limescale inside a kettle. The scale is calcium carbonate, left behind as the water ' +
+      'boils away, and it builds up fastest where the water is hottest, on the element, which then takes ' +
+      'longer to heat the water and wears out sooner.',
+    'An acid dissolves the scale again. Citric acid at about 5 % is what most shops sell for a kettle, ' +
+      'left in it for an hour and then rinsed out twice, and it works on the scale in a coffee machine as well.',
+    '### At home',
+    'Vinegar dissolves the scale in a kettle too, if the smell is rinsed out afterwards with two or three ' +
+      'boils of clean water, and a lemon cut in half and boiled for ten minutes does the same more slowly.',
+  ],
+  ['limescale', 'at-home'],
+);
+
+describe('placing readers’ questions', () => {
+  const passages = passagesOf(kettles);
+  const readersOf = (questions: ReaderQuestions) => withReaderQuestions(passages, questions).map((p) => p.readers);
+
+  it('puts a question on the passage of its source that holds one of its phrases', () => {
+    const placed = readersOf({
+      'essay:kettles § Limescale': [['what gets the white crust out', 'citric acid at about 5']],
+    });
+    expect(placed.filter(Boolean)).toEqual(['what gets the white crust out']);
+    expect(passages[placed.findIndex(Boolean)]!.text).toMatch(/^An acid dissolves/);
+  });
+
+  it('puts it on every passage of the section, its ### subsections too, when none holds a phrase', () => {
+    const placed = readersOf({ 'essay:kettles § Limescale': [['why is my kettle white inside', 'not in the text']] });
+    const sections = passages.map((passage) => passage.within ?? passage.section);
+    expect(placed.map(Boolean)).toEqual(sections.map((section) => section === 'Limescale'));
+    expect(sections).toContain(null);
+  });
+
+  it('reads an introduction by an empty heading, curly apostrophes as straight, and skips unknown sources', () => {
+    const placed = readersOf({
+      'essay:kettles §': [['what are kettles for']],
+      'essay:teapots § Limescale': [['a teapot question']],
+    });
+    expect(placed[0]).toBe('what are kettles for');
+    expect(placed.slice(1).every((readers) => readers === undefined)).toBe(true);
+  });
+
+  it('puts a term’s question on its definition when no paragraph of its page holds a phrase', () => {
+    const term = glossaryTerm('descaler', 'Descaler', 'An acid that dissolves limescale.', 'Sold in bottles.');
+    const placed = withReaderQuestions(passagesOf(term), { 'glossary:descaler': [['how do I clean a kettle']] });
+    expect(placed.map((passage) => passage.readers)).toEqual(['how do I clean a kettle', undefined]);
+  });
+
+  it('weighs a plan by the share of its words (by IDF) readers used', () => {
+    const passage = { ...essayPassage('Citric acid dissolves the scale.'), readers: 'what gets the white crust out' };
+    const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
+    const plan = { concepts: [concept('crust', 3), concept('kettl', 1)], weights: new Map() } as Plan;
+    expect(readersShare(passage, plan)).toBeCloseTo(0.75);
+    expect(readersShare(essayPassage('Citric acid dissolves the scale.'), plan)).toBe(0);
+  });
+});
+
+describe.runIf(readWordVectors())('an index that learned from readers’ questions', () => {
+  const readers: ReaderQuestions = {
+    'essay:kettles § Limescale': [['what gets the white crust out of my kettle', 'citric acid at about 5']],
+  };
+  const options = { limit: 3, types: ['essay' as const, 'glossary' as const] };
+  let learned: AskIndex;
+  let unlearned: AskIndex;
+  // Building an index reads SCOWL's word lists: seconds on a shared CPU.
+  beforeAll(() => {
+    const documents = [kettles, ...fillerTerms(40)];
+    learned = loadedIndex(documents, undefined, readers);
+    unlearned = loadedIndex(documents, undefined, {});
+  }, 60_000);
+
+  it('finds the passage by a reader’s word its text does not use', () => {
+    const asked = 'how do I get the white crust off';
+    expect(unlearned.search(asked, options).sources[0]?.section ?? null).not.toBe('Limescale');
+    const result = learned.search(asked, options);
+    expect(result.sources[0]?.section).toBe('Limescale');
+    expect(result.answer?.text).toMatch(/Citric acid at about 5 %/);
+  });
+
+  it('quotes the paragraph readers found their answer in', () => {
+    // Both paragraphs speak of scale in a kettle; the readers' answer was the acid's.
+    const asked = 'what gets the white crust off the scale in a kettle';
+    expect(unlearned.search(asked, options).answer?.text ?? '').not.toMatch(/^An acid/);
+    expect(learned.search(asked, options).answer?.text).toMatch(/^An acid dissolves the scale/);
+  });
+});
+
+describe('the questions the index learns from', () => {
+  const file = JSON.parse(readFileSync(READER_QUESTIONS_PATH, 'utf8'));
+
+  it('come from the development sets, never the blind set, each under a source with its question first', () => {
+    expect(file.sets.length).toBeGreaterThan(0);
+    expect(file.sets).not.toContain('ask-blind.json');
+    for (const [source, questions] of Object.entries<string[][]>(file.sources)) {
+      expect(source).toMatch(/^(glossary:[a-z0-9-]+|essay:[a-z0-9-]+ §( .+)?)$/);
+      for (const [question] of questions) expect(question).toMatch(/\p{L}/u);
+    }
+  });
+
+  it('are the development sets’ as they stand (node scripts/launch.mjs scripts/ask-reader-questions.mjs)', async () => {
+    const { DEVELOPMENT_SETS, readerQuestionsOf } = await import('../../bench/ask-docs.mjs');
+    expect(file.sets).toEqual(DEVELOPMENT_SETS);
+    expect(file.sources).toEqual(readerQuestionsOf(DEVELOPMENT_SETS));
+  });
+});
