@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { passagesOf } from '../../src/core/ask/ask-documents.ts';
+import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import {
@@ -69,12 +70,43 @@ describe('placing readers’ questions', () => {
     expect(placed.map((passage) => passage.readers)).toEqual(['how do I clean a kettle', undefined]);
   });
 
+  it('keeps the question on the sentence that holds its phrase', () => {
+    const placed = withReaderQuestions(passages, {
+      'essay:kettles § Limescale': [['what gets the white crust out', 'citric acid at about 5']],
+    });
+    const acid = placed.find((passage) => passage.readers)!;
+    expect(acid.readersAt).toEqual(['', 'what gets the white crust out']);
+    expect(placed.filter((passage) => passage.readersAt).length).toBe(1);
+  });
+
   it('weighs a plan by the share of its words (by IDF) readers used', () => {
     const passage = { ...essayPassage('Citric acid dissolves the scale.'), readers: 'what gets the white crust out' };
     const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
     const plan = { concepts: [concept('crust', 3), concept('kettl', 1)], weights: new Map() } as Plan;
     expect(readersShare(passage, plan)).toBeCloseTo(0.75);
     expect(readersShare(essayPassage('Citric acid dissolves the scale.'), plan)).toBe(0);
+  });
+
+  it('quotes the sentence readers found their answer in, not the one sharing most words', () => {
+    const text =
+      'A kettle on hard water grows a white crust of scale over months, and the crust on the element slows it. ' +
+      'Citric acid left in it for an hour takes the crust off.';
+    const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
+    const plan = {
+      concepts: [concept('white', 2), concept('crust', 3), concept('kettl', 1)],
+      weights: new Map([
+        ['white', 1],
+        ['crust', 1],
+        ['kettl', 1],
+      ]),
+      prefer: 'procedure',
+    } as Plan;
+    const passage = essayPassage(text);
+    expect(answerSentences(passage, plan, 12)).toMatch(/^A kettle on hard water/);
+    const asked = { ...passage, readers: 'how do I get the white crust off my kettle' };
+    expect(answerSentences({ ...asked, readersAt: ['', asked.readers] }, plan, 12)).toBe(
+      'Citric acid left in it for an hour takes the crust off.',
+    );
   });
 });
 

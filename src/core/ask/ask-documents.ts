@@ -78,6 +78,8 @@ export interface AskPassage {
    * words like the text's, kept out of the semantic vector and never quoted.
    */
   readers?: string;
+  /** Per sentence, the questions of `readers` whose answer it holds, joined ('' for none). */
+  readersAt?: string[];
 }
 
 /** Paragraphs shorter than this join the next one: a lone sentence rarely answers anything. */

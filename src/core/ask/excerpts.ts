@@ -7,6 +7,7 @@ import { COUNTS_AHEAD, firstStepOf, isVerdict, POINTER, PREFERRED, STEPS, SUPPOS
 import { CONTINUES, withAntecedent } from './sentence-kinds.ts';
 import { choiceScores, sentenceTrace } from './sentence-choice.ts';
 import { asMatched } from './short-names.ts';
+import { readersWeighed } from './reader-questions.ts';
 import { sentencesAt } from './sentences.ts';
 import { indexTerm, rawWords, spokenWords } from './text.ts';
 
@@ -230,7 +231,7 @@ export function answerSentences(
   const readings = sentenceReadings(sentences, plan);
   const quote = { sentences, readings, plan, maxWords, room, following };
   sentenceTrace.observe?.(sentences, readings.weights, plan, (at) => quotedFrom(quote, at));
-  return quotedFrom(quote, bestOf(choiceScores(sentences, readings.weights, plan)));
+  return quotedFrom(quote, bestOf(choiceScores(sentences, readersWeighed(passage, readings.weights, plan), plan)));
 }
 
 /** What answerSentences quotes when `chosen` is the sentence that answers best. */
