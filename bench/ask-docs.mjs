@@ -147,10 +147,27 @@ export function contentDocuments() {
 }
 
 /**
- * The content's ask index as the server loads it: built, written as JSON and read back. `AskIndex`:
- * the class from the caller's own import of the ask index (a fit script bundles its own).
- * @param {{ build(documents: any[]): unknown; load(serialised: any): any }} AskIndex
+ * The content's ask index built, written as JSON and read back. `AskIndex`: the class from the
+ * caller's own import of the ask index (a fit script bundles its own). `readers`: the questions it
+ * learns from (src/core/ask/reader-questions.ts); none by default, so that a script that scores the
+ * development sets does not score them on their own questions. The server's index learns from
+ * every development set: `readerQuestionsOf(DEVELOPMENT_SETS)`.
+ * @param {{ build(documents: any[], table?: unknown, readers?: unknown): unknown; load(serialised: any): any }} AskIndex
+ * @param {Record<string, string[][]>} [readers]
  */
-export function contentIndex(AskIndex) {
-  return AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(contentDocuments()))));
+export function contentIndex(AskIndex, readers = {}) {
+  return AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(contentDocuments(), undefined, readers))));
+}
+
+/**
+ * The index a set of questions is scored on to see what readers' questions bring to writers it has
+ * not learned from: learned from the development sets other than `file` (all of them for an outside
+ * set), without any question of the set asked in the same words (plainQuestion).
+ * @param {{ build(documents: any[], table?: unknown, readers?: unknown): unknown; load(serialised: any): any }} AskIndex
+ * @param {ReadonlyArray<{ q: string }>} questions
+ * @param {string} [file] the set's file name under test/fixtures, when it is a development set
+ */
+export function heldOutIndex(AskIndex, questions, file) {
+  const others = DEVELOPMENT_SETS.filter((other) => other !== file);
+  return contentIndex(AskIndex, readerQuestionsOf(others, new Set(questions.map(({ q }) => plainQuestion(q)))));
 }

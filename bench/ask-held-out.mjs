@@ -1,37 +1,23 @@
 // @ts-check
 // What the questions readers asked (src/core/ask/reader-questions.ts) bring to writers the index has
-// not learned from: each development set scored with an index that learned from the other sets only
-// (and not their questions that it asks in the same words), beside one that learned from none. With ASK_BLIND=1 the blind set too (aggregates only), with the
-// index learned from every development set but the questions it asks in the same words; `node …
-// FILE…` scores outside sets the same way.
+// not learned from: each development set scored on an index that learned from the other sets only,
+// leaving out any of their questions the set asks in the same words (heldOutIndex), beside an index
+// that learned from none. FILE… scores outside sets, and ASK_BLIND=1 the blind set (aggregates only),
+// on an index learned from every development set, again without their same-worded questions.
 // Run: node scripts/launch.mjs bench/ask-held-out.mjs [FILE…]
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
-import { ASK_OPTIONS, contentDocuments, DEVELOPMENT_SETS, plainQuestion, readerQuestionsOf } from './ask-docs.mjs';
+import { ASK_OPTIONS, contentIndex, DEVELOPMENT_SETS, heldOutIndex } from './ask-docs.mjs';
 import { root } from './lib.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const blind = await import('../test/support/ask-blind.ts');
-const documents = contentDocuments();
-
-/** @param {Record<string, string[][]>} readers */
-const indexWith = (readers) => AskIndex.load(JSON.parse(JSON.stringify(AskIndex.build(documents, undefined, readers))));
-
-/** @param {string} file */
-const questionsOf = (file) => {
-  const parsed = JSON.parse(readFileSync(file, 'utf8'));
-  return Array.isArray(parsed) ? parsed : parsed.questions;
-};
 
 /** @param {string} name @param {any} score */
 const row = (name, score) =>
   `${name.padEnd(34)}${[score.top1, score.top3, score.fact, score.falseDeclines]
     .map((share) => `${(100 * share).toFixed(1)} %`.padStart(9))
     .join('')}${`${score.trueDeclines} of ${score.unanswerable}`.padStart(10)}`;
-
-/** The questions of a set, as plainQuestion gives them: left out of what the index learns. @param {any[]} questions */
-const asked = (questions) => new Set(questions.map((question) => plainQuestion(question.q)));
 
 /** @param {any} index @param {any[]} questions */
 const scored = (index, questions) =>
@@ -41,13 +27,12 @@ const scored = (index, questions) =>
   );
 
 console.log(`${'set'.padEnd(34)}    first    top 3 key fact declined unanswerable declined`);
-const none = indexWith({});
+const none = contentIndex(AskIndex);
 const totals = { first: 0, fact: 0, declined: 0, unanswerable: 0 };
 for (const file of DEVELOPMENT_SETS) {
-  const questions = questionsOf(path.join(root, 'test/fixtures', file));
+  const questions = blind.readQuestionSet(path.join(root, 'test/fixtures', file));
   const before = scored(none, questions);
-  const others = DEVELOPMENT_SETS.filter((other) => other !== file);
-  const after = scored(indexWith(readerQuestionsOf(others, asked(questions))), questions);
+  const after = scored(heldOutIndex(AskIndex, questions, file), questions);
   const answerable = questions.filter((/** @type {{ expect: unknown }} */ question) => question.expect !== null).length;
   totals.first += Math.round((after.top1 - before.top1) * answerable);
   totals.fact += Math.round((after.fact - before.fact) * answerable);
@@ -60,10 +45,13 @@ console.log(
     `answerable declined ${totals.declined}, unanswerable declined ${totals.unanswerable}`,
 );
 
-const outside = process.argv.slice(2).map((file) => ({ name: path.basename(file), questions: questionsOf(file) }));
-if (process.env['ASK_BLIND'] === '1') outside.push({ name: 'blind set', questions: blind.blindQuestions() });
+const outside = process.argv
+  .slice(2)
+  .map((file) => ({ name: path.basename(file), questions: blind.readQuestionSet(file) }));
+const blindSet = process.env['ASK_BLIND'] === '1' ? blind.blindQuestions() : undefined;
+if (blindSet) outside.push({ name: 'blind set', questions: blindSet });
 for (const { name, questions } of outside) {
-  const learned = indexWith(readerQuestionsOf(DEVELOPMENT_SETS, asked(questions)));
+  const learned = heldOutIndex(AskIndex, questions);
   console.log(
     `${row(`${name} without`, scored(none, questions))}\n${row(`${name} learned`, scored(learned, questions))}`,
   );

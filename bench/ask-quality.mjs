@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex, DEVELOPMENT_SETS } from './ask-docs.mjs';
+import { contentIndex, DEVELOPMENT_SETS, heldOutIndex, readerQuestionsOf } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 // Node runs these two as they are (they locate the fixtures from their own directory).
@@ -17,7 +17,8 @@ const evaluation = await import('../test/support/ask-eval.ts');
 const blind = await import('../test/support/ask-blind.ts');
 const sections = blind.contentSections();
 
-const index = contentIndex(AskIndex);
+// As the server builds it, learned from every development set's questions (reader-questions.ts).
+const index = contentIndex(AskIndex, readerQuestionsOf(DEVELOPMENT_SETS));
 const options = { limit: 5, types: ['essay', 'glossary'] };
 
 const tuning = evaluation.evalQuestions();
@@ -38,15 +39,17 @@ if (process.env['ASK_MISSES']) console.log(`misses:\n  ${score.misses.join('\n  
 // (ask-dev6.json, every kind), a seventh (ask-dev7.json), an eighth (ask-dev8.json, every kind) and a
 // ninth (ask-dev9.json, every kind), a tenth (ask-dev10.json, every kind), an eleventh
 // (ask-dev11.json: paraphrases, situations and reasons in everyday words, no term of the site) and a
-// twelfth (ask-dev12.json, every kind), a thirteenth (ask-dev13.json) and a fourteenth
-// (ask-dev14.json), every kind, each but
+// twelfth (ask-dev12.json, every kind), a thirteenth (ask-dev13.json), a fourteenth
+// (ask-dev14.json), a fifteenth (ask-dev15.json) and a sixteenth (ask-dev16.json), every kind, each but
 // ask-dev11 held out of the work it first measured;
 // ask-dev11 was written to steer it.
 for (const file of DEVELOPMENT_SETS) {
   const dev = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8')).questions;
-  const devAnswers = dev.map((/** @type {{ q: string }} */ question) => index.search(question.q, options));
+  // Each set on an index that learned from the others only: its own questions would score themselves.
+  const learned = heldOutIndex(AskIndex, dev, file);
+  const devAnswers = dev.map((/** @type {{ q: string }} */ question) => learned.search(question.q, options));
   console.log(
-    `\ndevelopment set ${file} (${dev.length} questions)\n${blind.formatBlind(blind.scoreBlind(dev, devAnswers))}`,
+    `\ndevelopment set ${file} (${dev.length} questions; held out)\n${blind.formatBlind(blind.scoreBlind(dev, devAnswers))}`,
   );
   // ASK_WORDS=1: the answers' average length in words (answerable questions answered).
   if (process.env['ASK_WORDS']) {

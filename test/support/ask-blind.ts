@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { splitSections } from '../../src/core/ask/ask-documents.ts';
+import { straightQuotes } from '../../src/core/ask/quotes.ts';
 import type { EvalAnswer } from './ask-eval.ts';
 
 export interface BlindQuestion {
@@ -48,11 +49,8 @@ export function readQuestionSet(file: string): BlindQuestion[] {
 export const blindQuestions = (): BlindQuestion[] | undefined =>
   existsSync(BLIND_PATH) ? readQuestionSet(BLIND_PATH) : undefined;
 
-/**
- * Curly quotes and apostrophes as straight ones: the set names sections as the rendered pages print
- * their headings ("What “final” means"), the index as the Markdown writes them (straight).
- */
-export const straightQuotes = (key: string) => key.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+/** Curly quotes as straight (quotes.ts): the sets name sections as the pages print them ("What “final” means"). */
+export { straightQuotes };
 
 /** A source as the question sets name it: `glossary:<slug>` or `essay:<slug> § <section>`, quotes straight. */
 export const sourceKey = (source: EvalAnswer['sources'][number]) =>

@@ -3,12 +3,14 @@
 // choose which paragraph of a section is quoted.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { passagesOf } from '../../src/core/ask/ask-documents.ts';
+import { passagesOf, type AskDocument } from '../../src/core/ask/ask-documents.ts';
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
+import { straightQuotes } from '../../src/core/ask/quotes.ts';
 import {
   READER_QUESTIONS_PATH,
+  readerSourceOf,
   readersShare,
   withReaderQuestions,
   type ReaderQuestions,
@@ -40,47 +42,59 @@ describe('placing readers’ questions', () => {
   const passages = passagesOf(kettles);
   const readersOf = (questions: ReaderQuestions) => withReaderQuestions(passages, questions).map((p) => p.readers);
 
-  it('puts a question on the passage of its source that holds one of its phrases', () => {
-    const placed = readersOf({
+  it('puts a question on the passage of its source that holds one of its phrases, and notes the sentence', () => {
+    const placed = withReaderQuestions(passages, {
       'essay:kettles § Limescale': [['what gets the white crust out', 'citric acid at about 5']],
     });
-    expect(placed.filter(Boolean)).toEqual(['what gets the white crust out']);
-    expect(passages[placed.findIndex(Boolean)]!.text).toMatch(/^An acid dissolves/);
+    const holding = placed.filter((passage) => passage.readers);
+    expect(holding.map((passage) => passage.readers)).toEqual([['what gets the white crust out']]);
+    expect(holding[0]!.text).toMatch(/^An acid dissolves/);
+    expect(holding[0]!.readersAt).toEqual([[], [0]]);
   });
 
   it('puts it on every passage of the section, its ### subsections too, when none holds a phrase', () => {
-    const placed = readersOf({ 'essay:kettles § Limescale': [['why is my kettle white inside', 'not in the text']] });
+    const placed = withReaderQuestions(passages, {
+      'essay:kettles § Limescale': [['why is my kettle white inside', 'not in the text']],
+    });
     const sections = passages.map((passage) => passage.within ?? passage.section);
-    expect(placed.map(Boolean)).toEqual(sections.map((section) => section === 'Limescale'));
+    expect(placed.map((passage) => passage.readers !== undefined)).toEqual(
+      sections.map((section) => section === 'Limescale'),
+    );
     expect(sections).toContain(null);
+    expect(placed.some((passage) => passage.readersAt)).toBe(false);
   });
 
-  it('reads an introduction by an empty heading, curly apostrophes as straight, and skips unknown sources', () => {
+  it('reads an introduction by an empty heading, and skips sources the content does not have', () => {
     const placed = readersOf({
       'essay:kettles §': [['what are kettles for']],
       'essay:teapots § Limescale': [['a teapot question']],
     });
-    expect(placed[0]).toBe('what are kettles for');
+    expect(placed[0]).toEqual(['what are kettles for']);
     expect(placed.slice(1).every((readers) => readers === undefined)).toBe(true);
+  });
+
+  it('finds a heading named with curly quotes, as the pages print it, where the Markdown writes straight ones', () => {
+    const quoted = essayDocument(
+      'quoted',
+      'Quoted',
+      ['## What "final" means', 'Final means settled.', "## A kettle's life", 'About ten years.'],
+      ['what-final-means', 'a-kettle-s-life'],
+    );
+    const placed = withReaderQuestions(passagesOf(quoted), {
+      'essay:quoted § What “final” means': [['when is it settled']],
+      'essay:quoted § A kettle’s life': [['how long does a kettle last']],
+    });
+    expect(placed.map((passage) => passage.readers)).toEqual([['when is it settled'], ['how long does a kettle last']]);
   });
 
   it('puts a term’s question on its definition when no paragraph of its page holds a phrase', () => {
     const term = glossaryTerm('descaler', 'Descaler', 'An acid that dissolves limescale.', 'Sold in bottles.');
     const placed = withReaderQuestions(passagesOf(term), { 'glossary:descaler': [['how do I clean a kettle']] });
-    expect(placed.map((passage) => passage.readers)).toEqual(['how do I clean a kettle', undefined]);
-  });
-
-  it('keeps the question on the sentence that holds its phrase', () => {
-    const placed = withReaderQuestions(passages, {
-      'essay:kettles § Limescale': [['what gets the white crust out', 'citric acid at about 5']],
-    });
-    const acid = placed.find((passage) => passage.readers)!;
-    expect(acid.readersAt).toEqual(['', 'what gets the white crust out']);
-    expect(placed.filter((passage) => passage.readersAt).length).toBe(1);
+    expect(placed.map((passage) => passage.readers)).toEqual([['how do I clean a kettle'], undefined]);
   });
 
   it('weighs a plan by the share of its words (by IDF) readers used', () => {
-    const passage = { ...essayPassage('Citric acid dissolves the scale.'), readers: 'what gets the white crust out' };
+    const passage = { ...essayPassage('Citric acid dissolves the scale.'), readers: ['what gets the white crust out'] };
     const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
     const plan = { concepts: [concept('crust', 3), concept('kettl', 1)], weights: new Map() } as Plan;
     expect(readersShare(passage, plan)).toBeCloseTo(0.75);
@@ -103,16 +117,16 @@ describe('placing readers’ questions', () => {
     } as Plan;
     const passage = essayPassage(text);
     expect(answerSentences(passage, plan, 12)).toMatch(/^A kettle on hard water/);
-    const asked = { ...passage, readers: 'how do I get the white crust off my kettle' };
-    expect(answerSentences({ ...asked, readersAt: ['', asked.readers] }, plan, 12)).toBe(
-      'Citric acid left in it for an hour takes the crust off.',
-    );
+    const asked = { ...passage, readers: ['how do I get the white crust off my kettle'], readersAt: [[], [0]] };
+    expect(answerSentences(asked, plan, 12)).toBe('Citric acid left in it for an hour takes the crust off.');
   });
 });
 
 describe.runIf(readWordVectors())('an index that learned from readers’ questions', () => {
+  // "element" is a word of the section's first paragraph and the introduction, not of the acid's;
+  // "lol" is a word of no passage.
   const readers: ReaderQuestions = {
-    'essay:kettles § Limescale': [['what gets the white crust out of my kettle', 'citric acid at about 5']],
+    'essay:kettles § Limescale': [['lol what cleans the element in my kettle', 'citric acid at about 5']],
   };
   const options = { limit: 3, types: ['essay' as const, 'glossary' as const] };
   let learned: AskIndex;
@@ -124,19 +138,18 @@ describe.runIf(readWordVectors())('an index that learned from readers’ questio
     unlearned = loadedIndex(documents, undefined, {});
   }, 60_000);
 
-  it('finds the passage by a reader’s word its text does not use', () => {
-    const asked = 'how do I get the white crust off';
-    expect(unlearned.search(asked, options).sources[0]?.section ?? null).not.toBe('Limescale');
+  it('finds and quotes the paragraph readers found their answer in, by a word the content uses elsewhere', () => {
+    const asked = 'what cleans the element of a kettle';
+    expect(unlearned.search(asked, options).answer?.text ?? '').not.toMatch(/Citric acid/);
     const result = learned.search(asked, options);
     expect(result.sources[0]?.section).toBe('Limescale');
-    expect(result.answer?.text).toMatch(/Citric acid at about 5 %/);
+    expect(result.answer?.text).toMatch(/An acid dissolves the scale again\. Citric acid at about 5 %/);
   });
 
-  it('quotes the paragraph readers found their answer in', () => {
-    // Both paragraphs speak of scale in a kettle; the readers' answer was the acid's.
-    const asked = 'what gets the white crust off the scale in a kettle';
-    expect(unlearned.search(asked, options).answer?.text ?? '').not.toMatch(/^An acid/);
-    expect(learned.search(asked, options).answer?.text).toMatch(/^An acid dissolves the scale/);
+  it('learns no word the content never uses: a reader’s chat stays chat', () => {
+    expect(unlearned.search('lol', options).answer).toBeNull();
+    expect(learned.search('lol', options).answer).toBeNull();
+    expect(learned.search('lol', options).no_answer_reason).toBe(unlearned.search('lol', options).no_answer_reason);
   });
 });
 
@@ -156,5 +169,13 @@ describe('the questions the index learns from', () => {
     const { DEVELOPMENT_SETS, readerQuestionsOf } = await import('../../bench/ask-docs.mjs');
     expect(file.sets).toEqual(DEVELOPMENT_SETS);
     expect(file.sources).toEqual(readerQuestionsOf(DEVELOPMENT_SETS));
+  });
+
+  it('each name a source the content has, so that none is dropped unseen', async () => {
+    const { contentDocuments } = await import('../../bench/ask-docs.mjs');
+    const documents = contentDocuments() as AskDocument[];
+    const sources = new Set(documents.flatMap(passagesOf).map(readerSourceOf));
+    const unknown = Object.keys(file.sources).filter((source) => !sources.has(straightQuotes(source)));
+    expect(unknown).toEqual([]);
   });
 });

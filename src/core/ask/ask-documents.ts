@@ -74,12 +74,12 @@ export interface AskPassage {
    */
   asked?: string;
   /**
-   * Questions readers asked that the passage answers, joined (reader-questions.ts): indexed by their
-   * words like the text's, kept out of the semantic vector and never quoted.
+   * Questions readers asked that the passage answers (reader-questions.ts): their words that the
+   * content uses count with the text's, kept out of the semantic vector; never quoted.
    */
-  readers?: string;
-  /** Per sentence, the questions of `readers` whose answer it holds, joined ('' for none). */
-  readersAt?: string[];
+  readers?: string[];
+  /** Per sentence, which of `readers` found their answer in it (indexes into `readers`). */
+  readersAt?: number[][];
 }
 
 /** Paragraphs shorter than this join the next one: a lone sentence rarely answers anything. */

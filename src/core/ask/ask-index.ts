@@ -154,8 +154,12 @@ export class AskIndex {
     });
   }
 
-  /** A build's documents indexed (index-build.ts); `table`, `readers`: other than the project's. */
-  static build(documents: readonly AskDocument[], table?: SerialisedVectors, readers?: ReaderQuestions) {
+  /** A build's documents indexed (index-build.ts); `table`: other word vectors than the project's. */
+  static build(
+    documents: readonly AskDocument[],
+    table?: SerialisedVectors,
+    readers?: ReaderQuestions,
+  ): SerialisedAskIndex {
     return buildAskIndex(documents, table, readers);
   }
 

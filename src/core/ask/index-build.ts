@@ -6,7 +6,7 @@ import path from 'node:path';
 import { type AskDocument, type AskPassage, passagesOf } from './ask-documents.ts';
 import type { SerialisedAskIndex } from './ask-types.ts';
 import { centred, quantised, readWordVectors, toBase64, WordVectors, type SerialisedVectors } from './semantic.ts';
-import { readReaderQuestions, withReaderQuestions, type ReaderQuestions } from './reader-questions.ts';
+import { withReaderQuestions, type ReaderQuestions } from './reader-questions.ts';
 import { retrofitted } from './retrofit.ts';
 import { Speller, spelledOutNames, vocabularyOf } from './speller.ts';
 import { indexTerm, joinedCompounds, terms } from './text.ts';
@@ -156,16 +156,23 @@ function semanticOf(
   return { vectors, ...passageVectors(passages, postings, vectors) };
 }
 
+/** The terms of what a passage says and is called, beside the questions readers asked of it. */
+const contentTermsOf = (passage: AskPassage) => [
+  ...terms([passage.text, passage.context, passage.asked ?? '', ...passage.names].join(' ')),
+  ...joinedCompounds(passage.text),
+];
+
 /**
  * `table`: the word vectors (semantic.ts); without them the index is lexical only. `readers`: the
- * questions readers asked (reader-questions.ts); without them the index knows the content's words only.
+ * questions readers asked (reader-questions.ts), none unless given.
  */
 export function buildAskIndex(
   documents: readonly AskDocument[],
   table: SerialisedVectors | undefined = readWordVectors(),
-  readers: ReaderQuestions | undefined = readReaderQuestions(),
+  readers: ReaderQuestions = {},
 ): SerialisedAskIndex {
   const passages = withReaderQuestions(documents.flatMap(passagesOf), readers);
+  const contentTerms = new Set(passages.flatMap(contentTermsOf));
   const postings = new Map<string, number[]>();
   const lengths: number[] = [];
   passages.forEach((passage, at) => {
@@ -181,7 +188,10 @@ export function buildAskIndex(
     // Kept out of the semantic vector: a dozen askers' phrasings averaged in blur what the section
     // is about (tuning set first 94.4 % with them in it, 95.5 % without; development sets equal).
     if (passage.asked) add(passage.asked, 1);
-    if (passage.readers) add(passage.readers, 1);
+    // Only words the content uses: a reader's chat or off-topic word ("lol", "discord") would else
+    // become content, answering what the content never speaks of.
+    for (const term of terms((passage.readers ?? []).join(' ')))
+      if (contentTerms.has(term)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
     for (const name of passage.names) add(name, passage.namesWeigh ? NAME_WEIGHT : 1);
     for (const [term, frequency] of frequencies) {
       const list = postings.get(term) ?? [];

@@ -1,14 +1,16 @@
 // Questions readers asked in their own words, each with the source that answers it and phrases of
 // that source which hold the answer: the development sets (test/fixtures/ask-dev*.json), written by
 // outsiders from the rendered pages, gathered by scripts/ask-reader-questions.mjs into a file the
-// index reads at build time, as a search engine learns from the questions it was asked. Their words
-// are indexed with the passage that holds the answer ("phone" with quantization, "invent" with
-// hallucination), and they weigh in choosing which paragraph of a section to quote. The blind set
-// is never among them.
+// site's build hands the index (src/pages/data/ask-index.json.ts), as a search engine learns from the
+// questions it was asked. They weigh the content's words where readers found their answers: a
+// question's words count with the passage that holds its answer, and in choosing which paragraph
+// and sentence to quote. They add no word: one the content never uses stays unknown (index-build.ts).
+// The blind set is never among them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AskPassage } from './ask-documents.ts';
 import type { Plan } from './query-plan.ts';
+import { straightQuotes } from './quotes.ts';
 import { sentencesAt } from './sentences.ts';
 import { terms } from './text.ts';
 
@@ -20,79 +22,67 @@ export const READER_QUESTIONS_PATH = 'src/core/ask/reader-questions.json';
  */
 export type ReaderQuestions = Readonly<Record<string, ReadonlyArray<readonly string[]>>>;
 
-/** Reads the file scripts/ask-reader-questions.mjs writes; undefined when it is not there. */
-export function readReaderQuestions(root = process.cwd()): ReaderQuestions | undefined {
+/** Reads the file scripts/ask-reader-questions.mjs writes; none when it is not there. */
+export function readReaderQuestions(root = process.cwd()): ReaderQuestions {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(path.join(root, READER_QUESTIONS_PATH), 'utf8')).sources;
-  } catch {
-    return undefined;
+    text = readFileSync(path.join(root, READER_QUESTIONS_PATH), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
   }
+  return (JSON.parse(text) as { sources: ReaderQuestions }).sources;
 }
 
-/** Lowercase words joined by single spaces, curly apostrophes straight: how a phrase is found in a text. */
+/** Lowercase words joined by single spaces, quotes straight: how a phrase is found in a text. */
 const plainWords = (text: string) =>
-  ` ${(
-    text
-      .toLowerCase()
-      .replace(/’/g, "'")
-      .match(/[\p{L}\p{N}']+/gu) ?? []
-  ).join(' ')} `;
+  ` ${(straightQuotes(text.toLowerCase()).match(/[\p{L}\p{N}']+/gu) ?? []).join(' ')} `;
 
 /** A passage's source as the question sets name it: a `###` subsection counts as its `##` section. */
-function sourceKey(passage: AskPassage): string {
+export function readerSourceOf(passage: AskPassage): string {
   if (passage.type === 'glossary') return `glossary:${passage.slug}`;
   const section = passage.within ?? passage.section;
-  return `essay:${passage.slug} §${section === null ? '' : ` ${section.replace(/’/g, "'")}`}`;
+  return straightQuotes(`essay:${passage.slug} §${section === null ? '' : ` ${section}`}`);
 }
 
 /**
- * The passages with the questions that each answers, joined (`readers`): a question goes to the
- * passages of its source that hold one of its phrases, so that the paragraph with the answer is
- * the one found and quoted; when none does (the answer paraphrased across paragraphs), to a term's
- * definition or to every passage of the section. Where a passage holds a phrase, the sentence that
- * holds it keeps the question too (`readersAt`), so that it is the sentence quoted.
+ * The passages with the questions that each answers (`readers`): a question goes to the passages of
+ * its source that hold one of its phrases, so that the paragraph with the answer is the one found
+ * and quoted; when none does (the answer paraphrased across paragraphs), to a term's definition or to
+ * every passage of the section. Where a passage holds a phrase, the sentence that holds it is noted
+ * too (`readersAt`, indexes into `readers`), so that it is the sentence quoted.
  */
-export function withReaderQuestions(
-  passages: readonly AskPassage[],
-  readers: ReaderQuestions | undefined,
-): AskPassage[] {
-  if (!readers) return [...passages];
+export function withReaderQuestions(passages: readonly AskPassage[], readers: ReaderQuestions): AskPassage[] {
   const bySource = new Map<string, number[]>();
   passages.forEach((passage, at) => {
-    const key = sourceKey(passage);
+    const key = readerSourceOf(passage);
     bySource.set(key, [...(bySource.get(key) ?? []), at]);
   });
-  const asked = new Map<number, string[]>();
-  const atSentence = new Map<number, string[][]>();
+  const placed = passages.map(() => ({ readers: [] as string[], at: [] as number[][] }));
   const texts = passages.map((passage) => plainWords(passage.text));
   for (const [source, questions] of Object.entries(readers)) {
-    const own = bySource.get(source.replace(/’/g, "'"));
-    if (!own) continue;
-    const fallback = own.filter((at) => passages[at]!.kind === 'definition');
+    const own = bySource.get(straightQuotes(source)) ?? [];
+    const definition = own.filter((at) => passages[at]!.kind === 'definition');
     for (const [question, ...phrases] of questions) {
       const wanted = phrases.map(plainWords).filter((phrase) => phrase.trim() !== '');
       const holding = own.filter((at) => wanted.some((phrase) => texts[at]!.includes(phrase)));
-      const to = holding.length > 0 ? holding : fallback.length > 0 ? fallback : own;
-      for (const at of to) asked.set(at, [...(asked.get(at) ?? []), question!]);
-      for (const at of holding) {
+      for (const at of holding.length > 0 ? holding : definition.length > 0 ? definition : own) {
         const { text, sentences } = passages[at]!;
-        const each = atSentence.get(at) ?? sentences.map(() => []);
+        const each = placed[at]!;
+        each.readers.push(question!);
+        if (holding.length === 0) continue;
         sentencesAt(text, sentences).forEach((sentence, index) => {
-          if (wanted.some((phrase) => plainWords(sentence).includes(phrase))) each[index]!.push(question!);
+          if (!wanted.some((phrase) => plainWords(sentence).includes(phrase))) return;
+          (each.at[index] ??= []).push(each.readers.length - 1);
         });
-        atSentence.set(at, each);
       }
     }
   }
   return passages.map((passage, at) => {
-    const questions = asked.get(at);
-    if (!questions) return passage;
-    const bySentence = atSentence.get(at);
-    return {
-      ...passage,
-      readers: questions.join('. '),
-      ...(bySentence ? { readersAt: bySentence.map((each) => each.join('. ')) } : {}),
-    };
+    const { readers: asked, at: bySentence } = placed[at]!;
+    if (asked.length === 0) return passage;
+    const readersAt = Array.from(passage.sentences, (_, index) => bySentence[index] ?? []);
+    return { ...passage, readers: asked, ...(bySentence.length > 0 ? { readersAt } : {}) };
   });
 }
 
@@ -106,22 +96,34 @@ const SENTENCE_READERS_WEIGHT = 3;
 
 /** Each sentence's weight (`weights`, in order) as raised by what readers asked of it (SENTENCE_READERS_WEIGHT). */
 export function readersWeighed(passage: AskPassage, weights: readonly number[], plan: Plan): number[] {
-  const at = passage.readersAt;
-  if (!at) return [...weights];
-  return weights.map((weight, index) => weight * (1 + SENTENCE_READERS_WEIGHT * shareOf(at[index] ?? '', plan)));
+  if (!passage.readersAt) return [...weights];
+  const bySentence = readerTermsOf(passage).bySentence;
+  return weights.map((weight, index) => weight * (1 + SENTENCE_READERS_WEIGHT * shareOf(bySentence[index], plan)));
 }
-
-const readerTerms = new Map<string, Set<string>>();
 
 /** The share of a plan (by IDF) whose words readers used in questions the passage answers. */
 export function readersShare(passage: AskPassage, plan: Plan): number {
-  return shareOf(passage.readers ?? '', plan);
+  return passage.readers ? shareOf(readerTermsOf(passage).all, plan) : 0;
 }
 
-function shareOf(readers: string, plan: Plan): number {
-  if (!readers) return 0;
-  let used = readerTerms.get(readers);
-  if (!used) readerTerms.set(readers, (used = new Set(terms(readers))));
+/** Per passage of the loaded index, the terms of its readers' questions, and per sentence. */
+const readerTerms = new WeakMap<AskPassage, { all: Set<string>; bySentence: Array<Set<string>> }>();
+
+function readerTermsOf(passage: AskPassage) {
+  let known = readerTerms.get(passage);
+  if (!known) {
+    const each = (passage.readers ?? []).map((question) => terms(question));
+    known = {
+      all: new Set(each.flat()),
+      bySentence: (passage.readersAt ?? []).map((questions) => new Set(questions.flatMap((at) => each[at] ?? []))),
+    };
+    readerTerms.set(passage, known);
+  }
+  return known;
+}
+
+function shareOf(used: ReadonlySet<string> | undefined, plan: Plan): number {
+  if (!used || used.size === 0) return 0;
   let total = 0;
   let shared = 0;
   for (const concept of plan.concepts) {

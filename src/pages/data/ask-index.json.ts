@@ -1,7 +1,9 @@
-// The ask index (src/core/ask), built once here and loaded by the server at start-up.
+// The ask index (src/core/ask), built once here with the questions readers asked, and loaded by the
+// server at start-up.
 import { render } from 'astro:content';
 import type { APIRoute } from 'astro';
 import { AskIndex } from '../../core/ask/ask-index.ts';
+import { readReaderQuestions } from '../../core/ask/reader-questions.ts';
 import { loadSiteContent } from '../../site/collections.ts';
 import { essayDocument, glossaryDocument } from '../../site/ask-documents.ts';
 
@@ -17,5 +19,5 @@ export const GET: APIRoute = async () => {
     }),
   );
   const documents = [...content.glossary.map((term) => glossaryDocument(content.siteUrl, term)), ...essays];
-  return Response.json(AskIndex.build(documents));
+  return Response.json(AskIndex.build(documents, undefined, readReaderQuestions()));
 };
