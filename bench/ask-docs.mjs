@@ -9,11 +9,13 @@ import { root } from './lib.mjs';
 
 /**
  * The development sets in test/fixtures/, in the order they arrived: questions in the asker's words
- * (ask-dev), the retired blind set, and thirteen outsiders' sets, each kept from the work it first measured
+ * (ask-dev), the retired blind set, and fifteen outsiders' sets, each kept from the work it first measured
  * (ask-dev11: questions in everyday words, written to avoid the site's terms; ask-dev12, every kind,
  * unseen through the step of 30 November 2026, 05:15 to 06:45; ask-dev13, every kind, unseen through
  * the first wave of the step of 30 November 2026, 08:10 to 09:15; ask-dev14, every kind, written at
- * 09:40 that day after the step's changes and scored unseen).
+ * 09:40 that day after the step's changes and scored unseen; ask-dev15, every kind, written at 11:00
+ * and unseen through the step that taught the index readers' questions, and ask-dev16, written
+ * after it and scored unseen).
  */
 export const DEVELOPMENT_SETS = [
   'ask-dev.json',
@@ -31,6 +33,8 @@ export const DEVELOPMENT_SETS = [
   'ask-dev12.json',
   'ask-dev13.json',
   'ask-dev14.json',
+  'ask-dev15.json',
+  'ask-dev16.json',
 ];
 
 /** How every measuring script asks: five sources, essays and glossary. */
