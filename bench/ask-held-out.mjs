@@ -4,14 +4,25 @@
 // leaving out any of their questions the set asks in the same words (heldOutIndex), beside an index
 // that learned from none. FILE… scores outside sets, and ASK_BLIND=1 the blind set (aggregates only),
 // on an index learned from every development set, again without their same-worded questions.
-// Run: node scripts/launch.mjs bench/ask-held-out.mjs [FILE…]
+// Run: node scripts/launch.mjs bench/ask-held-out.mjs [FILE…]  (ASK_SPEED=1: size and speed, below)
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
-import { ASK_OPTIONS, contentIndex, DEVELOPMENT_SETS, heldOutIndex } from './ask-docs.mjs';
-import { root } from './lib.mjs';
+import {
+  ASK_OPTIONS,
+  contentDocuments,
+  contentIndex,
+  DEVELOPMENT_SETS,
+  heldOutIndex,
+  readerQuestionsOf,
+} from './ask-docs.mjs';
+import { median, root } from './lib.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const blind = await import('../test/support/ask-blind.ts');
+
+/** @param {number[]} values @param {number} p */
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 /** @param {string} name @param {any} score */
 const row = (name, score) =>
@@ -55,4 +66,34 @@ for (const { name, questions } of outside) {
   console.log(
     `${row(`${name} without`, scored(none, questions))}\n${row(`${name} learned`, scored(learned, questions))}`,
   );
+}
+
+// What learning costs (ASK_SPEED=1): the index's size with and without every development set's
+// questions, and the time of a search over all their questions, the two indexes alternated, the
+// medians of five rounds.
+if (process.env['ASK_SPEED'] === '1') {
+  const all = DEVELOPMENT_SETS.flatMap((file) => blind.readQuestionSet(path.join(root, 'test/fixtures', file)));
+  const runs = [
+    { name: 'without', readers: {} },
+    { name: 'learned', readers: readerQuestionsOf(DEVELOPMENT_SETS) },
+  ].map(({ name, readers }) => {
+    const json = JSON.stringify(AskIndex.build(contentDocuments(), undefined, readers));
+    return { name, json, index: AskIndex.load(JSON.parse(json)), p50: [0], p99: [0] };
+  });
+  for (const run of runs) [run.p50, run.p99] = [[], []];
+  for (let round = 0; round < 5; round += 1)
+    for (const run of round % 2 ? [...runs].reverse() : runs) {
+      const times = all.map((question) => {
+        const started = performance.now();
+        run.index.search(question.q, ASK_OPTIONS);
+        return performance.now() - started;
+      });
+      run.p50.push(percentile(times, 50));
+      run.p99.push(percentile(times, 99));
+    }
+  for (const run of runs)
+    console.log(
+      `${run.name.padEnd(8)} index ${(run.json.length / 1e6).toFixed(2)} MB, ${all.length} searches: ` +
+        `p50 ${median(run.p50).toFixed(3)} ms, p99 ${median(run.p99).toFixed(3)} ms (medians of 5 rounds)`,
+    );
 }
