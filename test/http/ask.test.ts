@@ -73,6 +73,23 @@ describe('GET /ask', () => {
     expect(body.sources.length).toBeGreaterThan(0);
   });
 
+  it('answers in readers’ words from where they found the answer, and leaves chat unanswered', async () => {
+    // A development set's question, which the index learned (reader-questions.ts): without what
+    // readers asked it is declined, nothing of the content sharing its words.
+    const asked =
+      'Once a community vote on a crypto project passes, why does the change not take effect straight away?';
+    const body = (await ask(`q=${encodeURIComponent(asked)}`)).json();
+    expect(body.sources[0]).toMatchObject({
+      type: 'essay',
+      slug: 'dao-governance',
+      section: 'From proposal to execution',
+    });
+    expect(body.answer.text).toMatch(/timelock/);
+    // Readers' chat is not learned as content.
+    for (const chat of ['yo bro wtf', 'help my inbox is a mess'])
+      expect((await ask(`q=${encodeURIComponent(chat)}`)).json().answer).toBeNull();
+  });
+
   it('answers a comparison from both sides, each passage with its source', async () => {
     const body = (await ask(`q=${encodeURIComponent('difference between optimistic and zk rollups')}`)).json();
     expectMatchesOpenApi('/ask', 'get', 200, body);
