@@ -74,8 +74,8 @@ export function readerQuestionsOf(files, leaveOut = new Set()) {
   const sources = {};
   for (const file of files) {
     if (file === 'ask-blind.json') throw new Error(`never the blind set: ${file}`);
-    // Under the first source only: the one its writer names as answering best (a question under every
-    // source it lists weighs on the secondary ones too).
+    // Under the first source only, the one its writer names as answering best: under every source it
+    // lists, it weighs on the secondary ones too (held out, first +139 against +164).
     for (const question of answerableQuestions(file))
       if (!leaveOut.has(plainQuestion(question.q)))
         (sources[question.expect[0] ?? ''] ??= []).push([question.q, ...(question.facts ?? [])]);
