@@ -7,6 +7,7 @@
 // dev6 28 → 29, dev11 19 → 21, dev12 27 → 28, dev13 26 → 28 of 30 (one by the deduction); no
 // answerable question of any set (or the tuning set) asks so: every question of theirs with "tax",
 // "deduct" or "legal (for me)" is unanswerable.
+import { straightQuotes } from './quotes.ts';
 
 /**
  * The asker speaks of themself: "I", "my", "we", "our" (not "us", which a question also writes for
@@ -36,7 +37,10 @@ const STANDING = new RegExp(
 );
 
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
-export const asksOwnStanding = (asked: string) => ASKER.test(asked) && STANDING.test(asked.replace(/’/g, "'"));
+export function asksOwnStanding(asked: string): boolean {
+  const plain = straightQuotes(asked);
+  return ASKER.test(plain) && STANDING.test(plain);
+}
 
 /** Why such a question has no answer. */
 export const OWN_STANDING_REASON =
