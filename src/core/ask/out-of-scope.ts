@@ -69,9 +69,11 @@ export type OutOfScope = keyof typeof OUT_OF_SCOPE;
  */
 const EXAMPLES = /\b(?:like|such\s+as)\s+(?:the\s+)?\w+(?:,\s+(?:the\s+)?\w+)*,?\s+(?:or|and)\s+(?:the\s+)?\w+/gi;
 
+/** A day among the examples (DAYS). */
+const DAY = new RegExp(String.raw`\b(?:${DAYS})\b`, 'i');
+
 /** The text without its examples, unless an example is a day ("like today and this week" asks when). */
-const withoutExamples = (text: string) =>
-  text.replace(EXAMPLES, (examples) => (new RegExp(String.raw`\b(?:${DAYS})\b`, 'i').test(examples) ? examples : ' '));
+const withoutExamples = (text: string) => text.replace(EXAMPLES, (examples) => (DAY.test(examples) ? examples : ' '));
 
 export function outOfScope(text: string): OutOfScope | undefined {
   for (const kind of Object.keys(OUT_OF_SCOPE) as OutOfScope[])
