@@ -436,7 +436,7 @@ export class AskIndex {
     best: Ranked | undefined,
     plan: Plan,
     declined: OutOfScope | undefined,
-    unnamed: { unknown: string[]; passing: string[]; vague: boolean | undefined; ownStanding?: boolean | undefined },
+    unnamed: { unknown: string[]; passing: string[]; vague?: boolean | undefined; ownStanding?: boolean | undefined },
   ): string {
     const missing = plan.concepts
       .filter(
