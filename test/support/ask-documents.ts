@@ -26,6 +26,18 @@ export const glossaryTerm = (
   markdownUrl: `http://x/glossary/${slug}.md`,
 });
 
+/**
+ * The glossary's descaler: a term with a plain definition that tests of asking about it in other
+ * words share; `page`: its page's body.
+ */
+export const descalerTerm = (page = 'Run the descaler through the kettle, then rinse it twice with clean water.') =>
+  glossaryTerm(
+    'descaler',
+    'Descaler',
+    'A descaler is an acid solution that dissolves the limescale a kettle builds up from hard water.',
+    page,
+  );
+
 /** Everyday words for filler definitions (fillerTerms). */
 const FILLER = 'river garden window kitchen letter market island winter bridge candle'.split(' ');
 

@@ -8,7 +8,7 @@ import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { plainQuestionWords } from '../../src/core/ask/question-reading.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
-import { fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import { descalerTerm, fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 describe("chat's spellings of question words", () => {
   it('are written as the question words they spell', () => {
@@ -45,12 +45,7 @@ describe.runIf(readWordVectors())('a question in chat spellings', () => {
   // Building an index reads SCOWL's word lists: seconds on a shared CPU.
   beforeAll(() => {
     index = loadedIndex([
-      glossaryTerm(
-        'descaler',
-        'Descaler',
-        'A descaler is an acid solution that dissolves the limescale a kettle builds up from hard water.',
-        'Run the descaler through the kettle, then rinse it twice with clean water.',
-      ),
+      descalerTerm(),
       glossaryTerm(
         'recovery-phrase',
         'Recovery phrase',

@@ -6,7 +6,7 @@ import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { withoutChat } from '../../src/core/ask/question.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
-import { fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import { descalerTerm, fillerTerms, loadedIndex } from '../support/ask-documents.ts';
 
 describe('chat shorthand for the short of it, the original, and emphasis', () => {
   it('is dropped as talk', () => {
@@ -21,15 +21,7 @@ describe.runIf(readWordVectors())('a question in chat shorthand', () => {
   const options = { limit: 3, types: ['glossary'] satisfies AskDocumentType[] };
   // Building an index reads SCOWL's word lists: seconds on a shared CPU.
   beforeAll(() => {
-    index = loadedIndex([
-      glossaryTerm(
-        'descaler',
-        'Descaler',
-        'A descaler is an acid solution that dissolves the limescale a kettle builds up from hard water.',
-        'Run the descaler through the kettle, then rinse it twice with clean water.',
-      ),
-      ...fillerTerms(40),
-    ]);
+    index = loadedIndex([descalerTerm(), ...fillerTerms(40)]);
   }, 60_000);
 
   it('is answered, not declined as asking about a name the content never mentions', () => {

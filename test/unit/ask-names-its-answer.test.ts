@@ -7,7 +7,7 @@ import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { namesItsAnswer } from '../../src/core/ask/asks-name.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
-import { fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import { descalerTerm, fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
 
 describe('namesItsAnswer', () => {
   const glossary = (slug: string) => ({ type: 'glossary', slug });
@@ -49,12 +49,7 @@ describe.runIf(readWordVectors())('a naming question led by a term it names', ()
         'An artist mints the piece as a token; whoever holds the token owns the piece and may sell it on.',
         ['NFT'],
       ),
-      glossaryTerm(
-        'descaler',
-        'Descaler',
-        'A descaler is an acid solution that dissolves the limescale a kettle builds up from hard water.',
-        'Run the descaler through the kettle, then rinse it twice with clean water.',
-      ),
+      descalerTerm(),
       ...fillerTerms(40),
     ]);
   }, 60_000);

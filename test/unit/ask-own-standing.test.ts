@@ -6,7 +6,7 @@ import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import type { AskIndex } from '../../src/core/ask/ask-index.ts';
 import { asksOwnStanding } from '../../src/core/ask/own-standing.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
-import { fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import { descalerTerm, fillerTerms, loadedIndex } from '../support/ask-documents.ts';
 
 describe('a question about the asker’s own tax or legal standing', () => {
   it('is told by tax, or by whether something is legal, asked of the asker', () => {
@@ -42,10 +42,7 @@ describe.runIf(readWordVectors())('asked of a content that names tax only in pas
   // Building an index reads SCOWL's word lists: seconds on a shared CPU.
   beforeAll(() => {
     index = loadedIndex([
-      glossaryTerm(
-        'descaler',
-        'Descaler',
-        'A descaler is an acid solution that dissolves the limescale a kettle builds up from hard water.',
+      descalerTerm(
         'Selling descaler earns a shop a margin on each bottle, and the price of a bottle includes sales tax.',
       ),
       ...fillerTerms(40),
