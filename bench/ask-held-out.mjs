@@ -15,14 +15,10 @@ import {
   heldOutIndex,
   readerQuestionsOf,
 } from './ask-docs.mjs';
-import { median, root } from './lib.mjs';
+import { median, percentile, root } from './lib.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const blind = await import('../test/support/ask-blind.ts');
-
-/** @param {number[]} values @param {number} p */
-const percentile = (values, p) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 /** @param {string} name @param {any} score */
 const row = (name, score) =>

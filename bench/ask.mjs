@@ -6,13 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client, request } from 'undici';
 import { bundleTs, importTs } from './load-ts.mjs';
-import { median, root } from './lib.mjs';
+import { median, percentile, root } from './lib.mjs';
 
-/** @param {number[]} values @param {number} p */
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 const fmt = (/** @type {number} */ ms) => `${ms.toFixed(3)} ms`;
 
 /**

@@ -166,6 +166,15 @@ function cpuMicroseconds(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
 }
 
+/**
+ * The value below which p % of the values fall (nearest rank, rounded down).
+ * @param {number[]} values @param {number} p
+ */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
 /** @param {number[]} values */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
