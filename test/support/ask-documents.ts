@@ -38,6 +38,14 @@ export const descalerTerm = (page = 'Run the descaler through the kettle, then r
     page,
   );
 
+/** A plan's concept of one word, its term the word itself, as a test writes a question's plan by hand. */
+export const wordConcept = (word: string, idf: number) => ({
+  asked: [word],
+  idf,
+  alternatives: [[word]],
+  named: false,
+});
+
 /** Everyday words for filler definitions (fillerTerms). */
 const FILLER = 'river garden window kitchen letter market island winter bridge candle'.split(' ');
 

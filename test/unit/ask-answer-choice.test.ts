@@ -8,7 +8,7 @@ import { answerOf } from '../../src/core/ask/answer-shape.ts';
 import { answerSentences, answerWeight } from '../../src/core/ask/excerpts.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
-import { essayDocument, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import { essayDocument, glossaryTerm, loadedIndex, wordConcept as concept } from '../support/ask-documents.ts';
 
 const term = glossaryTerm;
 
@@ -143,7 +143,6 @@ describe('answer sentences by the kind of question', () => {
     mentions: [],
     context: '',
   });
-  const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
   const plan = (concepts: Plan['concepts'], prefer: Plan['prefer'] = 'explanation'): Plan => ({
     concepts,
     weights: new Map(concepts.map((each) => [each.alternatives[0]![0]!, 1])),

@@ -9,7 +9,7 @@ import { quotedPassages, type QuotingContext } from '../../src/core/ask/answer-p
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
-import { essayPassage, sectionQuoting } from '../support/ask-documents.ts';
+import { essayPassage, sectionQuoting, wordConcept as concept } from '../support/ask-documents.ts';
 
 const essayParagraph = (text: string) => essayPassage(text, { names: ['A section'], namesWeigh: true });
 const termPassage = (text: string, kind: AskPassage['kind']): AskPassage => ({
@@ -21,7 +21,6 @@ const termPassage = (text: string, kind: AskPassage['kind']): AskPassage => ({
   kind,
   names: ['System prompt'],
 });
-const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
 const planOf = (words: Array<[string, number]>, prefer?: Plan['prefer']): Plan => ({
   concepts: words.map(([word, idf]) => concept(word, idf)),
   weights: new Map(),

@@ -8,6 +8,7 @@ import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts, sentencesAt } from '../../src/core/ask/sentences.ts';
+import { wordConcept as concept } from '../support/ask-documents.ts';
 
 const passageOf = (text: string, section = 'Compression'): AskPassage => ({
   type: 'essay',
@@ -25,7 +26,6 @@ const passageOf = (text: string, section = 'Compression'): AskPassage => ({
   mentions: [],
   context: '',
 });
-const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
 const planOf = (words: Array<[string, number]>, prefer?: Plan['prefer']): Plan => ({
   concepts: words.map(([word, idf]) => concept(word, idf)),
   weights: new Map(words.map(([word]) => [word, 1])),

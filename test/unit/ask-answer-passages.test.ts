@@ -7,6 +7,7 @@ import { answerOf } from '../../src/core/ask/answer-shape.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
+import { wordConcept as concept } from '../support/ask-documents.ts';
 
 const passageOf = (text: string, kind: AskPassage['kind']): AskPassage => ({
   type: 'glossary',
@@ -34,7 +35,6 @@ const context: QuotingContext = {
   passages,
   ranking: { paragraphsOf: () => [1, 2], passagesBeside: () => [], definitionOf: () => 0 },
 };
-const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
 
 describe('the passages an answer quotes', () => {
   it("follows a term's definition with the paragraph that says what the definition leaves out", () => {

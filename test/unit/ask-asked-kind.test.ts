@@ -4,9 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { quotedPassages } from '../../src/core/ask/answer-passages.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
-import { essayPassage, sectionQuoting } from '../support/ask-documents.ts';
-
-const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
+import { essayPassage, sectionQuoting, wordConcept as concept } from '../support/ask-documents.ts';
 
 const context = sectionQuoting([
   essayPassage('Grading by hand is slow, so a strong model became the grader. Its scores matched human graders.'),

@@ -5,9 +5,8 @@ import { doubtsClaim } from '../../src/core/ask/answer-kind.ts';
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
-import { essayPassage } from '../support/ask-documents.ts';
+import { essayPassage, wordConcept as concept } from '../support/ask-documents.ts';
 
-const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
 const plan: Plan = {
   concepts: [concept('cache', 2), concept('server', 1.5)],
   weights: new Map([

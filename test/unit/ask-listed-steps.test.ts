@@ -8,6 +8,7 @@ import { answerSentences, answerWeight } from '../../src/core/ask/excerpts.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { sentenceStarts } from '../../src/core/ask/sentences.ts';
+import { wordConcept as concept } from '../support/ask-documents.ts';
 
 const passageOf = (text: string): AskPassage => ({
   type: 'essay',
@@ -26,7 +27,6 @@ const passageOf = (text: string): AskPassage => ({
   context: '',
 });
 
-const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
 const plan = (concepts: Plan['concepts'], prefer: Plan['prefer'] = 'procedure'): Plan => ({
   concepts,
   weights: new Map(concepts.map((each) => [each.alternatives[0]![0]!, 1])),

@@ -16,7 +16,14 @@ import {
   type ReaderQuestions,
 } from '../../src/core/ask/reader-questions.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
-import { essayDocument, essayPassage, fillerTerms, glossaryTerm, loadedIndex } from '../support/ask-documents.ts';
+import {
+  essayDocument,
+  essayPassage,
+  fillerTerms,
+  glossaryTerm,
+  loadedIndex,
+  wordConcept as concept,
+} from '../support/ask-documents.ts';
 
 // Paragraphs of 35 words or more, so that each is a passage of its own (ask-documents.ts).
 const kettles = essayDocument(
@@ -95,7 +102,6 @@ describe('placing readers’ questions', () => {
 
   it('weighs a plan by the share of its words (by IDF) readers used', () => {
     const passage = { ...essayPassage('Citric acid dissolves the scale.'), readers: ['what gets the white crust out'] };
-    const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
     const plan = { concepts: [concept('crust', 3), concept('kettl', 1)], weights: new Map() } as Plan;
     expect(readersShare(passage, plan)).toBeCloseTo(0.75);
     expect(readersShare(essayPassage('Citric acid dissolves the scale.'), plan)).toBe(0);
@@ -105,7 +111,6 @@ describe('placing readers’ questions', () => {
     const text =
       'A kettle on hard water grows a white crust of scale over months, and the crust on the element slows it. ' +
       'Citric acid left in it for an hour takes the crust off.';
-    const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
     const plan = {
       concepts: [concept('white', 2), concept('crust', 3), concept('kettl', 1)],
       weights: new Map([

@@ -6,9 +6,8 @@ import { quotedPassages } from '../../src/core/ask/answer-passages.ts';
 import { answerOf } from '../../src/core/ask/answer-shape.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
-import { essayPassage, sectionQuoting } from '../support/ask-documents.ts';
+import { essayPassage, sectionQuoting, wordConcept as concept } from '../support/ask-documents.ts';
 
-const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
 const plan: Plan = { concepts: [concept('kettle', 3), concept('whistl', 2), concept('boil', 2)], weights: new Map() };
 const asked = parseQuestion('why does my kettle whistle when the water boils');
 

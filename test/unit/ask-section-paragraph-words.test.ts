@@ -6,9 +6,7 @@ import { quotedPassages } from '../../src/core/ask/answer-passages.ts';
 import { answerOf } from '../../src/core/ask/answer-shape.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
-import { essayPassage, sectionQuoting } from '../support/ask-documents.ts';
-
-const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
+import { essayPassage, sectionQuoting, wordConcept as concept } from '../support/ask-documents.ts';
 
 const answerFrom = (texts: readonly string[], plan: Plan, question: string) => {
   const passages = texts.map((text) => essayPassage(text));

@@ -3,9 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
-import { essayPassage } from '../support/ask-documents.ts';
+import { essayPassage, wordConcept as concept } from '../support/ask-documents.ts';
 
-const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
 const planOf = (prefer: Plan['prefer'], ofThing = false): Plan => {
   const concepts = [concept('wallet', 3), concept('backup', 3), concept('trust', 2)];
   return {

@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { answerSentences } from '../../src/core/ask/excerpts.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
 import { choiceScores } from '../../src/core/ask/sentence-choice.ts';
-import { essayPassage } from '../support/ask-documents.ts';
+import { essayPassage, wordConcept as concept } from '../support/ask-documents.ts';
 
-const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
 const plan = (concepts: Plan['concepts'], prefer: Plan['prefer']): Plan => ({
   concepts,
   weights: new Map(concepts.map((each) => [each.alternatives[0]![0]!, 1])),

@@ -5,9 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { quotedPassages } from '../../src/core/ask/answer-passages.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import type { Plan } from '../../src/core/ask/query-plan.ts';
-import { essayPassage, sectionQuoting } from '../support/ask-documents.ts';
+import { essayPassage, sectionQuoting, wordConcept as concept } from '../support/ask-documents.ts';
 
-const concept = (word: string, idf: number) => ({ asked: [word], idf, alternatives: [[word]], named: false });
 // "how many litres does one rain tank hold"
 const plan: Plan = {
   concepts: [concept('litr', 3), concept('tank', 3), concept('rain', 2), concept('hold', 2)],
