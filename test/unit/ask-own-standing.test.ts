@@ -17,6 +17,9 @@ describe('a question about the asker’s own tax or legal standing', () => {
     );
     expect(asksOwnStanding('I want to buy descaler in Spain. Which shops are legal to use there?')).toBe(true);
     expect(asksOwnStanding('I run a descaler shop. Can I deduct my kettle costs?')).toBe(true);
+    expect(asksOwnStanding('I sold descaler in Spain last year. Do I have to pay tax on the profit?')).toBe(true);
+    expect(asksOwnStanding('what is the tax you owe in Spain when you sell descaler at a profit')).toBe(true);
+    expect(asksOwnStanding('My bank froze a payment to a descaler shop. Are they allowed to do that?')).toBe(true);
   });
 
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {

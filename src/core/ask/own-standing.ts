@@ -27,19 +27,24 @@ const STANDING = new RegExp(
     String.raw`\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}tax(?:es)?\b`,
     String.raw`\btax\s+returns?\b`,
     String.raw`\btax(?:es)?\b[^.?!]{0,20}\b(?:i|we)\s+(?:owe|pay)\b`,
-    String.raw`\b(?:i|we)\s+(?:owe|pay)\b[^.?!]{0,30}\btax(?:es)?\b`,
+    String.raw`\b(?:i|we)\s+(?:(?:have|need)\s+to\s+)?(?:owe|pay)\b[^.?!]{0,30}\btax(?:es)?\b`,
     String.raw`\b(?:am\s+i|are\s+we)\s+taxed\b`,
     String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
     String.raw`\b(?:is\s+it|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b`,
     String.raw`\b(?:il)?legal\s+(?:for\s+(?:me|us)|to\s+(?:use|own|buy|sell|hold|run|trade|mine|stake))\b`,
+    // What was done to the asker: "my bank blocked a transfer. Are they allowed to do that?"
+    String.raw`\b(?:are|is)\s+(?:they|it|he|she)\s+allowed\s+to\s+do\s+(?:that|this)\b`,
   ].join('|'),
   'i',
 );
 
+/** The tax anyone in the asker's place owes: "what do you call the tax you owe when you sell". */
+const TAX_YOU_OWE = /\btax(?:es)?\s+(?:that\s+)?(?:you|one)\s+(?:owe|pay|must\s+pay|have\s+to\s+pay)\b/i;
+
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
 export function asksOwnStanding(asked: string): boolean {
   const plain = straightQuotes(asked);
-  return ASKER.test(plain) && STANDING.test(plain);
+  return (ASKER.test(plain) && STANDING.test(plain)) || TAX_YOU_OWE.test(plain);
 }
 
 /** Why such a question has no answer. */
