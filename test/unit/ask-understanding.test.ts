@@ -79,6 +79,19 @@ describe('questions declined whatever matches', () => {
     ["what's going to be the next token to 10x", 'future'],
     ['which is the next 50x project', 'future'],
     ['will Cardano ever flip Ethereum', 'future'],
+    ['When will Solana ship its new client?', 'future'],
+    ['Will SOL trade above $500 in 2028?', 'future'],
+    // Who holds an office, a price's record, a price list, what a job pays: market figures and news.
+    ['is vitalik still running the ethereum foundation', 'live'],
+    ["What was ether's highest ever price?", 'live'],
+    ['did solana hit a new all-time high', 'live'],
+    ['How much does Mistral Large cost per million input tokens?', 'live'],
+    ['What salary does a blockchain developer earn in Berlin?', 'live'],
+    // The asker's own money and what to do with it, in their circumstances' words.
+    ["I'm 60 with $80k in my pension. Should I move a third of it into ether?", 'advice'],
+    ['I have some savings and my cousin says I should put them all into solana. Should I?', 'advice'],
+    ['I hold 2 ETH and want a flat. Can I use the ether for the down payment?', 'advice'],
+    ["I'm 30 with $10,000 saved and thinking of putting it into a yield vault. Is that a good idea for me?", 'advice'],
     // A task to do rather than a question the content answers.
     ['Write me a Python script that scrapes tweets', 'task'],
     ['can you translate this paragraph into Spanish', 'task'],
@@ -110,6 +123,14 @@ describe('questions declined whatever matches', () => {
     // Which kind of thing a task needs is a question the content answers, not shopping.
     'We want to fine-tune a 7B model with LoRA on one card. Which GPU should I rent?',
     'What should I get, a hardware wallet or a software one?',
+    // Savings as the stake of a question about how something works, not of a decision asked.
+    'Before I trust a bridge with my savings, what should I check?',
+    'I want to move a big part of my savings to a rollup. How can I tell who can upgrade its contracts?',
+    'I run a validator and want a second machine with the same keys as a backup. Good idea?',
+    'Someone on Telegram wants the 12 words of my wallet to fix a stuck transfer. Should I?',
+    'How much does the price per token fall when a prompt prefix is cached?',
+    'Will my deposit be final after 64 slots?',
+    'Which token has the highest market share among stablecoins, and why?',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });

@@ -26,8 +26,14 @@ const LIVE_DATA = [
   // A count as it stands: "how many validators are there now", "how many people use Uniswap".
   String.raw`\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b`,
   String.raw`\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,2}(?:use|uses|using|have|has|hold|own)\b`,
-  // Who holds an office now.
+  // Who holds an office now: "who is the CEO of …", "is sam altman still running openai".
   String.raw`\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b`,
+  String.raw`\bstill\s+(?:running|leading|heading|in\s+charge\s+of|the\s+(?:ceo|boss|head)\s+of)\b`,
+  // Market figures: a price's record ("bitcoin's highest ever price", "its all-time high"), a
+  // product's price list ("what does GPT-5 cost per million tokens"), what a job pays.
+  String.raw`\b(?:highest|lowest|record|peak)\s+(?:ever\s+)?(?:price|value|market\s+cap)\b|\ball[- ]time\s+(?:high|low)s?\b`,
+  String.raw`\b(?:costs?|price|charges?)\b[^.?!]*\bper\s+(?:million|thousand|\d[\d,.]*[mk]?)\s+(?:\w+\s+)?tokens\b`,
+  String.raw`\bsalar(?:y|ies)\b[^.?!]*\?|\b(?:average|typical)\s+(?:pay|wage|income)\b`,
 ];
 
 /** Questions the site declines whatever its content holds, and the sentence that says what it offers instead. */
@@ -54,7 +60,7 @@ export const OUT_OF_SCOPE = {
   },
   future: {
     pattern:
-      /\bnext\s+(?:week|month|year|quarter|decade)\b|\bwhat\s+will\s+(?:the\s+)?(?:price|value)\s+of\b|\bwill\b.*\b(?:announce|release|launch|unveil)\b|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b|\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\bwill\b[^.?!]*\b(?:overtake|flip|surpass|outgrow)\b/i,
+      /\bnext\s+(?:week|month|year|quarter|decade)\b|\bwhat\s+will\s+(?:the\s+)?(?:price|value)\s+of\b|\bwill\b.*\b(?:announce|release|launch|unveil|ship|switch\s+to|adopt|activate|go\s+live|come\s+out)\b|\bwill\s+(?:\S+\s+){1,2}(?:trade|be|stay|go|rise|fall|climb|drop)\s+(?:above|below|over|under|past)\s+\$?\d|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b|\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\bwill\b[^.?!]*\b(?:overtake|flip|surpass|outgrow)\b/i,
     reason:
       'No answer: this asks for a prediction, which this site does not make. ' +
       'Its essays and glossary explain how these systems work and what is still uncertain about them.',
@@ -62,6 +68,32 @@ export const OUT_OF_SCOPE = {
 } as const;
 
 export type OutOfScope = keyof typeof OUT_OF_SCOPE;
+
+/** The asker, as "I", "my", "we" or "our". */
+const ASKER = /\b(?:i|i'm|me|my|we|our)\b/i;
+
+/**
+ * The asker's own money at stake: savings, a pension, a sum, a home ("I'm 45 and have $200k in my
+ * retirement account", "I own 3 BTC and want to buy a house"), or a trade someone urged on them ("my
+ * brother says I should sell everything").
+ */
+const OWN_MONEY =
+  /\b(?:savings|saved|retirement|pension|401\(?k\)?|mortgage|down\s+payment|buy\s+a\s+(?:house|home|flat))\b|\$\s?\d|\b(?:i|we)\s+should\s+(?:buy|sell|invest|put|move|hold)\b/i;
+
+/**
+ * A decision about that money asked of the site: "Should I?", "should I do it?", "what should I do
+ * with it", "should I move half of it into bitcoin", "is that a good idea for me", "can I use the
+ * bitcoin for the down payment". Not "what should I check before I trust it with my savings": a
+ * question about how something works, asked before a decision the asker makes.
+ */
+const MONEY_DECISION =
+  /\bshould\s+(?:i|we)\s*(?:do\s+(?:it|that|this)\s*)?(?:[?.!]|$)|\bshould\s+(?:i|we)\s+(?:do\s+with|move|put|invest|shift|allocate|switch|park|convert|cash\s+out)\b|\bgood\s+idea\b|\bcan\s+(?:i|we)\s+use\b/i;
+
+/**
+ * Whether a question asks what the asker should do with their own money: financial advice, asked in
+ * the asker's circumstances rather than with the words OUT_OF_SCOPE.advice reads ("should I buy").
+ */
+const asksMoneyDecision = (text: string) => ASKER.test(text) && OWN_MONEY.test(text) && MONEY_DECISION.test(text);
 
 /**
  * Examples joined by "or"/"and" ("things like prices or the weather") say what kind is meant, not
@@ -78,5 +110,5 @@ const withoutExamples = (text: string) => text.replace(EXAMPLES, (examples) => (
 export function outOfScope(text: string): OutOfScope | undefined {
   for (const kind of Object.keys(OUT_OF_SCOPE) as OutOfScope[])
     if (OUT_OF_SCOPE[kind].pattern.test(kind === 'live' ? withoutExamples(text) : text)) return kind;
-  return undefined;
+  return asksMoneyDecision(text) ? 'advice' : undefined;
 }
