@@ -47,6 +47,12 @@ describe.runIf(table)('names the circumstances give, and names with a number joi
     expect(asked.no_answer_reason ?? '').not.toMatch(neverMentioned);
   });
 
+  it('reads a question clause joined by "and" before the question part as asked too', () => {
+    const asked = index.search('Is there a cap on GlintRAG indexes, and how many are built each day?', options);
+    expect(asked.answer).toBeNull();
+    expect(asked.no_answer_reason).toMatch(/never mention .*GlintRAG/);
+  });
+
   it('declines a choice among options the content does not name', () => {
     const asked = index.search(
       "I'm building document search and trying to decide between Quarz Nine and hybrid search for ranking. " +

@@ -44,6 +44,9 @@ export const COMPOUND_NAME = /(?<![\p{L}\p{N}-])(?:\p{L}-\p{L}+|\p{Lu}\p{L}*(?:-
 
 /** "Which should I pick?", "which one is better": a "which" with no noun of its own chooses among options named before. */
 const CHOOSES = /^which(?:\s+one)?\s+(?:should|would|do|does|is|to)\b/i;
+/** A question's clause joined by "and" to the asking part after it, in the same sentence. */
+const ASKED_CLAUSE =
+  /(?:^|[.!?]\s+)((?:is|are|was|were|does|do|did|can|could|has|have|what|what's|how|why|who|when|where|which)\s[^.!?]*?),?\s+and$/i;
 
 /** Where a sentence ends and the next starts. */
 export const SENTENCE_END = /(?<=[.!?])\s+/;
@@ -87,6 +90,10 @@ export function pointedCircumstances(asking: string, situation: string | undefin
   const before = (at > 0 ? situation.slice(0, at) : situation).trim();
   // "Which should I pick?" chooses among the options the circumstances named, wherever they did.
   if (CHOOSES.test(asking)) return before;
+  // "Is there a supply cap on Dogecoin, and how many are issued each year?": the clause before the
+  // asking part is a question of the same sentence, so what it names is asked too.
+  const clause = ASKED_CLAUSE.exec(before)?.[1];
+  if (clause) return clause;
   if (!pointsBack(asking)) return undefined;
   // Found, the asking part is cut off and the last sentence left is the one before it; else the
   // situation still ends with the asking part.
