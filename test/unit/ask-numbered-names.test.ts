@@ -41,6 +41,12 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
         'Swapper v3 lets a liquidity provider put deposits within a price range; Swapper v2 spread them over every price.',
       ),
       glossaryTerm(
+        'context-window',
+        'Context window',
+        'The most text a language model reads at once, counted in tokens. Kettlebot 1.5 reads a million tokens ' +
+          'and Kettlebot 2 two million; in Stage 2 of training the window is widened.',
+      ),
+      glossaryTerm(
         'summary-evaluation',
         'Summary evaluation',
         'Scoring a summary model by counting the words its summaries share with summaries written by people; ' +
@@ -55,6 +61,20 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
     );
     expect(index.search('How do Swapper v3 pools concentrate liquidity?', options).no_answer_reason ?? '').not.toMatch(
       neverMentioned,
+    );
+  });
+
+  it('declines a model version the content never writes beside versions it does', () => {
+    for (const question of ["How big is Kettlebot 3's context window?", 'the context window of Kettlebot 2.5?']) {
+      const asked = index.search(question, options);
+      expect(asked.answer).toBeNull();
+      expect(asked.no_answer_reason).toMatch(/never mention .*Kettlebot 2?\.?[35]/);
+    }
+    for (const question of ["How big is Kettlebot 2's context window?", 'the context window of Kettlebot 1.5?'])
+      expect(index.search(question, options).answer?.slug).toBe('context-window');
+    // Everyday words and figures are no names with versions: "Stage 3", "March 2023".
+    expect(index.search('How is the context window widened in Stage 3 of training?', options).answer?.slug).toBe(
+      'context-window',
     );
   });
 

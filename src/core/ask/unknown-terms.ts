@@ -24,6 +24,7 @@ import {
 import { parseQuestion, pointsBack, withoutChat, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
 import { derivedWords, escapePattern, headline, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
+import { unwrittenNumbers } from './versioned-names.ts';
 
 /**
  * Words that stress a question rather than name anything ("what does pass@1 even mean", "what is
@@ -378,23 +379,17 @@ export class UnknownTerms {
     );
   }
 
-  /**
-   * A numbered standard or model of a family the glossary names ("ERC", "EIP", "GPT": a term or an
-   * alias) that the content never writes with that number: it writes the ones it covers ("ERC-20",
-   * "EIP-4844"), so another number is another standard, however well the family's page matches.
-   */
+  /** Numbered names and versions the content never writes (versioned-names.ts). */
   #unknownNumbers(question: Question): string[] {
-    const numbered = question.content.match(/(?<![\p{L}\p{N}-])\p{L}{2,}-?\d+(?![\p{L}\p{N}-])/gu) ?? [];
-    const written = (name: string) => this.#postings.has(indexTerm(name.replace('-', '')) ?? '');
-    const family = (name: string) => this.#planner.namesTerm(name.replace(/-?\d+$/, ''));
-    // A version ("Uniswap v4") the content never writes, where it writes others ("v2", "v3"), is another
-    // release than those it covers: ask-dev9 one unanswerable question more declined, no answerable one.
-    const versions = question.content.match(/(?<![\p{L}\p{N}-])[vV]\d+(?![\p{L}\p{N}-])/gu) ?? [];
-    const versioned = [1, 2, 3, 4, 5, 6, 7, 8, 9].some((version) => written(`v${version}`));
-    return [
-      ...numbered.filter((name) => family(name) && !written(name)),
-      ...versions.filter((version) => versioned && !written(version)),
-    ];
+    return unwrittenNumbers(question.content, {
+      written: (term) => this.#postings.has(term),
+      namesTerm: this.#planner.namesTerm,
+      general: (word) => this.#vectors?.general(word) !== false,
+      passagesWriting: (term) =>
+        (this.#postings.get(term) ?? [])
+          .filter((_, at) => at % 2 === 0)
+          .map((passage) => this.#ranking.phraseText(passage)),
+    });
   }
 
   /**

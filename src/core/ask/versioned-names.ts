@@ -1,0 +1,57 @@
+// Names with a number or a version the content never writes: "ERC-7777" beside the ERC-20 it
+// covers, "Uniswap v4" beside v2 and v3, "Gemini 3" beside Gemini 1.5. Each is another standard or
+// release than those the content covers, so a passage about what all of them share (a token
+// interface, a context window) does not answer what this one is or has (unknown-terms.ts).
+import { escapePattern, indexTerm, words } from './text.ts';
+
+/** What the rules read of the content. */
+export interface NumberedLookup {
+  /** Whether the content uses an index term. */
+  written(term: string): boolean;
+  /** Whether a name is a glossary term or one of its aliases. */
+  namesTerm(name: string): boolean;
+  /** Whether a word is everyday English ("Stage 3", "Step 2" are not names with versions). */
+  general(word: string): boolean;
+  /** The words of each passage that uses an index term, lowercase, each between spaces. */
+  passagesWriting(term: string): string[];
+}
+
+/** A name with its number joined ("ERC-7777", "GPT5"). */
+const NUMBERED = /(?<![\p{L}\p{N}-])\p{L}{2,}-?\d+(?![\p{L}\p{N}-])/gu;
+/** A version as "v4". */
+const V_VERSION = /(?<![\p{L}\p{N}-])[vV]\d+(?![\p{L}\p{N}-])/gu;
+/** A capitalised name and a version of one or two numbers after it, not a figure ("March 2023", "ETH 2,000"). */
+const VERSIONED = /(?<![\p{L}\p{N}-])(\p{Lu}\p{Ll}+)\s+(\d{1,2}(?:\.\d{1,2})?)(?![.,]?\p{N})/gu;
+
+/** The numbered names and versions a question writes that the content does not. */
+export function unwrittenNumbers(text: string, content: NumberedLookup): string[] {
+  const written = (name: string) => content.written(indexTerm(name.replace('-', '')) ?? '');
+  // A numbered standard or model of a family the glossary names ("ERC", "EIP", "GPT": a term or an
+  // alias) that the content never writes with that number.
+  const family = (name: string) => content.namesTerm(name.replace(/-?\d+$/, ''));
+  // A version ("Uniswap v4") the content never writes, where it writes others ("v2", "v3"): ask-dev9
+  // one unanswerable question more declined, no answerable one.
+  const versioned = [1, 2, 3, 4, 5, 6, 7, 8, 9].some((version) => written(`v${version}`));
+  return [
+    ...(text.match(NUMBERED) ?? []).filter((name) => family(name) && !written(name)),
+    ...(text.match(V_VERSION) ?? []).filter((version) => versioned && !written(version)),
+    ...[...text.matchAll(VERSIONED)]
+      .filter(([, name, version]) => otherVersion(name!, version!, content))
+      .map(([asked]) => asked),
+  ];
+}
+
+/**
+ * Whether a name that is no everyday word ("Gemini", "Llama") is written by the content with some
+ * version, never with this one ("Llama 3" is not "Llama 3.1").
+ */
+function otherVersion(name: string, version: string, content: NumberedLookup): boolean {
+  if (content.general(name)) return false;
+  const texts = content.passagesWriting(indexTerm(name) ?? '');
+  const writes = (asked?: string) => {
+    const number = asked === undefined ? String.raw`\d+` : words(asked).map(escapePattern).join(' ');
+    const pattern = new RegExp(` ${escapePattern(name.toLowerCase())} ${number} `);
+    return texts.some((text) => pattern.test(text));
+  };
+  return writes() && !writes(version);
+}
