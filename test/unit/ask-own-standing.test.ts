@@ -22,6 +22,12 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('My bank froze a payment to a descaler shop. Are they allowed to do that?')).toBe(true);
   });
 
+  it("is told by a country's tax rules, asked of anyone who lives there", () => {
+    expect(asksOwnStanding('How is descaler taxed in the US?')).toBe(true);
+    expect(asksOwnStanding('what is the tax on descaler gains in the UK')).toBe(true);
+    expect(asksOwnStanding('Which form does the IRS want for descaler income?')).toBe(true);
+  });
+
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {
     expect(asksOwnStanding('so under the new descaler law can makers pay me interest')).toBe(false);
     expect(asksOwnStanding('are descaler makers allowed to pay interest in the us now')).toBe(false);
@@ -31,7 +37,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
 
   it("leaves tax and deductions asked of the asker's things, not of the asker's tax", () => {
     // "us" is also the country, and a fee is deducted from a balance; tax can be a figure of speech.
-    expect(asksOwnStanding('How is descaler taxed in the US?')).toBe(false);
+    expect(asksOwnStanding('Is the kettle levy a hidden tax on descaler users?')).toBe(false);
     expect(asksOwnStanding('Is the kettle levy basically a tax on us users?')).toBe(false);
     expect(asksOwnStanding('When I buy descaler, is the fee deducted from my balance?')).toBe(false);
     expect(asksOwnStanding('If my kettle breaks, how much is deducted from my deposit?')).toBe(false);

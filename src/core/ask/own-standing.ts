@@ -1,12 +1,13 @@
-// Questions about the asker's own tax or legal standing ("how much tax do I owe on the gain", "is it
-// legal for me to run a validator there"): they ask for tax or legal advice, which, like financial
-// advice (out-of-scope.ts, OUT_OF_SCOPE.advice), depends on the asker's country and circumstances and
-// which this site does not give, whatever passage a domain word of the question ("staking",
-// "validator") reaches. Its essays say what laws such as MiCA require of issuers; that is not what
-// the asker owes. Measured on the fourteen development sets: unanswerable declined dev5 26 → 27,
-// dev6 28 → 29, dev11 19 → 21, dev12 27 → 28, dev13 26 → 28 of 30 (one by the deduction); no
-// answerable question of any set (or the tuning set) asks so: every question of theirs with "tax",
-// "deduct" or "legal (for me)" is unanswerable.
+// Questions about a tax or legal position, the asker's own ("how much tax do I owe on the gain",
+// "is it legal for me to run a validator there") or a country's tax rules ("how is staking taxed in
+// Germany"): they ask for tax or legal advice, which, like financial advice (out-of-scope.ts,
+// OUT_OF_SCOPE.advice), depends on the country and the asker's circumstances and which this site
+// does not give, whatever passage a domain word of the question ("staking", "validator") reaches.
+// Its essays say what laws such as MiCA require of issuers; that is not what anyone owes. Measured
+// on the fourteen development sets: unanswerable declined dev5 26 → 27, dev6 28 → 29, dev11 19 → 21,
+// dev12 27 → 28, dev13 26 → 28 of 30 (one by the deduction); no answerable question of any set (or
+// the tuning set) asks so: every question of theirs with "tax", "deduct" or "legal (for me)" is
+// unanswerable (21 tax questions over the seventeen sets).
 import { straightQuotes } from './quotes.ts';
 
 /**
@@ -38,16 +39,33 @@ const STANDING = new RegExp(
   'i',
 );
 
+/** Countries and unions whose tax rules askers name. */
+const COUNTRIES = [
+  'us|usa|united\\s+states|america|uk|united\\s+kingdom|britain|england|scotland|ireland|eu|europe',
+  'germany|france|spain|italy|portugal|netherlands|belgium|austria|switzerland|sweden|norway|denmark|finland|poland',
+  'canada|mexico|brazil|argentina|australia|new\\s+zealand|india|japan|china|korea|singapore|hong\\s+kong|dubai|uae|israel|turkey|nigeria|south\\s+africa',
+].join('|');
+
 /** The tax anyone in the asker's place owes: "what do you call the tax you owe when you sell". */
 const TAX_YOU_OWE = /\btax(?:es)?\s+(?:that\s+)?(?:you|one)\s+(?:owe|pay|must\s+pay|have\s+to\s+pay)\b/i;
+
+/**
+ * A country's tax rules ("the tax on crypto gains in the UK", "how is staking taxed in Germany"):
+ * tax advice for whoever lives there, which changes by country and year as the asker's own does.
+ * Not tax as a figure of speech ("is MEV a hidden tax on users"), which names no country.
+ */
+const COUNTRY_TAX = new RegExp(
+  String.raw`\btax(?:es|ed|ation|able)?\b[^.?!]*\b(?:in|for|to)\s+(?:the\s+)?(?:${COUNTRIES})\b|\b(?:irs|hmrc)\b`,
+  'i',
+);
 
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
 export function asksOwnStanding(asked: string): boolean {
   const plain = straightQuotes(asked);
-  return (ASKER.test(plain) && STANDING.test(plain)) || TAX_YOU_OWE.test(plain);
+  return (ASKER.test(plain) && STANDING.test(plain)) || TAX_YOU_OWE.test(plain) || COUNTRY_TAX.test(plain);
 }
 
 /** Why such a question has no answer. */
 export const OWN_STANDING_REASON =
-  'No answer: this asks about your own tax or legal position, which depends on where you live and this site does not advise on. ' +
+  "No answer: this asks about a tax or legal position (yours, or a country's rules), which depends on where you live and this site does not advise on. " +
   'Its essays and glossary explain how these systems work; a tax adviser or lawyer can say what applies to you.';
