@@ -87,11 +87,13 @@ describe('questions declined whatever matches', () => {
     ['did solana hit a new all-time high', 'live'],
     ['How much does Mistral Large cost per million input tokens?', 'live'],
     ['What salary does a blockchain developer earn in Berlin?', 'live'],
+    ['how much do solidity developers make, is it worth it salary wise', 'live'],
     // The asker's own money and what to do with it, in their circumstances' words.
     ["I'm 60 with $80k in my pension. Should I move a third of it into ether?", 'advice'],
     ['I have some savings and my cousin says I should put them all into solana. Should I?', 'advice'],
     ['I hold 2 ETH and want a flat. Can I use the ether for the down payment?', 'advice'],
     ["I'm 30 with $10,000 saved and thinking of putting it into a yield vault. Is that a good idea for me?", 'advice'],
+    ["I'm 50 and want to move a third of my pension into a staking pool. Is that a sensible plan?", 'advice'],
     // A task to do rather than a question the content answers.
     ['Write me a Python script that scrapes tweets', 'task'],
     ['can you translate this paragraph into Spanish', 'task'],

@@ -33,7 +33,8 @@ const LIVE_DATA = [
   // product's price list ("what does GPT-5 cost per million tokens"), what a job pays.
   String.raw`\b(?:highest|lowest|record|peak)\s+(?:ever\s+)?(?:price|value|market\s+cap)\b|\ball[- ]time\s+(?:high|low)s?\b`,
   String.raw`\b(?:costs?|price|charges?)\b[^.?!]*\bper\s+(?:million|thousand|\d[\d,.]*[mk]?)\s+(?:\w+\s+)?tokens\b`,
-  String.raw`\bsalar(?:y|ies)\b[^.?!]*\?|\b(?:average|typical)\s+(?:pay|wage|income)\b`,
+  String.raw`\bsalar(?:y|ies)\b(?!\s+should\b)|\b(?:average|typical)\s+(?:pay|wage|income)\b`,
+  String.raw`\bhow\s+much\s+(?:do|does|can)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:engineers?|developers?|auditors?|researchers?|designers?|scientists?)\s+(?:make|earn|get\s+paid)\b`,
 ];
 
 /** Questions the site declines whatever its content holds, and the sentence that says what it offers instead. */
@@ -82,12 +83,12 @@ const OWN_MONEY =
 
 /**
  * A decision about that money asked of the site: "Should I?", "should I do it?", "what should I do
- * with it", "should I move half of it into bitcoin", "is that a good idea for me", "can I use the
+ * with it", "should I move half of it into bitcoin", "is that a sensible plan for me", "can I use the
  * bitcoin for the down payment". Not "what should I check before I trust it with my savings": a
  * question about how something works, asked before a decision the asker makes.
  */
 const MONEY_DECISION =
-  /\bshould\s+(?:i|we)\s*(?:do\s+(?:it|that|this)\s*)?(?:[?.!]|$)|\bshould\s+(?:i|we)\s+(?:do\s+with|move|put|invest|shift|allocate|switch|park|convert|cash\s+out)\b|\bgood\s+idea\b|\bcan\s+(?:i|we)\s+use\b/i;
+  /\bshould\s+(?:i|we)\s*(?:do\s+(?:it|that|this)\s*)?(?:[?.!]|$)|\bshould\s+(?:i|we)\s+(?:do\s+with|move|put|invest|shift|allocate|switch|park|convert|cash\s+out)\b|\b(?:good|sensible|smart|wise)\s+(?:idea|plan|move|choice)\b|\bcan\s+(?:i|we)\s+use\b/i;
 
 /**
  * Whether a question asks what the asker should do with their own money: financial advice, asked in
