@@ -38,6 +38,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
   it("leaves tax and deductions asked of the asker's things, not of the asker's tax", () => {
     // "us" is also the country, and a fee is deducted from a balance; tax can be a figure of speech.
     expect(asksOwnStanding('Is the kettle levy a hidden tax on descaler users?')).toBe(false);
+    expect(asksOwnStanding('Is the kettle levy basically a tax for us ordinary users?')).toBe(false);
     expect(asksOwnStanding('Is the kettle levy basically a tax on us users?')).toBe(false);
     expect(asksOwnStanding('When I buy descaler, is the fee deducted from my balance?')).toBe(false);
     expect(asksOwnStanding('If my kettle breaks, how much is deducted from my deposit?')).toBe(false);

@@ -39,9 +39,9 @@ const STANDING = new RegExp(
   'i',
 );
 
-/** Countries and unions whose tax rules askers name. */
+/** Countries and unions whose tax rules askers name ("the US": "us" alone is also the asker, "a tax for us users"). */
 const COUNTRIES = [
-  'us|usa|united\\s+states|america|uk|united\\s+kingdom|britain|england|scotland|ireland|eu|europe',
+  'the\\s+us|usa|united\\s+states|america|uk|united\\s+kingdom|britain|england|scotland|ireland|eu|europe',
   'germany|france|spain|italy|portugal|netherlands|belgium|austria|switzerland|sweden|norway|denmark|finland|poland',
   'canada|mexico|brazil|argentina|australia|new\\s+zealand|india|japan|china|korea|singapore|hong\\s+kong|dubai|uae|israel|turkey|nigeria|south\\s+africa',
 ].join('|');
