@@ -383,6 +383,9 @@ describe('questions as people type them', () => {
     ['what is the price of ether today', /live data/],
     ['should I buy bitcoin now', /advice/],
     ['what is a kalman filter', /never mention “kalman filter”/],
+    ["I'm 52 with $90k in my pension. Should I move a quarter of it into ether?", /advice/],
+    ['How are staking rewards taxed in Canada?', /tax or legal position/],
+    ["How big is Gemini 3's context window?", /never mention “Gemini 3”/],
   ])('declines %s, saying what the site offers or why', async (question, reason) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expectMatchesOpenApi('/ask', 'get', 200, body);
