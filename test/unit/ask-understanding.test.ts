@@ -125,6 +125,22 @@ describe('questions declined whatever matches', () => {
     // Which kind of thing a task needs is a question the content answers, not shopping.
     'We want to fine-tune a 7B model with LoRA on one card. Which GPU should I rent?',
     'What should I get, a hardware wallet or a software one?',
+    // Look-alikes of the money, market and prediction rules that the content answers (review of 30
+    // November): a budget or a position is no savings, a mechanism's price no market figure.
+    "I'm fine-tuning a 7B model on a $500 budget. Can I use LoRA on a single A100?",
+    'I deposited $1,000 of USDC in Aave. Can I use it as collateral to borrow ETH?',
+    'We want to save $10k on inference. Is speculative decoding a good choice?',
+    'I have $1,000 in a hot wallet. Should I move it to a hardware wallet?',
+    'If my node is still running the old client after the hard fork, will I be slashed?',
+    'What happens if the sequencer is still running but stops posting batches?',
+    'How does a DEX aggregator find the lowest price across pools?',
+    'Why does the MEV-Boost relay pick the highest value block?',
+    'How does prompt caching lower the cost per million input tokens?',
+    'How much do researchers make use of synthetic data when they train reasoning models?',
+    'How do DAOs pay contributor salaries in streaming tokens?',
+    'How long will it take for my validator to activate after I deposit 32 ETH?',
+    'We will fine-tune a model for support. How do teams adopt LoRA without losing quality?',
+    'Will my balance drop below 16 ETH if my validator is offline for a month?',
     // Savings as the stake of a question about how something works, not of a decision asked.
     'Before I trust a bridge with my savings, what should I check?',
     'I want to move a big part of my savings to a rollup. How can I tell who can upgrade its contracts?',
