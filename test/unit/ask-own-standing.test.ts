@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import type { AskIndex } from '../../src/core/ask/ask-index.ts';
+import { noAnswerReason } from '../../src/core/ask/answer-shape.ts';
 import { asksOwnStanding } from '../../src/core/ask/own-standing.ts';
 import { readWordVectors } from '../../src/core/ask/semantic.ts';
 import { descalerTerm, fillerTerms, loadedIndex } from '../support/ask-documents.ts';
@@ -39,10 +40,22 @@ describe('a question about the asker’s own tax or legal standing', () => {
     // "us" is also the country, and a fee is deducted from a balance; tax can be a figure of speech.
     expect(asksOwnStanding('Is the kettle levy a hidden tax on descaler users?')).toBe(false);
     expect(asksOwnStanding('Is the kettle levy basically a tax for us ordinary users?')).toBe(false);
+    expect(asksOwnStanding('Is the kettle levy basically a hidden tax you pay on every descaler?')).toBe(false);
+    expect(asksOwnStanding('Why do descaler compilers lower programs through several IRs?')).toBe(false);
+    expect(asksOwnStanding('My kettle network ignored my order for two hours. Are they allowed to do that?')).toBe(
+      false,
+    );
     expect(asksOwnStanding('Is the kettle levy basically a tax on us users?')).toBe(false);
     expect(asksOwnStanding('When I buy descaler, is the fee deducted from my balance?')).toBe(false);
     expect(asksOwnStanding('If my kettle breaks, how much is deducted from my deposit?')).toBe(false);
     expect(asksOwnStanding('I read that hard water is a hidden tax on kettles. Why does it cost me?')).toBe(false);
+  });
+});
+
+describe('the reason given for a tax position', () => {
+  it('comes before live data: "can I offset it against my salary with HMRC" asks about tax', () => {
+    const why = { found: true, missing: [], unknown: [], declined: 'live' as const, ownStanding: true };
+    expect(noAnswerReason(why)).toMatch(/tax or legal position/);
   });
 });
 

@@ -287,11 +287,12 @@ export function noAnswerReason(why: {
   passing?: readonly string[];
   /** The question names nothing to answer about ("how does it work", "how do I train my dog"): ask-index.ts. */
   vague?: boolean;
-  /** The question asks about the asker's own tax or legal position (own-standing.ts). */
+  /** The question asks about a tax or legal position, the asker's or a country's tax rules (own-standing.ts). */
   ownStanding?: boolean;
 }): string {
-  if (why.declined) return OUT_OF_SCOPE[why.declined].reason;
+  // A tax position before live data: "can I offset it against my salary with HMRC" asks about tax.
   if (why.ownStanding) return OWN_STANDING_REASON;
+  if (why.declined) return OUT_OF_SCOPE[why.declined].reason;
   if (why.vague)
     return 'No answer: the question names nothing the essays and glossary are about. Name the thing you mean, for example “how does proof of stake work”.';
   if (why.unknown.length > 0)

@@ -3,18 +3,18 @@
 // Germany"): they ask for tax or legal advice, which, like financial advice (out-of-scope.ts,
 // OUT_OF_SCOPE.advice), depends on the country and the asker's circumstances and which this site
 // does not give, whatever passage a domain word of the question ("staking", "validator") reaches.
-// Its essays say what laws such as MiCA require of issuers; that is not what anyone owes. Measured
-// on the fourteen development sets: unanswerable declined dev5 26 → 27, dev6 28 → 29, dev11 19 → 21,
-// dev12 27 → 28, dev13 26 → 28 of 30 (one by the deduction); no answerable question of any set (or
-// the tuning set) asks so: every question of theirs with "tax", "deduct" or "legal (for me)" is
-// unanswerable (21 tax questions over the seventeen sets).
+// Its essays say what laws such as MiCA require of issuers; that is not what anyone owes, and no
+// passage states a tax rule. Tax as a figure of speech ("MEV is a hidden tax on users") is the
+// content's. Every one of the 21 tax questions in the eighteen development sets is unanswerable;
+// measured when the asker's own standing was added (fourteen sets): unanswerable declined dev5
+// 26 → 27, dev6 28 → 29, dev11 19 → 21, dev12 27 → 28, dev13 26 → 28 of 30, no answerable question.
 import { straightQuotes } from './quotes.ts';
 
 /**
  * The asker speaks of themself: "I", "my", "we", "our" (not "us", which a question also writes for
  * the country: "taxed in the US", "a tax on us users").
  */
-const ASKER = /\b(?:i|i'm|me|my|we|our)\b/i;
+export const ASKER = /\b(?:i|i'm|me|my|we|our)\b/i;
 
 /**
  * The asker's own tax ("my taxes", "my UK tax return", "how much tax do I owe", "do I owe capital
@@ -33,36 +33,49 @@ const STANDING = new RegExp(
     String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
     String.raw`\b(?:is\s+it|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b`,
     String.raw`\b(?:il)?legal\s+(?:for\s+(?:me|us)|to\s+(?:use|own|buy|sell|hold|run|trade|mine|stake))\b`,
-    // What was done to the asker: "my bank blocked a transfer. Are they allowed to do that?"
-    String.raw`\b(?:are|is)\s+(?:they|it|he|she)\s+allowed\s+to\s+do\s+(?:that|this)\b`,
+    // What a bank or an authority did to the asker: "my bank blocked a transfer. Are they allowed to
+    // do that?" Not what a sequencer or validator did, which the content explains (forced inclusion).
+    String.raw`\b(?:bank|exchange|government|regulator|broker|employer|police|card)\b[^.?!]*[.?!]\s*(?:are|is)\s+(?:they|it)\s+allowed\s+to\s+do\s+(?:that|this)\b`,
   ].join('|'),
   'i',
 );
 
 /** Countries and unions whose tax rules askers name ("the US": "us" alone is also the asker, "a tax for us users"). */
 const COUNTRIES = [
-  'the\\s+us|usa|united\\s+states|america|uk|united\\s+kingdom|britain|england|scotland|ireland|eu|europe',
-  'germany|france|spain|italy|portugal|netherlands|belgium|austria|switzerland|sweden|norway|denmark|finland|poland',
-  'canada|mexico|brazil|argentina|australia|new\\s+zealand|india|japan|china|korea|singapore|hong\\s+kong|dubai|uae|israel|turkey|nigeria|south\\s+africa',
+  String.raw`the\s+us|usa|united\s+states|america|uk|united\s+kingdom|britain|england|scotland|ireland|eu|europe`,
+  String.raw`germany|france|spain|italy|portugal|netherlands|belgium|austria|switzerland|sweden|norway|denmark|finland|poland`,
+  String.raw`ukraine|russia|canada|california|texas|new\s+york|florida|mexico|brazil|argentina|australia|new\s+zealand`,
+  String.raw`india|japan|china|korea|singapore|hong\s+kong|thailand|vietnam|philippines|indonesia|malaysia|dubai|uae`,
+  String.raw`israel|turkey|nigeria|kenya|south\s+africa`,
 ].join('|');
 
-/** The tax anyone in the asker's place owes: "what do you call the tax you owe when you sell". */
-const TAX_YOU_OWE = /\btax(?:es)?\s+(?:that\s+)?(?:you|one)\s+(?:owe|pay|must\s+pay|have\s+to\s+pay)\b/i;
+/**
+ * The tax anyone in the asker's place owes: "what do you call the tax you owe when you sell". Not
+ * "a hidden tax you pay on every swap", a figure of speech for MEV or a fee.
+ */
+const TAX_YOU_OWE = /\btax(?:es)?\s+(?:that\s+)?(?:you|one)\s+(?:owe|must\s+pay|have\s+to\s+pay)\b/i;
 
 /**
  * A country's tax rules ("the tax on crypto gains in the UK", "how is staking taxed in Germany"):
  * tax advice for whoever lives there, which changes by country and year as the asker's own does.
- * Not tax as a figure of speech ("is MEV a hidden tax on users"), which names no country.
+ * Not tax as a figure of speech ("is MEV a hidden tax on users"), which names no country. The tax
+ * offices by name, in capitals: "several IRs" are a compiler's intermediate representations.
  */
 const COUNTRY_TAX = new RegExp(
-  String.raw`\btax(?:es|ed|ation|able)?\b[^.?!]*\b(?:in|for|to)\s+(?:the\s+)?(?:${COUNTRIES})\b|\b(?:irs|hmrc)\b`,
+  String.raw`\btax(?:es|ed|ation|able)?\b[^.?!]*\b(?:in|for|to)\s+(?:the\s+)?(?:${COUNTRIES})\b`,
   'i',
 );
+const TAX_OFFICE = /\b(?:IRS|HMRC)\b/;
 
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
 export function asksOwnStanding(asked: string): boolean {
   const plain = straightQuotes(asked);
-  return (ASKER.test(plain) && STANDING.test(plain)) || TAX_YOU_OWE.test(plain) || COUNTRY_TAX.test(plain);
+  return (
+    (ASKER.test(plain) && STANDING.test(plain)) ||
+    TAX_YOU_OWE.test(plain) ||
+    COUNTRY_TAX.test(plain) ||
+    TAX_OFFICE.test(plain)
+  );
 }
 
 /** Why such a question has no answer. */
