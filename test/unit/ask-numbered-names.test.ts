@@ -65,13 +65,21 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
   });
 
   it('declines a model version the content never writes beside versions it does', () => {
-    for (const question of ["How big is Kettlebot 3's context window?", 'the context window of Kettlebot 2.5?']) {
+    for (const question of [
+      "How big is Kettlebot 3's context window?",
+      'the context window of Kettlebot 2.5?',
+      'whats the context window of kettlebot 3 lol',
+    ]) {
       const asked = index.search(question, options);
       expect(asked.answer).toBeNull();
-      expect(asked.no_answer_reason).toMatch(/never mention .*Kettlebot 2?\.?[35]/);
+      expect(asked.no_answer_reason).toMatch(/never mention .*[Kk]ettlebot 2?\.?[35]/);
     }
     for (const question of ["How big is Kettlebot 2's context window?", 'the context window of Kettlebot 1.5?'])
       expect(index.search(question, options).answer?.slug).toBe('context-window');
+    // A size is no version: "Kettlebot 70B" is a Kettlebot 2 of 70 billion parameters.
+    expect(index.search('How big is the context window of Kettlebot 70B?', options).answer?.slug).toBe(
+      'context-window',
+    );
     // Everyday words and figures are no names with versions: "Stage 3", "March 2023".
     expect(index.search('How is the context window widened in Stage 3 of training?', options).answer?.slug).toBe(
       'context-window',

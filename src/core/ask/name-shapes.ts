@@ -79,8 +79,9 @@ export function askedSentence(content: string): string {
 
 /**
  * The circumstances a question part points back at: the sentence right before it ("Someone
- * suggested GraphRAG. How does it build its knowledge graph?"), or all of them when it chooses
- * among options they named ("… between RISC Zero and SP1 …. Which should I pick?"). The whole
+ * suggested GraphRAG. How does it build its knowledge graph?"), all of them when it chooses
+ * among options they named ("… between RISC Zero and SP1 …. Which should I pick?"), or a question
+ * clause joined to it by "and" ("Is there a supply cap on Dogecoin, and how many are issued?"). The whole
  * circumstances for any pointing back declined three answerable questions ("… our CRM. A
  * colleague muttered something about a 'trifecta' … What did they mean?").
  */

@@ -384,7 +384,9 @@ export class UnknownTerms {
     return unwrittenNumbers(question.content, {
       written: (term) => this.#postings.has(term),
       namesTerm: this.#planner.namesTerm,
+      // Without word vectors nothing tells a name from an everyday word: no version is read then.
       general: (word) => this.#vectors?.general(word) !== false,
+      // A posting list is [passage, frequency, passage, frequency, …].
       passagesWriting: (term) =>
         (this.#postings.get(term) ?? [])
           .filter((_, at) => at % 2 === 0)

@@ -20,8 +20,12 @@ export interface NumberedLookup {
 const NUMBERED = /(?<![\p{L}\p{N}-])\p{L}{2,}-?\d+(?![\p{L}\p{N}-])/gu;
 /** A version as "v4". */
 const V_VERSION = /(?<![\p{L}\p{N}-])[vV]\d+(?![\p{L}\p{N}-])/gu;
-/** A capitalised name and a version of one or two numbers after it, not a figure ("March 2023", "ETH 2,000"). */
-const VERSIONED = /(?<![\p{L}\p{N}-])(\p{Lu}\p{Ll}+)\s+(\d{1,2}(?:\.\d{1,2})?)(?![.,]?\p{N})/gu;
+/**
+ * A name and a version of one or two numbers after it, in any case (chat writes "gemini 3"). Not a
+ * figure ("March 2023", "ETH 2,000") nor a size ("Llama 70B" is a Llama 2 or 3 model of 70 billion
+ * parameters); everyday words before a number ("layer 2", "stage 3") are set aside by `general`.
+ */
+const VERSIONED = /(?<![\p{L}\p{N}-])(\p{L}{3,})\s+(\d{1,2}(?:\.\d{1,2})?)(?![.,]?\p{N}|[\p{L}\p{N}_])/gu;
 
 /** The numbered names and versions a question writes that the content does not. */
 export function unwrittenNumbers(text: string, content: NumberedLookup): string[] {
@@ -32,11 +36,12 @@ export function unwrittenNumbers(text: string, content: NumberedLookup): string[
   // A version ("Uniswap v4") the content never writes, where it writes others ("v2", "v3"): ask-dev9
   // one unanswerable question more declined, no answerable one.
   const versioned = [1, 2, 3, 4, 5, 6, 7, 8, 9].some((version) => written(`v${version}`));
+  const versions = new Map([...text.matchAll(VERSIONED)].map(([asked, name, version]) => [asked, { name, version }]));
   return [
     ...(text.match(NUMBERED) ?? []).filter((name) => family(name) && !written(name)),
     ...(text.match(V_VERSION) ?? []).filter((version) => versioned && !written(version)),
-    ...[...text.matchAll(VERSIONED)]
-      .filter(([, name, version]) => otherVersion(name!, version!, content))
+    ...[...versions]
+      .filter(([, { name, version }]) => writesOnlyOtherVersions(name!, version!, content))
       .map(([asked]) => asked),
   ];
 }
@@ -45,13 +50,12 @@ export function unwrittenNumbers(text: string, content: NumberedLookup): string[
  * Whether a name that is no everyday word ("Gemini", "Llama") is written by the content with some
  * version, never with this one ("Llama 3" is not "Llama 3.1").
  */
-function otherVersion(name: string, version: string, content: NumberedLookup): boolean {
+function writesOnlyOtherVersions(name: string, version: string, content: NumberedLookup): boolean {
   if (content.general(name)) return false;
   const texts = content.passagesWriting(indexTerm(name) ?? '');
-  const writes = (asked?: string) => {
-    const number = asked === undefined ? String.raw`\d+` : words(asked).map(escapePattern).join(' ');
+  const writes = (number: string) => {
     const pattern = new RegExp(` ${escapePattern(name.toLowerCase())} ${number} `);
     return texts.some((text) => pattern.test(text));
   };
-  return writes() && !writes(version);
+  return writes(String.raw`\d+`) && !writes(words(version).map(escapePattern).join(' '));
 }
