@@ -56,10 +56,16 @@ export function withReaderQuestions(passages: readonly AskPassage[], readers: Re
   const bySource = new Map<string, number[]>();
   passages.forEach((passage, at) => {
     const key = readerSourceOf(passage);
-    bySource.set(key, [...(bySource.get(key) ?? []), at]);
+    const list = bySource.get(key);
+    if (list) list.push(at);
+    else bySource.set(key, [at]);
   });
   const placed = passages.map(() => ({ readers: [] as string[], at: [] as number[][] }));
   const texts = passages.map((passage) => plainWords(passage.text));
+  // A holding passage's sentences as phrases are found in them, made once, not once per question.
+  const sentenceTexts: Array<string[] | undefined> = [];
+  const sentencesOf = (at: number) =>
+    (sentenceTexts[at] ??= sentencesAt(passages[at]!.text, passages[at]!.sentences).map(plainWords));
   for (const [source, questions] of Object.entries(readers)) {
     const own = bySource.get(straightQuotes(source)) ?? [];
     const definition = own.filter((at) => passages[at]!.kind === 'definition');
@@ -67,12 +73,11 @@ export function withReaderQuestions(passages: readonly AskPassage[], readers: Re
       const wanted = phrases.map(plainWords).filter((phrase) => phrase.trim() !== '');
       const holding = own.filter((at) => wanted.some((phrase) => texts[at]!.includes(phrase)));
       for (const at of holding.length > 0 ? holding : definition.length > 0 ? definition : own) {
-        const { text, sentences } = passages[at]!;
         const each = placed[at]!;
         each.readers.push(question!);
         if (holding.length === 0) continue;
-        sentencesAt(text, sentences).forEach((sentence, index) => {
-          if (!wanted.some((phrase) => plainWords(sentence).includes(phrase))) return;
+        sentencesOf(at).forEach((sentence, index) => {
+          if (!wanted.some((phrase) => sentence.includes(phrase))) return;
           (each.at[index] ??= []).push(each.readers.length - 1);
         });
       }
