@@ -29,6 +29,13 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('Which form does the IRS want for descaler income?')).toBe(true);
   });
 
+  it('is told by tax treatment asked in the words of tax law, with no country', () => {
+    expect(asksOwnStanding('Our club holds descaler. How do a foundation and a company compare for taxes?')).toBe(true);
+    expect(asksOwnStanding('Is descaler income taxable when it arrives?')).toBe(true);
+    expect(asksOwnStanding('What is the tax treatment of descaler rewards?')).toBe(true);
+    expect(asksOwnStanding('How should descaler gains be reported for tax purposes?')).toBe(true);
+  });
+
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {
     expect(asksOwnStanding('so under the new descaler law can makers pay me interest')).toBe(false);
     expect(asksOwnStanding('are descaler makers allowed to pay interest in the us now')).toBe(false);

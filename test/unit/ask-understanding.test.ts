@@ -52,6 +52,8 @@ describe('questions declined whatever matches', () => {
     ['what will the weather be tomorrow', 'live'],
     ['what is the current gas price on ethereum', 'live'],
     ['what is bitcoin trading at right now', 'live'],
+    // Chat's "rn" is "right now".
+    ['yo whats gas on arbitrum rn, like a few cents?', 'live'],
     ['should I buy bitcoin now', 'advice'],
     ['is ethereum a good investment', 'advice'],
     ['which coin should I buy this year', 'advice'],
@@ -73,6 +75,8 @@ describe('questions declined whatever matches', () => {
     // What to buy or ask for, and which thing is best to get.
     ['what keyboard should I buy for coding', 'advice'],
     ['what salary should I ask for as a junior engineer', 'advice'],
+    ['is claude or gemini better for essays, which one should i pay for', 'advice'],
+    ['Which chat app should we subscribe to?', 'advice'],
     ['which phone is the best one to get this autumn', 'advice'],
     ['Which laptop is the best one to buy?', 'advice'],
     // Which coin is the next big winner, and whether one will overtake another.
@@ -149,6 +153,9 @@ describe('questions declined whatever matches', () => {
     'How much does the price per token fall when a prompt prefix is cached?',
     'Will my deposit be final after 64 slots?',
     'Which token has the highest market share among stablecoins, and why?',
+    // An agent paying for an API is the content's; "rn" only as a word of its own.
+    'Which API calls should my agent pay for with stablecoins?',
+    'How do I turn a model into an ONNX runtime graph?',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });

@@ -17,7 +17,9 @@ const LIVE_DATA = [
   // A day as the owner of a kind of thing ("today's chat models", "this year's reasoning models")
   // says which generation is meant, not that a reading is asked (ask-dev9 key fact +1, no unanswerable
   // question or probe answered); a day owning anything else ("today's block height") asks for one.
-  String.raw`\b(?:${DAYS}|right\s+now|at\s+the\s+moment|latest\s+news|weather|forecast)\b(?!['’]s\s+(?:[\w-]+\s+){0,2}${GENERATION}\b)`,
+  // "rn" is chat for "right now" ("whats gas on arbitrum rn"): every question of the development sets
+  // that writes it asks for a reading or a pick of the moment (six, none answerable).
+  String.raw`\b(?:${DAYS}|right\s+now|rn|at\s+the\s+moment|latest\s+news|weather|forecast)\b(?!['’]s\s+(?:[\w-]+\s+){0,2}${GENERATION}\b)`,
   // A price as it stands: "the current price of ETH", "what is the price of bitcoin now".
   String.raw`\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b`,
   // A price's move over a recent span is market news: "why is its price higher than a year ago".
@@ -70,7 +72,7 @@ export const OUT_OF_SCOPE = {
   },
   advice: {
     pattern:
-      /\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b|\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bfinancial\s+advice\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b|\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b|\brecomm?end\s+(?:me\s+|us\s+)?(?:an?|some|the\s+best)\s|\b(?:what|which)\s+(?:\w+\s+){0,2}should\s+(?:i|we)\s+(?:buy|purchase|ask\s+for|charge)\b|\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)/i,
+      /\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b|\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bfinancial\s+advice\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b|\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b|\brecomm?end\s+(?:me\s+|us\s+)?(?:an?|some|the\s+best)\s|\b(?:what|which)\s+(?:\w+\s+){0,2}should\s+(?:i|we)\s+(?:buy|purchase|ask\s+for|charge|pay\s+for|subscribe\s+to|sign\s+up\s+for)\b|\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)/i,
     reason:
       'No answer: this asks for advice on what to buy or do, which this site does not give. ' +
       'Its essays and glossary explain how these systems work, so you can weigh the choice yourself.',

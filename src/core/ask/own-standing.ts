@@ -67,6 +67,14 @@ const COUNTRY_TAX = new RegExp(
 );
 const TAX_OFFICE = /\b(?:IRS|HMRC)\b/;
 
+/**
+ * Tax treatment asked in the words of tax law, with or without a country: "how do the two compare
+ * for taxes", "for tax purposes", "the tax treatment of staking", "is it taxable". Not tax as a
+ * figure of speech ("a tax on users"), which names no treatment, rate or rule.
+ */
+const TAX_TREATMENT =
+  /\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|rates?|brackets?|rules?|laws?|purposes|residen\w+)\b|\btax(?:ation|able)\b/i;
+
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
 export function asksOwnStanding(asked: string): boolean {
   const plain = straightQuotes(asked);
@@ -74,6 +82,7 @@ export function asksOwnStanding(asked: string): boolean {
     (ASKER.test(plain) && STANDING.test(plain)) ||
     TAX_YOU_OWE.test(plain) ||
     COUNTRY_TAX.test(plain) ||
+    TAX_TREATMENT.test(plain) ||
     TAX_OFFICE.test(plain)
   );
 }
