@@ -386,6 +386,9 @@ describe('questions as people type them', () => {
     ["I'm 52 with $90k in my pension. Should I move a quarter of it into ether?", /advice/],
     ['How are staking rewards taxed in Canada?', /tax or legal position/],
     ["How big is Gemini 3's context window?", /never mention “Gemini 3”/],
+    ['Solana vs Avalanche: which one is faster and cheaper?', /mention “Solana”, “Avalanche” only in passing/],
+    ['yo whats gas on arbitrum rn, like a few cents?', /live data/],
+    ['Our DAO is thinking of a Wyoming LLC. How do the options compare for taxes?', /tax or legal position/],
   ])('declines %s, saying what the site offers or why', async (question, reason) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expectMatchesOpenApi('/ask', 'get', 200, body);

@@ -298,7 +298,7 @@ export function noAnswerReason(why: {
   if (why.unknown.length > 0)
     return `No answer: the essays and glossary never mention ${quoted(why.unknown)}. The nearest sources are listed.`;
   if (why.passing && why.passing.length > 0)
-    return `No answer: the essays and glossary mention ${quoted(why.passing)} only in passing, never describing it. The nearest sources are listed.`;
+    return `No answer: the essays and glossary mention ${quoted(why.passing)} only in passing, never describing ${why.passing.length > 1 ? 'them' : 'it'}. The nearest sources are listed.`;
   if (!why.found) return 'Nothing in the essays or glossary matches the question.';
   const what =
     why.missing.length > 0 ? `nothing here speaks to ${quoted(why.missing)}` : 'no passage answers it closely';

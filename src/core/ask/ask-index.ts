@@ -221,7 +221,7 @@ export class AskIndex {
     const compared = question.sides
       ? this.#comparisons.compare(question, question.sides, plan, ranked, allowed)
       : undefined;
-    const { unknown, passing } = this.#unnamed(plan, question, read.situation);
+    const { unknown, passing } = this.#unnamed(plan, question, read.situation, compared);
     const leading = compared?.leading ?? [];
     const { vague, ownStanding, aside } = this.#setAside(read, plan);
     if (read.declined || aside || unknown.length + passing.length > 0 || compared?.declined)
@@ -230,16 +230,7 @@ export class AskIndex {
     if (compared) return { chosen: compared.answerPassages, ...compared, unknown, passing };
     const { chosen, evidence } = this.#confident(ranked, question, plan);
     const confidence = ranked[0]?.confidence ?? 0;
-    return {
-      chosen,
-      leading,
-      confidence,
-      unknown,
-      passing,
-      contrast: undefined,
-      budget: undefined,
-      evidence,
-    };
+    return { chosen, leading, confidence, unknown, passing, contrast: undefined, budget: undefined, evidence };
   }
 
   /**
@@ -269,12 +260,14 @@ export class AskIndex {
   }
 
   /**
-   * What the question asks about that the content never names, or names only in passing (a name
-   * one of a list of examples: unknown-terms.ts); either declines it, each with its own reason.
+   * What the question asks about that the content never names, or names only in passing (one of a list
+   * of examples: unknown-terms.ts; a ranked name it never explains: comparison.ts); each declines it.
    */
-  #unnamed(plan: Plan, question: Question, situation?: string): { unknown: string[]; passing: string[] } {
+  #unnamed(plan: Plan, question: Question, situation?: string, compared?: { unexplained: readonly string[] }) {
     const unknown = this.#unknownTerms.of(plan, question, situation);
-    return { unknown, passing: unknown.length > 0 ? [] : this.#unknownTerms.namedInPassing(question) };
+    const unexplained = compared?.unexplained ?? [];
+    const passing = unknown.length > 0 ? [] : [...this.#unknownTerms.namedInPassing(question), ...unexplained];
+    return { unknown, passing };
   }
 
   /** The passage after one in its source (its essay section, its glossary page), if any. */

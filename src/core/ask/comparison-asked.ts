@@ -27,3 +27,29 @@ export function asksBeyond(plan: Plan, question: Question, sides: ReadonlyArray<
       !concept.alternatives.some((terms) => terms.some((term) => named.has(term))),
   );
 }
+
+/**
+ * Which of two sides ranks higher on a measure of worth: "which is faster and cheaper", "which has
+ * lower fees", "is X better than Y for coding". Not how they differ or what each does.
+ */
+const ASKS_RANKING =
+  /\b(?:which|is|are)\b[^?]*\b(?:better|best|worse|cheaper|faster|slower|safer|easier|(?:lower|higher)\s+(?:fees?|costs?|prices?|latency)|more\s+(?:popular|reliable|secure|accurate))\b/i;
+
+/** A side written as a name, every word with a capital or a digit: "Claude", "zkSync Era", "PyTorch". */
+const WRITTEN_AS_NAME = /^(?:\S*[\p{Lu}\p{N}]\S*)(?:\s+\S*[\p{Lu}\p{N}]\S*)*$/u;
+
+/**
+ * Whether a comparison ranks two names, one of which the content never explains (no term of its
+ * own, no heading): "Solana vs Avalanche: which one is faster", "is Claude better than ChatGPT for
+ * coding". Ranking products is a verdict the content does not give, and passages that name one in
+ * a list ("examples include zkSync Era, Starknet, …") do not weigh it against the other.
+ */
+export function ranksUnexplainedName(question: Question, explained: readonly boolean[]): boolean {
+  const sides = question.sides ?? [];
+  return (
+    ASKS_RANKING.test(question.text) &&
+    sides.length === 2 &&
+    sides.every((side) => WRITTEN_AS_NAME.test(side)) &&
+    explained.some((side) => !side)
+  );
+}

@@ -6,7 +6,7 @@
 import { bestPerSource, contrastingSentence, sentenceNames } from './answer-shape.ts';
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import { comparedPassages, comparisonQuotes, type QuotingContext } from './answer-passages.ts';
-import { asksBeyond } from './comparison-asked.ts';
+import { asksBeyond, ranksUnexplainedName } from './comparison-asked.ts';
 import { ComparisonSides, type FoundSide } from './comparison-sides.ts';
 import { leadComparison, type ComparisonRole } from './comparison-lead.ts';
 import { DECLINE_CALIBRATION, sideDeclines, type DeclineContext } from './decline.ts';
@@ -23,6 +23,23 @@ const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
 const CONTRAST_CANDIDATES = 30;
 /** A comparison's joint passage (one that speaks to both sides) follows the sides from here. */
 const JOINT_COVERAGE = 0.9;
+
+/**
+ * A comparison with no side answered: declined for the names it ranks and never explains
+ * (ranksUnexplainedName), else undefined, and the whole question is searched.
+ */
+const noSideAnswered = (unexplained: readonly string[]) =>
+  unexplained.length === 0
+    ? undefined
+    : ({
+        leading: [],
+        answerPassages: [],
+        budget: undefined,
+        declined: true,
+        unexplained,
+        confidence: 0,
+        contrast: undefined,
+      } as const);
 
 /** "Are they the same?", "the same thing as": whether two things are one is what their definitions say. */
 const ASKS_IDENTITY = /\bsame\b/i;
@@ -78,7 +95,8 @@ export class Comparisons {
     const sides = both.filter(
       (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
     );
-    if (sides.length === 0) return undefined;
+    const unexplained = this.#unexplainedRanked(question, both);
+    if (sides.length === 0) return noSideAnswered(unexplained);
     const top = ranked[0];
     const contrasting = this.#settingSidesApart(question, [first, second], sides, plan, ranked);
     const setting = contrasting ? this.#ranking.passagesBeside(contrasting.passage) : [];
@@ -120,7 +138,8 @@ export class Comparisons {
       ),
       answerPassages: quotes.passages,
       budget: quotes.budget,
-      declined: this.#declined([first, second], both),
+      declined: this.#declined([first, second], both, unexplained),
+      unexplained,
       confidence: Math.min(...sides.map((side) => side.best.confidence)),
       // With both sides answered, a sentence of the best passages that sets one against the other:
       // first of the section that sets them apart, any paragraph of it.
@@ -202,13 +221,24 @@ export class Comparisons {
   /**
    * Whether a comparison is declined: a side the content does not cover, by the decision a question
    * of its own would get, declines it all; so do two sides it only mentions in passing: it cannot
-   * set them side by side.
+   * set them side by side; and so does a ranking of names it never explains (#unexplainedRanked).
    */
-  #declined(asked: readonly [string, string], both: readonly FoundSide[]) {
+  #declined(asked: readonly [string, string], both: readonly FoundSide[], unexplained: readonly string[]) {
     return (
       both.some((side, at) => sideDeclines(asked[at]!, side, this.#declineContext)) ||
-      both.every((side) => side.passing)
+      both.every((side) => side.passing) ||
+      unexplained.length > 0
     );
+  }
+
+  /**
+   * The sides no term or heading of the content explains, when the comparison ranks names
+   * (ranksUnexplainedName): it is declined for them. Empty otherwise.
+   */
+  #unexplainedRanked(question: Question, both: readonly FoundSide[]): readonly string[] {
+    const explained = both.map((side) => side.best.passage >= 0 && this.#headingNames(side.plan, side.best.passage));
+    if (!ranksUnexplainedName(question, explained)) return [];
+    return (question.sides ?? []).filter((_, at) => !explained[at]);
   }
 
   /**

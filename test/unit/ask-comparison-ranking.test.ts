@@ -1,0 +1,88 @@
+// A comparison that asks which of two names ranks higher ("which is faster", "is X better than Y
+// for …") is declined when the content never explains one of them: naming it in a list weighs it
+// against nothing. How two names differ, or a ranking of kinds of thing, is still answered.
+import { describe, expect, it } from 'vitest';
+import { ranksUnexplainedName } from '../../src/core/ask/comparison-asked.ts';
+import { parseQuestion } from '../../src/core/ask/question.ts';
+import { essayDocument, glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
+
+const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
+
+const kettles = essayDocument(
+  'smart-kettles',
+  'Smart kettles',
+  [
+    'Smart kettles boil water on a schedule and report their temperature to a phone. Examples include Kettlebot, Steamly and Boilr, and each claims to boil faster and cheaper than the rest.',
+    '## Kettlebot: the first smart kettle',
+    'Kettlebot boils a litre in three minutes by pulsing its element, and it descales itself every month with a citric acid rinse, so its element stays fast for years.',
+    '## Heating elements',
+    'A kettle element heats faster when it sits under the water; a concealed element is slower to boil but easier to clean and cheaper to run.',
+  ],
+  ['kettlebot-the-first-smart-kettle', 'heating-elements'],
+);
+const index = loadedIndex(
+  [
+    kettles,
+    glossaryTerm(
+      'descaler',
+      'Descaler',
+      'A mild acid that dissolves the limescale hard water leaves on a kettle element, so the element heats the water faster.',
+      '',
+      ['limescale remover'],
+    ),
+  ],
+  NO_WORD_VECTORS,
+);
+
+describe('a comparison that ranks two names', () => {
+  it.each([
+    'Steamly vs Boilr: which one is faster and cheaper?',
+    'Is Kettlebot better than Steamly for green tea?',
+    'Kettlebot or Boilr: which smart kettle is cheaper to run?',
+  ])('is declined when the content never explains one of them: %s', (question) => {
+    expect(index.search(question, both).answer).toBeNull();
+  });
+
+  it('says which names the content mentions only in passing', () => {
+    const result = index.search('Steamly vs Boilr: which one is faster and cheaper?', both);
+    expect(result.no_answer_reason).toMatch(/mention “Steamly”, “Boilr” only in passing, never describing them/);
+    expect(index.search('Is Kettlebot better than Steamly for green tea?', both).no_answer_reason).toMatch(
+      /mention “Steamly” only in passing, never describing it/,
+    );
+  });
+
+  it('is answered when both names are explained, or when it asks how they differ', () => {
+    expect(index.search('Kettlebot vs Descaler: which one is faster?', both).answer).not.toBeNull();
+    expect(index.search('Kettlebot vs Steamly: how do they differ?', both).answer).not.toBeNull();
+  });
+
+  it('is answered when it ranks kinds of thing rather than names', () => {
+    expect(
+      index.search('concealed element vs exposed element: which one is cheaper to run?', both).answer,
+    ).not.toBeNull();
+  });
+});
+
+describe('ranksUnexplainedName', () => {
+  it('reads a ranking asked of two names, one of them unexplained', () => {
+    expect(ranksUnexplainedName(parseQuestion('zkSync Era vs Starknet: which has lower fees?'), [true, false])).toBe(
+      true,
+    );
+    expect(ranksUnexplainedName(parseQuestion('Is Claude better than ChatGPT for coding?'), [false, true])).toBe(true);
+  });
+
+  it('leaves explained names, sides in lowercase words and questions that ask no ranking', () => {
+    expect(ranksUnexplainedName(parseQuestion('Groth16 vs PLONK: which is faster?'), [true, true])).toBe(false);
+    expect(ranksUnexplainedName(parseQuestion('Dense retrieval vs BM25: which works better?'), [true, false])).toBe(
+      false,
+    );
+    expect(ranksUnexplainedName(parseQuestion('ReAct vs Toolformer: how do they differ?'), [true, false])).toBe(false);
+  });
+
+  it('finds the sides of "X or Y: which <kind> is cheaper"', () => {
+    expect(parseQuestion('Pinecone or Qdrant: which vector database is cheaper to run?').sides).toEqual([
+      'Pinecone',
+      'Qdrant',
+    ]);
+  });
+});
