@@ -21,6 +21,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('I sold descaler in Spain last year. Do I have to pay tax on the profit?')).toBe(true);
     expect(asksOwnStanding('what is the tax you owe in Spain when you sell descaler at a profit')).toBe(true);
     expect(asksOwnStanding('My bank froze a payment to a descaler shop. Are they allowed to do that?')).toBe(true);
+    expect(asksOwnStanding('My landlord will take rent in descaler. Is that legal there?')).toBe(true);
   });
 
   it("is told by a country's tax rules, asked of anyone who lives there", () => {

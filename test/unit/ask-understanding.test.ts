@@ -77,6 +77,7 @@ describe('questions declined whatever matches', () => {
     ['what salary should I ask for as a junior engineer', 'advice'],
     ['is claude or gemini better for essays, which one should i pay for', 'advice'],
     ['Which chat app should we subscribe to?', 'advice'],
+    ['I have a laptop with 8 GB of VRAM. Which open model should I download?', 'advice'],
     ['which phone is the best one to get this autumn', 'advice'],
     ['Which laptop is the best one to buy?', 'advice'],
     // Which coin is the next big winner, and whether one will overtake another.
@@ -85,6 +86,7 @@ describe('questions declined whatever matches', () => {
     ['will Cardano ever flip Ethereum', 'future'],
     ['When will Solana ship its new client?', 'future'],
     ['Will SOL trade above $500 in 2028?', 'future'],
+    ['yo is eth gonna hit 10k this cycle or nah lol', 'future'],
     // Who holds an office, a price's record, a price list, what a job pays: market figures and news.
     ['is vitalik still running the ethereum foundation', 'live'],
     ["What was ether's highest ever price?", 'live'],
@@ -156,6 +158,8 @@ describe('questions declined whatever matches', () => {
     // An agent paying for an API is the content's; "rn" only as a word of its own.
     'Which API calls should my agent pay for with stablecoins?',
     'How do I turn a model into an ONNX runtime graph?',
+    'Will my validator hit 32 ETH of effective balance again?',
+    'Will the loss hit 10% of its starting value after warmup?',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });

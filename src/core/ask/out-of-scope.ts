@@ -59,6 +59,8 @@ const PREDICTIONS = [
   // A price target: "will ETH trade above $10,000". The dollar sign tells it from "will my balance
   // drop below 16 ETH", a mechanism's threshold.
   String.raw`\bwill\s+(?:\S+\s+){1,2}(?:trade|be|stay|go|rise|fall|climb|drop)\s+(?:above|below|over|under|past)\s+\$\d`,
+  // A price mark in chat's thousands: "is eth gonna hit 10k this cycle" (not "will my loss hit 10%").
+  String.raw`\b(?:gonna|going\s+to|will)\s+(?:\S+\s+){0,2}(?:hit|reach|touch|break)\s+(?:\$\d|\d[\d,.]*\s*k\b)`,
   String.raw`\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\bwill\b[^.?!]*\b(?:overtake|flip|surpass|outgrow)\b`,
 ];
 
@@ -72,7 +74,7 @@ export const OUT_OF_SCOPE = {
   },
   advice: {
     pattern:
-      /\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b|\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bfinancial\s+advice\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b|\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b|\brecomm?end\s+(?:me\s+|us\s+)?(?:an?|some|the\s+best)\s|\b(?:what|which)\s+(?:\w+\s+){0,2}should\s+(?:i|we)\s+(?:buy|purchase|ask\s+for|charge|pay\s+for|subscribe\s+to|sign\s+up\s+for)\b|\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)/i,
+      /\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b|\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bfinancial\s+advice\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b|\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b|\brecomm?end\s+(?:me\s+|us\s+)?(?:an?|some|the\s+best)\s|\b(?:what|which)\s+(?:\w+\s+){0,2}should\s+(?:i|we)\s+(?:buy|purchase|ask\s+for|charge|pay\s+for|subscribe\s+to|sign\s+up\s+for|download|install)\b|\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)/i,
     reason:
       'No answer: this asks for advice on what to buy or do, which this site does not give. ' +
       'Its essays and glossary explain how these systems work, so you can weigh the choice yourself.',

@@ -31,7 +31,7 @@ const STANDING = new RegExp(
     String.raw`\b(?:i|we)\s+(?:(?:have|need)\s+to\s+)?(?:owe|pay)\b[^.?!]{0,30}\btax(?:es)?\b`,
     String.raw`\b(?:am\s+i|are\s+we)\s+taxed\b`,
     String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
-    String.raw`\b(?:is\s+it|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b`,
+    String.raw`\b(?:is\s+(?:it|that|this)|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b`,
     String.raw`\b(?:il)?legal\s+(?:for\s+(?:me|us)|to\s+(?:use|own|buy|sell|hold|run|trade|mine|stake))\b`,
     // What a bank or an authority did to the asker: "my bank blocked a transfer. Are they allowed to
     // do that?" Not what a sequencer or validator did, which the content explains (forced inclusion).
