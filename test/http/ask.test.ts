@@ -388,6 +388,7 @@ describe('questions as people type them', () => {
     ["How big is Gemini 3's context window?", /never mention “Gemini 3”/],
     ['Solana vs Avalanche: which one is faster and cheaper?', /mention “Solana”, “Avalanche” only in passing/],
     ['yo whats gas on arbitrum rn, like a few cents?', /live data/],
+    ['How many parameters does GPT-4 have?', /mention “GPT-4” but never state that figure/],
     ['Our DAO is thinking of a Wyoming LLC. How do the options compare for taxes?', /tax or legal position/],
   ])('declines %s, saying what the site offers or why', async (question, reason) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();

@@ -1,5 +1,6 @@
 // Names the content never writes beside ones it does (unknown-terms.ts): a numbered standard of a
-// family the glossary names, with a number the content never gives it, a compound of words the content
+// family the glossary names, with a number the content never gives it, a release's figure it never
+// states (versioned-names.ts), a compound of words the content
 // joins to other last words only, and an acronym spelt like an everyday word, decline the question however well the family's page or the other words match.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
@@ -45,6 +46,12 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
         'Context window',
         'The most text a language model reads at once, counted in tokens. Kettlebot 1.5 reads a million tokens ' +
           'and Kettlebot 2 two million; in Stage 2 of training the window is widened.',
+      ),
+      glossaryTerm(
+        'boilr',
+        'Boilr',
+        'A family of kettle-control models from Boilr Labs. Boilr-3, with 7 billion parameters, was trained on ' +
+          '2 trillion tokens of manuals. Boilr-4 followed in March 2025 and reads recipes as well.',
       ),
       glossaryTerm(
         'summary-evaluation',
@@ -115,6 +122,17 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
     const asked = index.search('How do I compute SALSA scores to evaluate my summary model?', options);
     expect(asked.answer).toBeNull();
     expect(asked.no_answer_reason).toMatch(neverMentioned);
+  });
+
+  it('declines a figure of a release the content writes but never states it of', () => {
+    for (const question of ['How many parameters does Boilr-4 have?', 'How much did it cost to train Boilr-4?']) {
+      const asked = index.search(question, options);
+      expect(asked.answer).toBeNull();
+      expect(asked.no_answer_reason).toMatch(/mention “Boilr-4” but never state that figure/);
+    }
+    // The release whose figure is stated, and what else is asked of the other one, are answered.
+    expect(index.search('How many parameters does Boilr-3 have?', options).answer?.slug).toBe('boilr');
+    expect(index.search('When did Boilr-4 come out?', options).answer?.slug).toBe('boilr');
   });
 
   it('reads a question word in capitals as stress', () => {

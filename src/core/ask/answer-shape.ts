@@ -285,6 +285,8 @@ export function noAnswerReason(why: {
   unknown: readonly string[];
   /** Names the content mentions only in passing, never saying what they are (unknown-terms.ts). */
   passing?: readonly string[];
+  /** Releases a figure question asks about whose figure the content never states (versioned-names.ts). */
+  figureless?: readonly string[];
   /** The question names nothing to answer about ("how does it work", "how do I train my dog"): ask-index.ts. */
   vague?: boolean;
   /** The question asks about a tax or legal position, the asker's or a country's tax rules (own-standing.ts). */
@@ -299,6 +301,8 @@ export function noAnswerReason(why: {
     return `No answer: the essays and glossary never mention ${quoted(why.unknown)}. The nearest sources are listed.`;
   if (why.passing && why.passing.length > 0)
     return `No answer: the essays and glossary mention ${quoted(why.passing)} only in passing, never describing ${why.passing.length > 1 ? 'them' : 'it'}. The nearest sources are listed.`;
+  if (why.figureless && why.figureless.length > 0)
+    return `No answer: the essays and glossary mention ${quoted(why.figureless)} but never state that figure of it. The nearest sources are listed.`;
   if (!why.found) return 'Nothing in the essays or glossary matches the question.';
   const what =
     why.missing.length > 0 ? `nothing here speaks to ${quoted(why.missing)}` : 'no passage answers it closely';

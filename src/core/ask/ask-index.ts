@@ -180,8 +180,12 @@ export class AskIndex {
     const plan = this.#planOf(read, query);
     const fused = this.#ranking.rank(plan, read.question, allowed, query);
     const ranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
-    const { chosen, leading, confidence, unknown, passing, vague, ownStanding, contrast, budget, evidence } =
-      this.#choose(read, plan, ranked, allowed);
+    const { chosen, leading, confidence, unnamed, contrast, budget, evidence } = this.#choose(
+      read,
+      plan,
+      ranked,
+      allowed,
+    );
     const quoted = chosen.map((hit) => ({
       passage: this.#passages[hit.passage]!,
       plan: hit.plan,
@@ -197,9 +201,7 @@ export class AskIndex {
       searched_for: read.corrected ? read.text : null,
       answer,
       confidence: round(confidence, 2),
-      no_answer_reason: answer
-        ? null
-        : this.#noAnswerReason(ranked[0], plan, read.declined, { unknown, passing, vague, ownStanding }),
+      no_answer_reason: answer ? null : this.#noAnswerReason(ranked[0], plan, read.declined, unnamed),
       sources: bestPerSource([...leading, ...ranked], this.#ranking.sourceOf, options.limit).map((hit) =>
         // Snippets by the question's words alone: nearness in meaning per sentence is for the answer.
         sourceOf(this.#passages[hit.passage]!, { ...plan, near: undefined }, hit.score),
@@ -221,16 +223,17 @@ export class AskIndex {
     const compared = question.sides
       ? this.#comparisons.compare(question, question.sides, plan, ranked, allowed)
       : undefined;
-    const { unknown, passing } = this.#unnamed(plan, question, read.situation, compared);
+    const unnamed = this.#unnamed(plan, question, read.situation, compared);
     const leading = compared?.leading ?? [];
     const { vague, ownStanding, aside } = this.#setAside(read, plan);
-    if (read.declined || aside || unknown.length + passing.length > 0 || compared?.declined)
-      return { chosen: [], leading, confidence: 0, unknown, passing, vague, ownStanding };
+    const nameless = unnamed.unknown.length + unnamed.passing.length + unnamed.figureless.length > 0;
+    if (read.declined || aside || nameless || compared?.declined)
+      return { chosen: [], leading, confidence: 0, unnamed: { ...unnamed, vague, ownStanding } };
     // A comparison with a side answered quotes its sides (each above the confidence bar).
-    if (compared) return { chosen: compared.answerPassages, ...compared, unknown, passing };
+    if (compared) return { chosen: compared.answerPassages, ...compared, unnamed };
     const { chosen, evidence } = this.#confident(ranked, question, plan);
     const confidence = ranked[0]?.confidence ?? 0;
-    return { chosen, leading, confidence, unknown, passing, contrast: undefined, budget: undefined, evidence };
+    return { chosen, leading, confidence, unnamed, contrast: undefined, budget: undefined, evidence };
   }
 
   /**
@@ -267,7 +270,8 @@ export class AskIndex {
     const unknown = this.#unknownTerms.of(plan, question, situation);
     const unexplained = compared?.unexplained ?? [];
     const passing = unknown.length > 0 ? [] : [...this.#unknownTerms.namedInPassing(question), ...unexplained];
-    return { unknown, passing };
+    const figureless = unknown.length + passing.length > 0 ? [] : this.#unknownTerms.figureless(question);
+    return { unknown, passing, figureless };
   }
 
   /** The passage after one in its source (its essay section, its glossary page), if any. */
@@ -429,7 +433,7 @@ export class AskIndex {
     best: Ranked | undefined,
     plan: Plan,
     declined: OutOfScope | undefined,
-    unnamed: { unknown: string[]; passing: string[]; vague?: boolean | undefined; ownStanding?: boolean | undefined },
+    unnamed: Omit<Parameters<typeof noAnswerReason>[0], 'found' | 'missing' | 'declined'>,
   ): string {
     const missing = plan.concepts
       .filter(

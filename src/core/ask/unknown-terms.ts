@@ -24,7 +24,7 @@ import {
 import { parseQuestion, pointsBack, withoutChat, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
 import { derivedWords, escapePattern, headline, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
-import { unwrittenNumbers } from './versioned-names.ts';
+import { figurelessReleases, numberedLookup, unwrittenNumbers, type NumberedLookup } from './versioned-names.ts';
 
 /**
  * Words that stress a question rather than name anything ("what does pass@1 even mean", "what is
@@ -53,7 +53,8 @@ export class UnknownTerms {
   readonly #ranking: Pick<PassageRanking, 'phraseText' | 'defined' | 'passagesBeside' | 'speaksTo'>;
   readonly #vectors: WordVectors | undefined;
   readonly #everyday: ReadonlySet<string>;
-  readonly #passages: readonly Pick<AskPassage, 'names' | 'text'>[];
+  readonly #passages: readonly Pick<AskPassage, 'names' | 'text' | 'sentences'>[];
+  readonly #numbered: NumberedLookup;
 
   constructor(
     postings: ReadonlyMap<string, readonly number[]>,
@@ -61,7 +62,7 @@ export class UnknownTerms {
     ranking: Pick<PassageRanking, 'phraseText' | 'defined' | 'passagesBeside' | 'speaksTo'>,
     vectors: WordVectors | undefined,
     everyday: ReadonlySet<string>,
-    passages: readonly Pick<AskPassage, 'names' | 'text'>[],
+    passages: readonly Pick<AskPassage, 'names' | 'text' | 'sentences'>[],
   ) {
     this.#passages = passages;
     this.#postings = postings;
@@ -69,6 +70,14 @@ export class UnknownTerms {
     this.#ranking = ranking;
     this.#vectors = vectors;
     this.#everyday = everyday;
+    this.#numbered = numberedLookup({
+      postings,
+      namesTerm: planner.namesTerm,
+      // Without word vectors nothing tells a name from an everyday word: no version is read then.
+      general: (word) => vectors?.general(word) !== false,
+      phraseText: (passage) => ranking.phraseText(passage),
+      passages,
+    });
   }
 
   /** What the question asks about that the content never names: words, a subject, or a name (see each). */
@@ -82,7 +91,8 @@ export class UnknownTerms {
         ...this.#unknownNames(question),
         ...this.#unknownCompounds(question),
         ...this.#unknownProperPhrases(question),
-        ...this.#unknownNumbers(question),
+        // Numbered names and versions the content never writes (versioned-names.ts).
+        ...unwrittenNumbers(question.content, this.#numbered),
         ...this.#unknownKinds(question),
         ...this.#unknownToldNames(question, situation),
         ...this.#unknownMeasure(question),
@@ -379,19 +389,9 @@ export class UnknownTerms {
     );
   }
 
-  /** Numbered names and versions the content never writes (versioned-names.ts). */
-  #unknownNumbers(question: Question): string[] {
-    return unwrittenNumbers(question.content, {
-      written: (term) => this.#postings.has(term),
-      namesTerm: this.#planner.namesTerm,
-      // Without word vectors nothing tells a name from an everyday word: no version is read then.
-      general: (word) => this.#vectors?.general(word) !== false,
-      // A posting list is [passage, frequency, passage, frequency, …].
-      passagesWriting: (term) =>
-        (this.#postings.get(term) ?? [])
-          .filter((_, at) => at % 2 === 0)
-          .map((passage) => this.#ranking.phraseText(passage)),
-    });
+  /** Releases a figure question asks about whose figure the content never states (versioned-names.ts). */
+  figureless(question: Question): string[] {
+    return figurelessReleases(question.content, this.#numbered);
   }
 
   /**
