@@ -9,7 +9,7 @@ import { root } from './lib.mjs';
 
 /**
  * The development sets in test/fixtures/, in the order they arrived: questions in the asker's words
- * (ask-dev), the retired blind set, and seventeen outsiders' sets, each kept from the work it first measured
+ * (ask-dev), the retired blind set, and eighteen outsiders' sets, each kept from the work it first measured
  * (ask-dev11: questions in everyday words, written to avoid the site's terms; ask-dev12, every kind,
  * unseen through the step of 30 November 2026, 05:15 to 06:45; ask-dev13, every kind, unseen through
  * the first wave of the step of 30 November 2026, 08:10 to 09:15; ask-dev14, every kind, written at
@@ -18,7 +18,8 @@ import { root } from './lib.mjs';
  * after it and scored unseen; ask-dev17, 200 answerable and 50 unanswerable, written at 14:02 that
  * day and scored unseen after the step that declined money decisions and market figures;
  * ask-dev18, 120 answerable and 80 unanswerable, 44 of them on names the pages mention only in
- * passing, written at 14:13 and scored unseen).
+ * passing, written at 14:13 and scored unseen; ask-dev19, 80 answerable and 80 unanswerable of every
+ * kind, written at 16:10 that day and scored unseen first).
  */
 export const DEVELOPMENT_SETS = [
   'ask-dev.json',
@@ -40,6 +41,7 @@ export const DEVELOPMENT_SETS = [
   'ask-dev16.json',
   'ask-dev17.json',
   'ask-dev18.json',
+  'ask-dev19.json',
 ];
 
 /** How every measuring script asks: five sources, essays and glossary. */
