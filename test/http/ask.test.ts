@@ -399,6 +399,20 @@ describe('questions as people type them', () => {
     expect(body.sources.length).toBeGreaterThan(0);
   });
 
+  // Look-alikes of the decline rules that the content answers (review of 30 November).
+  it.each([
+    ['Is AdamW better than Adam?', 'adam-optimizer'],
+    ['Is DistilBERT faster than BERT?', 'distillation'],
+    ['How much does the base fee rise per block under EIP-1559?', 'transactions-gas-and-mev'],
+    ['How many parameters did GPT-3 have?', 'gpt'],
+    ['studying for my exam rn, what is a merkle tree?', 'merkle-tree'],
+    ['What priority fee should I pay for my transaction to get into the next block?', 'transactions-gas-and-mev'],
+  ])('answers %s from %s', async (question, slug) => {
+    const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
+    expect(body.answer).not.toBeNull();
+    expect(body.sources.map((source: { slug: string }) => source.slug)).toContain(slug);
+  });
+
   it('answers a comparison from both sides, the sides first', async () => {
     const body = (await ask('q=proof%20of%20stake%20vs%20proof%20of%20work')).json();
     expect(body.answer.passages.map((passage: { slug: string }) => passage.slug)).toEqual([

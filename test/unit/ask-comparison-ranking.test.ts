@@ -12,7 +12,8 @@ const kettles = essayDocument(
   'smart-kettles',
   'Smart kettles',
   [
-    'Smart kettles boil water on a schedule and report their temperature to a phone. Examples include Kettlebot, Steamly and Boilr, and each claims to boil faster and cheaper than the rest.',
+    'Smart kettles boil water on a schedule and report their temperature to a phone. Examples include Kettlebot, Steamly and Boilr.',
+    'Tests by a consumer magazine found that Fizzle boils 40% faster than Boilr on the same element.',
     '## Kettlebot: the first smart kettle',
     'Kettlebot boils a litre in three minutes by pulsing its element, and it descales itself every month with a citric acid rinse, so its element stays fast for years.',
     '## Heating elements',
@@ -54,6 +55,15 @@ describe('a comparison that ranks two names', () => {
   it('is answered when both names are explained, or when it asks how they differ', () => {
     expect(index.search('Kettlebot vs Descaler: which one is faster?', both).answer).not.toBeNull();
     expect(index.search('Kettlebot vs Steamly: how do they differ?', both).answer).not.toBeNull();
+  });
+
+  it('is answered when a sentence weighs one name against the other', () => {
+    // Review of 30 November: "Is DistilBERT faster than BERT?" ("40% smaller and 60% faster than BERT").
+    expect(index.search('Is Fizzle faster than Boilr?', both).answer).not.toBeNull();
+  });
+
+  it('is answered when the content writes a side in lowercase words, as a kind', () => {
+    expect(index.search('Is Kettlebot faster than a Concealed Element?', both).answer).not.toBeNull();
   });
 
   it('is answered when it ranks kinds of thing rather than names', () => {

@@ -54,6 +54,15 @@ describe('a question about the asker’s own tax or legal standing', () => {
       false,
     );
     expect(asksOwnStanding('Is the kettle levy basically a tax on us users?')).toBe(false);
+    // Tax as a figure of speech or as history, and what a protocol allows (review of 30 November).
+    expect(asksOwnStanding('Is the kettle levy a form of taxation on descaler users?')).toBe(false);
+    expect(asksOwnStanding('How did the council use taxation to end private kettles?')).toBe(false);
+    expect(asksOwnStanding('My kettle node signed two blocks for one slot. Is that legal in proof of stake?')).toBe(
+      false,
+    );
+    expect(asksOwnStanding('My contract calls itself before updating balances. Is this legal in Solidity?')).toBe(
+      false,
+    );
     expect(asksOwnStanding('When I buy descaler, is the fee deducted from my balance?')).toBe(false);
     expect(asksOwnStanding('If my kettle breaks, how much is deducted from my deposit?')).toBe(false);
     expect(asksOwnStanding('I read that hard water is a hidden tax on kettles. Why does it cost me?')).toBe(false);

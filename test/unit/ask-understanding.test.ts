@@ -54,6 +54,7 @@ describe('questions declined whatever matches', () => {
     ['what is bitcoin trading at right now', 'live'],
     // Chat's "rn" is "right now".
     ['yo whats gas on arbitrum rn, like a few cents?', 'live'],
+    ['is claude or gpt better for coding rn fr', 'live'],
     ['should I buy bitcoin now', 'advice'],
     ['is ethereum a good investment', 'advice'],
     ['which coin should I buy this year', 'advice'],
@@ -160,6 +161,20 @@ describe('questions declined whatever matches', () => {
     'How do I turn a model into an ONNX runtime graph?',
     'Will my validator hit 32 ETH of effective balance again?',
     'Will the loss hit 10% of its starting value after warmup?',
+    // Look-alikes of "rn", the shopping verbs and the price mark (review of 30 November): "rn" dating
+    // the asker, a fee or an event or a client to pay for or subscribe to, a count of tokens, a condition.
+    'studying for my exam rn, what is a merkle tree?',
+    'im reading about rollups rn, how do fraud proofs work?',
+    'my node is syncing rn, what does a full node actually store?',
+    'ok so rn my model keeps repeating itself, what does temperature do?',
+    'What priority fee should I pay for my transaction to get into the next block?',
+    'Which events should I subscribe to to track ERC-20 transfers?',
+    'What should I download to run a light client?',
+    'Which clients should I install to run an Ethereum node after the Merge?',
+    'If ETH is going to hit $1,000, how does a DAI vault get liquidated?',
+    'If my chat is gonna hit 8k tokens, does the model forget the start?',
+    'What happens when my prompt is going to hit 128k tokens?',
+    'When the mempool is going to hit 10k pending transactions, how does a validator choose which to include?',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });

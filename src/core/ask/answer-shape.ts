@@ -98,7 +98,7 @@ export function contrastingSentence(
 }
 
 /** Whether one sentence sets the sides against each other: short, with a word of contrast, naming both. */
-const contrasts = (sentence: string, sides: readonly Plan[]) =>
+export const contrasts = (sentence: string, sides: readonly Plan[]) =>
   sentence.split(' ').length <= CONTRAST_MAX_WORDS &&
   CONTRAST.test(sentence.replace(QUANTITY_THAN, '')) &&
   sides.every((side) => names(spaced(sentence), side));
@@ -278,6 +278,9 @@ function repeats(text: string, passages: ReadonlyArray<{ text: string }>): boole
 const quoted = (items: readonly string[]) => items.map((item) => `“${item}”`).join(', ');
 
 /** Why there is no answer, in one sentence: declined, about something never mentioned, or not covered. */
+/** "it" for one name, "them" for more. */
+const pronounOf = (names: readonly string[]) => (names.length > 1 ? 'them' : 'it');
+
 export function noAnswerReason(why: {
   found: boolean;
   missing: readonly string[];
@@ -300,9 +303,9 @@ export function noAnswerReason(why: {
   if (why.unknown.length > 0)
     return `No answer: the essays and glossary never mention ${quoted(why.unknown)}. The nearest sources are listed.`;
   if (why.passing && why.passing.length > 0)
-    return `No answer: the essays and glossary mention ${quoted(why.passing)} only in passing, never describing ${why.passing.length > 1 ? 'them' : 'it'}. The nearest sources are listed.`;
+    return `No answer: the essays and glossary mention ${quoted(why.passing)} only in passing, never describing ${pronounOf(why.passing)}. The nearest sources are listed.`;
   if (why.figureless && why.figureless.length > 0)
-    return `No answer: the essays and glossary mention ${quoted(why.figureless)} but never state that figure of it. The nearest sources are listed.`;
+    return `No answer: the essays and glossary mention ${quoted(why.figureless)} but never state that figure of ${pronounOf(why.figureless)}. The nearest sources are listed.`;
   if (!why.found) return 'Nothing in the essays or glossary matches the question.';
   const what =
     why.missing.length > 0 ? `nothing here speaks to ${quoted(why.missing)}` : 'no passage answers it closely';

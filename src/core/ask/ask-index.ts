@@ -226,8 +226,8 @@ export class AskIndex {
     const unnamed = this.#unnamed(plan, question, read.situation, compared);
     const leading = compared?.leading ?? [];
     const { vague, ownStanding, aside } = this.#setAside(read, plan);
-    const nameless = unnamed.unknown.length + unnamed.passing.length + unnamed.figureless.length > 0;
-    if (read.declined || aside || nameless || compared?.declined)
+    const declinedForNames = unnamed.unknown.length + unnamed.passing.length + unnamed.figureless.length > 0;
+    if (read.declined || aside || declinedForNames || compared?.declined)
       return { chosen: [], leading, confidence: 0, unnamed: { ...unnamed, vague, ownStanding } };
     // A comparison with a side answered quotes its sides (each above the confidence bar).
     if (compared) return { chosen: compared.answerPassages, ...compared, unnamed };

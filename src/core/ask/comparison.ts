@@ -3,7 +3,7 @@
 // that holds what is asked beyond them, the term both sides name), what its answer quotes and the
 // sentence that sets the sides against each other. AskIndex (ask-index.ts) asks it of a question
 // with two sides.
-import { bestPerSource, contrastingSentence, sentenceNames } from './answer-shape.ts';
+import { bestPerSource, contrastingSentence, contrasts, sentenceNames } from './answer-shape.ts';
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import { comparedPassages, comparisonQuotes, type QuotingContext } from './answer-passages.ts';
 import { asksBeyond, ranksUnexplainedName } from './comparison-asked.ts';
@@ -15,7 +15,7 @@ import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
 import type { Question } from './question.ts';
 import { sentencesAt } from './sentences.ts';
-import { saysAnyName, terms } from './text.ts';
+import { escapePattern, saysAnyName, terms } from './text.ts';
 
 /** Below this confidence a side is not answered (the bar of every answer: decline.ts). */
 const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
@@ -28,7 +28,7 @@ const JOINT_COVERAGE = 0.9;
  * A comparison with no side answered: declined for the names it ranks and never explains
  * (ranksUnexplainedName), else undefined, and the whole question is searched.
  */
-const noSideAnswered = (unexplained: readonly string[]) =>
+const declinedForUnexplained = (unexplained: readonly string[]) =>
   unexplained.length === 0
     ? undefined
     : ({
@@ -95,8 +95,8 @@ export class Comparisons {
     const sides = both.filter(
       (side, at) => side.best.confidence >= MIN_CONFIDENCE && (at === 0 || side.best.passage !== both[0].best.passage),
     );
-    const unexplained = this.#unexplainedRanked(question, both);
-    if (sides.length === 0) return noSideAnswered(unexplained);
+    const unexplained = this.#unexplainedRanked(question, both, shared, ranked);
+    if (sides.length === 0) return declinedForUnexplained(unexplained);
     const top = ranked[0];
     const contrasting = this.#settingSidesApart(question, [first, second], sides, plan, ranked);
     const setting = contrasting ? this.#ranking.passagesBeside(contrasting.passage) : [];
@@ -235,10 +235,40 @@ export class Comparisons {
    * The sides no term or heading of the content explains, when the comparison ranks names
    * (ranksUnexplainedName): it is declined for them. Empty otherwise.
    */
-  #unexplainedRanked(question: Question, both: readonly FoundSide[]): readonly string[] {
-    const explained = both.map((side) => side.best.passage >= 0 && this.#headingNames(side.plan, side.best.passage));
-    if (!ranksUnexplainedName(question, explained)) return [];
+  #unexplainedRanked(
+    question: Question,
+    both: readonly FoundSide[],
+    shared: readonly Ranked[],
+    ranked: readonly Ranked[],
+  ): readonly string[] {
+    // A page both sides found (Adam and AdamW on the optimiser's page) explains both; a side the
+    // passages write in lowercase ("Standard Attention" as "standard attention") is a kind, no name.
+    const explains = (side: FoundSide, at: number) =>
+      [side.best, ...shared].some((hit) => hit.passage >= 0 && this.#headingNames(side.plan, hit.passage)) ||
+      this.#writtenLowercase(question.sides?.[at] ?? '', ranked);
+    const explained = both.map(explains);
+    if (!ranksUnexplainedName(question, explained) || this.#weighsSides(both, ranked)) return [];
     return (question.sides ?? []).filter((_, at) => !explained[at]);
+  }
+
+  /** Whether one of the best passages writes a side in lowercase words: a kind of thing, not a name. */
+  #writtenLowercase(side: string, ranked: readonly Ranked[]): boolean {
+    const lower = side.toLowerCase();
+    if (lower === side) return false;
+    const written = new RegExp(`(?<![\\p{L}\\p{N}-])${escapePattern(lower)}(?![\\p{L}\\p{N}-])`, 'u');
+    return ranked.slice(0, CONTRAST_CANDIDATES).some((hit) => written.test(this.#passages[hit.passage]!.text));
+  }
+
+  /**
+   * Whether a sentence of the best passages sets the sides against each other ("40% smaller and 60%
+   * faster than BERT"): the content weighs them, though it explains neither (review of 30 November).
+   */
+  #weighsSides(both: readonly FoundSide[], ranked: readonly Ranked[]): boolean {
+    const plans = both.map((side) => side.plan);
+    return ranked.slice(0, CONTRAST_CANDIDATES).some((hit) => {
+      const { text, sentences } = this.#passages[hit.passage]!;
+      return sentencesAt(text, sentences).some((sentence) => contrasts(sentence, plans));
+    });
   }
 
   /**

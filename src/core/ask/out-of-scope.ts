@@ -17,9 +17,13 @@ const LIVE_DATA = [
   // A day as the owner of a kind of thing ("today's chat models", "this year's reasoning models")
   // says which generation is meant, not that a reading is asked (ask-dev9 key fact +1, no unanswerable
   // question or probe answered); a day owning anything else ("today's block height") asks for one.
-  // "rn" is chat for "right now" ("whats gas on arbitrum rn"): every question of the development sets
-  // that writes it asks for a reading or a pick of the moment (six, none answerable).
-  String.raw`\b(?:${DAYS}|right\s+now|rn|at\s+the\s+moment|latest\s+news|weather|forecast)\b(?!['’]s\s+(?:[\w-]+\s+){0,2}${GENERATION}\b)`,
+  String.raw`\b(?:${DAYS}|right\s+now|at\s+the\s+moment|latest\s+news|weather|forecast)\b(?!['’]s\s+(?:[\w-]+\s+){0,2}${GENERATION}\b)`,
+  // "rn" is chat for "right now" in a clause that asks about the world ("whats gas on arbitrum rn",
+  // "is claude or gpt better for coding rn"): all six questions of the development sets that write it
+  // so ask for a reading or a pick of the moment. In a clause about the asker it dates the asker
+  // ("studying for my exam rn, what is a merkle tree", "my node is syncing rn, what does …": review
+  // of 30 November, eight such look-alikes).
+  String.raw`(?:^|[,.;:!?]\s*)(?![^,.;:!?]*\b(?:i|i'm|im|my|me|we|our)\b)[^,.;:!?]*\b(?:what's|whats|what\s+is|is|are|how\s+(?:much|many))\b[^,.;:!?]*\brn\b`,
   // A price as it stands: "the current price of ETH", "what is the price of bitcoin now".
   String.raw`\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b`,
   // A price's move over a recent span is market news: "why is its price higher than a year ago".
@@ -47,6 +51,22 @@ const LIVE_DATA = [
   String.raw`\bhow\s+much\s+(?:do|does|can)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:engineers?|developers?|auditors?|researchers?|designers?|scientists?)\s+(?:make|earn|get\s+paid)(?:\s*(?:[?.!,]|$)|\s+(?:a|per|in|on|annually|yearly|monthly)\b)`,
 ];
 
+/** What asks for advice on what to buy or do: each alternative one way of asking. */
+const ADVICE = [
+  String.raw`\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b`,
+  String.raw`\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\bfinancial\s+advice\b`,
+  String.raw`\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b`,
+  // A life decision: "should I quit my job to …", "is machine learning a good career".
+  String.raw`\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b`,
+  String.raw`\brecomm?end\s+(?:me\s+|us\s+)?(?:an?|some|the\s+best)\s`,
+  String.raw`\b(?:what|which)\s+(?:\w+\s+){0,2}should\s+(?:i|we)\s+(?:buy|purchase|ask\s+for|charge)\b`,
+  // A product to pay for or fetch: "which one should I pay for", "which open model should I download".
+  // Not a fee, an event or a client ("what priority fee should I pay for …", "which events should I
+  // subscribe to …", "which clients should I install to run a node"): review of 30 November.
+  String.raw`\b(?:which|what)\s+(?:one|(?:[\w-]+\s+)?(?:models?|apps?|wallets?|services?|plans?|tools?|providers?|subscriptions?|products?|llms?|chatbots?|assistants?|vpns?))\s+should\s+(?:i|we)\s+(?:pay\s+for|subscribe\s+to|sign\s+up\s+for|download|install)\b`,
+  String.raw`\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)`,
+];
+
 /** What asks for a prediction: each alternative one way of asking. */
 const PREDICTIONS = [
   String.raw`\bnext\s+(?:week|month|year|quarter|decade)\b|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b`,
@@ -59,8 +79,10 @@ const PREDICTIONS = [
   // A price target: "will ETH trade above $10,000". The dollar sign tells it from "will my balance
   // drop below 16 ETH", a mechanism's threshold.
   String.raw`\bwill\s+(?:\S+\s+){1,2}(?:trade|be|stay|go|rise|fall|climb|drop)\s+(?:above|below|over|under|past)\s+\$\d`,
-  // A price mark in chat's thousands: "is eth gonna hit 10k this cycle" (not "will my loss hit 10%").
-  String.raw`\b(?:gonna|going\s+to|will)\s+(?:\S+\s+){0,2}(?:hit|reach|touch|break)\s+(?:\$\d|\d[\d,.]*\s*k\b)`,
+  // A price mark asked as a yes or no: "is eth gonna hit 10k this cycle", "will btc reach $200k". Not a
+  // count ("if my chat is gonna hit 8k tokens"), a condition ("if ETH is going to hit $1,000, how …")
+  // or a loss that hits a share ("will my loss hit 10%"): review of 30 November, seven look-alikes.
+  String.raw`^(?:\w+\s+){0,2}?(?:is|are|will)\s+(?!gonna\b|going\b)[\w$.-]+\s+(?:(?:gonna|going\s+to|ever)\s+)?(?:hit|reach|touch|break)\s+(?:\$\d[\d,.]*\s*[km]?|\d[\d,.]*\s*[km])\b(?!\s*(?:tokens?|context|txs?|transactions?|users?|holders?|validators?|words?|steps?|rows?|requests?|messages?|blocks?|pending)\b)`,
   String.raw`\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\bwill\b[^.?!]*\b(?:overtake|flip|surpass|outgrow)\b`,
 ];
 
@@ -73,8 +95,7 @@ export const OUT_OF_SCOPE = {
       'Its essays and glossary explain how these systems work; paper search finds research on them.',
   },
   advice: {
-    pattern:
-      /\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b|\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bfinancial\s+advice\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b|\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b|\brecomm?end\s+(?:me\s+|us\s+)?(?:an?|some|the\s+best)\s|\b(?:what|which)\s+(?:\w+\s+){0,2}should\s+(?:i|we)\s+(?:buy|purchase|ask\s+for|charge|pay\s+for|subscribe\s+to|sign\s+up\s+for|download|install)\b|\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)/i,
+    pattern: new RegExp(ADVICE.join('|'), 'i'),
     reason:
       'No answer: this asks for advice on what to buy or do, which this site does not give. ' +
       'Its essays and glossary explain how these systems work, so you can weigh the choice yourself.',

@@ -31,7 +31,9 @@ const STANDING = new RegExp(
     String.raw`\b(?:i|we)\s+(?:(?:have|need)\s+to\s+)?(?:owe|pay)\b[^.?!]{0,30}\btax(?:es)?\b`,
     String.raw`\b(?:am\s+i|are\s+we)\s+taxed\b`,
     String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
-    String.raw`\b(?:is\s+(?:it|that|this)|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b`,
+    // Not what a protocol or language allows ("… signed two blocks. Is that legal in proof of stake?"):
+    // review of 30 November.
+    String.raw`\b(?:is\s+(?:it|that|this)|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b(?!\s+(?:in|under|on|by|for)\s+(?:the\s+)?(?:protocol|solidity|vyper|proof\s+of|evm|ethereum|bitcoin|consensus|standard|erc|smart\s+contracts?|rules)\b)`,
     String.raw`\b(?:il)?legal\s+(?:for\s+(?:me|us)|to\s+(?:use|own|buy|sell|hold|run|trade|mine|stake))\b`,
     // What a bank or an authority did to the asker: "my bank blocked a transfer. Are they allowed to
     // do that?" Not what a sequencer or validator did, which the content explains (forced inclusion).
@@ -70,10 +72,11 @@ const TAX_OFFICE = /\b(?:IRS|HMRC)\b/;
 /**
  * Tax treatment asked in the words of tax law, with or without a country: "how do the two compare
  * for taxes", "for tax purposes", "the tax treatment of staking", "is it taxable". Not tax as a
- * figure of speech ("a tax on users"), which names no treatment, rate or rule.
+ * figure of speech or as history ("a hidden tax on users", "a form of taxation on users", "Congress
+ * used taxation to end private notes": review of 30 November), which names no treatment or rule.
  */
 const TAX_TREATMENT =
-  /\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|rates?|brackets?|rules?|laws?|purposes|residen\w+)\b|\btax(?:ation|able)\b/i;
+  /\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|brackets?|rules?|laws?|purposes|residen\w+)\b|\btaxable\b/i;
 
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
 export function asksOwnStanding(asked: string): boolean {
