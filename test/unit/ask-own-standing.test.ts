@@ -35,6 +35,10 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('Is descaler income taxable when it arrives?')).toBe(true);
     expect(asksOwnStanding('What is the tax treatment of descaler rewards?')).toBe(true);
     expect(asksOwnStanding('How should descaler gains be reported for tax purposes?')).toBe(true);
+    expect(asksOwnStanding('Do I owe capital gains on descaler I sold?')).toBe(true);
+    expect(asksOwnStanding('I sold descaler at a loss. Can I offset the loss against other gains?')).toBe(true);
+    expect(asksOwnStanding('How do I put descaler sales on my self-assessment return?')).toBe(true);
+    expect(asksOwnStanding('My dad sent $8,000 to a fake bank. Who should we contact?')).toBe(true);
   });
 
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {

@@ -88,6 +88,7 @@ describe('questions declined whatever matches', () => {
     ['When will Solana ship its new client?', 'future'],
     ['Will SOL trade above $500 in 2028?', 'future'],
     ['yo is eth gonna hit 10k this cycle or nah lol', 'future'],
+    ['I still hold a bag of the old coin. Should I keep holding or sell?', 'advice'],
     // Who holds an office, a price's record, a price list, what a job pays: market figures and news.
     ['is vitalik still running the ethereum foundation', 'live'],
     ["What was ether's highest ever price?", 'live'],

@@ -53,7 +53,7 @@ const LIVE_DATA = [
 
 /** What asks for advice on what to buy or do: each alternative one way of asking. */
 const ADVICE = [
-  String.raw`\bshould\s+(?:i|we)\s+(?:buy|sell|invest|hold|trade|short)\b`,
+  String.raw`\bshould\s+(?:i|we)\s+(?:keep\s+)?(?:buy|sell|invest|hold|trade|short)(?:ing)?\b|\b(?:hold|holding)\s+or\s+sell\b|\bsell\s+or\s+(?:hold|keep)\b`,
   String.raw`\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\bfinancial\s+advice\b`,
   String.raw`\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b`,
   // A life decision: "should I quit my job to …", "is machine learning a good career".

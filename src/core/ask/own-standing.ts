@@ -37,6 +37,9 @@ const STANDING = new RegExp(
     String.raw`\b(?:il)?legal\s+(?:for\s+(?:me|us)|to\s+(?:use|own|buy|sell|hold|run|trade|mine|stake))\b`,
     // What a bank or an authority did to the asker: "my bank blocked a transfer. Are they allowed to
     // do that?" Not what a sequencer or validator did, which the content explains (forced inclusion).
+    // Whom to turn to after a loss: "… he sent $8,000. Is there any way to get it back, and who should
+    // we contact?"
+    String.raw`\bwho\s+should\s+(?:i|we)\s+(?:contact|call|report\s+(?:it|this|them)\s+to)\b`,
     String.raw`\b(?:bank|exchange|government|regulator|broker|employer|police|card)\b[^.?!]*[.?!]\s*(?:are|is)\s+(?:they|it)\s+allowed\s+to\s+do\s+(?:that|this)\b`,
   ].join('|'),
   'i',
@@ -71,12 +74,13 @@ const TAX_OFFICE = /\b(?:IRS|HMRC)\b/;
 
 /**
  * Tax treatment asked in the words of tax law, with or without a country: "how do the two compare
- * for taxes", "for tax purposes", "the tax treatment of staking", "is it taxable". Not tax as a
- * figure of speech or as history ("a hidden tax on users", "a form of taxation on users", "Congress
- * used taxation to end private notes": review of 30 November), which names no treatment or rule.
+ * for taxes", "for tax purposes", "the tax treatment of staking", "is it taxable", "capital gains",
+ * "my self-assessment", "offset the loss against my salary". Not tax as a figure of speech or as
+ * history ("a hidden tax on users", "a form of taxation on users", "Congress used taxation to end
+ * private notes": review of 30 November), which names no treatment, rule or return.
  */
 const TAX_TREATMENT =
-  /\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|brackets?|rules?|laws?|purposes|residen\w+)\b|\btaxable\b/i;
+  /\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|brackets?|rules?|laws?|purposes|residen\w+)\b|\btaxable\b|\bcapital\s+gains?\b|\bself[- ]assessment\b|\boffset\s+(?:it|them|the\s+loss(?:es)?|my\s+loss(?:es)?|losses)\s+against\b/i;
 
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
 export function asksOwnStanding(asked: string): boolean {
