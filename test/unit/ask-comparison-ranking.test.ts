@@ -2,7 +2,7 @@
 // for …") is declined when the content never explains one of them: naming it in a list weighs it
 // against nothing. How two names differ, or a ranking of kinds of thing, is still answered.
 import { describe, expect, it } from 'vitest';
-import { ranksUnexplainedName } from '../../src/core/ask/comparison-asked.ts';
+import { ranksNames } from '../../src/core/ask/comparison-asked.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import { essayDocument, glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
@@ -73,20 +73,15 @@ describe('a comparison that ranks two names', () => {
   });
 });
 
-describe('ranksUnexplainedName', () => {
-  it('reads a ranking asked of two names, one of them unexplained', () => {
-    expect(ranksUnexplainedName(parseQuestion('zkSync Era vs Starknet: which has lower fees?'), [true, false])).toBe(
-      true,
-    );
-    expect(ranksUnexplainedName(parseQuestion('Is Claude better than ChatGPT for coding?'), [false, true])).toBe(true);
+describe('ranksNames', () => {
+  it('reads a ranking asked of two names', () => {
+    expect(ranksNames(parseQuestion('zkSync Era vs Starknet: which has lower fees?'))).toBe(true);
+    expect(ranksNames(parseQuestion('Is Claude better than ChatGPT for coding?'))).toBe(true);
   });
 
-  it('leaves explained names, sides in lowercase words and questions that ask no ranking', () => {
-    expect(ranksUnexplainedName(parseQuestion('Groth16 vs PLONK: which is faster?'), [true, true])).toBe(false);
-    expect(ranksUnexplainedName(parseQuestion('Dense retrieval vs BM25: which works better?'), [true, false])).toBe(
-      false,
-    );
-    expect(ranksUnexplainedName(parseQuestion('ReAct vs Toolformer: how do they differ?'), [true, false])).toBe(false);
+  it('leaves sides in lowercase words and questions that ask no ranking', () => {
+    expect(ranksNames(parseQuestion('Dense retrieval vs BM25: which works better?'))).toBe(false);
+    expect(ranksNames(parseQuestion('ReAct vs Toolformer: how do they differ?'))).toBe(false);
   });
 
   it('finds the sides of "X or Y: which <kind> is cheaper"', () => {

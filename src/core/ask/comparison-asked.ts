@@ -39,17 +39,12 @@ const ASKS_RANKING =
 const WRITTEN_AS_NAME = /^(?:\S*[\p{Lu}\p{N}]\S*)(?:\s+\S*[\p{Lu}\p{N}]\S*)*$/u;
 
 /**
- * Whether a comparison ranks two names, one of which the content never explains (no term of its
- * own, no heading): "Solana vs Avalanche: which one is faster", "is Claude better than ChatGPT for
- * coding". Ranking products is a verdict the content does not give, and passages that name one in
- * a list ("examples include zkSync Era, Starknet, …") do not weigh it against the other.
+ * Whether a comparison ranks two names ("Solana vs Avalanche: which one is faster", "is Claude
+ * better than ChatGPT for coding"): if the content never explains one of them (no term of its own,
+ * no heading), ranking them is a verdict it does not give, and passages that name one in a list
+ * ("examples include zkSync Era, Starknet, …") do not weigh it against the other (comparison.ts).
  */
-export function ranksUnexplainedName(question: Question, explained: readonly boolean[]): boolean {
+export function ranksNames(question: Question): boolean {
   const sides = question.sides ?? [];
-  return (
-    ASKS_RANKING.test(question.text) &&
-    sides.length === 2 &&
-    sides.every((side) => WRITTEN_AS_NAME.test(side)) &&
-    explained.some((side) => !side)
-  );
+  return ASKS_RANKING.test(question.text) && sides.length === 2 && sides.every((side) => WRITTEN_AS_NAME.test(side));
 }

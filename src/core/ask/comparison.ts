@@ -6,7 +6,7 @@
 import { bestPerSource, contrastingSentence, contrasts, sentenceNames } from './answer-shape.ts';
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import { comparedPassages, comparisonQuotes, type QuotingContext } from './answer-passages.ts';
-import { asksBeyond, ranksUnexplainedName } from './comparison-asked.ts';
+import { asksBeyond, ranksNames } from './comparison-asked.ts';
 import { ComparisonSides, type FoundSide } from './comparison-sides.ts';
 import { leadComparison, type ComparisonRole } from './comparison-lead.ts';
 import { DECLINE_CALIBRATION, sideDeclines, type DeclineContext } from './decline.ts';
@@ -26,7 +26,7 @@ const JOINT_COVERAGE = 0.9;
 
 /**
  * A comparison with no side answered: declined for the names it ranks and never explains
- * (ranksUnexplainedName), else undefined, and the whole question is searched.
+ * (#unexplainedRanked), else undefined, and the whole question is searched.
  */
 const declinedForUnexplained = (unexplained: readonly string[]) =>
   unexplained.length === 0
@@ -233,7 +233,8 @@ export class Comparisons {
 
   /**
    * The sides no term or heading of the content explains, when the comparison ranks names
-   * (ranksUnexplainedName): it is declined for them. Empty otherwise.
+   * (ranksNames) and no sentence weighs one against the other: it is declined for them. Empty
+   * otherwise.
    */
   #unexplainedRanked(
     question: Question,
@@ -241,14 +242,14 @@ export class Comparisons {
     shared: readonly Ranked[],
     ranked: readonly Ranked[],
   ): readonly string[] {
+    if (!ranksNames(question)) return [];
     // A page both sides found (Adam and AdamW on the optimiser's page) explains both; a side the
     // passages write in lowercase ("Standard Attention" as "standard attention") is a kind, no name.
     const explains = (side: FoundSide, at: number) =>
       [side.best, ...shared].some((hit) => hit.passage >= 0 && this.#headingNames(side.plan, hit.passage)) ||
-      this.#writtenLowercase(question.sides?.[at] ?? '', ranked);
-    const explained = both.map(explains);
-    if (!ranksUnexplainedName(question, explained) || this.#weighsSides(both, ranked)) return [];
-    return (question.sides ?? []).filter((_, at) => !explained[at]);
+      this.#writtenLowercase(question.sides![at]!, ranked);
+    const unexplained = question.sides!.filter((_, at) => !explains(both[at]!, at));
+    return unexplained.length === 0 || this.#weighsSides(both, ranked) ? [] : unexplained;
   }
 
   /** Whether one of the best passages writes a side in lowercase words: a kind of thing, not a name. */
