@@ -137,9 +137,9 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
     expect(index.search('How many parameters does Boilr-3 have?', options).answer?.slug).toBe('boilr');
     expect(index.search('When did Boilr-4 come out?', options).answer?.slug).toBe('boilr');
     // So are everyday words before a number and two releases side by side (review of 30 November).
-    expect(
-      index.search('How many summaries are scored in Stage 2?', options).no_answer_reason ?? '',
-    ).not.toMatch(/never state that figure/);
+    expect(index.search('How many summaries are scored in Stage 2?', options).no_answer_reason ?? '').not.toMatch(
+      /never state that figure/,
+    );
     expect(
       index.search('How many more parameters does Boilr-4 have than Boilr-3?', options).no_answer_reason ?? '',
     ).not.toMatch(/never state that figure/);
