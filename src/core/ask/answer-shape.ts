@@ -277,10 +277,10 @@ function repeats(text: string, passages: ReadonlyArray<{ text: string }>): boole
 
 const quoted = (items: readonly string[]) => items.map((item) => `“${item}”`).join(', ');
 
-/** Why there is no answer, in one sentence: declined, about something never mentioned, or not covered. */
 /** "it" for one name, "them" for more. */
 const pronounOf = (names: readonly string[]) => (names.length > 1 ? 'them' : 'it');
 
+/** Why there is no answer, in one sentence: declined, about something never mentioned, or not covered. */
 export function noAnswerReason(why: {
   found: boolean;
   missing: readonly string[];

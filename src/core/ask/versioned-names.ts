@@ -95,52 +95,55 @@ const FIGURE_WORDS = new Set(terms('how many much'));
  * or "Mixtral 8x7B". Everyday words before a number ("Layer 2", "Stage 2") are set aside by `general`.
  */
 const RELEASE = /(?<![\p{L}\p{N}-])(\p{L}{2,})[-\s](\d{1,2})(?![\p{L}\p{N}]|[.,]\p{N})/giu;
-/** What is no figure: a year ("followed in March 2023"), or a number inside a name ("GPT-3", "L2BEAT"); a size is ("7B"). */
+/**
+ * What is no figure: a year ("followed in March 2023"), or a number inside a name ("GPT-3", "L2BEAT").
+ * A size after a number is one ("7B").
+ */
 const NOT_A_FIGURE = /\b(?:1[89]|20)\d\d\b|[\p{L}@-]+\d[\p{L}\p{N}]*/gu;
 /** A figure: a number standing alone, or one in words ("two million", "threefold"; not "half" of the cases). */
 const FIGURE =
   /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|billion|trillion|\w+fold)\b/i;
 
 /**
- * The releases a figure question asks about ("how many parameters does GPT-4 have", "how much did it
- * cost to train GPT-4") that the content writes, but never with a figure and another word of the
+ * The release a figure question asks about ("how many parameters does GPT-4 have", "how much did it
+ * cost to train GPT-4") if the content writes it but never with a figure and another word of the
  * question in a sentence that names it, nor anywhere in a section whose heading names it ("The fee
- * market after EIP-1559"): it states no such figure of them, however many figures the page of their
- * family holds (GPT-3's). Over the development sets every figure question on a release so stated (42)
- * was answerable, and the three not stated (all on GPT-4) were not; the review of 30 November added
- * the heading, set everyday words aside ("Layer 2") and left questions on two releases to the search
- * ("Llama 3's vocabulary than Llama 2's"). The sentence after one that names the release
- * is not read: "the GPT-4 technical report claimed 92%. … Codex, whose 12-billion-parameter version
- * …" would state GPT-4's parameters.
+ * market after EIP-1559"): it states no such figure of it, however many figures the page of its
+ * family holds (GPT-3's). Over the development sets every figure question on a release so stated
+ * (42) was answerable, and the three not stated (all on GPT-4) were not. The review of 30 November
+ * added the heading, set everyday words aside ("Layer 2") and left a question on two releases to the
+ * search ("Llama 3's vocabulary than Llama 2's"). The sentence after one that names the release is
+ * not read: "the GPT-4 technical report claimed 92%. … Codex, whose 12-billion-parameter version …"
+ * would state GPT-4's parameters.
  */
 export function figurelessReleases(text: string, content: NumberedLookup): string[] {
   if (!ASKS_FIGURE.test(text)) return [];
-  const releases = [
-    ...new Set(
-      [...text.matchAll(RELEASE)]
-        .filter(([, family]) => indexTerm(family!) !== null && !content.general(family!))
-        .map(([release]) => release),
-    ),
-  ];
-  // Two releases set side by side ("Llama 3's vocabulary than Llama 2's") may take their figures from
-  // sentences that name one each: only a question about one release is read.
-  if (releases.length !== 1) return [];
-  return releases.filter((release) => {
-    const name = new RegExp(
-      `(?<![\\p{L}\\p{N}-])${escapePattern(release).replace(/-|\s/, '[-\\s]')}(?![\\p{L}\\p{N}])`,
-      'iu',
-    );
-    const every = new RegExp(name.source, 'giu');
-    const own = new Set(terms(release));
-    const asked = terms(text.replace(every, ' ')).filter((term) => !own.has(term) && !FIGURE_WORDS.has(term));
-    const states = (said: string) =>
-      FIGURE.test(said.replace(every, ' ').replace(NOT_A_FIGURE, ' ')) &&
-      terms(said).some((term) => asked.includes(term));
-    const passages = content.passagesUsing(indexTerm(release.replace(/[-\s]\d+$/, '')) ?? '');
-    // A term's aliases are no heading: the GPT page lists GPT-4 among them beside GPT-3's figures.
-    const naming = passages.flatMap(({ heading, sentences }) =>
-      name.test(heading) ? [sentences.join(' ')] : sentences.filter((sentence) => name.test(sentence)),
-    );
-    return naming.length > 0 && !naming.some(states);
-  });
+  const releases = new Set(
+    [...text.matchAll(RELEASE)]
+      .filter(([, family]) => indexTerm(family!) !== null && !content.general(family!))
+      .map(([release]) => release),
+  );
+  const [release] = releases;
+  return releases.size === 1 && !statesFigureOf(release!, text, content) ? [release!] : [];
+}
+
+/** Whether the content states a figure of a release that the question's other words ask (figurelessReleases). */
+function statesFigureOf(release: string, text: string, content: NumberedLookup): boolean {
+  const name = new RegExp(
+    `(?<![\\p{L}\\p{N}-])${escapePattern(release).replace(/-|\s/, '[-\\s]')}(?![\\p{L}\\p{N}])`,
+    'iu',
+  );
+  const every = new RegExp(name.source, 'giu');
+  const own = new Set(terms(release));
+  const asked = terms(text.replace(every, ' ')).filter((term) => !own.has(term) && !FIGURE_WORDS.has(term));
+  const states = (said: string) =>
+    FIGURE.test(said.replace(every, ' ').replace(NOT_A_FIGURE, ' ')) &&
+    terms(said).some((term) => asked.includes(term));
+  const passages = content.passagesUsing(indexTerm(release.replace(/[-\s]\d+$/, '')) ?? '');
+  // A term's aliases are no heading: the GPT page lists GPT-4 among them beside GPT-3's figures.
+  const naming = passages.flatMap(({ heading, sentences }) =>
+    name.test(heading) ? [sentences.join(' ')] : sentences.filter((sentence) => name.test(sentence)),
+  );
+  // A release the content never writes is unwrittenNumbers' to decline.
+  return naming.length === 0 || naming.some(states);
 }
