@@ -35,11 +35,11 @@ const STANDING = new RegExp(
     // review of 30 November.
     String.raw`\b(?:is\s+(?:it|that|this)|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b(?!\s+(?:in|under|on|by|for)\s+(?:the\s+)?(?:protocol|solidity|vyper|proof\s+of|evm|ethereum|bitcoin|consensus|standard|erc|smart\s+contracts?|rules)\b)`,
     String.raw`\b(?:il)?legal\s+(?:for\s+(?:me|us)|to\s+(?:use|own|buy|sell|hold|run|trade|mine|stake))\b`,
-    // What a bank or an authority did to the asker: "my bank blocked a transfer. Are they allowed to
-    // do that?" Not what a sequencer or validator did, which the content explains (forced inclusion).
     // Whom to turn to after a loss: "… he sent $8,000. Is there any way to get it back, and who should
     // we contact?"
     String.raw`\bwho\s+should\s+(?:i|we)\s+(?:contact|call|report\s+(?:it|this|them)\s+to)\b`,
+    // What a bank or an authority did to the asker: "my bank blocked a transfer. Are they allowed to
+    // do that?" Not what a sequencer or validator did, which the content explains (forced inclusion).
     String.raw`\b(?:bank|exchange|government|regulator|broker|employer|police|card)\b[^.?!]*[.?!]\s*(?:are|is)\s+(?:they|it)\s+allowed\s+to\s+do\s+(?:that|this)\b`,
   ].join('|'),
   'i',
