@@ -28,6 +28,24 @@ describe("chat's spellings of question words", () => {
     expect(plainQuestionWords('how many watts does a kettle draw')).toBe('how many watts does a kettle draw');
   });
 
+  it("write chat's shorthands out as the words the content uses", () => {
+    // ask-dev15, ask-dev20: "lr", "params", "temp" were declined as names the content never mentions.
+    expect(plainQuestionWords('my loss goes to nan, lr too high??')).toBe(
+      'my loss goes to nan, learning rate too high??',
+    );
+    expect(plainQuestionWords('how many params run per token tho')).toBe('how many parameters run per token tho');
+    expect(plainQuestionWords('temp 0 vs temp 1')).toBe('temperature 0 vs temperature 1');
+    expect(plainQuestionWords('do my TXs vanish')).toBe('do my transactions vanish');
+  });
+
+  it('leave shorthands inside words, code and names alone', () => {
+    expect(plainQuestionWords('why is tx.origin unsafe')).toBe('why is tx.origin unsafe');
+    expect(plainQuestionWords('what is a temperature of 0')).toBe('what is a temperature of 0');
+    expect(plainQuestionWords('the lr-schedule and the diffusion model')).toBe(
+      'the lr-schedule and the diffusion model',
+    );
+  });
+
   it('read "diff between" as a comparison', () => {
     const question = parseQuestion('whats the actual diff between a kettle and a teapot');
     expect(question.intent).toBe('comparison');

@@ -58,9 +58,35 @@ const CHAT_WHAT = /\b([Ww])(?:ut|at|ot)(?:(?=\s|['’]s\b|[?!.,]|$)|(?=s\b))/g;
 const CHAT_WHY =
   /(^|[\s,.;:!?(])y(?=\s+(?:do|does|did|is|are|was|were|would|should|can|cant|can't|not|dont|don't|doesnt|doesn't|isnt|isn't)\b)/g;
 
-/** A question with chat's spellings of question words written plainly (CHAT_WHAT, CHAT_WHY). */
+/**
+ * Chat's shorthands for words the content writes out: "lr too high??", "how many params", "temp 0",
+ * "the vecs for words", "my txs", "whats the diff". Read as typed they were names the content never
+ * mentions, and the question was declined for them. Not before a dot and a letter ("tx.origin").
+ */
+const CHAT_SHORTHANDS: Readonly<Record<string, string>> = {
+  lr: 'learning rate',
+  params: 'parameters',
+  temp: 'temperature',
+  vecs: 'vectors',
+  tx: 'transaction',
+  txs: 'transactions',
+  txn: 'transaction',
+  txns: 'transactions',
+  diff: 'difference',
+  pics: 'images',
+  shud: 'should',
+};
+const CHAT_SHORTHAND = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.'’-])(${Object.keys(CHAT_SHORTHANDS).join('|')})(?![\p{L}\p{N}'’-]|\.\p{L})`,
+  'giu',
+);
+
+/** A question with chat's spellings of question words and its shorthands written plainly (CHAT_WHAT, CHAT_WHY, CHAT_SHORTHANDS). */
 export const plainQuestionWords = (asked: string) =>
-  asked.replace(CHAT_WHAT, (_, w: string) => `${w}hat`).replace(CHAT_WHY, (_, before: string) => `${before}why`);
+  asked
+    .replace(CHAT_WHAT, (_, w: string) => `${w}hat`)
+    .replace(CHAT_WHY, (_, before: string) => `${before}why`)
+    .replace(CHAT_SHORTHAND, (shorthand: string) => CHAT_SHORTHANDS[shorthand.toLowerCase()] ?? shorthand);
 
 /**
  * Whether the site declines a question whatever matches, a day in its circumstances set aside, and
