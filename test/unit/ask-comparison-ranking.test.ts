@@ -44,6 +44,15 @@ describe('a comparison that ranks two names', () => {
     expect(index.search(question, both).answer).toBeNull();
   });
 
+  // ask-dev21 and ask-dev22 (30 November): a choice among names, "is X or Y better", "the better".
+  it.each([
+    'Kettlebot vs Steamly: which smart kettle should I use for tea?',
+    'Is Steamly or Kettlebot better at keeping water warm?',
+    'Kettlebot or Boilr: which is the better kettle for a small office?',
+  ])('is declined for the name it mentions in passing when asked as a choice: %s', (question) => {
+    expect(index.search(question, both).no_answer_reason).toMatch(/only in passing/);
+  });
+
   it('says which names the content mentions only in passing', () => {
     const result = index.search('Steamly vs Boilr: which one is faster and cheaper?', both);
     expect(result.no_answer_reason).toMatch(/mention “Steamly”, “Boilr” only in passing, never describing them/);
@@ -82,6 +91,17 @@ describe('ranksNames', () => {
   it('leaves sides in lowercase words and questions that ask no ranking', () => {
     expect(ranksNames(parseQuestion('Dense retrieval vs BM25: which works better?'))).toBe(false);
     expect(ranksNames(parseQuestion('ReAct vs Toolformer: how do they differ?'))).toBe(false);
+  });
+
+  it('reads a choice among names, and "is X or Y better"', () => {
+    expect(ranksNames(parseQuestion('Pinecone vs Weaviate vs Qdrant: which vector database should I use?'))).toBe(true);
+    expect(parseQuestion('Is Gemini or GPT-4o better at understanding images?').sides).toEqual(['Gemini', 'GPT-4o']);
+    expect(parseQuestion('Llama 3 8B or Mistral 7B: which is the better base for fine-tuning?').sides).toEqual([
+      'Llama 3 8B',
+      'Mistral 7B',
+    ]);
+    // A choice of kinds, in lowercase words, is the content's to weigh.
+    expect(ranksNames(parseQuestion('Dense retrieval vs BM25: which should I use for code search?'))).toBe(false);
   });
 
   it('finds the sides of "X or Y: which <kind> is cheaper"', () => {
