@@ -4,6 +4,7 @@
 // its other words match (ask-index.ts), so each rule here also says what is not a name: a
 // description ("a coin that holds its price"), a clause ("what is eating the memory"), a figure.
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
+import { endedSubject } from './asked-event.ts';
 import type { PassageRanking } from './passage-ranking.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
 import {
@@ -234,7 +235,7 @@ export class UnknownTerms {
    * passage that matched its word answers about something else.
    */
   namedInPassing(question: Question): string[] {
-    const head = this.#askedSubject(question)?.head;
+    const head = endedSubject(question.text) ?? this.#askedSubject(question)?.head;
     const written = head ? rawWords(head) : [];
     const proper = written.length > 0 && written.length <= 3 && written.every((word) => /^\p{Lu}/u.test(word));
     if (!head || !proper || this.#planner.namesTerm(written.join(' '))) return [];
