@@ -89,6 +89,17 @@ describe('questions declined whatever matches', () => {
     ['Will SOL trade above $500 in 2028?', 'future'],
     ['yo is eth gonna hit 10k this cycle or nah lol', 'future'],
     ['I still hold a bag of the old coin. Should I keep holding or sell?', 'advice'],
+    // ask-dev21 and ask-dev22 (30 November): an investment ranked, an overtaking to come, a running
+    // total, a subscription's price.
+    ['Is silver or gold the better long-term investment?', 'advice'],
+    ['lol is sol gonna flip eth this cycle or nah', 'future'],
+    ['How much ETH has been burned in total since the upgrade went live?', 'live'],
+    ['How many tokens has the treasury sold so far?', 'live'],
+    ['how do i get an api key n how much does it cost per month', 'live'],
+    // ask-dev23: a provider ranked by its prices, jobs to be lost, minds to be surpassed.
+    ['which exchange has the lowest fees to buy sol lol', 'advice'],
+    ['Will chatbots end up putting translators out of work?', 'future'],
+    ['How long before computers are smarter than people at everything?', 'future'],
     // Who holds an office, a price's record, a price list, what a job pays: market figures and news.
     ['is vitalik still running the ethereum foundation', 'live'],
     ["What was ether's highest ever price?", 'live'],
@@ -176,6 +187,12 @@ describe('questions declined whatever matches', () => {
     'If my chat is gonna hit 8k tokens, does the model forget the start?',
     'What happens when my prompt is going to hit 128k tokens?',
     'When the mempool is going to hit 10k pending transactions, how does a validator choose which to include?',
+    // Look-alikes of the rules above: a choice of method, a total per block, a fee that follows a month.
+    'For keeping a model up to date on changing facts, is fine-tuning or retrieval the better choice?',
+    'How much of the base fee is burned in total per block?',
+    'How is the better investment of compute chosen, more parameters or more data?',
+    'Which rollup has the lowest fees for a simple transfer?',
+    'How long before a block is final, and will my transaction be out of the mempool by then?',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });

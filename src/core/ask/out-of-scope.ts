@@ -32,6 +32,9 @@ const LIVE_DATA = [
   String.raw`\b(?:out|released|launched|announced|available|live|shipped)\s+yet\b`,
   // A count as it stands: "how many validators are there now", "how many people use Uniswap".
   String.raw`\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b`,
+  // A running total: "how much ETH has been burned in total since EIP-1559 went live", "so far", "to
+  // date" (not "up to date").
+  String.raw`\bhow\s+(?:many|much)\b[^.?!]*\b(?:has|have)\b[^.?!]*(?:\bso\s+far\b|(?<!\bup\s)\bto\s+date\b|\bin\s+total\s+since\b)`,
   String.raw`\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,2}(?:use|uses|using|have|has|hold|own)\b`,
   // Who holds an office now: "who is the CEO of …", or whether someone named still does ("is sam
   // altman still running openai"); not a thing still running ("my node is still running the old
@@ -42,8 +45,9 @@ const LIVE_DATA = [
   // mechanism's "lowest price across pools" or "highest value block", which the content explains.
   String.raw`\b(?:highest|lowest)\s+ever\s+(?:price|value|market\s+cap)\b|\b\w+['’]s\s+(?:highest|lowest|record|peak)\s+(?:price|market\s+cap)\b|\ball[- ]time\s+(?:high|low)s?\b`,
   // A product's price list, asked as one: "what does GPT-5 cost per million tokens". Not why a price
-  // per token falls ("how does prompt caching lower the cost per million input tokens").
-  String.raw`\b(?:how\s+much\s+(?:does|do|is|are|would)|what\s+(?:does|do|is|are|would))\b[^?!]*\b(?:costs?|price|charges?)\b[^.?!]*\bper\s+(?:million|thousand|\d[\d,.]*[mk]?)\s+(?:\w+\s+)?tokens\b`,
+  // per token falls ("how does prompt caching lower the cost per million input tokens"). Or by the
+  // month: "how do I get an API key and how much does it cost per month".
+  String.raw`\b(?:how\s+much\s+(?:does|do|is|are|would)|what\s+(?:does|do|is|are|would))\b[^?!]*\b(?:costs?|price|charges?)\b[^.?!]*\bper\s+(?:million|thousand|\d[\d,.]*[mk]?)\s+(?:\w+\s+)?tokens\b|\bcosts?\s+(?:per|a)\s+month\b`,
   // What a job pays: "what salary does an auditor earn", "how much do prompt engineers make" (not
   // "make use of …", nor "DAOs pay contributor salaries in streaming tokens"). "What salary should I
   // ask for" is advice.
@@ -53,8 +57,10 @@ const LIVE_DATA = [
 
 /** What asks for advice on what to buy or do: each alternative one way of asking. */
 const ADVICE = [
+  // Buying, selling or holding; an investment weighed ("a good investment", "bitcoin or gold, the
+  // better long-term investment"; not "the better investment of compute").
   String.raw`\bshould\s+(?:i|we)\s+(?:keep\s+)?(?:buy|sell|invest|hold|trade|short)(?:ing)?\b|\b(?:hold|holding)\s+or\s+sell\b|\bsell\s+or\s+(?:hold|keep)\b`,
-  String.raw`\b(?:a\s+)?good\s+(?:investment|buy)\b|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\bfinancial\s+advice\b`,
+  String.raw`\b(?:a\s+)?(?:good|better|best|safer|smarter)\s+(?:(?:long|short)[-\s]term\s+)?(?:investment|buy)\b(?!\s+of\b)|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\bfinancial\s+advice\b`,
   String.raw`\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b`,
   // A life decision: "should I quit my job to …", "is machine learning a good career".
   String.raw`\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b`,
@@ -64,6 +70,9 @@ const ADVICE = [
   // Not a fee, an event or a client ("what priority fee should I pay for …", "which events should I
   // subscribe to …", "which clients should I install to run a node"): review of 30 November.
   String.raw`\b(?:which|what)\s+(?:one|(?:[\w-]+\s+)?(?:models?|apps?|wallets?|services?|plans?|tools?|providers?|subscriptions?|products?|llms?|chatbots?|assistants?|vpns?))\s+should\s+(?:i|we)\s+(?:pay\s+for|subscribe\s+to|sign\s+up\s+for|download|install)\b`,
+  // A provider ranked by its prices: "which exchange has the lowest fees to buy eth" (not a rollup's
+  // or a pool's fees, which the content explains): ask-dev23.
+  String.raw`\b(?:which|what)\s+(?:exchanges?|brokers?|wallets?|apps?|banks?|cards?|platforms?|providers?)\s+(?:has|have|is|are|offers?|charges?)\s+(?:the\s+)?(?:lowest|cheapest|best|smallest)\b`,
   String.raw`\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)`,
 ];
 
@@ -83,7 +92,10 @@ const PREDICTIONS = [
   // count ("if my chat is gonna hit 8k tokens"), a condition ("if ETH is going to hit $1,000, how …")
   // or a loss that hits a share ("will my loss hit 10%"): review of 30 November, seven look-alikes.
   String.raw`^(?:\w+\s+){0,2}?(?:is|are|will)\s+(?!gonna\b|going\b)[\w$.-]+\s+(?:(?:gonna|going\s+to|ever)\s+)?(?:hit|reach|touch|break)\s+(?:\$\d[\d,.]*\s*[km]?|\d[\d,.]*\s*[km])\b(?!\s*(?:tokens?|context|txs?|transactions?|users?|holders?|validators?|words?|steps?|rows?|requests?|messages?|blocks?|pending)\b)`,
-  String.raw`\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\bwill\b[^.?!]*\b(?:overtake|flip|surpass|outgrow)\b`,
+  // Jobs to be lost and minds to be surpassed: "will coding assistants end up putting developers out
+  // of work", "how long before computers are smarter than people" (ask-dev23).
+  String.raw`\bwill\b[^.?!]*\b(?:out\s+of\s+(?:work|jobs?|a\s+job)|(?:take|steal|replace)\s+(?:our|my|their|people's|human)\s+jobs)\b|\bhow\s+long\s+(?:before|until|till)\b[^.?!]*\bsmarter\s+than\b`,
+  String.raw`\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\b(?:will\b[^.?!]*|(?:gonna|going\s+to)\s+)\b(?:overtake|flip|surpass|outgrow)\b`,
 ];
 
 /** Questions the site declines whatever its content holds, and the sentence that says what it offers instead. */
