@@ -39,6 +39,14 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('I sold descaler at a loss. Can I offset the loss against other gains?')).toBe(true);
     expect(asksOwnStanding('How do I put descaler sales on my self-assessment return?')).toBe(true);
     expect(asksOwnStanding('My dad sent $8,000 to a fake bank. Who should we contact?')).toBe(true);
+    // ask-dev22 (30 November): what the asker owes a government, and the paperwork an authority asks for.
+    expect(asksOwnStanding('Do I owe the government anything when I swap descaler for limescale?')).toBe(true);
+    expect(asksOwnStanding('Our club wants to register as a company. What forms do we need to file?')).toBe(true);
+    expect(asksOwnStanding('We want to sell descaler in Spain. What licence do we need?')).toBe(true);
+    // ask-dev23: what the asker must publish, a setup done legally, an estate.
+    expect(asksOwnStanding('Our club sells descaler. What do we have to publish under the kettle law?')).toBe(true);
+    expect(asksOwnStanding('I want to split my kettle into tokens. How do I set that up legally?')).toBe(true);
+    expect(asksOwnStanding('My aunt passed away and held descaler at a shop. How do we claim it?')).toBe(true);
   });
 
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {
@@ -46,6 +54,9 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('are descaler makers allowed to pay interest in the us now')).toBe(false);
     expect(asksOwnStanding('we fine-tuned our model on legal contracts and now it is worse, why')).toBe(false);
     expect(asksOwnStanding('why is the sales tax on descaler so high')).toBe(false);
+    expect(asksOwnStanding('My vault holds 10 descaler. How much do I owe after the fee?')).toBe(false);
+    expect(asksOwnStanding('What forms of descaler does a kettle accept?')).toBe(false);
+    expect(asksOwnStanding('My kettle contract inherits from a base kettle. What do I have to override?')).toBe(false);
   });
 
   it("leaves tax and deductions asked of the asker's things, not of the asker's tax", () => {
