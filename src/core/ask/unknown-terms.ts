@@ -4,7 +4,7 @@
 // its other words match (ask-index.ts), so each rule here also says what is not a name: a
 // description ("a coin that holds its price"), a clause ("what is eating the memory"), a figure.
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
-import { endedSubject } from './asked-event.ts';
+import { askedName, namedOnlyAsItsEnd } from './asked-subjects.ts';
 import type { PassageRanking } from './passage-ranking.ts';
 import type { Plan, QueryPlanner } from './query-plan.ts';
 import {
@@ -27,10 +27,7 @@ import type { WordVectors } from './semantic.ts';
 import { derivedWords, escapePattern, headline, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
 import { figurelessReleases, numberedLookup, unwrittenNumbers, type NumberedLookup } from './versioned-names.ts';
 
-/**
- * Words that stress a question rather than name anything ("what does pass@1 even mean", "what is
- * it really"): set aside before a subject is looked for in the content.
- */
+/** Words that stress a question, not name anything ("what does pass@1 even mean"): set aside. */
 const INTENSIFIERS = /\b(?:even|really|actually|exactly|basically|just)\b\s*/gi;
 /** The documents a term's own page is among. */
 const GLOSSARY: ReadonlySet<AskDocumentType> = new Set(['glossary']);
@@ -227,28 +224,29 @@ export class UnknownTerms {
   }
 
   /**
-   * A proper name asked about ("what is Llama", "who is Adam Back") that the content only mentions
-   * in passing: one of a list ("families such as Llama, Mistral, Qwen"), an object ("the
-   * constitution used for Claude"), a modifier ("Adam Back's Hashcash", "Llama 3"). Nowhere is it
-   * a heading or term, the subject of a clause ("Lido, launched in 2020, pooled deposits"), or said
-   * to be something ("became Stable Diffusion"): the content never says what it is, and the
-   * passage that matched its word answers about something else.
+   * A proper name asked about ("what is Llama", "how do I apply for a Gitcoin grant") that the
+   * content only mentions in passing: one of a list ("such as Llama, Mistral, Qwen"), an object ("the
+   * constitution used for Claude"), a modifier ("Llama 3"). Nowhere is it a heading or term, the
+   * subject of a clause ("Lido, launched in 2020, pooled deposits"), or said to be something ("became
+   * Stable Diffusion"); of a name's end asked why, the content only labels it (asked-subjects.ts). A
+   * name the content never uses is for the other rules (`of`).
    */
   namedInPassing(question: Question): string[] {
-    const head = endedSubject(question.text) ?? this.#askedSubject(question)?.head;
-    const written = head ? rawWords(head) : [];
-    const proper = written.length > 0 && written.length <= 3 && written.every((word) => /^\p{Lu}/u.test(word));
-    if (!head || !proper || this.#planner.namesTerm(written.join(' '))) return [];
-    const rarest = this.#rarestPosting(head);
-    // A name the content never uses is for the other rules (`of`).
-    return rarest && rarest.length > 0 && !this.#describedIn(written, rarest) ? [head] : [];
+    const asked = askedName(question.text, this.#askedSubject(question)?.head);
+    if (!asked || this.#planner.namesTerm(rawWords(asked.name).join(' '))) return [];
+    const rarest = this.#rarestPosting(asked.name) ?? [];
+    const texts = rarest.filter((_, at) => at % 2 === 0).map((passage) => this.#passages[passage]!.text);
+    if (asked.ended) return namedOnlyAsItsEnd(asked.name, texts) ? [asked.name] : [];
+    return rarest.length > 0 && !this.#describedIn(rawWords(asked.name), rarest) ? [asked.name] : [];
   }
 
-  /** Whether a passage of a posting list has a name as a heading or term, or says what it is (see namedInPassing). */
+  /** Whether a passage heads a name or says what it is ("Lido, launched …", "IRON, a …"); no flag i, for \p{Ll}. */
   #describedIn(written: readonly string[], posting: readonly number[]): boolean {
     const name = written.map(anyCase).join('\\s+');
-    // Not the flag i: it would let \p{Ll} match capitals, and a capital after a name starts another.
-    const described = new RegExp(`${CLAUSE_START}${name}${SAYS_WHAT}`, 'u');
+    const described = new RegExp(
+      `${CLAUSE_START}${name}${SAYS_WHAT}|(?<![\\p{L}\\p{N}])${name},\\s+an?\\s+\\p{Ll}`,
+      'u',
+    );
     const titled = new RegExp(`(?:^|\\W)${name}(?:\\W|$)`, 'u');
     for (let at = 0; at < posting.length; at += 2) {
       const passage = this.#passages[posting[at]!]!;
