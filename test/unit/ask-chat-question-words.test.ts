@@ -35,15 +35,17 @@ describe("chat's spellings of question words", () => {
     );
     expect(plainQuestionWords('how many params run per token tho')).toBe('how many parameters run per token tho');
     expect(plainQuestionWords('temp 0 vs temp 1')).toBe('temperature 0 vs temperature 1');
-    expect(plainQuestionWords('do my TXs vanish')).toBe('do my transactions vanish');
+    expect(plainQuestionWords('do my txs vanish')).toBe('do my transactions vanish');
+    expect(plainQuestionWords('bytes per param in fp16')).toBe('bytes per parameter in fp16');
   });
 
   it('leave shorthands inside words, code and names alone', () => {
     expect(plainQuestionWords('why is tx.origin unsafe')).toBe('why is tx.origin unsafe');
     expect(plainQuestionWords('what is a temperature of 0')).toBe('what is a temperature of 0');
-    expect(plainQuestionWords('the lr-schedule and the diffusion model')).toBe(
-      'the lr-schedule and the diffusion model',
-    );
+    expect(plainQuestionWords('the lr-schedule of the model')).toBe('the lr-schedule of the model');
+    // Capitals are no chat ("TX" may be Texas), and "temp memory" is temporary.
+    expect(plainQuestionWords('is staking taxed in TX')).toBe('is staking taxed in TX');
+    expect(plainQuestionWords("what is the EVM's temp memory")).toBe("what is the EVM's temp memory");
   });
 
   it('read "diff between" as a comparison', () => {

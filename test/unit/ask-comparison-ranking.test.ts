@@ -100,6 +100,8 @@ describe('ranksNames', () => {
       'Llama 3 8B',
       'Mistral 7B',
     ]);
+    expect(parseQuestion('Which should I use, Pinecone or Qdrant?').sides).toEqual(['Pinecone', 'Qdrant']);
+    expect(parseQuestion('Is ERC-20 or ERC-721 used for NFTs, and which costs more gas?').sides).toBeUndefined();
     // A choice of kinds, in lowercase words, is the content's to weigh.
     expect(ranksNames(parseQuestion('Dense retrieval vs BM25: which should I use for code search?'))).toBe(false);
   });

@@ -43,9 +43,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('Do I owe the government anything when I swap descaler for limescale?')).toBe(true);
     expect(asksOwnStanding('Our club wants to register as a company. What forms do we need to file?')).toBe(true);
     expect(asksOwnStanding('We want to sell descaler in Spain. What licence do we need?')).toBe(true);
-    // ask-dev23: what the asker must publish, a setup done legally, an estate.
-    expect(asksOwnStanding('Our club sells descaler. What do we have to publish under the kettle law?')).toBe(true);
-    expect(asksOwnStanding('I want to split my kettle into tokens. How do I set that up legally?')).toBe(true);
+    // ask-dev23: an estate.
     expect(asksOwnStanding('My aunt passed away and held descaler at a shop. How do we claim it?')).toBe(true);
   });
 
@@ -56,7 +54,13 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('why is the sales tax on descaler so high')).toBe(false);
     expect(asksOwnStanding('My vault holds 10 descaler. How much do I owe after the fee?')).toBe(false);
     expect(asksOwnStanding('What forms of descaler does a kettle accept?')).toBe(false);
-    expect(asksOwnStanding('My kettle contract inherits from a base kettle. What do I have to override?')).toBe(false);
+    // Look-alikes (review of 30 November): what a protocol asks of anyone, a licence that comes with a
+    // thing, inheritance in code.
+    expect(asksOwnStanding('What do I have to submit to the club to make a proposal?')).toBe(false);
+    expect(asksOwnStanding('What do we have to publish to the kettle registry if we run a kettle?')).toBe(false);
+    expect(asksOwnStanding('What licence do I get when I buy a kettle token?')).toBe(false);
+    expect(asksOwnStanding("I'm writing a kettle contract, how does inheritance work?")).toBe(false);
+    expect(asksOwnStanding('What forms do we see descaler take?')).toBe(false);
   });
 
   it("leaves tax and deductions asked of the asker's things, not of the asker's tax", () => {

@@ -94,7 +94,6 @@ describe('questions declined whatever matches', () => {
     ['Is silver or gold the better long-term investment?', 'advice'],
     ['lol is sol gonna flip eth this cycle or nah', 'future'],
     ['How much ETH has been burned in total since the upgrade went live?', 'live'],
-    ['How many tokens has the treasury sold so far?', 'live'],
     ['how do i get an api key n how much does it cost per month', 'live'],
     // ask-dev23: a provider ranked by its prices, jobs to be lost, minds to be surpassed.
     ['which exchange has the lowest fees to buy sol lol', 'advice'],
@@ -192,6 +191,13 @@ describe('questions declined whatever matches', () => {
     'How much of the base fee is burned in total per block?',
     'How is the better investment of compute chosen, more parameters or more data?',
     'Which rollup has the lowest fees for a simple transfer?',
+    // Look-alikes (review of 30 November): a condition, a length of time, a wallet's protection, a
+    // dated total.
+    'What happens if a transaction is going to surpass its gas limit?',
+    'What happens when my conversation is going to outgrow the context window?',
+    'Does training the model cost a month on a thousand GPUs?',
+    'Which wallets have the best protection against malware?',
+    'How much has been stolen from bridges so far?',
     'How long before a block is final, and will my transaction be out of the mempool by then?',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();

@@ -32,9 +32,10 @@ const LIVE_DATA = [
   String.raw`\b(?:out|released|launched|announced|available|live|shipped)\s+yet\b`,
   // A count as it stands: "how many validators are there now", "how many people use Uniswap".
   String.raw`\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b`,
-  // A running total: "how much ETH has been burned in total since EIP-1559 went live", "so far", "to
-  // date" (not "up to date").
-  String.raw`\bhow\s+(?:many|much)\b[^.?!]*\b(?:has|have)\b[^.?!]*(?:\bso\s+far\b|(?<!\bup\s)\bto\s+date\b|\bin\s+total\s+since\b)`,
+  // A running total since a launch: "how much ETH has been burned in total since EIP-1559 went live".
+  // Not "so far": "how much has been stolen from bridges so far" has a dated answer (review of 30
+  // November).
+  String.raw`\bhow\s+(?:many|much)\b[^.?!]*\b(?:has|have)\b[^.?!]*\bin\s+total\s+since\b`,
   String.raw`\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,2}(?:use|uses|using|have|has|hold|own)\b`,
   // Who holds an office now: "who is the CEO of …", or whether someone named still does ("is sam
   // altman still running openai"); not a thing still running ("my node is still running the old
@@ -47,7 +48,7 @@ const LIVE_DATA = [
   // A product's price list, asked as one: "what does GPT-5 cost per million tokens". Not why a price
   // per token falls ("how does prompt caching lower the cost per million input tokens"). Or by the
   // month: "how do I get an API key and how much does it cost per month".
-  String.raw`\b(?:how\s+much\s+(?:does|do|is|are|would)|what\s+(?:does|do|is|are|would))\b[^?!]*\b(?:costs?|price|charges?)\b[^.?!]*\bper\s+(?:million|thousand|\d[\d,.]*[mk]?)\s+(?:\w+\s+)?tokens\b|\bcosts?\s+(?:per|a)\s+month\b`,
+  String.raw`\b(?:how\s+much\s+(?:does|do|is|are|would)|what\s+(?:does|do|is|are|would))\b[^?!]*\b(?:costs?|price|charges?)\b[^.?!]*\bper\s+(?:million|thousand|\d[\d,.]*[mk]?)\s+(?:\w+\s+)?tokens\b|\bhow\s+much\b[^?!]*\bcosts?\s+(?:per|a)\s+month\b`,
   // What a job pays: "what salary does an auditor earn", "how much do prompt engineers make" (not
   // "make use of …", nor "DAOs pay contributor salaries in streaming tokens"). "What salary should I
   // ask for" is advice.
@@ -72,7 +73,7 @@ const ADVICE = [
   String.raw`\b(?:which|what)\s+(?:one|(?:[\w-]+\s+)?(?:models?|apps?|wallets?|services?|plans?|tools?|providers?|subscriptions?|products?|llms?|chatbots?|assistants?|vpns?))\s+should\s+(?:i|we)\s+(?:pay\s+for|subscribe\s+to|sign\s+up\s+for|download|install)\b`,
   // A provider ranked by its prices: "which exchange has the lowest fees to buy eth" (not a rollup's
   // or a pool's fees, which the content explains): ask-dev23.
-  String.raw`\b(?:which|what)\s+(?:exchanges?|brokers?|wallets?|apps?|banks?|cards?|platforms?|providers?)\s+(?:has|have|is|are|offers?|charges?)\s+(?:the\s+)?(?:lowest|cheapest|best|smallest)\b`,
+  String.raw`\b(?:which|what)\s+(?:exchanges?|brokers?|wallets?|apps?|banks?|cards?|platforms?|providers?)\s+(?:has|have|is|are|offers?|charges?)\s+(?:the\s+)?(?:lowest|cheapest|smallest)\s+(?:fees?|prices?|rates?|spreads?|commissions?)\b`,
   String.raw`\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)`,
 ];
 
@@ -95,7 +96,10 @@ const PREDICTIONS = [
   // Jobs to be lost and minds to be surpassed: "will coding assistants end up putting developers out
   // of work", "how long before computers are smarter than people" (ask-dev23).
   String.raw`\bwill\b[^.?!]*\b(?:out\s+of\s+(?:work|jobs?|a\s+job)|(?:take|steal|replace)\s+(?:our|my|their|people's|human)\s+jobs)\b|\bhow\s+long\s+(?:before|until|till)\b[^.?!]*\bsmarter\s+than\b`,
-  String.raw`\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\b(?:will\b[^.?!]*|(?:gonna|going\s+to)\s+)\b(?:overtake|flip|surpass|outgrow)\b`,
+  String.raw`\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\bwill\b[^.?!]*\b(?:overtake|flip|surpass|outgrow)\b`,
+  // "is eth gonna flip btc": one asset asked to overtake another, not a condition ("if a transaction
+  // is going to surpass its gas limit"), as the price mark above.
+  String.raw`^(?:\w+\s+){0,2}?(?:is|are)\s+[\w$.-]+\s+(?:gonna|going\s+to)\s+(?:overtake|flip|surpass)\b`,
 ];
 
 /** Questions the site declines whatever its content holds, and the sentence that says what it offers instead. */

@@ -32,11 +32,11 @@ const STANDING = new RegExp(
     String.raw`\b(?:am\s+i|are\s+we)\s+taxed\b`,
     String.raw`\b(?:i|we)\s+owe\s+(?:the\s+)?(?:government|state|taxman)\b`,
     // Paperwork an authority asks of the asker: "what forms do we need to file", "what licence do we
-    // need", "what do we have to publish under MiCA", "how do I set that up legally" (ask-dev22, ask-dev23).
-    String.raw`\bwhat\s+(?:forms?|paperwork|licen[cs]es?|permits?|filings?)\s+(?:do|does|would|will)\s+(?:i|we)\b`,
-    String.raw`\bwhat\s+(?:do|must|would)\s+(?:i|we)\s+(?:have|need)\s+to\s+(?:publish|file|disclose|register|submit)\b|\b(?:set\s+(?:it|that|this)\s+up|do\s+(?:it|that|this))\s+legally\b`,
+    // need" (ask-dev22). Not "what licence do I get" with an NFT, nor what a protocol or a law asks of
+    // anyone ("what do I have to submit to make a proposal"): review of 30 November.
+    String.raw`\bwhat\s+(?:forms?|paperwork|permits?|filings?)\s+(?:do|would|will)\s+(?:i|we)\s+(?:need|have)\s+to\s+(?:file|fill|submit)\b|\bwhat\s+licen[cs]es?\s+(?:do|would|will)\s+(?:i|we)\s+need\b`,
     // An estate: "my father passed away and had bitcoin on an exchange … how do we claim it" (ask-dev23).
-    String.raw`\b(?:passed\s+away|inheritance|probate|death\s+certificate|next\s+of\s+kin)\b`,
+    String.raw`\b(?:passed\s+away|probate|death\s+certificate|next\s+of\s+kin)\b`,
     String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
     // Not what a protocol or language allows ("… signed two blocks. Is that legal in proof of stake?"):
     // review of 30 November.

@@ -61,10 +61,13 @@ const CHAT_WHY =
 /**
  * Chat's shorthands for words the content writes out: "lr too high??", "how many params", "temp 0",
  * "the vecs for words", "my txs", "whats the diff". Read as typed they were names the content never
- * mentions, and the question was declined for them. Not before a dot and a letter ("tx.origin").
+ * mentions, and the question was declined for them. Written as chat writes them, in small letters
+ * ("TX" may be Texas); not before a dot and a letter ("tx.origin"), nor "temp" for temporary ("temp
+ * memory").
  */
 const CHAT_SHORTHANDS: Readonly<Record<string, string>> = {
   lr: 'learning rate',
+  param: 'parameter',
   params: 'parameters',
   temp: 'temperature',
   vecs: 'vectors',
@@ -77,8 +80,8 @@ const CHAT_SHORTHANDS: Readonly<Record<string, string>> = {
   shud: 'should',
 };
 const CHAT_SHORTHAND = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.'’-])(${Object.keys(CHAT_SHORTHANDS).join('|')})(?![\p{L}\p{N}'’-]|\.\p{L})`,
-  'giu',
+  String.raw`(?<![\p{L}\p{N}.'’-])(${Object.keys(CHAT_SHORTHANDS).join('|')})(?![\p{L}\p{N}'’-]|\.\p{L}|\s+(?:memory|storage|files?|folders?|variables?|tables?)\b)`,
+  'gu',
 );
 
 /** A question with chat's spellings of question words and its shorthands written plainly (CHAT_WHAT, CHAT_WHY, CHAT_SHORTHANDS). */
@@ -86,7 +89,7 @@ export const plainQuestionWords = (asked: string) =>
   asked
     .replace(CHAT_WHAT, (_, w: string) => `${w}hat`)
     .replace(CHAT_WHY, (_, before: string) => `${before}why`)
-    .replace(CHAT_SHORTHAND, (shorthand: string) => CHAT_SHORTHANDS[shorthand.toLowerCase()] ?? shorthand);
+    .replace(CHAT_SHORTHAND, (shorthand: string) => CHAT_SHORTHANDS[shorthand] ?? shorthand);
 
 /**
  * Whether the site declines a question whatever matches, a day in its circumstances set aside, and
