@@ -390,6 +390,11 @@ describe('questions as people type them', () => {
     ['yo whats gas on arbitrum rn, like a few cents?', /live data/],
     ['How many parameters does GPT-4 have?', /mention “GPT-4” but never state that figure/],
     ['Our DAO is thinking of a Wyoming LLC. How do the options compare for taxes?', /tax or legal position/],
+    ['Pinecone vs Weaviate vs Qdrant: which vector database should I use?', /“Pinecone”, “Weaviate” only in passing/],
+    ['Is bitcoin or gold the better long-term investment?', /advice/],
+    ['Do I owe the government anything when I trade one coin for another?', /tax or legal position/],
+    ['Why did FTX collapse in 2022?', /mention “FTX” only in passing/],
+    ['How do I apply for a Gitcoin grant for my open-source project?', /mention “Gitcoin” only in passing/],
   ])('declines %s, saying what the site offers or why', async (question, reason) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expectMatchesOpenApi('/ask', 'get', 200, body);
@@ -407,6 +412,11 @@ describe('questions as people type them', () => {
     ['How many parameters did GPT-3 have?', 'gpt'],
     ['studying for my exam rn, what is a merkle tree?', 'merkle-tree'],
     ['What priority fee should I pay for my transaction to get into the next block?', 'transactions-gas-and-mev'],
+    // Chat's shorthands, once declined as names the content never mentions.
+    ['mixtral 8x7b how many params actually run per token tho', 'mixture-of-experts'],
+    ['my loss keeps blowing up to nan after a few steps, lr too high??', 'how-language-models-learn'],
+    // A name's end the content explains, though it has no heading (review of 30 November).
+    ['why did LUNA collapse', 'stablecoins-and-their-failure-modes'],
   ])('answers %s from %s', async (question, slug) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expect(body.answer).not.toBeNull();
