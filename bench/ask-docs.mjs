@@ -9,7 +9,7 @@ import { root } from './lib.mjs';
 
 /**
  * The development sets in test/fixtures/, in the order they arrived: questions in the asker's words
- * (ask-dev), the retired blind set, and nineteen outsiders' sets, each kept from the work it first measured
+ * (ask-dev), the retired blind set, and twenty-two outsiders' sets, each kept from the work it first measured
  * (ask-dev11: questions in everyday words, written to avoid the site's terms; ask-dev12, every kind,
  * unseen through the step of 30 November 2026, 05:15 to 06:45; ask-dev13, every kind, unseen through
  * the first wave of the step of 30 November 2026, 08:10 to 09:15; ask-dev14, every kind, written at
@@ -20,7 +20,9 @@ import { root } from './lib.mjs';
  * ask-dev18, 120 answerable and 80 unanswerable, 44 of them on names the pages mention only in
  * passing, written at 14:13 and scored unseen; ask-dev19, 80 answerable and 80 unanswerable of every
  * kind, written at 16:10 that day and scored unseen first; ask-dev20, 64 and 64 of every kind,
- * written at 16:37 and scored unseen first).
+ * written at 16:37 and scored unseen first; ask-dev21, 64 and 80, ask-dev22, 64 and 48 with no
+ * group of unanswerable questions suggested, both written at 18:45 and scored unseen first, and
+ * ask-dev23, 64 and 48 as ask-dev22, written at 18:55 and scored unseen after the step's first rules).
  */
 export const DEVELOPMENT_SETS = [
   'ask-dev.json',
@@ -44,6 +46,9 @@ export const DEVELOPMENT_SETS = [
   'ask-dev18.json',
   'ask-dev19.json',
   'ask-dev20.json',
+  'ask-dev21.json',
+  'ask-dev22.json',
+  'ask-dev23.json',
 ];
 
 /** How every measuring script asks: five sources, essays and glossary. */

@@ -42,7 +42,9 @@ if (process.env['ASK_MISSES']) console.log(`misses:\n  ${score.misses.join('\n  
 // twelfth (ask-dev12.json, every kind), a thirteenth (ask-dev13.json), a fourteenth
 // (ask-dev14.json), a fifteenth (ask-dev15.json), a sixteenth (ask-dev16.json), a seventeenth
 // (ask-dev17.json, 50 unanswerable), an eighteenth (ask-dev18.json, 80 unanswerable), a nineteenth
-// (ask-dev19.json, 80 unanswerable) and a twentieth (ask-dev20.json, 64), every kind, each but
+// (ask-dev19.json, 80 unanswerable), a twentieth (ask-dev20.json, 64), a twenty-first
+// (ask-dev21.json, 80), a twenty-second and a twenty-third (ask-dev22.json, ask-dev23.json, 48
+// unanswerable, none steered to a group), every kind, each but
 // ask-dev11 held out of the work it first measured;
 // ask-dev11 was written to steer it.
 for (const file of DEVELOPMENT_SETS) {
