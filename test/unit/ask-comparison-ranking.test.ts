@@ -49,6 +49,8 @@ describe('a comparison that ranks two names', () => {
     'Kettlebot vs Steamly: which smart kettle should I use for tea?',
     'Is Steamly or Kettlebot better at keeping water warm?',
     'Kettlebot or Boilr: which is the better kettle for a small office?',
+    // ask-dev20, ask-dev23: two names set against each other for a purpose.
+    'Kettlebot vs Steamly for brewing green tea?',
   ])('is declined for the name it mentions in passing when asked as a choice: %s', (question) => {
     expect(index.search(question, both).no_answer_reason).toMatch(/only in passing/);
   });
@@ -102,6 +104,8 @@ describe('ranksNames', () => {
     ]);
     expect(parseQuestion('Which should I use, Pinecone or Qdrant?').sides).toEqual(['Pinecone', 'Qdrant']);
     expect(parseQuestion('Is ERC-20 or ERC-721 used for NFTs, and which costs more gas?').sides).toBeUndefined();
+    expect(ranksNames(parseQuestion('PyTorch vs JAX for training a transformer from scratch?'))).toBe(true);
+    expect(ranksNames(parseQuestion('GANs vs diffusion models for generating images?'))).toBe(false);
     // A choice of kinds, in lowercase words, is the content's to weigh.
     expect(ranksNames(parseQuestion('Dense retrieval vs BM25: which should I use for code search?'))).toBe(false);
   });

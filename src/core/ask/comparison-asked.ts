@@ -31,10 +31,11 @@ export function asksBeyond(plan: Plan, question: Question, sides: ReadonlyArray<
 /**
  * Which of two sides ranks higher on a measure of worth: "which is faster and cheaper", "which has
  * lower fees", "is X better than Y for coding", or which to choose ("which vector database should I
- * use": ask-dev21). Not how they differ or what each does.
+ * use": ask-dev21; "PyTorch vs JAX for training a transformer": ask-dev20, ask-dev23). Not how they
+ * differ or what each does.
  */
 const ASKS_RANKING =
-  /\b(?:which|is|are)\b[^?]*\b(?:better|best|worse|cheaper|faster|slower|safer|easier|(?:lower|higher)\s+(?:fees?|costs?|prices?|latency)|more\s+(?:popular|reliable|secure|accurate))\b|\bwhich\b[^?]*\bshould\s+(?:i|we)\s+(?:use|pick|choose|go\s+with)\b/i;
+  /\b(?:which|is|are)\b[^?]*\b(?:better|best|worse|cheaper|faster|slower|safer|easier|(?:lower|higher)\s+(?:fees?|costs?|prices?|latency)|more\s+(?:popular|reliable|secure|accurate))\b|\bwhich\b[^?]*\bshould\s+(?:i|we)\s+(?:use|pick|choose|go\s+with)\b|^[^?:]*\b(?:vs\.?|versus)\s[^?:]*\bfor\s+\w+ing\b/i;
 
 /** A side written as a name, every word with a capital or a digit: "Claude", "zkSync Era", "PyTorch". */
 const WRITTEN_AS_NAME = /^(?:\S*[\p{Lu}\p{N}]\S*)(?:\s+\S*[\p{Lu}\p{N}]\S*)*$/u;
