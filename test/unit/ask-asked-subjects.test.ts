@@ -32,6 +32,7 @@ describe('endedSubject', () => {
     expect(endedSubject('Why did the FTX exchange collapse in November 2022?')).toBe('FTX');
     expect(endedSubject('What caused Celsius Network to go bankrupt?')).toBe('Celsius Network');
     expect(endedSubject('Why was Celsius frozen?')).toBe('Celsius');
+    expect(endedSubject('What actually caused FTX to collapse in November 2022?')).toBe('FTX');
   });
 
   it('leaves other questions, small letters and what a name failed to do', () => {

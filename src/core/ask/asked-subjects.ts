@@ -8,7 +8,7 @@ import { escapePattern, rawWords } from './text.ts';
 /** "why did <Name> collapse", "what caused the <Name> exchange to go under": the name is group 1. */
 const EVENT_CAUSE = new RegExp(
   // Not the flag i: it would let \p{Lu} match small letters, and the name is told by its capitals.
-  String.raw`^(?:[Ww]hy\s+(?:did|was|were|had|has|have)|[Ww]hat\s+(?:caused|made|led))\s+(?:[Tt]he\s+)?` +
+  String.raw`^(?:[Ww]hy\s+(?:did|was|were|had|has|have)|[Ww]hat\s+(?:\p{Ll}+ly\s+)?(?:caused|made|led))\s+(?:[Tt]he\s+)?` +
     String.raw`((?:\p{Lu}[\p{L}\p{N}.&-]*\s+){0,2}\p{Lu}[\p{L}\p{N}.&-]*)` +
     String.raw`(?:\s+(?:exchange|network|platform|lender|company|fund|bank|project))?\s+(?:to\s+)?` +
     String.raw`(?:(?:suddenly|really|actually|finally|eventually|completely)\s+)?` +
