@@ -57,13 +57,17 @@ export function howToSubject(asked: string): string | undefined {
 }
 
 /**
- * The proper name a question asks about (one to three words, each with a capital first): why it
- * ended (`ended`), how to use it, else the question's own subject (`subject`, "what is Llama").
+ * The proper name a question asks about (one to three words, each with a capital first), with its
+ * words: why it ended (`ended`), how to use it, else the question's own subject (`subject`, "what is
+ * Llama").
  */
-export function askedName(asked: string, subject?: string): { name: string; ended: boolean } | undefined {
+export function askedName(
+  asked: string,
+  subject?: string,
+): { name: string; written: string[]; ended: boolean } | undefined {
   const ended = endedSubject(asked);
   const name = ended ?? howToSubject(asked) ?? subject;
   const written = rawWords(name ?? '');
   const proper = written.length > 0 && written.length <= 3 && written.every((word) => /^\p{Lu}/u.test(word));
-  return name && proper ? { name, ended: ended !== undefined } : undefined;
+  return name && proper ? { name, written, ended: ended !== undefined } : undefined;
 }

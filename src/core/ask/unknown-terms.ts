@@ -233,11 +233,13 @@ export class UnknownTerms {
    */
   namedInPassing(question: Question): string[] {
     const asked = askedName(question.text, this.#askedSubject(question)?.head);
-    if (!asked || this.#planner.namesTerm(rawWords(asked.name).join(' '))) return [];
+    if (!asked || this.#planner.namesTerm(asked.written.join(' '))) return [];
     const rarest = this.#rarestPosting(asked.name) ?? [];
-    const texts = rarest.filter((_, at) => at % 2 === 0).map((passage) => this.#passages[passage]!.text);
-    if (asked.ended) return namedOnlyAsItsEnd(asked.name, texts) ? [asked.name] : [];
-    return rarest.length > 0 && !this.#describedIn(rawWords(asked.name), rarest) ? [asked.name] : [];
+    if (asked.ended) {
+      const texts = rarest.filter((_, at) => at % 2 === 0).map((passage) => this.#passages[passage]!.text);
+      return namedOnlyAsItsEnd(asked.name, texts) ? [asked.name] : [];
+    }
+    return rarest.length > 0 && !this.#describedIn(asked.written, rarest) ? [asked.name] : [];
   }
 
   /** Whether a passage heads a name or says what it is ("Lido, launched …", "IRON, a …"); no flag i, for \p{Ll}. */
