@@ -20,7 +20,8 @@ describe.runIf(table)('capitalised names the content never writes', () => {
         'Proving machine',
         'A proving machine runs an ordinary program compiled for a small RISC instruction set and writes a ' +
           'proof that it ran correctly, so a verifier checks the proof instead of running the program again. ' +
-          'The Lumen Prover is one such machine: it keeps its traces small by proving one step at a time.',
+          'The Lumen Prover is one such machine: it keeps its traces small by proving one step at a time. ' +
+          "Corvid's Verifier checks such proofs on a phone in under a second.",
       ),
       glossaryTerm(
         'knowledge-test',
@@ -40,6 +41,13 @@ describe.runIf(table)('capitalised names the content never writes', () => {
   it('answers a name of several capitalised words the content writes', () => {
     const asked = index.search('How does the Lumen Prover generate a proof?', options);
     expect(asked.answer?.slug).toBe('proving-machine');
+  });
+
+  it('answers a name of two words the content writes as owned by its first ("Corvid\'s Verifier")', () => {
+    const asked = index.search('How fast is the Corvid Verifier on a phone?', options);
+    expect(asked.answer?.slug).toBe('proving-machine');
+    // Not any two of the content's words set side by side.
+    expect(index.search('How fast is the Lumen Verifier on a phone?', options).answer).toBeNull();
   });
 
   it('reads no name in a question written as a headline', () => {

@@ -64,6 +64,15 @@ export function capitalisedRuns(written: readonly string[]): string[] {
   return runs;
 }
 
+/**
+ * The ways content may write a name of several words, as phrases of lowercase words: as asked
+ * ("Terra UST"), or owned by its first word ("Terra's UST"; the possessive s is a word of its own).
+ */
+export function writtenForms(name: string): string[][] {
+  const parts = words(name);
+  return parts.length === 2 ? [parts, [parts[0]!, 's', parts[1]!]] : [parts];
+}
+
 /** The last sentence of a question, after sentences that tell the circumstances. */
 const LAST_SENTENCE = /[.!?]\s+([^.!?]+)$/;
 

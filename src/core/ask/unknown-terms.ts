@@ -21,6 +21,7 @@ import {
   pointedCircumstances,
   PREPOSITION,
   SENTENCE_END,
+  writtenForms,
 } from './name-shapes.ts';
 import { parseQuestion, pointsBack, withoutChat, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
@@ -379,7 +380,7 @@ export class UnknownTerms {
       .split(SENTENCE_END)
       .map((sentence) => rawWords(sentence).slice(1))
       .flatMap((written) => (headline(written) ? [] : capitalisedRuns(written)));
-    return names.filter((name) => !this.#planner.namesTerm(name) && !this.#saysAny(name, [words(name)]));
+    return names.filter((name) => !this.#planner.namesTerm(name) && !this.#saysAny(name, writtenForms(name)));
   }
 
   /** Whether the content writes a hyphenated compound: joined, as the index keeps it, or as a term's name. */
