@@ -2,7 +2,7 @@
 // for …") is declined when the content never explains one of them: naming it in a list weighs it
 // against nothing. How two names differ, or a ranking of kinds of thing, is still answered.
 import { describe, expect, it } from 'vitest';
-import { ranksNames } from '../../src/core/ask/comparison-asked.ts';
+import { ranksNames, writtenCase } from '../../src/core/ask/comparison-asked.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';
 import { essayDocument, glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
@@ -51,6 +51,8 @@ describe('a comparison that ranks two names', () => {
     'Kettlebot or Boilr: which is the better kettle for a small office?',
     // ask-dev20, ask-dev23: two names set against each other for a purpose.
     'Kettlebot vs Steamly for brewing green tea?',
+    // ask-dev25: names typed in small letters, as chat is.
+    'hey is kettlebot or steamly better for my green tea lol',
   ])('is declined for the name it mentions in passing when asked as a choice: %s', (question) => {
     expect(index.search(question, both).no_answer_reason).toMatch(/only in passing/);
   });
@@ -86,17 +88,31 @@ describe('a comparison that ranks two names', () => {
 
 describe('ranksNames', () => {
   it('reads a ranking asked of two names', () => {
-    expect(ranksNames(parseQuestion('zkSync Era vs Starknet: which has lower fees?'))).toBe(true);
-    expect(ranksNames(parseQuestion('Is Claude better than ChatGPT for coding?'))).toBe(true);
+    expect(ranksNames(parseQuestion('zkSync Era vs Starknet: which has lower fees?'), [])).toBe(true);
+    expect(ranksNames(parseQuestion('Is Claude better than ChatGPT for coding?'), [])).toBe(true);
+  });
+
+  it('reads names typed in small letters when the content writes them only with capitals', () => {
+    const texts = ['Claude and Gemini answer in chat.', 'Kettles made by Steamly boil in a minute.'];
+    expect(ranksNames(parseQuestion('is claude or gemini better for writing cover letters'), texts)).toBe(true);
+    expect(ranksNames(parseQuestion('is claude or gemini better for writing cover letters'), [])).toBe(false);
+    // Written in small letters too: a kind of thing, or the word itself.
+    const kinds = [...texts, 'A chat model answers in chat.'];
+    expect(ranksNames(parseQuestion('is claude or chat better for writing cover letters'), kinds)).toBe(false);
+    expect(writtenCase('claude', texts)).toBe('capitalised');
+    expect(writtenCase('Chat', kinds)).toBe('lowercase');
+    expect(writtenCase('Boilr', texts)).toBeUndefined();
   });
 
   it('leaves sides in lowercase words and questions that ask no ranking', () => {
-    expect(ranksNames(parseQuestion('Dense retrieval vs BM25: which works better?'))).toBe(false);
-    expect(ranksNames(parseQuestion('ReAct vs Toolformer: how do they differ?'))).toBe(false);
+    expect(ranksNames(parseQuestion('Dense retrieval vs BM25: which works better?'), [])).toBe(false);
+    expect(ranksNames(parseQuestion('ReAct vs Toolformer: how do they differ?'), [])).toBe(false);
   });
 
   it('reads a choice among names, and "is X or Y better"', () => {
-    expect(ranksNames(parseQuestion('Pinecone vs Weaviate vs Qdrant: which vector database should I use?'))).toBe(true);
+    expect(ranksNames(parseQuestion('Pinecone vs Weaviate vs Qdrant: which vector database should I use?'), [])).toBe(
+      true,
+    );
     expect(parseQuestion('Is Gemini or GPT-4o better at understanding images?').sides).toEqual(['Gemini', 'GPT-4o']);
     expect(parseQuestion('Llama 3 8B or Mistral 7B: which is the better base for fine-tuning?').sides).toEqual([
       'Llama 3 8B',
@@ -104,10 +120,10 @@ describe('ranksNames', () => {
     ]);
     expect(parseQuestion('Which should I use, Pinecone or Qdrant?').sides).toEqual(['Pinecone', 'Qdrant']);
     expect(parseQuestion('Is ERC-20 or ERC-721 used for NFTs, and which costs more gas?').sides).toBeUndefined();
-    expect(ranksNames(parseQuestion('PyTorch vs JAX for training a transformer from scratch?'))).toBe(true);
-    expect(ranksNames(parseQuestion('GANs vs diffusion models for generating images?'))).toBe(false);
+    expect(ranksNames(parseQuestion('PyTorch vs JAX for training a transformer from scratch?'), [])).toBe(true);
+    expect(ranksNames(parseQuestion('GANs vs diffusion models for generating images?'), [])).toBe(false);
     // A choice of kinds, in lowercase words, is the content's to weigh.
-    expect(ranksNames(parseQuestion('Dense retrieval vs BM25: which should I use for code search?'))).toBe(false);
+    expect(ranksNames(parseQuestion('Dense retrieval vs BM25: which should I use for code search?'), [])).toBe(false);
   });
 
   it('finds the sides of "X or Y: which <kind> is cheaper"', () => {

@@ -2,6 +2,7 @@
 // would I use which"): comparison.ts then lets an essay section that discusses both lead.
 import type { Plan } from './query-plan.ts';
 import { CLAUSE_BREAK, type Question } from './question.ts';
+import { escapePattern } from './text.ts';
 
 /** The question words that open what a comparison asks ("how do withdrawal times compare …"). */
 const ASKING = /\b(?:how|what|which|why|when|where|who)\b/gi;
@@ -40,13 +41,32 @@ const ASKS_RANKING =
 /** A side written as a name, every word with a capital or a digit: "Claude", "zkSync Era", "PyTorch". */
 const WRITTEN_AS_NAME = /^(?:\S*[\p{Lu}\p{N}]\S*)(?:\s+\S*[\p{Lu}\p{N}]\S*)*$/u;
 
+/** A side as a whole phrase in any case ("Claude" for "claude"): not inside a longer word or compound. */
+const wholePhrase = (side: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}-])${escapePattern(side)}(?![\\p{L}\\p{N}-])`, 'giu');
+
+/**
+ * How passages write a side asked: in small letters ("Standard Attention" as "standard attention": a
+ * kind of thing, no name), or only with capitals ("claude" as "Claude": a name typed in small
+ * letters, as chat is). Undefined when they do not write it.
+ */
+export function writtenCase(side: string, texts: readonly string[]): 'lowercase' | 'capitalised' | undefined {
+  const pattern = wholePhrase(side);
+  const found = texts.flatMap((text) => text.match(pattern) ?? []);
+  if (found.length === 0) return undefined;
+  return found.some((written) => written === written.toLowerCase()) ? 'lowercase' : 'capitalised';
+}
+
 /**
  * Whether a comparison ranks two names ("Solana vs Avalanche: which one is faster", "is Claude
- * better than ChatGPT for coding"): if the content never explains one of them (no term of its own,
- * no heading), ranking them is a verdict it does not give, and passages that name one in a list
- * ("examples include zkSync Era, Starknet, …") do not weigh it against the other (comparison.ts).
+ * better than ChatGPT for coding", "is claude or gemini better" when the content writes them with
+ * capitals: `texts`): if the content never explains one of them (no term of its own, no heading),
+ * ranking them is a verdict it does not give, and passages that name one in a list ("examples
+ * include zkSync Era, Starknet, …") do not weigh it against the other (comparison.ts).
  */
-export function ranksNames(question: Question): boolean {
+export function ranksNames(question: Question, texts: readonly string[]): boolean {
   const sides = question.sides ?? [];
-  return ASKS_RANKING.test(question.text) && sides.length === 2 && sides.every((side) => WRITTEN_AS_NAME.test(side));
+  const named = (side: string) =>
+    WRITTEN_AS_NAME.test(side) || (side === side.toLowerCase() && writtenCase(side, texts) === 'capitalised');
+  return ASKS_RANKING.test(question.text) && sides.length === 2 && sides.every(named);
 }

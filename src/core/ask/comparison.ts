@@ -6,7 +6,7 @@
 import { bestPerSource, contrastingSentence, contrasts, sentenceNames } from './answer-shape.ts';
 import type { AskDocumentType, AskPassage } from './ask-documents.ts';
 import { comparedPassages, comparisonQuotes, type QuotingContext } from './answer-passages.ts';
-import { asksBeyond, ranksNames } from './comparison-asked.ts';
+import { asksBeyond, ranksNames, writtenCase } from './comparison-asked.ts';
 import { ComparisonSides, type FoundSide } from './comparison-sides.ts';
 import { leadComparison, type ComparisonRole } from './comparison-lead.ts';
 import { DECLINE_CALIBRATION, sideDeclines, type DeclineContext } from './decline.ts';
@@ -15,7 +15,7 @@ import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
 import type { Question } from './question.ts';
 import { sentencesAt } from './sentences.ts';
-import { escapePattern, saysAnyName, terms } from './text.ts';
+import { saysAnyName, terms } from './text.ts';
 
 /** Below this confidence a side is not answered (the bar of every answer: decline.ts). */
 const MIN_CONFIDENCE = DECLINE_CALIBRATION.minConfidence;
@@ -242,22 +242,15 @@ export class Comparisons {
     shared: readonly Ranked[],
     ranked: readonly Ranked[],
   ): readonly string[] {
-    if (!ranksNames(question)) return [];
+    const texts = ranked.slice(0, CONTRAST_CANDIDATES).map((hit) => this.#passages[hit.passage]!.text);
+    if (!ranksNames(question, texts)) return [];
     // A page both sides found (Adam and AdamW on the optimiser's page) explains both; a side the
     // passages write in lowercase ("Standard Attention" as "standard attention") is a kind, no name.
     const explains = (side: FoundSide, at: number) =>
       [side.best, ...shared].some((hit) => hit.passage >= 0 && this.#headingNames(side.plan, hit.passage)) ||
-      this.#writtenLowercase(question.sides![at]!, ranked);
+      (/\p{Lu}/u.test(question.sides![at]!) && writtenCase(question.sides![at]!, texts) === 'lowercase');
     const unexplained = question.sides!.filter((_, at) => !explains(both[at]!, at));
     return unexplained.length === 0 || this.#weighsSides(both, ranked) ? [] : unexplained;
-  }
-
-  /** Whether one of the best passages writes a side in lowercase words: a kind of thing, not a name. */
-  #writtenLowercase(side: string, ranked: readonly Ranked[]): boolean {
-    const lower = side.toLowerCase();
-    if (lower === side) return false;
-    const written = new RegExp(`(?<![\\p{L}\\p{N}-])${escapePattern(lower)}(?![\\p{L}\\p{N}-])`, 'u');
-    return ranked.slice(0, CONTRAST_CANDIDATES).some((hit) => written.test(this.#passages[hit.passage]!.text));
   }
 
   /**
