@@ -126,6 +126,13 @@ describe('what the site declines, read from the sentence that asks', () => {
     expect(readQuestion('what is a ledger today', speller).declined).toBe('live');
     // Only a day is excused in the circumstances: a price asked before the question still is live data.
     expect(readQuestion('I need the current price of ether. Can you help?', speller).declined).toBe('live');
+    expect(readQuestion('I need the current price of ether. Can you give me that?', speller).declined).toBe('live');
+  });
+
+  it('reads live data as what a plan is for when the asking sentence weighs the plan', () => {
+    // ask-dev25: "… fine-tune an open model on our catalogue so the assistant knows current prices. Is that a good plan?"
+    const plan = 'We want to train our chatbot on the catalogue so it knows current prices. Is that a good plan?';
+    expect(readQuestion(plan, speller).declined).toBeUndefined();
   });
 
   it('reads a recent event or a price move over a recent span as news', () => {

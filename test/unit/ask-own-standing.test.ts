@@ -45,6 +45,13 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('We want to sell descaler in Spain. What licence do we need?')).toBe(true);
     // ask-dev23: an estate.
     expect(asksOwnStanding('My aunt passed away and held descaler at a shop. How do we claim it?')).toBe(true);
+    // ask-dev25: an estate in other words, the law's steps, and the police after a loss.
+    expect(asksOwnStanding('My late uncle left a kettle token. What do we do to claim it as an inheritance?')).toBe(
+      true,
+    );
+    expect(asksOwnStanding('A shop offers to crack it. What are the legal steps for me here?')).toBe(true);
+    expect(asksOwnStanding('The kettle makers vanished with my deposit. Can I report it to the police?')).toBe(true);
+    expect(asksOwnStanding('bro i got rugged on a kettle farm, can the cops get my money back??')).toBe(true);
   });
 
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {
@@ -60,6 +67,8 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('What do we have to publish to the kettle registry if we run a kettle?')).toBe(false);
     expect(asksOwnStanding('What licence do I get when I buy a kettle token?')).toBe(false);
     expect(asksOwnStanding("I'm writing a kettle contract, how does inheritance work?")).toBe(false);
+    expect(asksOwnStanding('Can a kettle contract inherit its owner from another contract?')).toBe(false);
+    expect(asksOwnStanding('Can I get my money back if the kettle pool is drained?')).toBe(false);
     expect(asksOwnStanding('What forms do we see descaler take?')).toBe(false);
   });
 

@@ -99,6 +99,9 @@ describe('questions declined whatever matches', () => {
     ['which exchange has the lowest fees to buy sol lol', 'advice'],
     ['Will chatbots end up putting translators out of work?', 'future'],
     ['How long before computers are smarter than people at everything?', 'future'],
+    // ask-dev25: a ranking as it stands, a price's move in chat's words.
+    ['Kettlebot vs Steamly: which currently pays more interest on deposits?', 'live'],
+    ['yo is sol gonna pump after the next upgrade or nah lol', 'future'],
     // Who holds an office, a price's record, a price list, what a job pays: market figures and news.
     ['is vitalik still running the ethereum foundation', 'live'],
     ["What was ether's highest ever price?", 'live'],

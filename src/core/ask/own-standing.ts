@@ -36,7 +36,11 @@ const STANDING = new RegExp(
     // anyone ("what do I have to submit to make a proposal"): review of 30 November.
     String.raw`\bwhat\s+(?:forms?|paperwork|permits?|filings?)\s+(?:do|would|will)\s+(?:i|we)\s+(?:need|have)\s+to\s+(?:file|fill|submit)\b|\bwhat\s+licen[cs]es?\s+(?:do|would|will)\s+(?:i|we)\s+need\b`,
     // An estate: "my father passed away and had bitcoin on an exchange … how do we claim it" (ask-dev23).
-    String.raw`\b(?:passed\s+away|probate|death\s+certificate|next\s+of\s+kin)\b`,
+    // "My late uncle left a USB stick … what are the legal steps to claim it as an inheritance" (ask-dev25);
+    // not inheritance in Solidity.
+    String.raw`\b(?:passed\s+away|probate|death\s+certificate|next\s+of\s+kin|as\s+(?:an\s+)?inheritance)\b`,
+    String.raw`\bmy\s+late\s+(?:father|mother|dad|mum|mom|uncle|aunt|grand\w+|husband|wife|partner|brother|sister)\b`,
+    String.raw`\blegal\s+(?:steps|options|action|rights)\b`,
     String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
     // Not what a protocol or language allows ("… signed two blocks. Is that legal in proof of stake?"):
     // review of 30 November.
@@ -45,6 +49,9 @@ const STANDING = new RegExp(
     // Whom to turn to after a loss: "… he sent $8,000. Is there any way to get it back, and who should
     // we contact?"
     String.raw`\bwho\s+should\s+(?:i|we)\s+(?:contact|call|report\s+(?:it|this|them)\s+to)\b`,
+    // "Can I report it to the police", "can the police actually get my money back" (ask-dev21, ask-dev25).
+    String.raw`\breport\s+(?:it|this|that|them|him|her|the\s+\w+)\s+to\s+(?:the\s+)?(?:police|cops|fbi|authorities)\b`,
+    String.raw`\b(?:police|cops|fbi)\b[^.?!]*\b(?:get|recover)\s+(?:my|our)\s+(?:money|funds|coins|crypto)\s+back\b`,
     // What a bank or an authority did to the asker: "my bank blocked a transfer. Are they allowed to
     // do that?" Not what a sequencer or validator did, which the content explains (forced inclusion).
     String.raw`\b(?:bank|exchange|government|regulator|broker|employer|police|card)\b[^.?!]*[.?!]\s*(?:are|is)\s+(?:they|it)\s+allowed\s+to\s+do\s+(?:that|this)\b`,

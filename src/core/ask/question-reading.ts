@@ -46,6 +46,12 @@ const LIVE_SAID = new RegExp(OUT_OF_SCOPE.live.pattern.source, 'gi');
 
 /** A sentence that asks a question of its own: a question word leads it ("Why?", "What's the risk?"). */
 const OWN_QUESTION = /^\s*(?:what|why|how|which|who|where|when)\b/i;
+/**
+ * A sentence that weighs the plan told before it ("… so the assistant knows current prices. Is that
+ * a good plan?"): the live data is what the plan is for, not what is asked (ask-dev25).
+ */
+const WEIGHS_PLAN =
+  /^\s*(?:is|would|does)\s+(?:that|this|it)\s+(?:be\s+)?(?:a\s+)?(?:good|bad|sensible|smart|wise|reasonable|the\s+right)\s+(?:plan|idea|approach|way)\b/i;
 
 /**
  * Chat's spellings of question words, a closed class: "wut"/"wat"/"wot" (what), "y" (why) before
@@ -94,14 +100,15 @@ export const plainQuestionWords = (asked: string) =>
 /**
  * Whether the site declines a question whatever matches, a day in its circumstances set aside, and
  * their live data too when the sentence that asks is a question of its own that does not point back
- * at them: "… the current price of ETH. What is it?" and "… Can you help?" ask for it. ask-dev5
- * situations declined 1 fewer, every unanswerable question and probe declined as before.
+ * at them, or weighs a plan (WEIGHS_PLAN): "… the current price of ETH. What is it?" and "… Can you
+ * help?" ask for it. ask-dev5 situations declined 1 fewer, every unanswerable question and probe
+ * declined as before.
  */
 function declinedFor(searched: string): OutOfScope | undefined {
   const asking = ASKING_SENTENCE.exec(searched.trim())?.[1];
   if (!asking) return outOfScope(searched);
   const before = searched.trim().slice(0, -asking.length).replace(DAYS_SAID, ' ');
-  const ownQuestion = OWN_QUESTION.test(asking) && !pointsBack(asking);
+  const ownQuestion = (OWN_QUESTION.test(asking) && !pointsBack(asking)) || WEIGHS_PLAN.test(asking);
   return outOfScope(`${ownQuestion ? before.replace(LIVE_SAID, ' ') : before} ${asking}`);
 }
 
