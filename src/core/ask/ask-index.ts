@@ -13,7 +13,7 @@ import { type Concept, type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { quotedPassages, type QuotingContext } from './answer-passages.ts';
 import { secondSource } from './second-source.ts';
-import { headline, indexTerm, rawWords } from './text.ts';
+import { indexTerm } from './text.ts';
 import { answerKind, asksOfThing, doubtsClaim } from './answer-kind.ts';
 import { setAsideWeighed } from './procedure-aim.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
@@ -38,6 +38,7 @@ import { rerankLead, type LeadContext } from './lead-rerank.ts';
 import { UnknownTerms } from './unknown-terms.ts';
 import { asksOwnStanding } from './own-standing.ts';
 import { Comparisons } from './comparison.ts';
+import { asksNothing, capitalInside } from './vague-question.ts';
 
 export type {
   AnswerPassage,
@@ -70,28 +71,10 @@ const RARELY_USED = 4;
  * word the content happens to use a lot ("random") let "who won the 2022 world cup" be answered.
  */
 const ABOUT_CONTENT_LIFT = 8;
-/**
- * A question of at most this many words asked, none a name or written with a capital, none the
- * content's own and each among English's COMMONEST_WORDS, names nothing to answer about: "how does
- * it work", "what could go wrong", "is it worth it" (each was answered at confidence 1 through a
- * heading's "go" or a page's "worth"). Ask reads one question at a time, so what "it" is never
- * reaches it. No answerable question of the tuning or development sets, the probes or the wrapper
- * families is this short and plain; their "how do I file my taxes", declined before, is again.
- */
-const VAGUE_WORDS = 3;
 /** A word of chat's shorthand, by its form: two to four lowercase letters. */
 const SHORTHAND = /^\p{Ll}{2,4}$/u;
 /** A word with a digit: a figure ("250000000", "70%") or a figure and its unit ("4bit"). */
 const FIGURE = /\p{N}/u;
-/**
- * Whether a text writes a capital after its first word ("Kraken vs Binance"; not "I"): it names
- * something, unless written as a headline ("How Does It Work"), where capitals mark no name.
- */
-function capitalInside(text: string): boolean {
-  const written = rawWords(text).slice(1);
-  return !headline(written) && written.some((word) => word !== 'I' && /\p{Lu}/u.test(word));
-}
-
 export class AskIndex {
   readonly #passages: AskPassage[];
   readonly #postings: Map<string, number[]>;
@@ -238,28 +221,18 @@ export class AskIndex {
 
   /**
    * Whether a question is declined whatever its passages' evidence says: it names nothing to answer
-   * about (#asksNothing), or asks for tax or legal advice for the asker, as financial advice is
+   * about (vague-question.ts), or asks for tax or legal advice for the asker, as financial advice is
    * declined (own-standing.ts).
    */
   #setAside(read: ReadQuestion, plan: Plan) {
-    const vague = this.#asksNothing(read, plan);
-    const ownStanding = asksOwnStanding(read.text);
-    return { vague, ownStanding, aside: vague || ownStanding };
-  }
-
-  /** Whether a short question names nothing to answer about (VAGUE_WORDS). */
-  #asksNothing(read: ReadQuestion, plan: Plan): boolean {
+    // A plain concept: no name, each word among English's commonest, none the content's own.
     const plain = (concept: Concept) =>
       !concept.named &&
       concept.asked.every((word) => (this.#vectors?.rank(word) ?? Infinity) < COMMONEST_WORDS) &&
       domainLift(concept, this.#declineContext) < ABOUT_CONTENT_LIFT;
-    // A capital inside names something ("the capital of France"): the reason then says the content lacks it.
-    return (
-      read.situation === undefined &&
-      plan.concepts.length <= VAGUE_WORDS &&
-      !capitalInside(read.question.content) &&
-      plan.concepts.every(plain)
-    );
+    const vague = asksNothing(read, plan, plain);
+    const ownStanding = asksOwnStanding(read.text);
+    return { vague, ownStanding, aside: vague || ownStanding };
   }
 
   /**
