@@ -395,6 +395,11 @@ describe('questions as people type them', () => {
     ['Do I owe the government anything when I trade one coin for another?', /tax or legal position/],
     ['Why did FTX collapse in 2022?', /mention “FTX” only in passing/],
     ['How do I apply for a Gitcoin grant for my open-source project?', /mention “Gitcoin” only in passing/],
+    // A year's move of a thing the content only sets beside the year (ask-dev19, ask-dev21).
+    ["Why did Bitcoin's price fall so much during 2022?", /never tell what happened to “Bitcoin” in 2022/],
+    ['hey is claude or gemini better for writing my cover letters lol', /only in passing/],
+    ['Aave vs Compound: which currently pays more interest on USDC deposits?', /live data/],
+    ['bro i got rugged on a farm, can the police actually get my money back??', /tax or legal position/],
   ])('declines %s, saying what the site offers or why', async (question, reason) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expectMatchesOpenApi('/ask', 'get', 200, body);
@@ -417,6 +422,10 @@ describe('questions as people type them', () => {
     ['my loss keeps blowing up to nan after a few steps, lr too high??', 'how-language-models-learn'],
     // A name's end the content explains, though it has no heading (review of 30 November).
     ['why did LUNA collapse', 'stablecoins-and-their-failure-modes'],
+    // A year's move the content tells; a name it writes as "Terra's UST".
+    ['Why did USDC drop below a dollar in March 2023?', 'stablecoins-and-their-failure-modes'],
+    ['Why did ether fall so much in March 2020?', 'defi-mechanics'],
+    ['why did Terra UST collapse', 'algorithmic-stablecoin'],
   ])('answers %s from %s', async (question, slug) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expect(body.answer).not.toBeNull();

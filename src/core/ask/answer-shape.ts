@@ -294,6 +294,8 @@ export function noAnswerReason(why: {
   vague?: boolean;
   /** The question asks about a tax or legal position, the asker's or a country's tax rules (own-standing.ts). */
   ownStanding?: boolean;
+  /** A year's move asked the cause of that the content never tells (dated-moves.ts). */
+  untold?: { subject: readonly string[]; year: string };
 }): string {
   // A tax position before live data: "can I offset it against my salary with HMRC" asks about tax.
   if (why.ownStanding) return OWN_STANDING_REASON;
@@ -306,6 +308,8 @@ export function noAnswerReason(why: {
     return `No answer: the essays and glossary mention ${quoted(why.passing)} only in passing, never describing ${pronounOf(why.passing)}. The nearest sources are listed.`;
   if (why.figureless && why.figureless.length > 0)
     return `No answer: the essays and glossary mention ${quoted(why.figureless)} but never state that figure of ${pronounOf(why.figureless)}. The nearest sources are listed.`;
+  if (why.untold)
+    return `No answer: the essays and glossary never tell what happened to “${why.untold.subject.join(' ')}” in ${why.untold.year}. The nearest sources are listed.`;
   if (!why.found) return 'Nothing in the essays or glossary matches the question.';
   const what =
     why.missing.length > 0 ? `nothing here speaks to ${quoted(why.missing)}` : 'no passage answers it closely';

@@ -39,6 +39,7 @@ import { UnknownTerms } from './unknown-terms.ts';
 import { asksOwnStanding } from './own-standing.ts';
 import { Comparisons } from './comparison.ts';
 import { asksNothing, capitalInside } from './vague-question.ts';
+import { datedMove, tellsMove, type DatedMove } from './dated-moves.ts';
 
 export type {
   AnswerPassage,
@@ -209,8 +210,7 @@ export class AskIndex {
     const unnamed = this.#unnamed(plan, question, read.situation, compared);
     const leading = compared?.leading ?? [];
     const { vague, ownStanding, aside } = this.#setAside(read, plan);
-    const declinedForNames = unnamed.unknown.length + unnamed.passing.length + unnamed.figureless.length > 0;
-    if (read.declined || aside || declinedForNames || compared?.declined)
+    if (read.declined || aside || unnamed.declines || compared?.declined)
       return { chosen: [], leading, confidence: 0, unnamed: { ...unnamed, vague, ownStanding } };
     // A comparison with a side answered quotes its sides (each above the confidence bar).
     if (compared) return { chosen: compared.answerPassages, ...compared, unnamed };
@@ -237,14 +237,32 @@ export class AskIndex {
 
   /**
    * What the question asks about that the content never names, or names only in passing (one of a list
-   * of examples: unknown-terms.ts; a ranked name it never explains: comparison.ts); each declines it.
+   * of examples: unknown-terms.ts; a ranked name it never explains: comparison.ts), or a year's move
+   * of something it never tells (dated-moves.ts); each declines it.
    */
   #unnamed(plan: Plan, question: Question, situation?: string, compared?: { unexplained: readonly string[] }) {
     const unknown = this.#unknownTerms.of(plan, question, situation);
     const unexplained = compared?.unexplained ?? [];
     const passing = unknown.length > 0 ? [] : [...this.#unknownTerms.namedInPassing(question), ...unexplained];
     const figureless = unknown.length + passing.length > 0 ? [] : this.#unknownTerms.figureless(question);
-    return { unknown, passing, figureless };
+    const named = unknown.length + passing.length + figureless.length > 0;
+    const untold = named ? undefined : this.#untold(question, plan);
+    return { unknown, passing, figureless, untold, declines: named || untold !== undefined };
+  }
+
+  /** A year's move asked the cause of that no passage of that year tells (dated-moves.ts). */
+  #untold(question: Question, plan: Plan): DatedMove | undefined {
+    const move = datedMove(question.content);
+    if (!move) return undefined;
+    // What moved, by its words' terms and the one-word aliases the plan found for them ("ETH" for
+    // ether; not "token" of "non-fungible token" for NFT).
+    const asked = new Set(move.subject.map((word) => word.toLowerCase()));
+    const subject = plan.concepts.filter((concept) => concept.asked.some((word) => asked.has(word.toLowerCase())));
+    const named = new Set([
+      ...move.subject.flatMap((word) => indexTerm(word) ?? []),
+      ...subject.flatMap((concept) => concept.alternatives.filter((terms) => terms.length === 1).flat()),
+    ]);
+    return tellsMove(move, (term) => named.has(term), this.#passages) ? undefined : move;
   }
 
   /** The passage after one in its source (its essay section, its glossary page), if any. */

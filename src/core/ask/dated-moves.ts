@@ -1,0 +1,90 @@
+// A question why something moved in a given year ("Why did Bitcoin's price fall so much during
+// 2022?", "why did Solana's network keep going down in 2022"): market history, which the content
+// tells only for the moves its essays are about ("USDC dropped to about 87 cents", "ETH fell by
+// about 43% within the day"). Without a sentence in which the thing itself moves that way, in a
+// passage of that year, the question is declined, however well its name and year match apart:
+// "the bitcoin reserve was sold into falling markets" in May 2022 says nothing of why bitcoin fell.
+import { sentencesAt } from './sentences.ts';
+import { indexTerm, rawWords } from './text.ts';
+
+/** A year's move asked about: what moved, which way, and the year. */
+export interface DatedMove {
+  /** The words that name what moved ("Bitcoin", "fees on layer 2 networks"). */
+  subject: string[];
+  year: string;
+  rising: boolean;
+}
+
+// "drop" with an object is a removal ("why did MCP drop the SSE transport in March 2025").
+const FALLS = String.raw`fall|falls|fell|(?:drop|drops|dropped)(?!\s+(?:the|a|an|its|their|support)\b)|crash|crashes|crashed|collapse|collapses|collapsed|plunge|plunges|plunged|tank|tanked|slip|slips|slipped|sink|sank|lose|loses|lost|depeg|depegged|dump|dumped|go\s+down|going\s+down|went\s+down`;
+const RISES = String.raw`rise|rises|rose|soar|soars|soared|surge|surges|surged|jump|jumps|jumped|spike|spikes|spiked|climb|climbs|climbed|pump|pumped|skyrocket|skyrocketed|go\s+up|going\s+up|went\s+up`;
+
+const MONTHS = String.raw`(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|january|february|march|april|may|june|july|august|september|october|november|december)`;
+
+/**
+ * "Why did X fall … in 2022", "what caused X to crash during early 2021", "how come X went up so much
+ * in March 2024": what moved sits between the asking words and the move.
+ */
+const ASKED_MOVE = new RegExp(
+  String.raw`^(?:why|how\s+come|what\s+(?:\w+\s+)?(?:caused|made))\s+(?:(?:did|do|does|has|have|had|is|was|were)\s+)?(.+?)\s+(?:(?:keep|kept)\s+)?(${FALLS}|${RISES})\b.*?\b(?:in|during|throughout)\s+(?:(?:early|late|mid)[- ]?)?(?:${MONTHS}\s+)?((?:19|20)\d\d)\b`,
+  'i',
+);
+
+/** Words of a subject that say which figure of it moved or how much, not what moved. */
+const NOT_SUBJECT =
+  /^(?:the|a|an|of|so|much|many|really|even|its|their|s|price|prices|value|values|network|networks|to|been|being)$/i;
+
+/**
+ * A move told in a sentence of the content: past or narrative tense ("fell", "drops", "lost"), not
+ * what can happen ("net supply can rise or fall") nor a kind of market ("falling markets").
+ */
+const TOLD_FALL =
+  /^(?:fell|falls|dropped|drops|crashed|crashes|collapsed|collapses|plunged|plunges|tanked|slipped|slips|sank|sinks|lost|loses|depegged|dumped)$/i;
+const TOLD_RISE =
+  /^(?:rose|rises|soared|soars|surged|surges|jumped|jumps|spiked|spikes|climbed|climbs|pumped|doubled|tripled)$/i;
+
+/** Words told between what moved and its move, at most ("fees on major rollups fell"). */
+const NEAR = 6;
+
+/** The year's move a question asks the cause of, if it asks one. */
+export function datedMove(question: string): DatedMove | undefined {
+  const asked = ASKED_MOVE.exec(question.trim());
+  if (!asked) return undefined;
+  const subject = rawWords(asked[1]!).filter((word) => !NOT_SUBJECT.test(word));
+  const rising = new RegExp(`^(?:${RISES})$`, 'i').test(asked[2]!);
+  return subject.length > 0 ? { subject, year: asked[3]!, rising } : undefined;
+}
+
+/**
+ * Whether a passage of the move's year tells it: a sentence in which a word of what moved (`named`:
+ * by its index terms, aliases included) comes a few words before a move its way ("USDC dropped"),
+ * or which names it and then says "its price collapsed", or which opens on the year with it as its
+ * subject ("In June 2021 IRON, a partially collateralised stablecoin, went through the same loop").
+ */
+export function tellsMove(
+  move: DatedMove,
+  named: (term: string) => boolean,
+  passages: ReadonlyArray<{ text: string; sentences: readonly number[] }>,
+): boolean {
+  const isNamed = (word: string | undefined) => named(indexTerm(word ?? '') ?? '');
+  const told = move.rising ? TOLD_RISE : TOLD_FALL;
+  const movesIn = (sentence: string) => {
+    const words = rawWords(sentence);
+    const dated = words.indexOf(move.year);
+    return (dated >= 0 && isNamed(words[dated + 1])) || movedAfterName(words, told, isNamed);
+  };
+  return passages.some(
+    (passage) => passage.text.includes(move.year) && sentencesAt(passage.text, passage.sentences).some(movesIn),
+  );
+}
+
+/** Whether a move its way follows a word of the name closely ("USDC dropped"), or as "its price collapsed". */
+function movedAfterName(words: readonly string[], told: RegExp, isNamed: (word: string) => boolean): boolean {
+  let since = Infinity;
+  for (const [at, word] of words.entries()) {
+    const owned = Number.isFinite(since) && /^(?:its|their)$/i.test(words[at - 2] ?? '');
+    if (told.test(word) && (since <= NEAR || owned)) return true;
+    since = isNamed(word) ? 0 : since + 1;
+  }
+  return false;
+}

@@ -1,0 +1,95 @@
+// A question why something moved in a given year ("Why did Bitcoin's price fall so much during
+// 2022?": ask-dev19, ask-dev21, and NFT prices and Solana's outages in ask-dev20 and ask-dev22) asks
+// market history: it is answered only where the content tells that move of that thing in that year,
+// and declined with its own reason where a passage only sets the name beside the year.
+import { describe, expect, it } from 'vitest';
+import { datedMove, tellsMove } from '../../src/core/ask/dated-moves.ts';
+import { essayDocument, essayPassage, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
+
+const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
+
+const index = loadedIndex(
+  [
+    essayDocument(
+      'kettle-markets',
+      'Kettle markets',
+      [
+        'In May 2022 buyers pulled their deposits out of Steamco. The price slipped below its floor, and the Boilr reserve was sold into falling markets without restoring confidence.',
+        'That month redemptions minted Fizz tokens in enormous quantities, its price collapsed, and by the end of 2022 the two kettle makers had lost most of their value.',
+        'On 12 March 2020 Kettlebot shares fell by about 43% within the day when a recall was announced.',
+        'In June 2021 Warmly, a maker of travel kettles, went through the same loop in miniature.',
+        'Kettle shares can rise or fall with the price of steel.',
+      ],
+      [],
+    ),
+  ],
+  NO_WORD_VECTORS,
+);
+
+describe('datedMove', () => {
+  it('reads what moved, which way and the year', () => {
+    expect(datedMove("Why did Bitcoin's price fall so much during 2022?")).toEqual({
+      subject: ['Bitcoin'],
+      year: '2022',
+      rising: false,
+    });
+    expect(datedMove('Why did the price of bitcoin fall so much in 2022?')?.subject).toEqual(['bitcoin']);
+    expect(datedMove("Why did Solana's network keep going down in 2022?")?.subject).toEqual(['Solana']);
+    expect(datedMove('how come eth went up so much in early 2021')).toMatchObject({ year: '2021', rising: true });
+    expect(datedMove('What caused Mt. Gox to collapse in March 2014?')?.subject).toEqual(['Mt', 'Gox']);
+  });
+
+  it('leaves a removal, an undated move and a year that dates no move', () => {
+    expect(datedMove('Why did MCP drop the SSE transport in March 2025?')).toBeUndefined();
+    expect(datedMove('Why did MCP drop sessions in its 2026 revision?')).toBeUndefined();
+    expect(datedMove('Why did bitcoin fall so much?')).toBeUndefined();
+    expect(datedMove('Why did the price drop in 2021?')).toBeUndefined();
+    expect(datedMove('How does a stablecoin lose its peg?')).toBeUndefined();
+  });
+});
+
+describe('tellsMove', () => {
+  const named =
+    (...terms: string[]) =>
+    (term: string) =>
+      terms.includes(term);
+  const passages = [
+    essayPassage(
+      'In May 2022 buyers pulled deposits out of Steamco. The price slipped below its floor, and the Boilr reserve was sold into falling markets.',
+    ),
+    essayPassage('Kettlebot shares fell by 43% in 2020. Shares can rise or fall with steel.'),
+    essayPassage('In June 2021 Warmly, a kettle maker, went through the same loop.'),
+  ];
+
+  it('needs the thing itself to move its way in a passage of that year', () => {
+    expect(tellsMove({ subject: ['Kettlebot'], year: '2020', rising: false }, named('kettlebot'), passages)).toBe(true);
+    expect(tellsMove({ subject: ['Kettlebot'], year: '2020', rising: true }, named('kettlebot'), passages)).toBe(false);
+    expect(tellsMove({ subject: ['Kettlebot'], year: '2022', rising: false }, named('kettlebot'), passages)).toBe(
+      false,
+    );
+    // A name beside a falling market, or a move that only can happen, tells no move of the name.
+    expect(tellsMove({ subject: ['Boilr'], year: '2022', rising: false }, named('boilr'), passages)).toBe(false);
+    expect(tellsMove({ subject: ['Steel'], year: '2020', rising: true }, named('steel'), passages)).toBe(false);
+    // A sentence that opens on the year with the name as its subject tells what happened to it then.
+    expect(tellsMove({ subject: ['Warmly'], year: '2021', rising: false }, named('warmli'), passages)).toBe(true);
+  });
+});
+
+describe('a question why something moved in a year', () => {
+  it('is declined when no passage of that year tells the move', () => {
+    for (const question of ['Why did Boilr fall so much in 2022?', 'Why did Kettlebot shares rise in 2022?']) {
+      const result = index.search(question, both);
+      expect(result.answer, question).toBeNull();
+      expect(result.no_answer_reason, question).toMatch(
+        /never tell what happened to “(?:Boilr|Kettlebot shares)” in 20/,
+      );
+    }
+  });
+
+  it('is answered where the content tells it', () => {
+    expect(index.search('Why did Kettlebot fall so much in March 2020?', both).answer).not.toBeNull();
+    // "its price collapsed" after the name; the year opening a sentence whose subject it is.
+    expect(index.search('Why did Fizz crash in 2022?', both).answer).not.toBeNull();
+    expect(index.search('Why did Warmly collapse in 2021?', both).answer).not.toBeNull();
+  });
+});
