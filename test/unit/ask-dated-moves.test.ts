@@ -14,13 +14,20 @@ const index = loadedIndex(
       'kettle-markets',
       'Kettle markets',
       [
+        '## The Steamco run',
         'In May 2022 buyers pulled their deposits out of Steamco. The price slipped below its floor, and the Boilr reserve was sold into falling markets without restoring confidence.',
         'That month redemptions minted Fizz tokens in enormous quantities, its price collapsed, and by the end of 2022 the two kettle makers had lost most of their value.',
+        '## The Kettlebot recall',
         'On 12 March 2020 Kettlebot shares fell by about 43% within the day when a recall was announced.',
+        '## Warmly',
         'In June 2021 Warmly, a maker of travel kettles, went through the same loop in miniature.',
+        '## The bank weekend',
+        'On Friday 10 March 2023 the bank that held Steamco cash closed.',
+        'Nobody could redeem until Monday. Tepid, which by then was backed mostly by Steamco deposits, fell with it.',
+        '## Steel',
         'Kettle shares can rise or fall with the price of steel.',
       ],
-      [],
+      ['the-steamco-run', 'the-kettlebot-recall', 'warmly', 'the-bank-weekend', 'steel'],
     ),
   ],
   NO_WORD_VECTORS,
@@ -34,15 +41,25 @@ describe('datedMove', () => {
       rising: false,
     });
     expect(datedMove('Why did the price of bitcoin fall so much in 2022?')?.subject).toEqual(['bitcoin']);
-    expect(datedMove("Why did Solana's network keep going down in 2022?")?.subject).toEqual(['Solana']);
-    expect(datedMove('how come eth went up so much in early 2021')).toMatchObject({ year: '2021', rising: true });
-    expect(datedMove('What caused Mt. Gox to collapse in March 2014?')?.subject).toEqual(['Mt', 'Gox']);
+    expect(datedMove("Why did Solana's price keep going down in 2022?")?.subject).toEqual(['Solana']);
+    expect(datedMove('how come the eth price went up so much in early 2021')).toMatchObject({
+      year: '2021',
+      rising: true,
+    });
+    expect(datedMove('What caused UST to slip below a dollar in May 2022?')?.subject).toEqual(['UST']);
+    expect(datedMove('Why did UNI lose most of its value in 2022?')?.subject).toEqual(['UNI']);
   });
 
-  it('leaves a removal, an undated move and a year that dates no move', () => {
+  it('leaves a move of anything but a price, a removal, an undated move and a year that dates no move', () => {
+    // Review of 30 November: thefts, deposits and profits are told in the content's own verbs.
+    expect(datedMove('Why did The DAO lose about 3.6 million ETH in 2016?')).toBeUndefined();
+    expect(datedMove("Why did Tether's profits rise to around $13 billion in 2024?")).toBeUndefined();
+    expect(
+      datedMove('Why did the money in DeFi jump from about $1 billion to over $10 billion in 2020?'),
+    ).toBeUndefined();
     expect(datedMove('Why did MCP drop the SSE transport in March 2025?')).toBeUndefined();
     expect(datedMove('Why did MCP drop sessions in its 2026 revision?')).toBeUndefined();
-    expect(datedMove('Why did bitcoin fall so much?')).toBeUndefined();
+    expect(datedMove("Why did bitcoin's price fall so much?")).toBeUndefined();
     expect(datedMove('Why did the price drop in 2021?')).toBeUndefined();
     expect(datedMove('How does a stablecoin lose its peg?')).toBeUndefined();
   });
@@ -73,11 +90,24 @@ describe('tellsMove', () => {
     // A sentence that opens on the year with the name as its subject tells what happened to it then.
     expect(tellsMove({ subject: ['Warmly'], year: '2021', rising: false }, named('warmli'), passages)).toBe(true);
   });
+
+  it("reads the year from the move's section, past a clause between commas after the name", () => {
+    const section = [
+      essayPassage('On Friday 10 March 2023 the bank that held Steamco cash closed.'),
+      essayPassage('Tepid, which by then was backed mostly by Steamco deposits, fell with it.'),
+    ];
+    const move = { subject: ['Tepid'], year: '2023', rising: false };
+    expect(tellsMove(move, named('tepid'), section, () => [0, 1])).toBe(true);
+    expect(tellsMove(move, named('tepid'), section)).toBe(false);
+  });
 });
 
 describe('a question why something moved in a year', () => {
   it('is declined when no passage of that year tells the move', () => {
-    for (const question of ['Why did Boilr fall so much in 2022?', 'Why did Kettlebot shares rise in 2022?']) {
+    for (const question of [
+      "Why did Boilr's price fall so much in 2022?",
+      'Why did the price of Kettlebot shares rise in 2022?',
+    ]) {
       const result = index.search(question, both);
       expect(result.answer, question).toBeNull();
       expect(result.no_answer_reason, question).toMatch(
@@ -87,9 +117,13 @@ describe('a question why something moved in a year', () => {
   });
 
   it('is answered where the content tells it', () => {
-    expect(index.search('Why did Kettlebot fall so much in March 2020?', both).answer).not.toBeNull();
+    expect(index.search("Why did Kettlebot's price fall so much in March 2020?", both).answer).not.toBeNull();
     // "its price collapsed" after the name; the year opening a sentence whose subject it is.
-    expect(index.search('Why did Fizz crash in 2022?', both).answer).not.toBeNull();
-    expect(index.search('Why did Warmly collapse in 2021?', both).answer).not.toBeNull();
+    expect(index.search("Why did Fizz's price crash in 2022?", both).answer).not.toBeNull();
+    expect(index.search("Why did Warmly's price collapse in 2021?", both).answer).not.toBeNull();
+    // The year told a paragraph before, in the same section; a clause between commas after the name.
+    expect(
+      index.search('Why did the price of Tepid fall with Steamco in March 2023?', both).no_answer_reason ?? '',
+    ).not.toMatch(/never tell what happened/);
   });
 });

@@ -262,7 +262,8 @@ export class AskIndex {
       ...move.subject.flatMap((word) => indexTerm(word) ?? []),
       ...subject.flatMap((concept) => concept.alternatives.filter((terms) => terms.length === 1).flat()),
     ]);
-    return tellsMove(move, (term) => named.has(term), this.#passages) ? undefined : move;
+    const beside = (passage: number) => this.#ranking.passagesBeside(passage);
+    return tellsMove(move, (term) => named.has(term), this.#passages, beside) ? undefined : move;
   }
 
   /** The passage after one in its source (its essay section, its glossary page), if any. */

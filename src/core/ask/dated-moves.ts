@@ -1,5 +1,5 @@
-// A question why something moved in a given year ("Why did Bitcoin's price fall so much during
-// 2022?", "why did Solana's network keep going down in 2022"): market history, which the content
+// A question why a price moved in a given year ("Why did Bitcoin's price fall so much during 2022?",
+// "why did NFT prices crash so hard in 2022"): market history, which the content
 // tells only for the moves its essays are about ("USDC dropped to about 87 cents", "ETH fell by
 // about 43% within the day"). Without a sentence in which the thing itself moves that way, in a
 // passage of that year, the question is declined, however well its name and year match apart:
@@ -30,6 +30,14 @@ const ASKED_MOVE = new RegExp(
   'i',
 );
 
+/**
+ * A price asked about: a move of anything else ("why did The DAO lose 3.6 million ETH in 2016", "why
+ * did Tether's profits rise in 2024", "why did DeFi deposits jump in 2020") is a story the content
+ * tells in its own verbs (drained, earned, grew); review of 30 November, nine such questions.
+ */
+const PRICE_ASKED =
+  /\b(?:price|prices|priced|value|valuation|worth|market\s+cap|peg)\b|\b(?:below|above|under)\s+(?:a|one|\$?1)\s+dollar\b|\b(?:below|above|under)\s+\$\d/i;
+
 /** Words of a subject that say which figure of it moved or how much, not what moved. */
 const NOT_SUBJECT =
   /^(?:the|a|an|of|so|much|many|really|even|its|their|s|price|prices|value|values|network|networks|to|been|being)$/i;
@@ -41,7 +49,7 @@ const NOT_SUBJECT =
 const TOLD_FALL =
   /^(?:fell|falls|dropped|drops|crashed|crashes|collapsed|collapses|plunged|plunges|tanked|slipped|slips|sank|sinks|lost|loses|depegged|dumped)$/i;
 const TOLD_RISE =
-  /^(?:rose|rises|soared|soars|surged|surges|jumped|jumps|spiked|spikes|climbed|climbs|pumped|doubled|tripled)$/i;
+  /^(?:rose|rises|soared|soars|surged|surges|jumped|jumps|spiked|spikes|climbed|climbs|pumped|doubled|tripled|recovered|recovers|rebounded)$/i;
 
 /** Words told between what moved and its move, at most ("fees on major rollups fell"). */
 const NEAR = 6;
@@ -49,7 +57,7 @@ const NEAR = 6;
 /** The year's move a question asks the cause of, if it asks one. */
 export function datedMove(question: string): DatedMove | undefined {
   const asked = ASKED_MOVE.exec(question.trim());
-  if (!asked) return undefined;
+  if (!asked || !PRICE_ASKED.test(asked[0])) return undefined;
   const subject = rawWords(asked[1]!).filter((word) => !NOT_SUBJECT.test(word));
   const rising = new RegExp(`^(?:${RISES})$`, 'i').test(asked[2]!);
   return subject.length > 0 ? { subject, year: asked[3]!, rising } : undefined;
@@ -65,17 +73,19 @@ export function tellsMove(
   move: DatedMove,
   named: (term: string) => boolean,
   passages: ReadonlyArray<{ text: string; sentences: readonly number[] }>,
+  beside: (passage: number) => readonly number[] = (passage) => [passage],
 ): boolean {
   const isNamed = (word: string | undefined) => named(indexTerm(word ?? '') ?? '');
   const told = move.rising ? TOLD_RISE : TOLD_FALL;
   const movesIn = (sentence: string) => {
-    const words = rawWords(sentence);
+    // A clause set between commas after the name ("DAI, which by then was backed by USDC, fell with it").
+    const words = rawWords(sentence.replace(/,\s+(?:which|who|a|an)\b[^,]*,/g, ' '));
     const dated = words.indexOf(move.year);
     return (dated >= 0 && isNamed(words[dated + 1])) || movedAfterName(words, told, isNamed);
   };
-  return passages.some(
-    (passage) => passage.text.includes(move.year) && sentencesAt(passage.text, passage.sentences).some(movesIn),
-  );
+  // The year may be told a paragraph before the move, in the same section ("On Friday 10 March 2023 …").
+  const dated = (at: number) => beside(at).some((other) => passages[other]!.text.includes(move.year));
+  return passages.some((passage, at) => sentencesAt(passage.text, passage.sentences).some(movesIn) && dated(at));
 }
 
 /** Whether a move its way follows a word of the name closely ("USDC dropped"), or as "its price collapsed". */
