@@ -400,6 +400,12 @@ describe('questions as people type them', () => {
     ['hey is claude or gemini better for writing my cover letters lol', /only in passing/],
     ['Aave vs Compound: which currently pays more interest on USDC deposits?', /live data/],
     ['bro i got rugged on a farm, can the police actually get my money back??', /tax or legal position/],
+    // Ideas the content does not cover, described in everyday words or named by words it uses.
+    [
+      "Is there a way to make an already-trained model forget one person's data without retraining it?",
+      /seems to ask about machine unlearning, which the essays and glossary do not cover/,
+    ],
+    ['how do ring signatures hide who the real signer was', /ring and group signatures/],
   ])('declines %s, saying what the site offers or why', async (question, reason) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expectMatchesOpenApi('/ask', 'get', 200, body);
@@ -426,6 +432,9 @@ describe('questions as people type them', () => {
     ['Why did USDC drop below a dollar in March 2023?', 'stablecoins-and-their-failure-modes'],
     ['Why did ether fall so much in March 2020?', 'defi-mechanics'],
     ['why did Terra UST collapse', 'algorithmic-stablecoin'],
+    // The same everyday words about what the content covers.
+    ['Why does a model forget what it learned before when I fine-tune it on a new task?', 'catastrophic-forgetting'],
+    ['How can two of three people have to sign before a shared wallet moves funds?', 'multisig'],
   ])('answers %s from %s', async (question, slug) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expect(body.answer).not.toBeNull();

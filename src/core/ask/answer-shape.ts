@@ -280,8 +280,8 @@ const quoted = (items: readonly string[]) => items.map((item) => `“${item}”`
 /** "it" for one name, "them" for more. */
 const pronounOf = (names: readonly string[]) => (names.length > 1 ? 'them' : 'it');
 
-/** Why there is no answer, in one sentence: declined, about something never mentioned, or not covered. */
-export function noAnswerReason(why: {
+/** Why a question was declined, and for what. */
+export interface NoAnswerWhy {
   found: boolean;
   missing: readonly string[];
   declined: OutOfScope | undefined;
@@ -296,22 +296,34 @@ export function noAnswerReason(why: {
   ownStanding?: boolean;
   /** A year's move asked the cause of that the content never tells (dated-moves.ts). */
   untold?: { subject: readonly string[]; year: string };
-}): string {
+  /** An idea the question describes that the content does not cover (uncovered-topics.ts). */
+  uncovered?: string;
+}
+
+/** Why there is no answer, in one sentence: declined, about something never mentioned, or not covered. */
+export function noAnswerReason(why: NoAnswerWhy): string {
   // A tax position before live data: "can I offset it against my salary with HMRC" asks about tax.
   if (why.ownStanding) return OWN_STANDING_REASON;
   if (why.declined) return OUT_OF_SCOPE[why.declined].reason;
   if (why.vague)
     return 'No answer: the question names nothing the essays and glossary are about. Name the thing you mean, for example “how does proof of stake work”.';
-  if (why.unknown.length > 0)
-    return `No answer: the essays and glossary never mention ${quoted(why.unknown)}. The nearest sources are listed.`;
-  if (why.passing && why.passing.length > 0)
-    return `No answer: the essays and glossary mention ${quoted(why.passing)} only in passing, never describing ${pronounOf(why.passing)}. The nearest sources are listed.`;
-  if (why.figureless && why.figureless.length > 0)
-    return `No answer: the essays and glossary mention ${quoted(why.figureless)} but never state that figure of ${pronounOf(why.figureless)}. The nearest sources are listed.`;
-  if (why.untold)
-    return `No answer: the essays and glossary never tell what happened to “${why.untold.subject.join(' ')}” in ${why.untold.year}. The nearest sources are listed.`;
+  const lacking = lackingReason(why);
+  if (lacking) return `No answer: ${lacking}. The nearest sources are listed.`;
   if (!why.found) return 'Nothing in the essays or glossary matches the question.';
   const what =
     why.missing.length > 0 ? `nothing here speaks to ${quoted(why.missing)}` : 'no passage answers it closely';
   return `No confident answer: ${what}. The nearest sources are listed.`;
+}
+
+/** What the content lacks that the question asks about: a name, its description, a figure, a year's story, an idea. */
+function lackingReason(why: NoAnswerWhy): string | undefined {
+  if (why.unknown.length > 0) return `the essays and glossary never mention ${quoted(why.unknown)}`;
+  if (why.passing && why.passing.length > 0)
+    return `the essays and glossary mention ${quoted(why.passing)} only in passing, never describing ${pronounOf(why.passing)}`;
+  if (why.figureless && why.figureless.length > 0)
+    return `the essays and glossary mention ${quoted(why.figureless)} but never state that figure of ${pronounOf(why.figureless)}`;
+  if (why.untold)
+    return `the essays and glossary never tell what happened to “${why.untold.subject.join(' ')}” in ${why.untold.year}`;
+  if (why.uncovered) return `this seems to ask about ${why.uncovered}, which the essays and glossary do not cover`;
+  return undefined;
 }

@@ -13,7 +13,7 @@ import { type Concept, type Plan, QueryPlanner } from './query-plan.ts';
 import type { Speller } from './speller.ts';
 import { quotedPassages, type QuotingContext } from './answer-passages.ts';
 import { secondSource } from './second-source.ts';
-import { indexTerm } from './text.ts';
+import { indexTerm, words } from './text.ts';
 import { answerKind, asksOfThing, doubtsClaim } from './answer-kind.ts';
 import { setAsideWeighed } from './procedure-aim.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
@@ -40,6 +40,7 @@ import { asksOwnStanding } from './own-standing.ts';
 import { Comparisons } from './comparison.ts';
 import { asksNothing, capitalInside } from './vague-question.ts';
 import { datedMove, tellsMove, type DatedMove } from './dated-moves.ts';
+import { describedTopic } from './uncovered-topics.ts';
 
 export type {
   AnswerPassage,
@@ -238,7 +239,8 @@ export class AskIndex {
   /**
    * What the question asks about that the content never names, or names only in passing (one of a list
    * of examples: unknown-terms.ts; a ranked name it never explains: comparison.ts), or a year's move
-   * of something it never tells (dated-moves.ts); each declines it.
+   * of something it never tells (dated-moves.ts), or an idea it does not cover (uncovered-topics.ts);
+   * each declines it.
    */
   #unnamed(plan: Plan, question: Question, situation?: string, compared?: { unexplained: readonly string[] }) {
     const unknown = this.#unknownTerms.of(plan, question, situation);
@@ -247,7 +249,15 @@ export class AskIndex {
     const figureless = unknown.length + passing.length > 0 ? [] : this.#unknownTerms.figureless(question);
     const named = unknown.length + passing.length + figureless.length > 0;
     const untold = named ? undefined : this.#untold(question, plan);
-    return { unknown, passing, figureless, untold, declines: named || untold !== undefined };
+    const uncovered = named || untold ? undefined : this.#uncovered(question);
+    return { unknown, passing, figureless, untold, uncovered, declines: named || !!untold || !!uncovered };
+  }
+
+  /** An idea the content does not cover, described without its name, while the content writes none of its names. */
+  #uncovered(question: Question): string | undefined {
+    const topic = describedTopic(question.text);
+    const written = topic?.names.some((name) => this.#unknownTerms.saysAny(name, [words(name)]));
+    return topic && !written ? topic.name : undefined;
   }
 
   /** A year's move asked the cause of that no passage of that year tells (dated-moves.ts). */

@@ -143,11 +143,11 @@ export class UnknownTerms {
     // Read without possessives: "each unit's output" is everyday words as "each unit output" is.
     if (this.#askersFrame(question, written, situated) && this.#askersWording(head)) return [];
     // The content writes a possessive as the asker may ("the verifier's dilemma") or not.
-    if (this.#saysAny(head, [written, words(asked)]) || this.#saysModified(written)) return [];
+    if (this.saysAny(head, [written, words(asked)]) || this.#saysModified(written)) return [];
     // Words the asker quotes are the name, the rest what they say of it ("the 'lethal trifecta'
     // people mention"): ask-dev4 and ask-dev6 declined one fewer each, every unanswerable one as before.
     const quoted = [...asked.matchAll(QUOTED)].map((match) => match[1]!);
-    return quoted.some((quote) => this.#saysAny(quote, [words(quote)])) ? [] : [head];
+    return quoted.some((quote) => this.saysAny(quote, [words(quote)])) ? [] : [head];
   }
 
   /**
@@ -184,7 +184,7 @@ export class UnknownTerms {
     const preposition = written.findIndex((word) => PREPOSITION.test(word));
     const phrase = preposition < 0 ? [] : written.slice(0, preposition);
     for (let from = 1; from <= phrase.length - 2 && this.#everydayWord(phrase[from - 1]!); from += 1)
-      if (this.#saysAny(phrase.slice(from).join(' '), [phrase.slice(from)])) return true;
+      if (this.saysAny(phrase.slice(from).join(' '), [phrase.slice(from)])) return true;
     return false;
   }
 
@@ -214,7 +214,7 @@ export class UnknownTerms {
   }
 
   /** Whether a passage that uses a text's rarest term says one of some phrases (words in order). */
-  #saysAny(text: string, phrases: readonly (readonly string[])[]): boolean {
+  saysAny(text: string, phrases: readonly (readonly string[])[]): boolean {
     const rarest = this.#rarestPosting(text);
     const said = [...new Set(phrases.filter((phrase) => phrase.length > 0).map((phrase) => ` ${phrase.join(' ')} `))];
     for (let at = 0; rarest && said.length > 0 && at < rarest.length; at += 2) {
@@ -380,7 +380,7 @@ export class UnknownTerms {
       .split(SENTENCE_END)
       .map((sentence) => rawWords(sentence).slice(1))
       .flatMap((written) => (headline(written) ? [] : capitalisedRuns(written)));
-    return names.filter((name) => !this.#planner.namesTerm(name) && !this.#saysAny(name, writtenForms(name)));
+    return names.filter((name) => !this.#planner.namesTerm(name) && !this.saysAny(name, writtenForms(name)));
   }
 
   /** Whether the content writes a hyphenated compound: joined, as the index keeps it, or as a term's name. */

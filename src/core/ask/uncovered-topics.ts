@@ -1,0 +1,200 @@
+// Ideas of the field that the essays and glossary do not cover, as readers describe them without
+// their names: "make an already-trained model forget one person's data" (machine unlearning), "those
+// services that pool people's coins to hide who paid whom" (mixers). Their words are everyday words
+// the content uses elsewhere ("forget", "pool", "hide"), so every lexical and semantic signal finds
+// a passage that seems to answer; outside writers asked such questions in every set (the same four
+// ideas in two to four sets each). A topic is recognised by all of its word families in the asking
+// part, or by one of its names; it declines only while the content writes none of its names
+// (ask-index.ts checks), so an essay that comes to cover it switches it off.
+
+/** An idea the content does not cover: its name for the reason, its names as content would write them, and how it is asked. */
+export interface UncoveredTopic {
+  name: string;
+  /** Names the content would write if it covered the idea, as lowercase phrases. */
+  names: readonly string[];
+  /** Word families that all occur in a question describing the idea. */
+  asks: readonly RegExp[];
+}
+
+/** What a trained model holds about people, and their data. */
+const SOMEONES = /\b(?:person|person's|someone|someone's|individual|user|user's|customer|people|people's|personal)\b/;
+
+export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
+  {
+    name: 'machine unlearning',
+    names: ['unlearning', 'unlearn'],
+    asks: [
+      /\b(?:forget|forgets|forgetting|unlearn\w*|erase|remove|delete|scrub|wipe)\b/,
+      SOMEONES,
+      /\b(?:already[- ]trained|after\s+(?:it\s+(?:has|was)\s+)?(?:been\s+)?trained|trained\s+model|has\s+(?:already\s+)?been\s+trained|retrain\w*)\b/,
+    ],
+  },
+  {
+    name: 'coin mixers',
+    names: ['mixer', 'mixers', 'mixing service', 'tumbler', 'coinjoin'],
+    asks: [
+      /\b(?:mix|mixes|mixing|mixer|mixers|blend|blends|blending|pool|pools|pooling|tumble\w*)\b/,
+      /\b(?:coins?|crypto|funds|bitcoin|money|transactions?)\b/,
+      /\b(?:hide|hides|hiding|obscure\w*|conceal\w*|untraceable|anonymi\w+|who\s+paid\s+whom|where\s+(?:they|it|the\s+\w+)\s+came\s+from)\b/,
+    ],
+  },
+  {
+    name: 'homomorphic encryption',
+    names: ['homomorphic'],
+    asks: [
+      /\bencrypt(?:ed|ion)\b/,
+      /\b(?:compute|computing|computation|calculat\w+|maths?|arithmetic|add|multiply|operations?|process)\b/,
+      /\bwithout\s+(?:ever\s+)?(?:decrypt\w*|seeing|revealing|reading|exposing)\b/,
+    ],
+  },
+  {
+    name: 'differential privacy',
+    names: ['differential privacy', 'differentially private'],
+    asks: [
+      /\bnoise\b/,
+      /\b(?:privacy|private|personal|nobody\s+can\s+tell|no\s+one\s+can\s+tell|(?:re-?)?identif\w+|whether\s+(?:my|your|a|someone's|their)\b)/,
+    ],
+  },
+  {
+    name: 'atomic swaps',
+    names: ['atomic swap', 'hashed timelock', 'htlc'],
+    asks: [
+      /\b(?:swap|swaps|swapping|exchange|trade)\b/,
+      /\b(?:two|different|separate|other|another)\s+(?:chains|blockchains|networks)\b|\bcross-chain\b/,
+      /\bboth\b[^.?!]*\bor\s+neither\b|\bwithout\s+(?:using\s+|needing\s+)?(?:a\s+|any\s+)?(?:bridge|middleman|exchange|third\s+party)\b/,
+    ],
+  },
+  {
+    name: 'ring and group signatures',
+    names: ['ring signature', 'group signature'],
+    asks: [
+      /\bsign(?:s|ed|ing)?\b/,
+      /\b(?:group|ring|members?)\b/,
+      /\b(?:(?:nobody|no\s+one|no-one)\s+can\s+tell\s+(?:which|who)|without\s+revealing\s+(?:which|who)|can't\s+tell\s+(?:which|who)|anonymous(?:ly)?)\b/,
+    ],
+  },
+  {
+    name: 'permissioned ledgers',
+    names: [
+      'permissioned ledger',
+      'permissioned blockchain',
+      'permissioned chain',
+      'consortium blockchain',
+      'private blockchain',
+    ],
+    asks: [
+      /\b(?:ledger|blockchain|chain)s?\b/,
+      /\b(?:only\s+(?:invited|approved|known|allowed|vetted)|invited|by\s+invitation|approved\s+members|need\s+permission|permission\s+to\s+(?:join|add|write))\b/,
+    ],
+  },
+  {
+    name: 'pump-and-dump schemes',
+    names: ['pump and dump', 'pump-and-dump'],
+    asks: [
+      /\b(?:hype|hypes|hyped|hyping|shill\w*|promote|promotes|promoted)\b/,
+      /\b(?:sell|sells|selling|dump|dumps|dumping|cash\s+out)\b/,
+    ],
+  },
+  {
+    name: 'NFT royalties',
+    names: ['royalty', 'royalties'],
+    asks: [
+      /\b(?:artists?|creators?|makers?)\b/,
+      /\b(?:resold|resale|resales|resell\w*|sold\s+again|secondary\s+sales?)\b/,
+    ],
+  },
+  {
+    name: 'k-fold cross-validation',
+    names: ['cross-validation', 'cross validation', 'k-fold'],
+    asks: [
+      /\b(?:k|several|multiple|many|five|ten|\d+)\s+times\b|\beach\s+time\b|\bin\s+turn\b/,
+      /\b(?:hold(?:ing)?\s+out|held\s+out|leav(?:e|ing)\s+out|left\s+out)\b/,
+    ],
+  },
+  {
+    name: 'pseudo-labelling',
+    names: ['pseudo-label', 'pseudo label', 'self-training'],
+    asks: [/\bunlabell?ed\b/, /\b(?:guess\w*|predict\w*|own)\b[^.?!]*\blabels?\b|\blabels?\b[^.?!]*\bguess\w*/],
+  },
+  {
+    name: 'play-to-earn games',
+    names: ['play-to-earn', 'play to earn', 'gamefi'],
+    asks: [
+      /\b(?:earn|earning|paid|make\s+money)\b/,
+      /\b(?:playing|play|games?|gaming)\b/,
+      /\b(?:crypto|tokens?|nfts?|coins?)\b/,
+    ],
+  },
+  {
+    name: 'model merging',
+    names: ['model merging', 'merging models', 'merged model', 'model soup'],
+    asks: [
+      /\b(?:combin\w+|merg\w+|averag\w+|blend\w*)\b/,
+      /\bweights\b/,
+      /\b(?:two|separately|separate|several|multiple|different)\b[^.?!]*\bmodels\b/,
+    ],
+  },
+  {
+    name: 'crypto payment cards',
+    names: ['crypto card', 'debit card', 'crypto debit'],
+    asks: [
+      /\bcards?\b/,
+      /\b(?:shops?|stores?|checkout|till|merchants?|supermarket)\b/,
+      /\b(?:crypto|bitcoin|coins?|balance)\b/,
+    ],
+  },
+  {
+    name: 'central bank digital currencies',
+    names: ['central bank digital', 'cbdc', 'digital euro', 'digital yuan'],
+    asks: [/\bcentral\s+banks?\b/, /\bdigital\s+(?:currenc\w+|euro|dollar|pound|yuan|money|cash)\b/],
+  },
+  {
+    name: 'romance investment scams',
+    names: ['pig butchering', 'romance scam'],
+    asks: [
+      /\b(?:befriend\w*|friends?|romance|romantic|dating|relationship)\b/,
+      /\b(?:invest\w*|trading\s+(?:site|platform|app)|platform)\b/,
+      /\b(?:scam\w*|fake|fraud\w*)\b/,
+    ],
+  },
+  {
+    name: 'federated learning',
+    names: ['federated'],
+    asks: [
+      /\b(?:train\w*|learn\w*)\b/,
+      /\b(?:phones?|devices?|hospitals?|laptops?)\b/,
+      /\bwithout\s+(?:\w+\s+){0,2}(?:sending|sharing|uploading|collecting|moving|pooling|centrali[sz]ing)\b|\bdata\s+(?:never\s+)?(?:stays?|leaves?|leaving)\b/,
+    ],
+  },
+  {
+    name: 'wash trading',
+    names: ['wash trading', 'wash trade', 'wash-trad'],
+    asks: [
+      /\b(?:trad\w+|buy\w*|sell\w*|bought|sold)\b/,
+      /\b(?:with|to|from)\s+(?:itself|themselves|yourself|himself|herself|(?:their|its|your|his|her)\s+own)\b|\bbetween\s+(?:their|its|your|his|her)\s+own\b/,
+      /\b(?:volume|fake|faking|inflat\w+|pump\w*|price)\b/,
+    ],
+  },
+];
+
+/** A name of a topic written in a question: whole words, spaced or hyphenated, with a plural or "-ing" ending. */
+const nameWritten = (name: string) => new RegExp(String.raw`\b${name.split(/[- ]/).join('[- ]')}(?:s|es|ing)?\b`);
+
+/** Words from a sentence's start within which a name is what the sentence asks about. */
+const SUBJECT_WORDS = 8;
+
+/**
+ * The uncovered topic a question asks about: by one of its names near the start of a sentence ("how
+ * do ring signatures hide the signer", "is play to earn sustainable": each word is the content's, so
+ * no other rule reads it as a name the content lacks; not "… transactions tied to a sanctioned coin
+ * mixer", which asks about the transactions), or described, each of its word families present.
+ */
+export function describedTopic(asking: string): UncoveredTopic | undefined {
+  const text = asking.toLowerCase().replace(/[’‘]/g, "'");
+  const openings = text
+    .split(/(?<=[.!?])\s+/)
+    .map((sentence) => sentence.split(/\s+/).slice(0, SUBJECT_WORDS).join(' '));
+  const named = (topic: UncoveredTopic) =>
+    topic.names.some((name) => openings.some((opening) => nameWritten(name).test(opening)));
+  return UNCOVERED_TOPICS.find((topic) => named(topic) || topic.asks.every((family) => family.test(text)));
+}

@@ -1,0 +1,80 @@
+// Ideas the content does not cover, described without their names ("make an already-trained model
+// forget one person's data": ask-dev19, ask-dev20, ask-dev22, ask-dev23), are declined as such while
+// the content writes none of their names; content that covers one switches its topic off.
+import { describe, expect, it } from 'vitest';
+import { describedTopic } from '../../src/core/ask/uncovered-topics.ts';
+import { glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
+
+const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
+
+const forgetting = glossaryTerm(
+  'catastrophic-forgetting',
+  'Catastrophic forgetting',
+  'When a trained model is fine-tuned on a new task it can forget what it learned before, because the same weights are overwritten. Mixing old data into training limits it.',
+);
+const unlearning = glossaryTerm(
+  'machine-unlearning',
+  'Machine unlearning',
+  "Making an already-trained model forget one person's data without retraining it from scratch, for example after a deletion request.",
+);
+
+describe('describedTopic', () => {
+  it('recognises an idea described in everyday words', () => {
+    const described = [
+      [
+        'Is there a way to make an already-trained AI forget everything it picked up about one particular person?',
+        'machine unlearning',
+      ],
+      [
+        "How do services that blend your coins with strangers' coins to hide where they came from actually work?",
+        'coin mixers',
+      ],
+      ['Is there a way to do maths on encrypted numbers without ever decrypting them?', 'homomorphic encryption'],
+      ['Is there a name for when insiders hype a tiny coin online and then all sell at once?', 'pump-and-dump schemes'],
+      ['What is the cut an NFT artist gets whenever their piece is resold called?', 'NFT royalties'],
+    ];
+    for (const [question, topic] of described) expect(describedTopic(question!)?.name, question).toBe(topic);
+  });
+
+  it('recognises an idea by its name near the start of a sentence, not in a clause about something else', () => {
+    expect(describedTopic('how do ring signatures hide who the real signer was')?.name).toBe(
+      'ring and group signatures',
+    );
+    expect(describedTopic('My cousin plays a blockchain game. Is play-to-earn sustainable?')?.name).toBe(
+      'play-to-earn games',
+    );
+    expect(
+      describedTopic('What happened when some block builders refused transactions tied to a US-sanctioned coin mixer?'),
+    ).toBeUndefined();
+  });
+
+  it('leaves questions about what the content covers in the same everyday words', () => {
+    for (const question of [
+      'Why does a model forget what it learned before when I fine-tune it on a new task?',
+      'Why do diffusion models add noise to images during training?',
+      'How does a liquidity pool set the price when someone swaps coins?',
+      'How can a group of people share one wallet so that two of three must sign?',
+      'How do I move my coins between two different chains with a bridge?',
+      'Why did the exchange sell my collateral when the price fell?',
+      'What is a validation set and why hold it out from training?',
+    ])
+      expect(describedTopic(question), question).toBeUndefined();
+  });
+});
+
+describe('a question that describes an uncovered idea', () => {
+  const question = "Is there a way to make an already-trained model forget one person's data?";
+
+  it('is declined, naming the idea, while the content writes none of its names', () => {
+    const result = loadedIndex([forgetting], NO_WORD_VECTORS).search(question, both);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(
+      /seems to ask about machine unlearning, which the essays and glossary do not cover/,
+    );
+  });
+
+  it('is answered once the content covers the idea', () => {
+    const result = loadedIndex([forgetting, unlearning], NO_WORD_VECTORS).search(question, both);
+    expect(result.answer?.slug).toBe('machine-unlearning');
+  });
+});
