@@ -152,6 +152,12 @@ describe('AskIndex', () => {
 
   it('filters by quoted phrase and by type, and completes the last word as a prefix', () => {
     expect(index.search('"validity proof"', both).sources.map((source) => source.slug)).toEqual(['zk-rollup']);
+    // A phrase no passage holds finds nothing, unless the quotation marks report what someone said
+    // and the question asks more outside them (review of 30 November).
+    expect(index.search('how do "validity rollups" work', both).sources).toEqual([]);
+    expect(
+      index.search('my friend says "validity rollups" post a proof to the layer 1, why?', both).sources,
+    ).not.toEqual([]);
     expect(index.search('withdrawals', { limit: 5, types: ['essay'] }).sources).toEqual([]);
     expect(index.search('algorithmic stableco', both).sources[0]?.slug).toBe('algorithmic-stablecoin');
   });
