@@ -128,6 +128,7 @@ describe('questions declined whatever matches', () => {
     'why do stablecoins lose their peg',
     'what happened to Terra in May 2022',
     'how should I evaluate a RAG system',
+    'Why should I hold out a test set and only look at it once?',
     'how many validators can a committee lose before finality stalls',
     'who decides what goes into the next block',
     'how many users can a rollup serve per second',

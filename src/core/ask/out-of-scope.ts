@@ -62,7 +62,8 @@ const LIVE_DATA = [
 const ADVICE = [
   // Buying, selling or holding; an investment weighed ("a good investment", "bitcoin or gold, the
   // better long-term investment"; not "the better investment of compute").
-  String.raw`\bshould\s+(?:i|we)\s+(?:keep\s+)?(?:buy|sell|invest|hold|trade|short)(?:ing)?\b|\b(?:hold|holding)\s+or\s+sell\b|\bsell\s+or\s+(?:hold|keep)\b`,
+  // Not "should I hold out a test set" (review of 30 November).
+  String.raw`\bshould\s+(?:i|we)\s+(?:keep\s+)?(?:buy|sell|invest|hold|trade|short)(?:ing)?\b(?!\s+out\b)|\b(?:hold|holding)\s+or\s+sell\b|\bsell\s+or\s+(?:hold|keep)\b`,
   String.raw`\b(?:a\s+)?(?:good|better|best|safer|smarter)\s+(?:(?:long|short)[-\s]term\s+)?(?:investment|buy)\b(?!\s+of\b)|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\bfinancial\s+advice\b`,
   String.raw`\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b`,
   // A life decision: "should I quit my job to …", "is machine learning a good career".
