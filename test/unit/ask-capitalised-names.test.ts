@@ -21,7 +21,7 @@ describe.runIf(table)('capitalised names the content never writes', () => {
         'A proving machine runs an ordinary program compiled for a small RISC instruction set and writes a ' +
           'proof that it ran correctly, so a verifier checks the proof instead of running the program again. ' +
           'The Lumen Prover is one such machine: it keeps its traces small by proving one step at a time. ' +
-          "Corvid's Verifier checks such proofs on a phone in under a second.",
+          "Corvid's ZKV checks such proofs on a phone in under a second, as does Corvid's verifier app.",
       ),
       glossaryTerm(
         'knowledge-test',
@@ -43,11 +43,12 @@ describe.runIf(table)('capitalised names the content never writes', () => {
     expect(asked.answer?.slug).toBe('proving-machine');
   });
 
-  it('answers a name of two words the content writes as owned by its first ("Corvid\'s Verifier")', () => {
-    const asked = index.search('How fast is the Corvid Verifier on a phone?', options);
+  it('answers a name and an acronym the content writes as owned by the name ("Corvid\'s ZKV")', () => {
+    const asked = index.search('How fast is the Corvid ZKV on a phone?', options);
     expect(asked.answer?.slug).toBe('proving-machine');
-    // Not any two of the content's words set side by side.
-    expect(index.search('How fast is the Lumen Verifier on a phone?', options).answer).toBeNull();
+    // Not a name and a word, which is a thing of the name's; nor two of the content's words side by side.
+    expect(index.search('How fast is the Corvid Verifier on a phone?', options).answer).toBeNull();
+    expect(index.search('How fast is the Lumen ZKV on a phone?', options).answer).toBeNull();
   });
 
   it('reads no name in a question written as a headline', () => {

@@ -2,7 +2,7 @@
 // acronym, a coined word, a name with its number joined, a run of capitals), which sentences of a
 // question name what it asks, and which words of a subject would name something (unknown-terms.ts).
 import { pointsBack } from './question.ts';
-import { escapePattern, indexTerm, words } from './text.ts';
+import { escapePattern, indexTerm, rawWords, words } from './text.ts';
 
 /**
  * A sound of hesitation however it is spelt ("uhh", "hmmm", "ahh"): two letters at most, one
@@ -66,11 +66,14 @@ export function capitalisedRuns(written: readonly string[]): string[] {
 
 /**
  * The ways content may write a name of several words, as phrases of lowercase words: as asked
- * ("Terra UST"), or owned by its first word ("Terra's UST"; the possessive s is a word of its own).
+ * ("Terra UST"), or, for a name and an acronym, the acronym owned by the name ("Terra's UST"; the
+ * possessive s is a word of its own). Not a name and a word ("Acme Foundation" as "Acme's
+ * foundation"): that is a thing of the name's, not a name; the blind set lost a decline to it.
  */
 export function writtenForms(name: string): string[][] {
   const parts = words(name);
-  return parts.length === 2 ? [parts, [parts[0]!, 's', parts[1]!]] : [parts];
+  const [, second] = rawWords(name);
+  return parts.length === 2 && isAcronymName(second ?? '') ? [parts, [parts[0]!, 's', parts[1]!]] : [parts];
 }
 
 /** The last sentence of a question, after sentences that tell the circumstances. */
