@@ -177,8 +177,15 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
   },
 ];
 
-/** A name of a topic written in a question: whole words, spaced or hyphenated, with a plural or "-ing" ending. */
-const nameWritten = (name: string) => new RegExp(String.raw`\b${name.split(/[- ]/).join('[- ]')}(?:s|es|ing)?\b`);
+/** A topic's names as written in a question: whole words, spaced or hyphenated, with a plural or "-ing" ending. */
+const NAMED = new Map(
+  UNCOVERED_TOPICS.map((topic) => [
+    topic,
+    new RegExp(
+      String.raw`\b(?:${topic.names.map((name) => name.split(/[- ]/).join('[- ]')).join('|')})(?:s|es|ing)?\b`,
+    ),
+  ]),
+);
 
 /** Words from a sentence's start within which a name is what the sentence asks about. */
 const SUBJECT_WORDS = 8;
@@ -194,7 +201,6 @@ export function describedTopic(asking: string): UncoveredTopic | undefined {
   const openings = text
     .split(/(?<=[.!?])\s+/)
     .map((sentence) => sentence.split(/\s+/).slice(0, SUBJECT_WORDS).join(' '));
-  const named = (topic: UncoveredTopic) =>
-    topic.names.some((name) => openings.some((opening) => nameWritten(name).test(opening)));
+  const named = (topic: UncoveredTopic) => openings.some((opening) => NAMED.get(topic)!.test(opening));
   return UNCOVERED_TOPICS.find((topic) => named(topic) || topic.asks.every((family) => family.test(text)));
 }
