@@ -406,6 +406,8 @@ describe('questions as people type them', () => {
       /seems to ask about machine unlearning, which the essays and glossary do not cover/,
     ],
     ['how do ring signatures hide who the real signer was', /ring and group signatures/],
+    // A figure the content states and never gives a reason for (ask-dev25, ask-dev26).
+    ["Why is Bitcoin's supply capped at exactly 21 million coins?", /state “21 million coins” but never say why/],
   ])('declines %s, saying what the site offers or why', async (question, reason) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expectMatchesOpenApi('/ask', 'get', 200, body);
@@ -435,6 +437,7 @@ describe('questions as people type them', () => {
     // The same everyday words about what the content covers.
     ['Why does a model forget what it learned before when I fine-tune it on a new task?', 'catastrophic-forgetting'],
     ['How can two of three people have to sign before a shared wallet moves funds?', 'multisig'],
+    ['Why did the Chinchilla study pick about 20 tokens per parameter?', 'scaling-laws'],
   ])('answers %s from %s', async (question, slug) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expect(body.answer).not.toBeNull();

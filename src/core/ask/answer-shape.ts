@@ -298,6 +298,8 @@ export interface NoAnswerWhy {
   untold?: { subject: readonly string[]; year: string };
   /** An idea the question describes that the content does not cover (uncovered-topics.ts). */
   uncovered?: string;
+  /** A figure asked why it was chosen, which the content states without a reason (chosen-figures.ts). */
+  unreasoned?: string;
 }
 
 /** Why there is no answer, in one sentence: declined, about something never mentioned, or not covered. */
@@ -325,5 +327,6 @@ function lackingReason(why: NoAnswerWhy): string | undefined {
   if (why.untold)
     return `the essays and glossary never tell what happened to “${why.untold.subject.join(' ')}” in ${why.untold.year}`;
   if (why.uncovered) return `this seems to ask about ${why.uncovered}, which the essays and glossary do not cover`;
+  if (why.unreasoned) return `the essays and glossary state “${why.unreasoned}” but never say why it was chosen`;
   return undefined;
 }

@@ -39,8 +39,7 @@ import { UnknownTerms } from './unknown-terms.ts';
 import { asksOwnStanding } from './own-standing.ts';
 import { Comparisons } from './comparison.ts';
 import { asksNothing, capitalInside } from './vague-question.ts';
-import { datedMove, tellsMove, type DatedMove } from './dated-moves.ts';
-import { describedTopic } from './uncovered-topics.ts';
+import { ContentGaps } from './content-gaps.ts';
 
 export type {
   AnswerPassage,
@@ -91,6 +90,7 @@ export class AskIndex {
   readonly #quoting: QuotingContext;
   readonly #unknownTerms: UnknownTerms;
   readonly #comparisons: Comparisons;
+  readonly #gaps: ContentGaps;
   /** Stems of everyday English words that neither the word vectors nor the content have (index-build.ts). */
   readonly #everyday: ReadonlySet<string>;
 
@@ -128,6 +128,8 @@ export class AskIndex {
       this.#everyday,
       this.#passages,
     );
+    const writes = (phrase: string) => this.#unknownTerms.saysAny(phrase, [words(phrase)]);
+    this.#gaps = new ContentGaps(this.#passages, (passage) => this.#ranking.passagesBeside(passage), writes);
     this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages, this.#vectors);
     this.#comparisons = new Comparisons({
       passages: this.#passages,
@@ -238,9 +240,8 @@ export class AskIndex {
 
   /**
    * What the question asks about that the content never names, or names only in passing (one of a list
-   * of examples: unknown-terms.ts; a ranked name it never explains: comparison.ts), or a year's move
-   * of something it never tells (dated-moves.ts), or an idea it does not cover (uncovered-topics.ts);
-   * each declines it.
+   * of examples: unknown-terms.ts; a ranked name it never explains: comparison.ts), or what it never
+   * tells of what it names (content-gaps.ts); each declines it.
    */
   #unnamed(plan: Plan, question: Question, situation?: string, compared?: { unexplained: readonly string[] }) {
     const unknown = this.#unknownTerms.of(plan, question, situation);
@@ -248,32 +249,8 @@ export class AskIndex {
     const passing = unknown.length > 0 ? [] : [...this.#unknownTerms.namedInPassing(question), ...unexplained];
     const figureless = unknown.length + passing.length > 0 ? [] : this.#unknownTerms.figureless(question);
     const named = unknown.length + passing.length + figureless.length > 0;
-    const untold = named ? undefined : this.#untold(question, plan);
-    const uncovered = named || untold ? undefined : this.#uncovered(question);
-    return { unknown, passing, figureless, untold, uncovered, declines: named || !!untold || !!uncovered };
-  }
-
-  /** An idea the content does not cover, described without its name, while the content writes none of its names. */
-  #uncovered(question: Question): string | undefined {
-    const topic = describedTopic(question.text);
-    const written = topic?.names.some((name) => this.#unknownTerms.saysAny(name, [words(name)]));
-    return topic && !written ? topic.name : undefined;
-  }
-
-  /** A year's move asked the cause of that no passage of that year tells (dated-moves.ts). */
-  #untold(question: Question, plan: Plan): DatedMove | undefined {
-    const move = datedMove(question.content);
-    if (!move) return undefined;
-    // What moved, by its words' terms and the one-word aliases the plan found for them ("ETH" for
-    // ether; not "token" of "non-fungible token" for NFT).
-    const asked = new Set(move.subject.map((word) => word.toLowerCase()));
-    const subject = plan.concepts.filter((concept) => concept.asked.some((word) => asked.has(word.toLowerCase())));
-    const named = new Set([
-      ...move.subject.flatMap((word) => indexTerm(word) ?? []),
-      ...subject.flatMap((concept) => concept.alternatives.filter((terms) => terms.length === 1).flat()),
-    ]);
-    const beside = (passage: number) => this.#ranking.passagesBeside(passage);
-    return tellsMove(move, (term) => named.has(term), this.#passages, beside) ? undefined : move;
+    const gap = named ? undefined : this.#gaps.of(question, plan);
+    return { unknown, passing, figureless, ...gap, declines: named || gap !== undefined };
   }
 
   /** The passage after one in its source (its essay section, its glossary page), if any. */

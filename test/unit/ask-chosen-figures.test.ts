@@ -1,0 +1,76 @@
+// A question why a figure was chosen ("Why is Bitcoin's supply capped at exactly 21 million coins?":
+// ask-dev25, ask-dev26; 32 ETH and 12-second slots: ask-dev22, ask-dev26) is answered only where the
+// content gives a reason beside the figure; where it only states the figure, it is declined so.
+import { describe, expect, it } from 'vitest';
+import { chosenFigure, unreasonedFigure } from '../../src/core/ask/chosen-figures.ts';
+import { essayDocument, essayPassage, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
+
+const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
+
+const index = loadedIndex(
+  [
+    essayDocument(
+      'kettle-design',
+      'Kettle design',
+      [
+        'A Steamco kettle holds exactly 17 cups of water. Its element draws 2,000 watts.',
+        'The lid opens at 80 degrees so that steam escapes before the handle gets hot.',
+      ],
+      [],
+    ),
+  ],
+  NO_WORD_VECTORS,
+);
+
+describe('chosenFigure', () => {
+  it('reads the figure a question asks the reason for', () => {
+    expect(chosenFigure("Why is Bitcoin's supply capped at exactly 21 million coins?")?.written).toBe(
+      '21 million coins',
+    );
+    expect(chosenFigure('Why did Ethereum choose 32 ETH as the amount needed to run a validator?')?.written).toBe(
+      '32 ETH',
+    );
+    expect(chosenFigure('Why did Ethereum set the slot time at 12 seconds?')?.written).toBe('12 seconds');
+  });
+
+  it('leaves reasons for anything but a chosen figure', () => {
+    expect(chosenFigure('Why do withdrawals from an optimistic rollup take about a week?')).toBeUndefined();
+    expect(chosenFigure('Why does an agent that gets each step right 95% of the time still fail?')).toBeUndefined();
+    expect(chosenFigure("Why is Bitcoin's supply capped?")).toBeUndefined();
+  });
+
+  it('finds the figure as the content writes it, not inside another number', () => {
+    const figure = chosenFigure('Why did Ethereum choose 12 seconds per slot?')!;
+    expect(figure.pattern.test('Time is divided into 12-second slots.')).toBe(true);
+    expect(figure.pattern.test('The base fee rises by up to 12.5% a block.')).toBe(false);
+    expect(figure.pattern.test('It took 112 seconds.')).toBe(false);
+  });
+});
+
+describe('unreasonedFigure', () => {
+  const passages = [
+    essayPassage('A block holds 17 cups. Its element draws 2,000 watts.'),
+    essayPassage('The lid opens at 80 degrees. That is low enough for steam to escape first.'),
+  ];
+
+  it('is true where the content states the figure and gives no reason beside it', () => {
+    expect(unreasonedFigure(chosenFigure('Why did Steamco pick 17 cups?')!, passages)).toBe(true);
+  });
+
+  it('is false where a reason follows the figure, or where the content never states it', () => {
+    expect(unreasonedFigure(chosenFigure('Why is the lid set to open at 80 degrees?')!, passages)).toBe(false);
+    expect(unreasonedFigure(chosenFigure('Why did Steamco pick 9 cups?')!, passages)).toBe(false);
+  });
+});
+
+describe('a question why a figure was chosen', () => {
+  it('is declined, saying the content states the figure without a reason', () => {
+    const result = index.search('Why did Steamco choose exactly 17 cups for its kettle?', both);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(/state “17 cups” but never say why it was chosen/);
+  });
+
+  it('is answered where the content gives the reason', () => {
+    expect(index.search('Why is the kettle lid set to open at 80 degrees?', both).answer).not.toBeNull();
+  });
+});
