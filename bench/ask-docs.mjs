@@ -22,7 +22,9 @@ import { root } from './lib.mjs';
  * kind, written at 16:10 that day and scored unseen first; ask-dev20, 64 and 64 of every kind,
  * written at 16:37 and scored unseen first; ask-dev21, 64 and 80, ask-dev22, 64 and 48 with no
  * group of unanswerable questions suggested, both written at 18:45 and scored unseen first, and
- * ask-dev23, 64 and 48 as ask-dev22, written at 18:55 and scored unseen after the step's first rules).
+ * ask-dev23, 64 and 48 as ask-dev22, written at 18:55 and scored unseen after the step's first rules;
+ * ask-dev25 and ask-dev26, 64 and 48 each as ask-dev22, written at 20:27 and 21:15 and scored unseen
+ * first; ask-dev24, written at 18:58, stays outside them, read only in aggregate).
  */
 export const DEVELOPMENT_SETS = [
   'ask-dev.json',
@@ -49,6 +51,8 @@ export const DEVELOPMENT_SETS = [
   'ask-dev21.json',
   'ask-dev22.json',
   'ask-dev23.json',
+  'ask-dev25.json',
+  'ask-dev26.json',
 ];
 
 /** How every measuring script asks: five sources, essays and glossary. */
