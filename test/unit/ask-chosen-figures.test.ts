@@ -37,6 +37,10 @@ describe('chosenFigure', () => {
     expect(chosenFigure('Why do withdrawals from an optimistic rollup take about a week?')).toBeUndefined();
     expect(chosenFigure('Why does an agent that gets each step right 95% of the time still fail?')).toBeUndefined();
     expect(chosenFigure("Why is Bitcoin's supply capped?")).toBeUndefined();
+    // A figure the content works out is needed, not chosen (review of 30 November).
+    expect(chosenFigure('Why does Ethereum finality need 13 minutes?')).toBeUndefined();
+    expect(chosenFigure('Ethereum staking: why did they choose 32 ETH?')?.written).toBe('32 ETH');
+    expect(chosenFigure('Why is the block gas target set at 50% of the limit?')?.written).toBe('50%');
   });
 
   it('finds the figure as the content writes it, not inside another number', () => {
@@ -48,18 +52,21 @@ describe('chosenFigure', () => {
 });
 
 describe('unreasonedFigure', () => {
+  const any = () => true;
   const passages = [
     essayPassage('A block holds 17 cups. Its element draws 2,000 watts.'),
     essayPassage('The lid opens at 80 degrees. That is low enough for steam to escape first.'),
   ];
 
   it('is true where the content states the figure and gives no reason beside it', () => {
-    expect(unreasonedFigure(chosenFigure('Why did Steamco pick 17 cups?')!, passages)).toBe(true);
+    expect(unreasonedFigure(chosenFigure('Why did Steamco pick 17 cups?')!, passages, any)).toBe(true);
+    // Stated of something else than what is asked.
+    expect(unreasonedFigure(chosenFigure('Why did Steamco pick 17 cups?')!, passages, () => false)).toBe(false);
   });
 
   it('is false where a reason follows the figure, or where the content never states it', () => {
-    expect(unreasonedFigure(chosenFigure('Why is the lid set to open at 80 degrees?')!, passages)).toBe(false);
-    expect(unreasonedFigure(chosenFigure('Why did Steamco pick 9 cups?')!, passages)).toBe(false);
+    expect(unreasonedFigure(chosenFigure('Why is the lid set to open at 80 degrees?')!, passages, any)).toBe(false);
+    expect(unreasonedFigure(chosenFigure('Why did Steamco pick 9 cups?')!, passages, any)).toBe(false);
   });
 });
 

@@ -47,6 +47,11 @@ describe('datedMove', () => {
       rising: true,
     });
     expect(datedMove('What caused UST to slip below a dollar in May 2022?')?.subject).toEqual(['UST']);
+    // A move that causes another is part of what moved (review of 30 November).
+    expect(datedMove("Why did Silicon Valley Bank's collapse make USDC lose its peg in 2023?")?.subject).toContain(
+      'USDC',
+    );
+    expect(datedMove("Stablecoins: why did USDC's price fall in 2023?")?.subject).toEqual(['USDC']);
     expect(datedMove('Why did UNI lose most of its value in 2022?')?.subject).toEqual(['UNI']);
   });
 
@@ -57,6 +62,8 @@ describe('datedMove', () => {
     expect(
       datedMove('Why did the money in DeFi jump from about $1 billion to over $10 billion in 2020?'),
     ).toBeUndefined();
+    expect(datedMove('Why did total value locked in DeFi jump in 2020?')).toBeUndefined();
+    expect(datedMove('Why did Wormhole lose $320 million worth of ETH in 2022?')).toBeUndefined();
     expect(datedMove('Why did MCP drop the SSE transport in March 2025?')).toBeUndefined();
     expect(datedMove('Why did MCP drop sessions in its 2026 revision?')).toBeUndefined();
     expect(datedMove("Why did bitcoin's price fall so much?")).toBeUndefined();

@@ -49,7 +49,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('My late uncle left a kettle token. What do we do to claim it as an inheritance?')).toBe(
       true,
     );
-    expect(asksOwnStanding('A shop offers to crack it. What are the legal steps for me here?')).toBe(true);
+    expect(asksOwnStanding('A shop offers to crack my kettle token. What are the legal steps to claim it?')).toBe(true);
     expect(asksOwnStanding('The kettle makers vanished with my deposit. Can I report it to the police?')).toBe(true);
     expect(asksOwnStanding('bro i got rugged on a kettle farm, can the cops get my money back??')).toBe(true);
   });
@@ -69,6 +69,12 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding("I'm writing a kettle contract, how does inheritance work?")).toBe(false);
     expect(asksOwnStanding('Can a kettle contract inherit its owner from another contract?')).toBe(false);
     expect(asksOwnStanding('Can I get my money back if the kettle pool is drained?')).toBe(false);
+    // Review of 30 November: a late relative, legal words and the police, asked about how things work.
+    expect(asksOwnStanding('My late father left a kettle wallet. How does a seed phrase restore it?')).toBe(false);
+    expect(asksOwnStanding('Does owning a kettle token give me legal rights to the kettle?')).toBe(false);
+    expect(asksOwnStanding("Why can't anyone, not even the police, reverse my payment to get my money back?")).toBe(
+      false,
+    );
     expect(asksOwnStanding('What forms do we see descaler take?')).toBe(false);
   });
 

@@ -33,14 +33,14 @@ describe('describedTopic', () => {
       ['Is there a name for when insiders hype a tiny coin online and then all sell at once?', 'pump-and-dump schemes'],
       ['What is the cut an NFT artist gets whenever their piece is resold called?', 'NFT royalties'],
     ];
-    for (const [question, topic] of described) expect(describedTopic(question!)?.name, question).toBe(topic);
+    for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
 
   it('recognises an idea by its name near the start of a sentence, not in a clause about something else', () => {
-    expect(describedTopic('how do ring signatures hide who the real signer was')?.name).toBe(
+    expect(describedTopic('how do ring signatures hide who the real signer was')?.topic.name).toBe(
       'ring and group signatures',
     );
-    expect(describedTopic('My cousin plays a blockchain game. Is play-to-earn sustainable?')?.name).toBe(
+    expect(describedTopic('My cousin plays a blockchain game. Is play-to-earn sustainable?')?.topic.name).toBe(
       'play-to-earn games',
     );
     expect(
@@ -57,6 +57,12 @@ describe('describedTopic', () => {
       'How do I move my coins between two different chains with a bridge?',
       'Why did the exchange sell my collateral when the price fell?',
       'What is a validation set and why hold it out from training?',
+      // Review of 30 November: everyday words beside a specific thing the glossary knows.
+      'Is a 3-point gap between two models within the noise, or can I tell whether my model is really better?',
+      'Why does evaluating on the held out test set many times make my scores optimistic?',
+      'How do stakers earn tokens as rewards, and what part does slashing play in keeping them honest?',
+      'In a sandwich attack, does the bot buy and sell with its own funds to push the price against me?',
+      'Why are card payments a poor fit for AI agents paying shops tiny amounts in crypto?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

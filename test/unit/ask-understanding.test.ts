@@ -129,6 +129,9 @@ describe('questions declined whatever matches', () => {
     'what happened to Terra in May 2022',
     'how should I evaluate a RAG system',
     'Why should I hold out a test set and only look at it once?',
+    // Review of 30 November: a mechanism's ranking "currently", an attacker's dump.
+    'Which currently pays more interest: a lending pool at 90% utilisation or one at 20%?',
+    'In a sandwich attack, why is the attacker going to dump the token right after my swap?',
     'how many validators can a committee lose before finality stalls',
     'who decides what goes into the next block',
     'how many users can a rollup serve per second',

@@ -14,7 +14,9 @@ export interface ChosenFigure {
   pattern: RegExp;
 }
 
-const CHOOSING = String.raw`choose|chose|chosen|pick|picked|settle\s+on|settled\s+on|go\s+with|went\s+with|decide\s+on|decided\s+on|set|capped\s+at|limited\s+to|fixed\s+at|set\s+at|require|requires|required|need|needs`;
+// Not "need" or "require": "why does finality need 13 minutes" asks a figure the content works out
+// ("two epochs, roughly 13 minutes"), not one somebody chose (review of 30 November).
+const CHOOSING = String.raw`choose|chose|chosen|pick|picked|settle\s+on|settled\s+on|go\s+with|went\s+with|decide\s+on|decided\s+on|set|capped\s+at|limited\s+to|fixed\s+at`;
 /** Words after a figure that are no unit of it ("21 million as the cap", "12 seconds per slot"). */
 const NOT_UNIT = String.raw`as|at|for|per|of|in|to|and|or|instead|rather|when|so|the|a|an|is|was|each|every`;
 
@@ -23,7 +25,7 @@ const NOT_UNIT = String.raw`as|at|for|per|of|in|to|and|or|instead|rather|when|so
  * 12 seconds", "how come X needs 12 seconds".
  */
 const ASKS_CHOSEN = new RegExp(
-  String.raw`^(?:why|how\s+come)\b[^?]*?\b(?:${CHOOSING})\s+(?:(?:[\w'-]+\s+){0,3}?(?:on|at|to|as)\s+)?(?:exactly\s+|only\s+|just\s+)?(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion|thousand))?(?:\s+(?!(?:${NOT_UNIT})\b)(\p{L}+))?`,
+  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come)\b[^?]*?\b(?:${CHOOSING})\s+(?:(?:[\w'-]+\s+){0,3}?(?:on|at|to|as)\s+)?(?:exactly\s+|only\s+|just\s+)?(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion|thousand))?(?:\s*(%)|\s+(?!(?:${NOT_UNIT})\b)(\p{L}+))?`,
   'iu',
 );
 
@@ -36,39 +38,43 @@ const REASON =
 export function chosenFigure(question: string): ChosenFigure | undefined {
   const asked = ASKS_CHOSEN.exec(question.trim());
   if (!asked) return undefined;
-  const [, number, scale, unit] = asked;
+  const [, number, scale, percent, word] = asked;
+  const unit = percent ?? word;
   const scaled = scale ? String.raw`\s*${scale}` : '';
   // A unit as the content may write it: "12 seconds", "12-second"; "32 ETH".
   const measured = unit ? String.raw`[\s-]*${escapePattern(unit.replace(/s$/i, ''))}` : '';
   return {
-    written: [number, scale, unit].filter(Boolean).join(' '),
+    written: `${[number, scale].filter(Boolean).join(' ')}${percent ?? (word ? ` ${word}` : '')}`,
     pattern: new RegExp(String.raw`(?<![\d.,])${escapePattern(number!)}(?![\d]|[.,]\d)${scaled}${measured}`, 'i'),
   };
 }
 
+/** A passage's text and where its sentences start. */
+type Sentenced = { text: string; sentences: readonly number[] };
+
 /**
  * Whether the content leaves the figure's reason untold: some passage states the figure, and none
- * gives a reason where it does (in the sentence, or the one after). A figure it never states is for
- * the other rules ("seven days" is no "7 days" here).
+ * gives a reason where it does: in the sentence, the one after, or the next paragraph's first two
+ * ("Why not raise it a hundredfold? Because every full node …"). A figure it never states is for the other rules ("seven days" is no "7 days" here).
  */
 export function unreasonedFigure(
   figure: ChosenFigure,
-  passages: ReadonlyArray<{ text: string; sentences: readonly number[] }>,
+  passages: readonly Sentenced[],
+  about: (sentence: string) => boolean,
+  next: (passage: number) => Sentenced | undefined = () => undefined,
 ): boolean {
-  return passages.some((passage) => figure.pattern.test(passage.text)) && !reasonsFigure(figure, passages);
-}
-
-/** Whether a passage gives a reason where it states the figure: in the sentence, or the one after. */
-function reasonsFigure(
-  figure: ChosenFigure,
-  passages: ReadonlyArray<{ text: string; sentences: readonly number[] }>,
-): boolean {
-  return passages.some((passage) => {
-    if (!figure.pattern.test(passage.text)) return false;
+  let stated = false;
+  for (const [at, passage] of passages.entries()) {
+    if (!figure.pattern.test(passage.text)) continue;
     const sentences = sentencesAt(passage.text, passage.sentences);
-    return sentences.some(
-      (sentence, at) =>
-        figure.pattern.test(sentence) && (REASON.test(sentence) || REASON.test(sentences[at + 1] ?? '')),
-    );
-  });
+    const after = next(at);
+    const around = [...sentences, ...(after ? sentencesAt(after.text, after.sentences).slice(0, 2) : [])];
+    const told = (sentence: string) => figure.pattern.test(sentence) && about(sentence);
+    const window = (index: number) => around.slice(index, index + (index === sentences.length - 1 ? 3 : 2));
+    if (!sentences.some(told)) continue;
+    stated = true;
+    if (sentences.some((sentence, index) => told(sentence) && window(index).some((near) => REASON.test(near))))
+      return false;
+  }
+  return stated;
 }

@@ -26,7 +26,7 @@ const MONTHS = String.raw`(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec
  * in March 2024": what moved sits between the asking words and the move.
  */
 const ASKED_MOVE = new RegExp(
-  String.raw`^(?:why|how\s+come|what\s+(?:\w+\s+)?(?:caused|made))\s+(?:(?:did|do|does|has|have|had|is|was|were)\s+)?(.+?)\s+(?:(?:keep|kept)\s+)?(${FALLS}|${RISES})\b.*?\b(?:in|during|throughout)\s+(?:(?:early|late|mid)[- ]?)?(?:${MONTHS}\s+)?((?:19|20)\d\d)\b`,
+  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come|what\s+(?:\w+\s+)?(?:caused|made))\s+(?:(?:did|do|does|has|have|had|is|was|were)\s+)?(.+?)\s+(?:(?:keep|kept)\s+)?(${FALLS}|${RISES})\b(?!\s+(?:make|made|makes|cause|caused|causes|lead|led|leads|trigger\w*|force\w*)\b).*?\b(?:in|during|throughout)\s+(?:(?:early|late|mid)[- ]?)?(?:${MONTHS}\s+)?((?:19|20)\d\d)\b`,
   'i',
 );
 
@@ -36,30 +36,31 @@ const ASKED_MOVE = new RegExp(
  * tells in its own verbs (drained, earned, grew); review of 30 November, nine such questions.
  */
 const PRICE_ASKED =
-  /\b(?:price|prices|priced|value|valuation|worth|market\s+cap|peg)\b|\b(?:below|above|under)\s+(?:a|one|\$?1)\s+dollar\b|\b(?:below|above|under)\s+\$\d/i;
+  /\b(?:price|prices|priced|value(?!\s+(?:locked|deposited))|valuation|market\s+cap|peg)\b|\b(?:below|above|under)\s+(?:a|one|\$?1)\s+dollar\b|\b(?:below|above|under)\s+\$\d/i;
 
 /** Words of a subject that say which figure of it moved or how much, not what moved. */
 const NOT_SUBJECT =
   /^(?:the|a|an|of|so|much|many|really|even|its|their|s|price|prices|value|values|network|networks|to|been|being)$/i;
 
 /**
- * A move told in a sentence of the content: past or narrative tense ("fell", "drops", "lost"), not
- * what can happen ("net supply can rise or fall") nor a kind of market ("falling markets").
+ * A move told in a sentence of the content: in the past tense ("fell", "lost"), not what can happen
+ * ("net supply can rise or fall"), a worked example ("when ETH drops below …") nor a kind of market
+ * ("falling markets").
  */
-const TOLD_FALL =
-  /^(?:fell|falls|dropped|drops|crashed|crashes|collapsed|collapses|plunged|plunges|tanked|slipped|slips|sank|sinks|lost|loses|depegged|dumped)$/i;
-const TOLD_RISE =
-  /^(?:rose|rises|soared|soars|surged|surges|jumped|jumps|spiked|spikes|climbed|climbs|pumped|doubled|tripled|recovered|recovers|rebounded)$/i;
+const TOLD_FALL = /^(?:fell|dropped|crashed|collapsed|plunged|tanked|slipped|sank|lost|depegged|dumped)$/i;
+const TOLD_RISE = /^(?:rose|soared|surged|jumped|spiked|climbed|pumped|doubled|tripled|recovered|rebounded)$/i;
 
 /** Words told between what moved and its move, at most ("fees on major rollups fell"). */
 const NEAR = 6;
+
+const RISING = new RegExp(`^(?:${RISES})$`, 'i');
 
 /** The year's move a question asks the cause of, if it asks one. */
 export function datedMove(question: string): DatedMove | undefined {
   const asked = ASKED_MOVE.exec(question.trim());
   if (!asked || !PRICE_ASKED.test(asked[0])) return undefined;
   const subject = rawWords(asked[1]!).filter((word) => !NOT_SUBJECT.test(word));
-  const rising = new RegExp(`^(?:${RISES})$`, 'i').test(asked[2]!);
+  const rising = RISING.test(asked[2]!);
   return subject.length > 0 ? { subject, year: asked[3]!, rising } : undefined;
 }
 
@@ -84,7 +85,9 @@ export function tellsMove(
     return (dated >= 0 && isNamed(words[dated + 1])) || movedAfterName(words, told, isNamed);
   };
   // The year may be told a paragraph before the move, in the same section ("On Friday 10 March 2023 …").
-  const dated = (at: number) => beside(at).some((other) => passages[other]!.text.includes(move.year));
+  // A year in a citation ("(Leshner and Hayes, 2019)") dates no event of the section.
+  const dated = (at: number) =>
+    beside(at).some((other) => passages[other]!.text.replace(/\([^()]*\)/g, ' ').includes(move.year));
   return passages.some((passage, at) => sentencesAt(passage.text, passage.sentences).some(movesIn) && dated(at));
 }
 

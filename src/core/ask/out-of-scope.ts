@@ -32,8 +32,10 @@ const LIVE_DATA = [
   String.raw`\b(?:out|released|launched|announced|available|live|shipped)\s+yet\b`,
   // A count as it stands: "how many validators are there now", "how many people use Uniswap".
   String.raw`\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b`,
-  // A ranking as it stands: "Aave vs Compound: which currently pays more interest" (ask-dev25).
-  String.raw`\b(?:which|who)\b[^.?!]*\bcurrently\s+(?:pays?|offers?|charges?|costs?|yields?|earns?|has)\s+(?:more|less|higher|lower|better|the\s+(?:most|least|best|highest|lowest))\b`,
+  // A ranking of names or providers as it stands: "Aave vs Compound: which currently pays more
+  // interest" (ask-dev25); not a mechanism's ("which currently pays more: a pool at 90% utilisation
+  // or one at 20%": review of 30 November).
+  String.raw`(?:\b(?:vs\.?|versus)\s[^?]*|\b(?:exchanges?|platforms?|banks?|protocols?|apps?|wallets?|services?|providers?|lenders?|stablecoins?)\s+)\b(?:which|who)?\b[^.?!]*\bcurrently\s+(?:pays?|offers?|charges?|costs?|yields?|earns?|has)\s+(?:more|less|higher|lower|better|the\s+(?:most|least|best|highest|lowest))\b`,
   // A running total since a launch: "how much ETH has been burned in total since EIP-1559 went live".
   // Not "so far": "how much has been stolen from bridges so far" has a dated answer (review of 30
   // November).
@@ -103,8 +105,9 @@ const PREDICTIONS = [
   // "is eth gonna flip btc": one asset asked to overtake another, not a condition ("if a transaction
   // is going to surpass its gas limit"), as the price mark above.
   String.raw`^(?:\w+\s+){0,2}?(?:is|are)\s+[\w$.-]+\s+(?:gonna|going\s+to)\s+(?:overtake|flip|surpass)\b`,
-  // A price's move in chat's words: "is eth gonna pump after the upgrade" (ask-dev25).
-  String.raw`\b(?:gonna|going\s+to|will)\s+(?:pump|dump|moon)\b`,
+  // A price's move in chat's words: "is eth gonna pump after the upgrade" (ask-dev25); an asset asked
+  // at the start, not "why is the attacker going to dump the token" (review of 30 November).
+  String.raw`^(?:\w+\s+){0,2}?(?:is|are|will)\s+[\w$.-]+\s+(?:(?:gonna|going\s+to)\s+)?(?:pump|dump|moon)\b`,
 ];
 
 /** Questions the site declines whatever its content holds, and the sentence that says what it offers instead. */

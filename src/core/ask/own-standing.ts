@@ -39,8 +39,10 @@ const STANDING = new RegExp(
     // "My late uncle left a USB stick … what are the legal steps to claim it as an inheritance" (ask-dev25);
     // not inheritance in Solidity.
     String.raw`\b(?:passed\s+away|probate|death\s+certificate|next\s+of\s+kin|as\s+(?:an\s+)?inheritance)\b`,
-    String.raw`\bmy\s+late\s+(?:father|mother|dad|mum|mom|uncle|aunt|grand\w+|husband|wife|partner|brother|sister)\b`,
-    String.raw`\blegal\s+(?:steps|options|action|rights)\b`,
+    // A late relative's coins claimed, not any question that mentions one ("my late father left a
+    // hardware wallet. How does a seed phrase restore …": review of 30 November).
+    String.raw`\bmy\s+late\s+(?:father|mother|dad|mum|mom|uncle|aunt|grand\w+|husband|wife|partner|brother|sister)\b[^?]*\b(?:claim\w*|inherit\w*|legally)\b`,
+    String.raw`\blegal\s+steps\s+to\s+(?:claim|get|recover|inherit)\b|\b(?:my|our)\s+legal\s+(?:rights|options)\b`,
     String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
     // Not what a protocol or language allows ("… signed two blocks. Is that legal in proof of stake?"):
     // review of 30 November.
@@ -51,7 +53,7 @@ const STANDING = new RegExp(
     String.raw`\bwho\s+should\s+(?:i|we)\s+(?:contact|call|report\s+(?:it|this|them)\s+to)\b`,
     // "Can I report it to the police", "can the police actually get my money back" (ask-dev21, ask-dev25).
     String.raw`\breport\s+(?:it|this|that|them|him|her|the\s+\w+)\s+to\s+(?:the\s+)?(?:police|cops|fbi|authorities)\b`,
-    String.raw`\b(?:police|cops|fbi)\b[^.?!]*\b(?:get|recover)\s+(?:my|our)\s+(?:money|funds|coins|crypto)\s+back\b`,
+    String.raw`\b(?:police|cops|fbi)\s+(?:\w+\s+){0,2}(?:get|recover)\s+(?:my|our)\s+(?:money|funds|coins|crypto)\s+back\b`,
     // What a bank or an authority did to the asker: "my bank blocked a transfer. Are they allowed to
     // do that?" Not what a sequencer or validator did, which the content explains (forced inclusion).
     String.raw`\b(?:bank|exchange|government|regulator|broker|employer|police|card)\b[^.?!]*[.?!]\s*(?:are|is)\s+(?:they|it)\s+allowed\s+to\s+do\s+(?:that|this)\b`,

@@ -17,7 +17,7 @@ export interface UncoveredTopic {
 }
 
 /** What a trained model holds about people, and their data. */
-const SOMEONES = /\b(?:person|person's|someone|someone's|individual|user|user's|customer|people|people's|personal)\b/;
+const SOMEONES = /\b(?:person|person's|someone|someone's|individual|individual's|personal)\b/;
 
 export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
   {
@@ -35,7 +35,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     asks: [
       /\b(?:mix|mixes|mixing|mixer|mixers|blend|blends|blending|pool|pools|pooling|tumble\w*)\b/,
       /\b(?:coins?|crypto|funds|bitcoin|money|transactions?)\b/,
-      /\b(?:hide|hides|hiding|obscure\w*|conceal\w*|untraceable|anonymi\w+|who\s+paid\s+whom|where\s+(?:they|it|the\s+\w+)\s+came\s+from)\b/,
+      /\b(?:untraceable|anonymi\w+|who\s+paid\s+whom|where\s+(?:they|it|the\s+\w+)\s+came\s+from|(?:break|hide|obscure|conceal)\s+the\s+(?:trail|link|origin))\b/,
     ],
   },
   {
@@ -43,8 +43,8 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     names: ['homomorphic'],
     asks: [
       /\bencrypt(?:ed|ion)\b/,
-      /\b(?:compute|computing|computation|calculat\w+|maths?|arithmetic|add|multiply|operations?|process)\b/,
-      /\bwithout\s+(?:ever\s+)?(?:decrypt\w*|seeing|revealing|reading|exposing)\b/,
+      /\b(?:calculat\w+|maths?|arithmetic|add\s+up|multiply|sums?|numbers)\b/,
+      /\bwithout\s+(?:ever\s+)?(?:decrypt\w*|first\s+decrypt\w*)\b/,
     ],
   },
   {
@@ -52,7 +52,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     names: ['differential privacy', 'differentially private'],
     asks: [
       /\bnoise\b/,
-      /\b(?:privacy|private|personal|nobody\s+can\s+tell|no\s+one\s+can\s+tell|(?:re-?)?identif\w+|whether\s+(?:my|your|a|someone's|their)\b)/,
+      /\b(?:privacy|personal\s+(?:data|records?|information)|(?:nobody|no\s+one)\s+can\s+tell\s+whether)\b/,
     ],
   },
   {
@@ -68,7 +68,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     name: 'ring and group signatures',
     names: ['ring signature', 'group signature'],
     asks: [
-      /\bsign(?:s|ed|ing)?\b/,
+      /\b(?:sign(?:s|ed|ing|er|ers|atures?)?)\b/,
       /\b(?:group|ring|members?)\b/,
       /\b(?:(?:nobody|no\s+one|no-one)\s+can\s+tell\s+(?:which|who)|without\s+revealing\s+(?:which|who)|can't\s+tell\s+(?:which|who)|anonymous(?:ly)?)\b/,
     ],
@@ -84,15 +84,16 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     ],
     asks: [
       /\b(?:ledger|blockchain|chain)s?\b/,
-      /\b(?:only\s+(?:invited|approved|known|allowed|vetted)|invited|by\s+invitation|approved\s+members|need\s+permission|permission\s+to\s+(?:join|add|write))\b/,
+      /\b(?:only\s+(?:invited|approved|vetted)|invited\s+(?:members|firms|companies|banks|parties)|by\s+invitation|approved\s+members)\b/,
     ],
   },
   {
     name: 'pump-and-dump schemes',
     names: ['pump and dump', 'pump-and-dump'],
     asks: [
-      /\b(?:hype|hypes|hyped|hyping|shill\w*|promote|promotes|promoted)\b/,
+      /\b(?:hype|hypes|hyped|hyping|shill\w*)\b/,
       /\b(?:sell|sells|selling|dump|dumps|dumping|cash\s+out)\b/,
+      /\b(?:insiders?|organi[sz]ers?|group|groups|creators?|founders?|influencers?|whales?)\b/,
     ],
   },
   {
@@ -107,22 +108,25 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     name: 'k-fold cross-validation',
     names: ['cross-validation', 'cross validation', 'k-fold'],
     asks: [
-      /\b(?:k|several|multiple|many|five|ten|\d+)\s+times\b|\beach\s+time\b|\bin\s+turn\b/,
-      /\b(?:hold(?:ing)?\s+out|held\s+out|leav(?:e|ing)\s+out|left\s+out)\b/,
+      /\b(?:k|several|multiple|five|ten|\d+)\s+times\b|\bin\s+turn\b|\brotat\w+/,
+      /\b(?:hold(?:ing)?\s+out|held\s+out|leav(?:e|ing)\s+out|left\s+out|test(?:ing)?\s+on)\s+(?:a\s+|each\s+)?(?:different|another|each|every)\b/,
     ],
   },
   {
     name: 'pseudo-labelling',
     names: ['pseudo-label', 'pseudo label', 'self-training'],
-    asks: [/\bunlabell?ed\b/, /\b(?:guess\w*|predict\w*|own)\b[^.?!]*\blabels?\b|\blabels?\b[^.?!]*\bguess\w*/],
+    asks: [
+      /\bunlabell?ed\b/,
+      /\bguess\w*\b[^.?!]*\blabels?\b|\blabels?\b[^.?!]*\bguess\w*|\b(?:its|their)\s+own\s+(?:guesses|predictions|labels|tags)\b|\b(?:tag|label)\s+(?:my|our|the)\s+unlabell?ed\b/,
+    ],
   },
   {
     name: 'play-to-earn games',
     names: ['play-to-earn', 'play to earn', 'gamefi'],
     asks: [
-      /\b(?:earn|earning|paid|make\s+money)\b/,
-      /\b(?:playing|play|games?|gaming)\b/,
-      /\b(?:crypto|tokens?|nfts?|coins?)\b/,
+      /\b(?:earn|earning|paid|make\s+money|makes?\s+(?:his|her|their|my)\s+(?:rent|living))\b/,
+      /\b(?:by|just|from)\s+playing\b|\bplay(?:ing)?\s+(?:a\s+|the\s+)?(?:blockchain\s+|crypto\s+|video\s+|online\s+)?games?\b|\bgames?\s+(?:where|that|which)\b/,
+      /\b(?:crypto|tokens?|nfts?|coins?|blockchain)\b/,
     ],
   },
   {
@@ -131,28 +135,31 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     asks: [
       /\b(?:combin\w+|merg\w+|averag\w+|blend\w*)\b/,
       /\bweights\b/,
-      /\b(?:two|separately|separate|several|multiple|different)\b[^.?!]*\bmodels\b/,
+      /\b(?:two|separately|separate|several|multiple|different)\s+(?:\w+\s+){0,2}(?:fine-tuned\s+|trained\s+)?models\b[^.?!]*\binto\s+(?:one|a\s+single)\b|\binto\s+(?:one|a\s+single)\s+model\b/,
     ],
   },
   {
     name: 'crypto payment cards',
     names: ['crypto card', 'debit card', 'crypto debit'],
     asks: [
-      /\bcards?\b/,
-      /\b(?:shops?|stores?|checkout|till|merchants?|supermarket)\b/,
+      /\b(?:crypto|bitcoin|debit)\s+cards?\b|\bcards?\s+(?:that|which)\s+(?:let|lets|allow)\b/,
+      /\b(?:shops?|stores?|checkout|till|merchants?|supermarket|pay|spend)\b/,
       /\b(?:crypto|bitcoin|coins?|balance)\b/,
     ],
   },
   {
     name: 'central bank digital currencies',
     names: ['central bank digital', 'cbdc', 'digital euro', 'digital yuan'],
-    asks: [/\bcentral\s+banks?\b/, /\bdigital\s+(?:currenc\w+|euro|dollar|pound|yuan|money|cash)\b/],
+    asks: [
+      /\bcentral\s+banks?\b/,
+      /\b(?:own|issue|issuing|launch\w*|build\w*)\s+(?:(?:its|their|a)\s+)?(?:own\s+)?digital\s+(?:currenc\w+|euros?|dollars?|pounds?|yuan)\b|\bdigital\s+(?:euro|pound|yuan)\b/,
+    ],
   },
   {
     name: 'romance investment scams',
     names: ['pig butchering', 'romance scam'],
     asks: [
-      /\b(?:befriend\w*|friends?|romance|romantic|dating|relationship)\b/,
+      /\b(?:befriend\w*|romance|romantic|dating|stranger|met\s+(?:online|on\s+(?:a|an)\s+\w+))\b/,
       /\b(?:invest\w*|trading\s+(?:site|platform|app)|platform)\b/,
       /\b(?:scam\w*|fake|fraud\w*)\b/,
     ],
@@ -168,10 +175,10 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
   },
   {
     name: 'wash trading',
-    names: ['wash trading', 'wash trade', 'wash-trad'],
+    names: ['wash trading', 'wash trade', 'wash traded'],
     asks: [
       /\b(?:trad\w+|buy\w*|sell\w*|bought|sold)\b/,
-      /\b(?:with|to|from)\s+(?:itself|themselves|yourself|himself|herself|(?:their|its|your|his|her)\s+own)\b|\bbetween\s+(?:their|its|your|his|her)\s+own\b/,
+      /\b(?:with|to|from)\s+(?:itself|themselves|yourself|himself|herself)\b|\bbetween\s+(?:their|its|your|his|her)\s+own\s+(?:wallets|accounts|addresses)\b/,
       /\b(?:volume|fake|faking|inflat\w+|pump\w*|price)\b/,
     ],
   },
@@ -190,17 +197,28 @@ const NAMED = new Map(
 /** Words from a sentence's start within which a name is what the sentence asks about. */
 const SUBJECT_WORDS = 8;
 
+/** An uncovered topic a question asks about, and the words its description was read from. */
+export interface AskedTopic {
+  topic: UncoveredTopic;
+  /** The parts of the question that matched the topic's word families; none when it was named. */
+  described: string[];
+}
+
 /**
  * The uncovered topic a question asks about: by one of its names near the start of a sentence ("how
  * do ring signatures hide the signer", "is play to earn sustainable": each word is the content's, so
  * no other rule reads it as a name the content lacks; not "… transactions tied to a sanctioned coin
  * mixer", which asks about the transactions), or described, each of its word families present.
  */
-export function describedTopic(asking: string): UncoveredTopic | undefined {
+export function describedTopic(asking: string): AskedTopic | undefined {
   const text = asking.toLowerCase().replace(/[’‘]/g, "'");
   const openings = text
     .split(/(?<=[.!?])\s+/)
     .map((sentence) => sentence.split(/\s+/).slice(0, SUBJECT_WORDS).join(' '));
-  const named = (topic: UncoveredTopic) => openings.some((opening) => NAMED.get(topic)!.test(opening));
-  return UNCOVERED_TOPICS.find((topic) => named(topic) || topic.asks.every((family) => family.test(text)));
+  for (const topic of UNCOVERED_TOPICS) {
+    if (openings.some((opening) => NAMED.get(topic)!.test(opening))) return { topic, described: [] };
+    const described = topic.asks.map((family) => family.exec(text)?.[0]);
+    if (described.every((part) => part !== undefined)) return { topic, described: described as string[] };
+  }
+  return undefined;
 }
