@@ -22,15 +22,17 @@ const NOT_UNIT = String.raw`as|at|for|per|of|in|to|and|or|instead|rather|when|so
 
 /**
  * "Why did X choose 32 ETH", "why is X capped at exactly 21 million", "why did X set the slot time at
- * 12 seconds", "how come X needs 12 seconds".
+ * 12 seconds", after a label or a sentence too ("Ethereum staking: why did they choose 32 ETH?").
  */
 const ASKS_CHOSEN = new RegExp(
   String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come)\b[^?]*?\b(?:${CHOOSING})\s+(?:(?:[\w'-]+\s+){0,3}?(?:on|at|to|as)\s+)?(?:exactly\s+|only\s+|just\s+)?(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion|thousand))?(?:\s*(%)|\s+(?!(?:${NOT_UNIT})\b)(\p{L}+))?`,
   'iu',
 );
 
-/** What gives a reason in the content's sentences. */
-// Not "chosen": "one validator, chosen pseudo-randomly" tells no reason for a 12-second slot.
+/**
+ * What gives a reason in the content's sentences. Not "chosen": "one validator, chosen
+ * pseudo-randomly" tells no reason for a 12-second slot.
+ */
 const REASON =
   /\b(?:because|so\s+that|in\s+order\s+to|trade-?offs?|the\s+reason|reasons?|designed|to\s+(?:keep|limit|make|ensure|prevent|balance|give|allow|leave|stop|avoid)|(?:long|high|low|large|small|short|big)\s+enough)\b/i;
 
@@ -53,9 +55,10 @@ export function chosenFigure(question: string): ChosenFigure | undefined {
 type Sentenced = { text: string; sentences: readonly number[] };
 
 /**
- * Whether the content leaves the figure's reason untold: some passage states the figure, and none
- * gives a reason where it does: in the sentence, the one after, or the next paragraph's first two
- * ("Why not raise it a hundredfold? Because every full node …"). A figure it never states is for the other rules ("seven days" is no "7 days" here).
+ * Whether the content leaves the figure's reason untold: some sentence states the figure of what is
+ * asked (`about`: "50% of validators" states no gas target), and none gives a reason where it does:
+ * in the sentence, the one after, or, after a paragraph's last sentence, the next paragraph's first
+ * two (`next`). A figure it never states is for the other rules ("seven days" is no "7 days" here).
  */
 export function unreasonedFigure(
   figure: ChosenFigure,

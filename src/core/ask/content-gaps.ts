@@ -50,15 +50,21 @@ export class ContentGaps {
     if (untold) return { untold };
     const uncovered = this.#uncovered(question, plan);
     if (uncovered) return { uncovered };
+    const unreasoned = this.#unreasoned(question, plan);
+    return unreasoned ? { unreasoned } : undefined;
+  }
+
+  /** A figure asked why it was chosen that the content states of what is asked without a reason. */
+  #unreasoned(question: Question, plan: Plan): string | undefined {
     const figure = chosenFigure(question.content);
+    if (!figure) return undefined;
     // A sentence about what is asked shares one of its words, the figure's aside.
     const asked = new Set(
       plan.concepts.flatMap((concept) => concept.alternatives.filter((one) => one.length === 1).flat()),
     );
     const about = (sentence: string) => terms(sentence).some((term) => asked.has(term) && !/\d/.test(term));
-    return figure && unreasonedFigure(figure, this.#passages, about, (passage) => this.#next(passage))
-      ? { unreasoned: figure.written }
-      : undefined;
+    const next = (passage: number) => this.#next(passage);
+    return unreasonedFigure(figure, this.#passages, about, next) ? figure.written : undefined;
   }
 
   /** The passage after one in its source, if any. */

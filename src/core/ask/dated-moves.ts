@@ -2,7 +2,7 @@
 // "why did NFT prices crash so hard in 2022"): market history, which the content
 // tells only for the moves its essays are about ("USDC dropped to about 87 cents", "ETH fell by
 // about 43% within the day"). Without a sentence in which the thing itself moves that way, in a
-// passage of that year, the question is declined, however well its name and year match apart:
+// section of that year, the question is declined, however well its name and year match apart:
 // "the bitcoin reserve was sold into falling markets" in May 2022 says nothing of why bitcoin fell.
 import { sentencesAt } from './sentences.ts';
 import { indexTerm, rawWords } from './text.ts';
