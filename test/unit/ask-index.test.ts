@@ -158,6 +158,10 @@ describe('AskIndex', () => {
     expect(
       index.search('my friend says "validity rollups" post a proof to the layer 1, why?', both).sources,
     ).not.toEqual([]);
+    // Not a quote asked as a phrase beside other words: no reporting word leads it.
+    expect(
+      index.search('does "validity rollups" post a proof to the layer 1 like fraud proofs do?', both).sources,
+    ).toEqual([]);
     expect(index.search('withdrawals', { limit: 5, types: ['essay'] }).sources).toEqual([]);
     expect(index.search('algorithmic stableco', both).sources[0]?.slug).toBe('algorithmic-stablecoin');
   });

@@ -55,16 +55,21 @@ export interface Ranked {
   similarity?: number;
 }
 
+/** A quotation that reports what someone said or wrote: "someone from "wallet support"", "he said "…"". */
+const REPORTED =
+  /\b(?:said|says|say|from|called|asked|told\s+(?:me|us)|claims?|claimed|wrote|writes)\s+(?:\w+\s+){0,2}"/i;
+
 /**
  * Whether a question's quotation marks report what someone said ("my friend said "wallet support"
- * asked for her seed phrase") rather than ask for a phrase ("what is "proof of history""): two
- * concepts or more are asked outside them. When no passage holds such a quote as a phrase, its words
+ * asked for her seed phrase") rather than ask for a phrase ("what is "proof of history"", "does
+ * "proof of burn" secure a chain like proof of work"): a reporting word leads the quote, and two
+ * concepts or more are asked outside it. When no passage holds such a quote as a phrase, its words
  * are searched as any others (review of 30 November: "Nothing in the essays or glossary matches").
  */
 function reportsQuote(plan: Plan, question: Question): boolean {
   const quoted = new Set(question.phrases.flatMap((phrase) => terms(phrase)));
   const outside = plan.concepts.filter((concept) => !concept.alternatives[0]!.every((term) => quoted.has(term)));
-  return question.phrases.length > 0 && outside.length >= 2;
+  return question.phrases.length > 0 && REPORTED.test(question.text) && outside.length >= 2;
 }
 
 export class PassageRanking {
@@ -219,11 +224,11 @@ export class PassageRanking {
   ): { ranked: Ranked[]; total: number } {
     const touched = this.#bm25(plan);
     this.#headingAsks = HEADING_QUESTION_WORD[askedKind(question)];
-    const quoted = this.#matching(touched, question, allowed);
+    const withPhrases = this.#matching(touched, question, allowed);
     const candidates =
-      quoted.length === 0 && reportsQuote(plan, question)
+      withPhrases.length === 0 && reportsQuote(plan, question)
         ? this.#matching(touched, { ...question, phrases: [] }, allowed)
-        : quoted;
+        : withPhrases;
     const total = this.#sourcesIn(candidates);
     const lexical = this.#best(candidates).map((passage) => this.#scored(plan, question, passage));
     lexical.sort((a, b) => b.score - a.score || a.passage - b.passage);
