@@ -95,6 +95,7 @@ describe('ranksNames', () => {
   it('reads names typed in small letters when the content writes them only with capitals', () => {
     const texts = ['Claude and Gemini answer in chat.', 'Kettles made by Steamly boil in a minute.'];
     expect(ranksNames(parseQuestion('is claude or gemini better for writing cover letters'), texts)).toBe(true);
+    expect(ranksNames(parseQuestion('is claude or gemini smarter'), texts)).toBe(true);
     expect(ranksNames(parseQuestion('is claude or gemini better for writing cover letters'), [])).toBe(false);
     // Written in small letters too: a kind of thing, or the word itself.
     const kinds = [...texts, 'A chat model answers in chat.'];

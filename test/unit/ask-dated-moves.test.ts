@@ -52,6 +52,10 @@ describe('datedMove', () => {
       'USDC',
     );
     expect(datedMove("Stablecoins: why did USDC's price fall in 2023?")?.subject).toEqual(['USDC']);
+    // More verbs and ways of writing the year (review of 30 November).
+    expect(datedMove("Why did bitcoin's price plummet in Q2 2022?")?.year).toBe('2022');
+    expect(datedMove("Why did ETH's price dip during the 2022 bear market?")?.subject).toEqual(['ETH']);
+    expect(datedMove("Why did USDC's price slide in the summer of 2023?")?.year).toBe('2023');
     expect(datedMove('Why did UNI lose most of its value in 2022?')?.subject).toEqual(['UNI']);
   });
 

@@ -52,6 +52,9 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('A shop offers to crack my kettle token. What are the legal steps to claim it?')).toBe(true);
     expect(asksOwnStanding('The kettle makers vanished with my deposit. Can I report it to the police?')).toBe(true);
     expect(asksOwnStanding('bro i got rugged on a kettle farm, can the cops get my money back??')).toBe(true);
+    expect(asksOwnStanding('my grandmother died and left me a kettle wallet, how do i get the coins legally?')).toBe(
+      true,
+    );
   });
 
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {
@@ -72,6 +75,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
     // Review of 30 November: a late relative, legal words and the police, asked about how things work.
     expect(asksOwnStanding('My late father left a kettle wallet. How does a seed phrase restore it?')).toBe(false);
     expect(asksOwnStanding('Does owning a kettle token give me legal rights to the kettle?')).toBe(false);
+    expect(asksOwnStanding('my kettle node died after a power cut, how do I get it back online?')).toBe(false);
     expect(asksOwnStanding("Why can't anyone, not even the police, reverse my payment to get my money back?")).toBe(
       false,
     );

@@ -36,7 +36,7 @@ export function asksBeyond(plan: Plan, question: Question, sides: ReadonlyArray<
  * differ or what each does.
  */
 const ASKS_RANKING =
-  /\b(?:which|is|are)\b[^?]*\b(?:better|best|worse|cheaper|faster|slower|safer|easier|(?:lower|higher)\s+(?:fees?|costs?|prices?|latency)|more\s+(?:popular|reliable|secure|accurate))\b|\bwhich\b[^?]*\bshould\s+(?:i|we)\s+(?:use|pick|choose|go\s+with)\b|^[^?:]*\b(?:vs\.?|versus)\s[^?:]*\bfor\s+\w+ing\b/i;
+  /\b(?:which|is|are)\b[^?]*\b(?:better|best|worse|cheaper|faster|slower|safer|easier|smarter|stronger|(?:lower|higher)\s+(?:fees?|costs?|prices?|latency)|more\s+(?:popular|reliable|secure|accurate))\b|\bwhich\b[^?]*\bshould\s+(?:i|we)\s+(?:use|pick|choose|go\s+with)\b|^[^?:]*\b(?:vs\.?|versus)\s[^?:]*\bfor\s+\w+ing\b/i;
 
 /** A side written as a name, every word with a capital or a digit: "Claude", "zkSync Era", "PyTorch". */
 const WRITTEN_AS_NAME = /^(?:\S*[\p{Lu}\p{N}]\S*)(?:\s+\S*[\p{Lu}\p{N}]\S*)*$/u;

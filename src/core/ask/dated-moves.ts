@@ -16,7 +16,7 @@ export interface DatedMove {
 }
 
 // "drop" with an object is a removal ("why did MCP drop the SSE transport in March 2025").
-const FALLS = String.raw`fall|falls|fell|(?:drop|drops|dropped)(?!\s+(?:the|a|an|its|their|support)\b)|crash|crashes|crashed|collapse|collapses|collapsed|plunge|plunges|plunged|tank|tanked|slip|slips|slipped|sink|sank|lose|loses|lost|depeg|depegged|dump|dumped|go\s+down|going\s+down|went\s+down`;
+const FALLS = String.raw`fall|falls|fell|(?:drop|drops|dropped)(?!\s+(?:the|a|an|its|their|support)\b)|crash|crashes|crashed|collapse|collapses|collapsed|plunge|plunges|plunged|plummet|plummeted|tank|tanked|slip|slips|slipped|slide|slid|dip|dipped|sink|sank|lose|loses|lost|depeg|depegged|dump|dumped|go\s+down|going\s+down|went\s+down`;
 const RISES = String.raw`rise|rises|rose|soar|soars|soared|surge|surges|surged|jump|jumps|jumped|spike|spikes|spiked|climb|climbs|climbed|pump|pumped|skyrocket|skyrocketed|go\s+up|going\s+up|went\s+up`;
 
 const MONTHS = String.raw`(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|january|february|march|april|may|june|july|august|september|october|november|december)`;
@@ -26,7 +26,7 @@ const MONTHS = String.raw`(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec
  * in March 2024": what moved sits between the asking words and the move.
  */
 const ASKED_MOVE = new RegExp(
-  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come|what\s+(?:\w+\s+)?(?:caused|made))\s+(?:(?:did|do|does|has|have|had|is|was|were)\s+)?(.+?)\s+(?:(?:keep|kept)\s+)?(${FALLS}|${RISES})\b(?!\s+(?:make|made|makes|cause|caused|causes|lead|led|leads|trigger\w*|force\w*)\b).*?\b(?:in|during|throughout)\s+(?:(?:early|late|mid)[- ]?)?(?:${MONTHS}\s+)?((?:19|20)\d\d)\b`,
+  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come|what\s+(?:\w+\s+)?(?:caused|made))\s+(?:(?:did|do|does|has|have|had|is|was|were)\s+)?(.+?)\s+(?:(?:keep|kept)\s+)?(${FALLS}|${RISES})\b(?!\s+(?:make|made|makes|cause|caused|causes|lead|led|leads|trigger\w*|force\w*)\b).*?\b(?:in|during|throughout)\s+(?:the\s+)?(?:(?:early|late|mid)[- ]?|q[1-4]\s+|(?:spring|summer|autumn|fall|winter)\s+(?:of\s+)?)?(?:${MONTHS}\s+)?((?:19|20)\d\d)\b`,
   'i',
 );
 
@@ -47,7 +47,8 @@ const NOT_SUBJECT =
  * ("net supply can rise or fall"), a worked example ("when ETH drops below …") nor a kind of market
  * ("falling markets").
  */
-const TOLD_FALL = /^(?:fell|dropped|crashed|collapsed|plunged|tanked|slipped|sank|lost|depegged|dumped)$/i;
+const TOLD_FALL =
+  /^(?:fell|dropped|crashed|collapsed|plunged|plummeted|tanked|slipped|slid|dipped|sank|lost|depegged|dumped)$/i;
 const TOLD_RISE = /^(?:rose|soared|surged|jumped|spiked|climbed|pumped|doubled|tripled|recovered|rebounded)$/i;
 
 /** Words told between what moved and its move, at most ("fees on major rollups fell"). */

@@ -43,6 +43,9 @@ const STANDING = new RegExp(
     // hardware wallet. How does a seed phrase restore …": review of 30 November).
     String.raw`\bmy\s+late\s+(?:father|mother|dad|mum|mom|uncle|aunt|grand\w+|husband|wife|partner|brother|sister)\b[^?]*\b(?:claim\w*|inherit\w*|legally)\b`,
     String.raw`\blegal\s+steps\s+to\s+(?:claim|get|recover|inherit)\b|\b(?:my|our)\s+legal\s+(?:rights|options)\b`,
+    // A relative who died and left coins to claim ("my grandmother died and left me a ledger wallet, how do
+    // I get the coins legally?": review of 30 November).
+    String.raw`\b(?:died|passed)\b[^?]*\b(?:claim\w*|inherit\w*|legally|get\s+(?:the|his|her|their)\s+(?:coins|crypto|bitcoin|funds|money))\b`,
     String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
     // Not what a protocol or language allows ("… signed two blocks. Is that legal in proof of stake?"):
     // review of 30 November.

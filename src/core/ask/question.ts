@@ -46,16 +46,16 @@ const COMPARISONS: RegExp[] = [
   /\bhow\s+(?:do|does|are)\s+(.+?)\s+and\s+(.+?)\s+differ(?:\s+(?:in|on|for|when|at)\b.*)?$/i,
   /^(?:(?:what|which)\s+(?:is|are)\s+)?(.+?)\s+(?:vs\.?|versus|compared\s+(?:to|with))\s+(.+)$/i,
   // "which is better, X or Y", "is X safer than Y", "should I use X or Y", "pros and cons of X and Y".
-  /^(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|safer|more\s+\w+|less\s+\w+)[,:]?\s+(.+?)\s+or\s+(.+)$/i,
-  /^(?:is|are)\s+(.+?)(?:\s+(?:just|really|actually|truly|simply|clearly|definitely|generally|always|much|way|far|straight\s+up))*\s+(?:better|worse|faster|slower|cheaper|safer|riskier|more\s+\w+|less\s+\w+)\s+than\s+(.+?)(?:\s+(?:now|nowadays|anymore|these\s+days|overall|in\s+general))?$/i,
+  /^(?:which|what)(?:\s+one)?\s+(?:is|are|'s)\s+(?:better|worse|best|faster|slower|cheaper|smarter|safer|more\s+\w+|less\s+\w+)[,:]?\s+(.+?)\s+or\s+(.+)$/i,
+  /^(?:is|are)\s+(.+?)(?:\s+(?:just|really|actually|truly|simply|clearly|definitely|generally|always|much|way|far|straight\s+up))*\s+(?:better|worse|faster|slower|cheaper|smarter|safer|riskier|more\s+\w+|less\s+\w+)\s+than\s+(.+?)(?:\s+(?:now|nowadays|anymore|these\s+days|overall|in\s+general))?$/i,
   /^(?:should|do|would|can)\s+(?:i|we|you)\s+(?:use|pick|choose|go\s+with|prefer)\s+(.+?)\s+or\s+(.+)$/i,
   // "is Gemini or GPT-4o better at reading images": the sides asked first, then which wins; "which
   // should I use, Pinecone or Qdrant": which to choose, then the sides (review of 30 November).
-  /^(?:is|are)\s+([^,?]+?)\s+or\s+([^,?]+?)\s+(?:the\s+)?(?:better|worse|best|faster|slower|cheaper|safer|riskier|more\s+\w+|less\s+\w+)\b/i,
+  /^(?:is|are)\s+([^,?]+?)\s+or\s+([^,?]+?)\s+(?:the\s+)?(?:better|worse|best|faster|slower|cheaper|smarter|safer|riskier|more\s+\w+|less\s+\w+)\b/i,
   /^(?:which|what)(?:\s+one)?\s+should\s+(?:i|we)\s+(?:use|pick|choose|go\s+with)[,:]\s+(.+?)\s+or\s+(.+)$/i,
   // "Groth16 or PLONK: which is faster?", "… which library is faster": the sides named first, then
   // which of them is better in some way.
-  /^([^:]+?)\s+or\s+([^:]+?):\s+(?:which|what)(?:\s+one|\s+[\w-]+(?:\s+[\w-]+)?)?\s+(?:is|are|'s)\s+(?:the\s+)?(?:better|worse|best|faster|slower|cheaper|safer|easier|harder|more\s+\w+|less\s+\w+)\b/i,
+  /^([^:]+?)\s+or\s+([^:]+?):\s+(?:which|what)(?:\s+one|\s+[\w-]+(?:\s+[\w-]+)?)?\s+(?:is|are|'s)\s+(?:the\s+)?(?:better|worse|best|faster|slower|cheaper|smarter|safer|easier|harder|more\s+\w+|less\s+\w+)\b/i,
   // "Groth16 or PLONK: what is the trade-off around …": the sides named first, then how they differ.
   /^([^:]+?)\s+or\s+([^:]+?):\s+(?:what|how)\b.*\b(?:differences?|differ|trade-?offs?)\b/i,
   // "does vector search beat plain BM25": one side set to win over the other.
