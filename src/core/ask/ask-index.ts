@@ -129,7 +129,7 @@ export class AskIndex {
       this.#passages,
     );
     const writes = (phrase: string) => this.#unknownTerms.saysAny(phrase, [words(phrase)]);
-    this.#gaps = new ContentGaps(this.#passages, (passage) => this.#ranking.passagesBeside(passage), writes);
+    this.#gaps = new ContentGaps(this.#passages, this.#ranking, writes);
     this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages, this.#vectors);
     this.#comparisons = new Comparisons({
       passages: this.#passages,
@@ -176,7 +176,7 @@ export class AskIndex {
     const quoted = chosen.map((hit) => ({
       passage: this.#passages[hit.passage]!,
       plan: hit.plan,
-      following: this.#following(hit.passage),
+      following: this.#ranking.passageAfter(hit.passage),
       opening: hit.opening,
       brief: hit.brief,
       alone: hit.alone,
@@ -251,13 +251,6 @@ export class AskIndex {
     const named = unknown.length + passing.length + figureless.length > 0;
     const gap = named ? undefined : this.#gaps.of(question, plan);
     return { unknown, passing, figureless, ...gap, declines: named || gap !== undefined };
-  }
-
-  /** The passage after one in its source (its essay section, its glossary page), if any. */
-  #following(passage: number): AskPassage | undefined {
-    const beside = this.#ranking.passagesBeside(passage);
-    const next = beside[beside.indexOf(passage) + 1];
-    return next === undefined ? undefined : this.#passages[next];
   }
 
   /** The best hit to quote unless the evidence says it does not answer (decline.ts); none then. */

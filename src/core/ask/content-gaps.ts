@@ -5,6 +5,7 @@
 import type { AskPassage } from './ask-documents.ts';
 import { chosenFigure, unreasonedFigure } from './chosen-figures.ts';
 import { datedMove, tellsMove, type DatedMove } from './dated-moves.ts';
+import type { PassageRanking } from './passage-ranking.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
 import { indexTerm, terms } from './text.ts';
@@ -29,18 +30,18 @@ export interface ContentGap {
 
 export class ContentGaps {
   readonly #passages: readonly AskPassage[];
-  /** The passages of a passage's source, in order (passage-ranking.ts). */
-  readonly #beside: (passage: number) => readonly number[];
+  /** Each passage's source, its passages in order and the one after it (passage-ranking.ts). */
+  readonly #ranking: Pick<PassageRanking, 'passagesBeside' | 'passageAfter'>;
   /** Whether some passage writes a phrase of lowercase words (unknown-terms.ts). */
   readonly #writes: (phrase: string) => boolean;
 
   constructor(
     passages: readonly AskPassage[],
-    beside: (passage: number) => readonly number[],
+    ranking: Pick<PassageRanking, 'passagesBeside' | 'passageAfter'>,
     writes: (phrase: string) => boolean,
   ) {
     this.#passages = passages;
-    this.#beside = beside;
+    this.#ranking = ranking;
     this.#writes = writes;
   }
 
@@ -63,15 +64,8 @@ export class ContentGaps {
       plan.concepts.flatMap((concept) => concept.alternatives.filter((one) => one.length === 1).flat()),
     );
     const about = (sentence: string) => terms(sentence).some((term) => asked.has(term) && !/\d/.test(term));
-    const next = (passage: number) => this.#next(passage);
+    const next = (passage: number) => this.#ranking.passageAfter(passage);
     return unreasonedFigure(figure, this.#passages, about, next) ? figure.written : undefined;
-  }
-
-  /** The passage after one in its source, if any. */
-  #next(passage: number): AskPassage | undefined {
-    const beside = this.#beside(passage);
-    const next = beside[beside.indexOf(passage) + 1];
-    return next === undefined ? undefined : this.#passages[next];
   }
 
   /**
@@ -103,6 +97,7 @@ export class ContentGaps {
       ...move.subject.flatMap((word) => indexTerm(word) ?? []),
       ...subject.flatMap((concept) => concept.alternatives.filter((terms) => terms.length === 1).flat()),
     ]);
-    return tellsMove(move, (term) => named.has(term), this.#passages, this.#beside) ? undefined : move;
+    const beside = (passage: number) => this.#ranking.passagesBeside(passage);
+    return tellsMove(move, (term) => named.has(term), this.#passages, beside) ? undefined : move;
   }
 }

@@ -165,6 +165,13 @@ export class PassageRanking {
     return this.#ofSource[this.sourceOf[passage]!] ?? [passage];
   }
 
+  /** The passage after one in its source (its essay section, its glossary page), if any. */
+  passageAfter(passage: number): AskPassage | undefined {
+    const beside = this.passagesBeside(passage);
+    const next = beside[beside.indexOf(passage) + 1];
+    return next === undefined ? undefined : this.#passages[next];
+  }
+
   /** Whether a passage's names (a term's names, a section's heading) have a term. */
   names(term: string, passage: number): boolean {
     return this.#nameTerms[passage]!.has(term);
