@@ -300,6 +300,8 @@ export interface NoAnswerWhy {
   uncovered?: string;
   /** A figure asked why it was chosen, which the content states without a reason (chosen-figures.ts). */
   unreasoned?: string;
+  /** What a figure question measures that the content never states a figure of (unmeasured.ts). */
+  unmeasured?: string;
 }
 
 /** Why there is no answer, in one sentence: declined, about something never mentioned, or not covered. */
@@ -328,5 +330,6 @@ function lackingReason(why: NoAnswerWhy): string | undefined {
     return `the essays and glossary never tell what happened to “${why.untold.subject.join(' ')}” in ${why.untold.year}`;
   if (why.uncovered) return `this seems to ask about ${why.uncovered}, which the essays and glossary do not cover`;
   if (why.unreasoned) return `the essays and glossary state “${why.unreasoned}” but never say why it was chosen`;
+  if (why.unmeasured) return `the essays and glossary mention “${why.unmeasured}” but never state a figure of it`;
   return undefined;
 }

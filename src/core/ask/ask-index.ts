@@ -129,7 +129,7 @@ export class AskIndex {
       this.#passages,
     );
     const writes = (phrase: string) => this.#unknownTerms.saysAny(phrase, [words(phrase)]);
-    this.#gaps = new ContentGaps(this.#passages, this.#ranking, writes);
+    this.#gaps = new ContentGaps(this.#passages, this.#ranking, writes, this.#postings);
     this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages, this.#vectors);
     this.#comparisons = new Comparisons({
       passages: this.#passages,

@@ -1,6 +1,7 @@
 // What a question asks that the content, though it matches the question's words, never tells: a
 // price's move in a year (dated-moves.ts), an idea of the field it does not cover (uncovered-topics.ts),
-// or why a figure was chosen (chosen-figures.ts). AskIndex (ask-index.ts) declines for each, with
+// why a figure was chosen (chosen-figures.ts), or a figure of something it never measures
+// (unmeasured.ts). AskIndex (ask-index.ts) declines for each, with
 // its reason (answer-shape.ts).
 import type { AskPassage } from './ask-documents.ts';
 import { chosenFigure, unreasonedFigure } from './chosen-figures.ts';
@@ -10,6 +11,7 @@ import type { Concept, Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
 import { indexTerm, terms } from './text.ts';
 import { describedTopic } from './uncovered-topics.ts';
+import { measuredWord, neverMeasured } from './unmeasured.ts';
 
 /**
  * A name the glossary knows this rare or rarer (inverse document frequency) is a specific thing
@@ -17,6 +19,10 @@ import { describedTopic } from './uncovered-topics.ts';
  * "NFT" 3.5, "blockchain" 2.4).
  */
 const SPECIFIC = 4.5;
+/** A word asked this rare or rarer says what a figure is of ("Ethereum" 1.8, "year" 3.5), unlike "use" (1.0), "one" (0.5). */
+const ABOUT_IDF = 1.5;
+/** The words that ask for a figure ("how much", "how many"): what it is of, they are not. */
+const FIGURE_ASKED = new Set(['much', 'many'].map((word) => indexTerm(word)));
 
 /** What the content never tells of what a question asks; each declines it. */
 export interface ContentGap {
@@ -26,6 +32,8 @@ export interface ContentGap {
   uncovered?: string;
   /** A figure asked why it was chosen, as the question writes it. */
   unreasoned?: string;
+  /** What a figure question measures that the content writes of but never with a figure. */
+  unmeasured?: string;
 }
 
 export class ContentGaps {
@@ -34,15 +42,19 @@ export class ContentGaps {
   readonly #ranking: Pick<PassageRanking, 'passagesBeside' | 'passageAfter'>;
   /** Whether some passage writes a phrase of lowercase words (unknown-terms.ts). */
   readonly #writes: (phrase: string) => boolean;
+  /** The passages each index term occurs in. */
+  readonly #postings: ReadonlyMap<string, readonly number[]>;
 
   constructor(
     passages: readonly AskPassage[],
     ranking: Pick<PassageRanking, 'passagesBeside' | 'passageAfter'>,
     writes: (phrase: string) => boolean,
+    postings: ReadonlyMap<string, readonly number[]>,
   ) {
     this.#passages = passages;
     this.#ranking = ranking;
     this.#writes = writes;
+    this.#postings = postings;
   }
 
   /** The first gap a question asks about, if any. */
@@ -52,7 +64,25 @@ export class ContentGaps {
     const uncovered = this.#uncovered(question, plan);
     if (uncovered) return { uncovered };
     const unreasoned = this.#unreasoned(question, plan);
-    return unreasoned ? { unreasoned } : undefined;
+    if (unreasoned) return { unreasoned };
+    const unmeasured = this.#unmeasured(question, plan);
+    return unmeasured ? { unmeasured } : undefined;
+  }
+
+  /**
+   * What a figure question measures that no passage states a figure of beside another word the
+   * question asks ("Ethereum" for "How much electricity did Ethereum save …"; not "use" or "one").
+   */
+  #unmeasured(question: Question, plan: Plan): string | undefined {
+    const measured = measuredWord(question.content);
+    if (!measured) return undefined;
+    const alike = new Set(measured.alike);
+    const other = plan.concepts
+      .filter((concept) => concept.idf >= ABOUT_IDF)
+      .flatMap((concept) => concept.asked.flatMap((word) => indexTerm(word) ?? []))
+      .filter((term) => !alike.has(term) && !FIGURE_ASKED.has(term));
+    const writing = [...new Set(measured.alike.flatMap((term) => this.#postings.get(term) ?? []))];
+    return neverMeasured(measured, other, writing, this.#passages) ? measured.written : undefined;
   }
 
   /** A figure asked why it was chosen that the content states of what is asked without a reason. */

@@ -1,0 +1,74 @@
+// A figure asked of something the content writes of but never measures ("How much electricity does
+// Bitcoin mining use per year?": ten unanswerable questions in eight development sets, three of
+// them answered with a definition that states no figure). No sentence that writes the measured word
+// beside a figure and what else the question asks about, so no passage can give the figure asked.
+import { askedSentence } from './name-shapes.ts';
+import { sentencesAt } from './sentences.ts';
+import { indexTerm, terms } from './text.ts';
+
+/**
+ * The word a figure question measures, where it ends what is measured: "how much electricity does …",
+ * "how many validators are …", not "how much impermanent loss" or "how many dishonest participants",
+ * whose first word only qualifies what is measured.
+ */
+const MEASURED =
+  /\bhow\s+(?:much|many)\s+(\p{L}+)\s+(?:does|do|did|is|are|was|were|will|would|can|could|should|has|have|had|and|per|in|on|for|to)\b/iu;
+
+/** Words the content may write for the same quantity: its figures of energy are figures of electricity. */
+const ALIKE: Readonly<Record<string, readonly string[]>> = { electricity: ['energy'], energy: ['electricity'] };
+
+/** A figure in a sentence: digits, or a number written as a word ("two epochs", "half the stake"). */
+const FIGURE =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|billions?|trillions?|dozens?|half|third|quarter|twice|double|triple|tenfold)\b/i;
+
+/** What a figure question measures, as written, and its index term followed by those of words alike. */
+export interface MeasuredWord {
+  written: string;
+  alike: readonly string[];
+}
+
+/** What a figure question measures (MEASURED), if it asks a figure. */
+export function measuredWord(content: string): MeasuredWord | undefined {
+  const written = MEASURED.exec(askedSentence(content))?.[1];
+  const term = written ? indexTerm(written) : null;
+  if (!written || !term) return undefined;
+  const alike = (ALIKE[written.toLowerCase()] ?? []).flatMap((word) => indexTerm(word) ?? []);
+  return { written, alike: [term, ...alike] };
+}
+
+/** A passage's text and where its sentences start. */
+type Sentenced = { text: string; sentences: readonly number[] };
+
+/**
+ * Whether the passages that write the measured word (`writing`, from the index's postings) never do
+ * so beside a figure: in the sentence that writes it, or the one before or after ("… about 5.7%
+ * for a doubling. This is impermanent loss"). A word alike counts only with one of the question's
+ * other terms there too (`about`): "cut the network's energy use by about 99.95%" measures
+ * Ethereum's electricity, not Bitcoin's. Words they never write are for the unknown-word rules
+ * (unknown-terms.ts).
+ */
+export function neverMeasured(
+  measured: MeasuredWord,
+  about: readonly string[],
+  writing: readonly number[],
+  passages: readonly Sentenced[],
+): boolean {
+  if (writing.length === 0) return false;
+  const [own, ...alike] = measured.alike;
+  const stated = (window: string) => {
+    if (!FIGURE.test(window)) return false;
+    const written = terms(window);
+    return (
+      written.includes(own!) ||
+      (alike.some((term) => written.includes(term)) && about.some((term) => written.includes(term)))
+    );
+  };
+  return writing.every((at) => {
+    const passage = passages[at]!;
+    const sentences = sentencesAt(passage.text, passage.sentences);
+    const window = (index: number) => sentences.slice(Math.max(0, index - 1), index + 2).join(' ');
+    return sentences.every(
+      (sentence, index) => !terms(sentence).some((term) => measured.alike.includes(term)) || !stated(window(index)),
+    );
+  });
+}

@@ -1,0 +1,78 @@
+// A figure asked of something the content writes of but never beside a figure ("How much electricity
+// does Bitcoin mining use per year?": ten unanswerable questions in eight development sets) is
+// declined so; where the content gives the figure, also in a word alike ("energy"), it is answered.
+import { describe, expect, it } from 'vitest';
+import { measuredWord, neverMeasured } from '../../src/core/ask/unmeasured.ts';
+import { essayDocument, essayPassage, fillerTerms, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
+
+const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
+
+describe('measuredWord', () => {
+  it('reads what a figure question measures, with the words the content may write for it', () => {
+    expect(measuredWord('How much electricity does Bitcoin mining use per year?')).toEqual({
+      written: 'electricity',
+      alike: ['electr', 'energi'],
+    });
+    expect(measuredWord('How many validators are there?')?.written).toBe('validators');
+  });
+
+  it('leaves a first word that only qualifies what is measured, and questions of no figure', () => {
+    expect(measuredWord('How much impermanent loss do you take if the price doubles?')).toBeUndefined();
+    expect(measuredWord('how many dishonest participants can a consensus protocol survive')).toBeUndefined();
+    expect(measuredWord('How much of my deposit will come back?')).toBeUndefined();
+    expect(measuredWord('Why does mining use electricity?')).toBeUndefined();
+  });
+});
+
+describe('neverMeasured', () => {
+  const electricity = { written: 'electricity', alike: ['electr', 'energi'] };
+  const passages = [
+    essayPassage('Kettles run on electricity. They boil water quickly.'),
+    essayPassage('A new element cut the kettle energy use by 40%. Owners noticed.'),
+    essayPassage('Pools lose when prices move, about 5.7% for a doubling. This is called slippage.'),
+  ];
+
+  it('is true where every sentence that writes the word states no figure of what is asked', () => {
+    expect(neverMeasured(electricity, ['toaster'], [0, 1], passages)).toBe(true);
+    expect(neverMeasured(electricity, [], [0], passages)).toBe(true);
+  });
+
+  it('is false where a figure and what is asked stand beside the word, or the word is never written', () => {
+    expect(neverMeasured(electricity, ['kettl'], [0, 1], passages)).toBe(false);
+    // The figure in the sentence before the one that writes the word itself, whatever else is asked.
+    expect(neverMeasured({ written: 'slippage', alike: ['slippag'] }, ['toaster'], [2], passages)).toBe(false);
+    expect(neverMeasured(electricity, [], [], passages)).toBe(false);
+  });
+});
+
+describe('a figure question of something never measured', () => {
+  const index = loadedIndex(
+    [
+      essayDocument(
+        'kettles',
+        'Kettles',
+        [
+          '## Boiling',
+          'A kettle uses electricity to boil water for tea. Most kettles switch off by themselves.',
+          'A Steamco kettle holds 17 cups of water.',
+          '## Toasting',
+          'A new element cut the Steamco toaster energy bill by 40% in 2024.',
+        ],
+        ['boiling', 'toasting'],
+      ),
+      ...fillerTerms(30),
+    ],
+    NO_WORD_VECTORS,
+  );
+
+  it('is declined, saying the content states no figure of it', () => {
+    const result = index.search('How much electricity does a kettle use?', both);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(/mention “electricity” but never state a figure of it/);
+  });
+
+  it('is answered where the content states the figure, in its own word for it', () => {
+    expect(index.search('How much electricity did the Steamco toaster save in 2024?', both).answer).not.toBeNull();
+    expect(index.search('How many cups does a Steamco kettle hold?', both).answer).not.toBeNull();
+  });
+});
