@@ -64,6 +64,16 @@ describe('unreasonedFigure', () => {
     expect(unreasonedFigure(chosenFigure('Why did Steamco pick 17 cups?')!, passages, () => false)).toBe(false);
   });
 
+  it('takes a reason in the next sentence only when that sentence goes on from the figure', () => {
+    // ask-dev26, ask-dev27: "Because running validators takes skill …" after "32 ETH" is no reason for 32 ETH.
+    const unrelated = [essayPassage('A kettle holds 17 cups. Because descaling takes time, most owners skip it.')];
+    expect(unreasonedFigure(chosenFigure('Why did Steamco pick 17 cups?')!, unrelated, any)).toBe(true);
+    const related = [
+      essayPassage('A kettle holds 17 cups. This keeps a family of four in tea because cups are small.'),
+    ];
+    expect(unreasonedFigure(chosenFigure('Why did Steamco pick 17 cups?')!, related, any)).toBe(false);
+  });
+
   it('is false where a reason follows the figure, or where the content never states it', () => {
     expect(unreasonedFigure(chosenFigure('Why is the lid set to open at 80 degrees?')!, passages, any)).toBe(false);
     expect(unreasonedFigure(chosenFigure('Why did Steamco pick 9 cups?')!, passages, any)).toBe(false);

@@ -36,6 +36,13 @@ const ASKS_CHOSEN = new RegExp(
 const REASON =
   /\b(?:because|so\s+that|in\s+order\s+to|trade-?offs?|the\s+reason|reasons?|designed|to\s+(?:keep|limit|make|ensure|prevent|balance|give|allow|leave|stop|avoid)|(?:long|high|low|large|small|short|big)\s+enough)\b/i;
 
+/**
+ * A sentence that goes on from the one before ("This keeps …", "The reason is …"): only then is a
+ * reason in it the figure's. "Because running validators takes skill and uptime, liquid staking …",
+ * after "… requires 32 ETH", gives a reason for something else.
+ */
+const POINTS_BACK = /^(?:this|that|these|those|it|so|such|the\s+(?:reason|figure|number|limit|cap|choice|idea|aim))\b/i;
+
 /** The figure a question asks the reason for, if it asks one. */
 export function chosenFigure(question: string): ChosenFigure | undefined {
   const asked = ASKS_CHOSEN.exec(question.trim());
@@ -57,8 +64,8 @@ type Sentenced = { text: string; sentences: readonly number[] };
 /**
  * Whether the content leaves the figure's reason untold: some sentence states the figure of what is
  * asked (`about`: "50% of validators" states no gas target), and none gives a reason where it does:
- * in the sentence, the one after, or, after a paragraph's last sentence, the next paragraph's first
- * two (`next`). A figure it never states is for the other rules ("seven days" is no "7 days" here).
+ * in the sentence, or in the one after, or after a paragraph's last sentence the next paragraph's
+ * first two (`next`), when that sentence goes on from it (POINTS_BACK). A figure it never states is for the other rules ("seven days" is no "7 days" here).
  */
 export function unreasonedFigure(
   figure: ChosenFigure,
@@ -73,11 +80,12 @@ export function unreasonedFigure(
     const after = next(at);
     const around = [...sentences, ...(after ? sentencesAt(after.text, after.sentences).slice(0, 2) : [])];
     const told = (sentence: string) => figure.pattern.test(sentence) && about(sentence);
-    const window = (index: number) => around.slice(index, index + (index === sentences.length - 1 ? 3 : 2));
+    const window = (index: number) => around.slice(index + 1, index + (index === sentences.length - 1 ? 3 : 2));
+    const reasoned = (index: number) =>
+      REASON.test(around[index]!) || window(index).some((near) => POINTS_BACK.test(near) && REASON.test(near));
     if (!sentences.some(told)) continue;
     stated = true;
-    if (sentences.some((sentence, index) => told(sentence) && window(index).some((near) => REASON.test(near))))
-      return false;
+    if (sentences.some((sentence, index) => told(sentence) && reasoned(index))) return false;
   }
   return stated;
 }
