@@ -18,6 +18,9 @@ const MIN_NAME_LENGTH = 5;
  * "trainable").
  */
 const TWO_EDITS_FROM = 8;
+/** A word written whole is read as two the content writes apart from this length, each part this long. */
+const MIN_PARTED_LENGTH = 6;
+const MIN_PART_LENGTH = 3;
 /** A word in capitals of this many letters or more may be an acronym the content spells out. */
 const MIN_ACRONYM_LENGTH = 3;
 /**
@@ -85,13 +88,15 @@ export class Speller {
   /** Read on the first acronym the content never writes: most questions have none. */
   readonly #spelledOutOf: () => ReadonlyMap<string, string>;
   #spelledOut: ReadonlyMap<string, string> | undefined;
+  readonly #writesPair: (first: string, second: string) => boolean;
 
   /**
    * `frequency`: the content's words; `common`: English words never to correct though the content
    * lacks them; `indexed`: whether the index knows a word in some form ("centralisation" when the
    * content says "centralised"), which is then no typo either; `names`: words the content writes
    * with a capital (lowercased, to as written), which a capitalised word of a question may be a typo of;
-   * `spelledOut`: acronyms of names the content spells out (spelledOutNames), to the name.
+   * `spelledOut`: acronyms of names the content spells out (spelledOutNames), to the name;
+   * `writesPair`: whether the content writes two words one after the other ("web page").
    */
   constructor(
     frequency: ReadonlyMap<string, number>,
@@ -99,7 +104,9 @@ export class Speller {
     indexed: (word: string) => boolean = () => false,
     names: ReadonlyMap<string, string> | (() => ReadonlyMap<string, string>) = new Map(),
     spelledOut: () => ReadonlyMap<string, string> = () => new Map(),
+    writesPair: (first: string, second: string) => boolean = () => false,
   ) {
+    this.#writesPair = writesPair;
     this.#frequency = frequency;
     this.#common = new Set(common);
     this.#indexed = indexed;
@@ -114,20 +121,26 @@ export class Speller {
     // is a long one a swap or a letter away from a name the content writes ("Ethreeum", "Chtabot").
     const names = /\p{Ll}/u.test(question);
     const text = question.replace(/\p{L}+/gu, (word, at: number) => {
-      const spelled = this.#spelledOutAs(word);
-      if (spelled) {
-        changes.push({ from: word, to: spelled });
-        return spelled;
-      }
-      const name = names && at > 0 && /^\p{Lu}/u.test(word);
-      if (name && word.length < MIN_NAME_LENGTH) return word;
-      const suggested = this.suggest(word, name ? 1 : undefined);
-      const to = name && suggested ? (this.#names ??= this.#namesOf()).get(suggested) : suggested;
+      const to = this.#correctedWord(word, names && at > 0 && /^\p{Lu}/u.test(word));
       if (!to) return word;
       changes.push({ from: word, to });
       return to;
     });
     return changes.length > 0 ? { text, changes } : undefined;
+  }
+
+  /**
+   * What a word of a question becomes: the name its acronym stands for, two words the content
+   * writes apart, or what it is a typo of (a name by one edit, to a name as the content writes it).
+   */
+  #correctedWord(word: string, name: boolean): string | undefined {
+    const spelled = this.#spelledOutAs(word);
+    if (spelled) return spelled;
+    if (name && word.length < MIN_NAME_LENGTH) return undefined;
+    const parted = name ? undefined : this.#parted(word);
+    if (parted) return parted;
+    const suggested = this.suggest(word, name ? 1 : undefined);
+    return name && suggested ? (this.#names ??= this.#namesOf()).get(suggested) : suggested;
   }
 
   /**
@@ -139,6 +152,21 @@ export class Speller {
     const lower = word.toLowerCase();
     if (this.#frequency.has(lower) || this.#indexed(lower)) return undefined;
     return (this.#spelledOut ??= this.#spelledOutOf()).get(word);
+  }
+
+  /**
+   * Two words the content writes apart that a question writes as one ("webpage": the content's "web
+   * page"), when the content never writes it whole; else undefined.
+   */
+  #parted(word: string): string | undefined {
+    const lower = word.toLowerCase();
+    if (lower.length < MIN_PARTED_LENGTH || this.#frequency.has(lower) || this.#indexed(lower)) return undefined;
+    for (let at = MIN_PART_LENGTH; at <= lower.length - MIN_PART_LENGTH; at += 1) {
+      const [first, second] = [lower.slice(0, at), lower.slice(at)];
+      if (this.#frequency.has(first) && this.#frequency.has(second) && this.#writesPair(first, second))
+        return `${first} ${second}`;
+    }
+    return undefined;
   }
 
   /** What a word is a typo of, or undefined when it is known, too short, or near nothing known. */
