@@ -32,6 +32,13 @@ describe('describedTopic', () => {
       ['Is there a way to do maths on encrypted numbers without ever decrypting them?', 'homomorphic encryption'],
       ['Is there a name for when insiders hype a tiny coin online and then all sell at once?', 'pump-and-dump schemes'],
       ['What is the cut an NFT artist gets whenever their piece is resold called?', 'NFT royalties'],
+      // Ideas asked in three sets or more (ask-dev21 to ask-dev28).
+      ['If an AI draws a picture for me, do I own it, or does someone else?', 'who owns what an AI makes'],
+      ['Why did Nvidia end up dominating AI chips instead of AMD or Intel?', "Nvidia's lead over other chip makers"],
+      ['lol who is satoshi nakamoto for real tho', "Satoshi Nakamoto's identity and coins"],
+      ['I sent crypto to the wrong address. What steps can I take?', 'getting back coins sent to a wrong address'],
+      ['lol does chatgpt save my chats and train on them or what', 'what AI providers do with your chats'],
+      ["Are these chatbots going to end up taking people's jobs?", 'AI and jobs'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -63,6 +70,15 @@ describe('describedTopic', () => {
       'How do stakers earn tokens as rewards, and what part does slashing play in keeping them honest?',
       'In a sandwich attack, does the bot buy and sell with its own funds to push the price against me?',
       'Why are card payments a poor fit for AI agents paying shops tiny amounts in crypto?',
+      // Everyday words of the topics of ask-dev27 and ask-dev28, about what the content covers.
+      'If I buy an NFT of a painting, do I own the copyright?',
+      'How do I go about building a private evaluation set for my own AI product?',
+      'We publish AI-generated images and want viewers to tell where each one came from. Do we need a blockchain?',
+      'Why do GPUs dominate AI training?',
+      'Who is Satoshi Nakamoto?',
+      'Can a webpage trick my AI assistant into sending my messages to an attacker?',
+      'Does a chatbot remember my previous conversations?',
+      'Why do AI agents that handle short tasks fine fall apart on long multi-step jobs?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });
@@ -77,6 +93,12 @@ describe('a question that describes an uncovered idea', () => {
     expect(result.no_answer_reason).toMatch(
       /seems to ask about machine unlearning, which the essays and glossary do not cover/,
     );
+  });
+
+  it('is declined when the idea is told in the circumstances the question points back at', () => {
+    const pointed = 'If I accidentally send crypto to a mistyped address, is there any way to get it back?';
+    const result = loadedIndex([forgetting], NO_WORD_VECTORS).search(pointed, both);
+    expect(result.no_answer_reason).toMatch(/seems to ask about getting back coins sent to a wrong address/);
   });
 
   it('is answered once the content covers the idea', () => {

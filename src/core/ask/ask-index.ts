@@ -249,7 +249,7 @@ export class AskIndex {
     const passing = unknown.length > 0 ? [] : [...this.#unknownTerms.namedInPassing(question), ...unexplained];
     const figureless = unknown.length + passing.length > 0 ? [] : this.#unknownTerms.figureless(question);
     const named = unknown.length + passing.length + figureless.length > 0;
-    const gap = named ? undefined : this.#gaps.of(question, plan);
+    const gap = named ? undefined : this.#gaps.of(question, plan, situation);
     return { unknown, passing, figureless, ...gap, declines: named || gap !== undefined };
   }
 

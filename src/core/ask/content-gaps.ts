@@ -7,6 +7,7 @@ import type { AskPassage } from './ask-documents.ts';
 import { chosenFigure, unreasonedFigure } from './chosen-figures.ts';
 import { datedMove, tellsMove, type DatedMove } from './dated-moves.ts';
 import type { PassageRanking } from './passage-ranking.ts';
+import { pointedCircumstances } from './name-shapes.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
 import { indexTerm, terms } from './text.ts';
@@ -58,10 +59,10 @@ export class ContentGaps {
   }
 
   /** The first gap a question asks about, if any. */
-  of(question: Question, plan: Plan): ContentGap | undefined {
+  of(question: Question, plan: Plan, situation?: string): ContentGap | undefined {
     const untold = this.#untold(question, plan);
     if (untold) return { untold };
-    const uncovered = this.#uncovered(question, plan);
+    const uncovered = this.#uncovered(question, plan, situation);
     if (uncovered) return { uncovered };
     const unreasoned = this.#unreasoned(question, plan);
     if (unreasoned) return { unreasoned };
@@ -104,8 +105,11 @@ export class ContentGaps {
    * the description ("noise in Chatbot Arena votes", "a flash loan to trade with their own funds"),
    * which is what it asks about (review of 30 November: 14 such look-alikes).
    */
-  #uncovered(question: Question, plan: Plan): string | undefined {
-    const asked = describedTopic(question.text);
+  #uncovered(question: Question, plan: Plan, situation?: string): string | undefined {
+    // With the circumstances the question part points back at ("If I accidentally send crypto to a
+    // mistyped address, is there any way to get it back?").
+    const pointed = pointedCircumstances(question.text, situation);
+    const asked = describedTopic(pointed ? `${pointed} ${question.text}` : question.text);
     if (!asked || asked.topic.names.some((name) => this.#writes(name))) return undefined;
     const described = asked.described.join(' ');
     const elsewhere = (concept: Concept) =>

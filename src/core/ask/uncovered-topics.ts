@@ -182,6 +182,60 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
       /\b(?:volume|fake|faking|inflat\w+|pump\w*|price)\b/,
     ],
   },
+  {
+    name: 'who owns what an AI makes',
+    names: ['ai copyright', 'copyright of ai', 'copyright in ai', 'copyright office'],
+    asks: [
+      // Owning, not "my own AI product" or "its own replies".
+      /\b(?:owns|owned|owner|owners|ownership|copyright\w*|rights)\b|\b(?:who|i|we|you)\s+(?:\w+\s+)?own\b|\bown\s+(?:it|them|the|that|this)\b/,
+      /\b(?:ai|chatbots?|chatgpt|midjourney|dall-?e|(?:image|picture|art|music|story|text)\s+generators?)\b/,
+      /\b(?:makes?|made|writes?|wrote|written|draws?|drew|drawn|paints?|painted|generat\w+|creat\w+|produc\w+|compos\w+)\b/,
+    ],
+  },
+  {
+    name: "Nvidia's lead over other chip makers",
+    names: ['cuda'],
+    asks: [
+      /\bnvidia\b/,
+      /\b(?:dominat\w*|dominance|monopol\w*|market\s+(?:share|leader\w*)|ahead\s+of|beat\w*|win|won|winning)\b/,
+      /\b(?:amd|intel|competitors?|rivals?|other\s+chip\s*makers?)\b/,
+    ],
+  },
+  {
+    name: "Satoshi Nakamoto's identity and coins",
+    names: ["satoshi's identity", 'identity of satoshi'],
+    asks: [
+      /\bsatoshi(?:\s+nakamoto)?\b/,
+      /\bwho\s+(?:is|was)\b[^.?!]*\b(?:really|actually|for\s+real)\b|\breal\s+(?:identity|name|person)\b|\bidentity\b|\bunmask\w*|\bstill\s+(?:holds?|owns?|has|have)\b/,
+    ],
+  },
+  {
+    name: 'getting back coins sent to a wrong address',
+    names: ['wrong address', 'mistyped address', 'wrong network'],
+    asks: [
+      /\b(?:wrong|mistyped|incorrect|typo\w*|by\s+mistake|by\s+accident|accidentally|mistakenly)\b/,
+      /\b(?:address|addresses|network|chain)\b/,
+      /\b(?:sent|send|sending|transferred)\b/,
+    ],
+  },
+  {
+    name: 'what AI providers do with your chats',
+    names: ['data retention', 'chat history', 'opt out of training'],
+    asks: [
+      /\b(?:my|our)\s+(?:chats?|conversations?|messages|prompts?)\b|\bwhat\s+(?:i|we)\s+(?:type|typed|write|say|tell)\b/,
+      /\b(?:save|saves|saved|saving|store|stores|stored|storing|train\w*\s+on|spy\w*|monitor\w*)\b|\b(?:staff|employees|humans?|people|boss|employer|company|companies|openai|anthropic|google)\b[^.?!]*\b(?:read|reads|see|sees|look\s+at|access)\b/,
+      /\b(?:ai|chatbots?|chatgpt|claude|gemini|copilot|assistant)\b/,
+    ],
+  },
+  {
+    name: 'AI and jobs',
+    names: ['job losses', 'labour market', 'labor market', 'unemployment'],
+    asks: [
+      /\b(?:people's|peoples|human|office|white-collar|our|my|their|workers')\s+(?:jobs|work)\b|\bjobs\s+(?:of|for)\s+(?:people|humans|workers)\b|\bunemploy\w*|\bemployment\b|\bworkforce\b|\bcareers?\b|\blost\s+work\b/,
+      /\b(?:take|takes|taking|took|replac\w+|lose|loses|lost|losing|steal\w*|automat\w+|eliminat\w+)\b/,
+      /\b(?:ai|chatbots?|llms?|robots?|programs?|language\s+models?)\b/,
+    ],
+  },
 ];
 
 /** A topic's names as written in a question: whole words, spaced or hyphenated, with a plural or "-ing" ending. */
