@@ -55,6 +55,8 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('my grandmother died and left me a kettle wallet, how do i get the coins legally?')).toBe(
       true,
     );
+    // ask-dev28: tax without the word.
+    expect(asksOwnStanding('Do I have to pay the government anything when I sell my descaler at a gain?')).toBe(true);
   });
 
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {
@@ -63,6 +65,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('we fine-tuned our model on legal contracts and now it is worse, why')).toBe(false);
     expect(asksOwnStanding('why is the sales tax on descaler so high')).toBe(false);
     expect(asksOwnStanding('My vault holds 10 descaler. How much do I owe after the fee?')).toBe(false);
+    expect(asksOwnStanding('Can the government pay me in descaler?')).toBe(false);
     expect(asksOwnStanding('What forms of descaler does a kettle accept?')).toBe(false);
     // Look-alikes (review of 30 November): what a protocol asks of anyone, a licence that comes with a
     // thing, inheritance in code.

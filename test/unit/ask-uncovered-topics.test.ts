@@ -39,6 +39,7 @@ describe('describedTopic', () => {
       ['I sent crypto to the wrong address. What steps can I take?', 'getting back coins sent to a wrong address'],
       ['lol does chatgpt save my chats and train on them or what', 'what AI providers do with your chats'],
       ["Are these chatbots going to end up taking people's jobs?", 'AI and jobs'],
+      ['How do I turn on two-factor authentication for my exchange account?', 'two-factor authentication'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });

@@ -31,6 +31,8 @@ const STANDING = new RegExp(
     String.raw`\b(?:i|we)\s+(?:(?:have|need)\s+to\s+)?(?:owe|pay)\b[^.?!]{0,30}\btax(?:es)?\b`,
     String.raw`\b(?:am\s+i|are\s+we)\s+taxed\b`,
     String.raw`\b(?:i|we)\s+owe\s+(?:the\s+)?(?:government|state|taxman)\b`,
+    // "Do I have to pay the government anything when I sell …" (ask-dev28): tax in other words.
+    String.raw`\b(?:i|we)\s+(?:(?:have|need)\s+to\s+)?(?:pay|give)\s+(?:the\s+)?(?:government|state|taxman|irs|hmrc)\b`,
     // Paperwork an authority asks of the asker: "what forms do we need to file", "what licence do we
     // need" (ask-dev22). Not "what licence do I get" with an NFT, nor what a protocol or a law asks of
     // anyone ("what do I have to submit to make a proposal"): review of 30 November.

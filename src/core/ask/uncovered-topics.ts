@@ -236,6 +236,12 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
       /\b(?:ai|chatbots?|llms?|robots?|programs?|language\s+models?)\b/,
     ],
   },
+  {
+    // ask-dev3 ("their 2FA reset keeps failing"), ask-dev28 ("turn on two-factor authentication").
+    name: 'two-factor authentication',
+    names: ['two-factor', 'two factor', '2fa', 'authenticator app'],
+    asks: [/\b(?:2fa|two[- ]factor|authenticator\s+app)\b/],
+  },
 ];
 
 /** A topic's names as written in a question: whole words, spaced or hyphenated, with a plural or "-ing" ending. */
