@@ -31,6 +31,10 @@ describe('chosenFigure', () => {
       '32 ETH',
     );
     expect(chosenFigure('Why did Ethereum set the slot time at 12 seconds?')?.written).toBe('12 seconds');
+    // ask-dev30: "cap … at".
+    expect(chosenFigure("Why did Satoshi cap Bitcoin's supply at exactly 21 million coins?")?.written).toBe(
+      '21 million coins',
+    );
   });
 
   it('leaves reasons for anything but a chosen figure', () => {
@@ -72,6 +76,9 @@ describe('unreasonedFigure', () => {
       essayPassage('A kettle holds 17 cups. This keeps a family of four in tea because cups are small.'),
     ];
     expect(unreasonedFigure(chosenFigure('Why did Steamco pick 17 cups?')!, related, any)).toBe(false);
+    // Review of 1 December: "most tokens use 18, matching ether's wei" gives the reason for 18 decimals.
+    const matching = [essayPassage('Most kettles hold 17 cups, matching the size of a teapot.')];
+    expect(unreasonedFigure(chosenFigure('Why did Steamco pick 17 cups?')!, matching, any)).toBe(false);
   });
 
   it('is false where a reason follows the figure, or where the content never states it', () => {

@@ -57,6 +57,9 @@ describe('a question about the asker’s own tax or legal standing', () => {
     );
     // ask-dev28: tax without the word.
     expect(asksOwnStanding('Do I have to pay the government anything when I sell my descaler at a gain?')).toBe(true);
+    // ask-dev29, ask-dev30: the asker's own estate, and registering a legal entity.
+    expect(asksOwnStanding('How do I make sure my family can get into my kettle wallet after I pass away?')).toBe(true);
+    expect(asksOwnStanding('What are the steps to register a kettle LLC in Wyoming?')).toBe(true);
   });
 
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {
@@ -66,6 +69,8 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('why is the sales tax on descaler so high')).toBe(false);
     expect(asksOwnStanding('My vault holds 10 descaler. How much do I owe after the fee?')).toBe(false);
     expect(asksOwnStanding('Can the government pay me in descaler?')).toBe(false);
+    expect(asksOwnStanding('What happens to a kettle pool if its owner dies?')).toBe(false);
+    expect(asksOwnStanding('How do I register a kettle with the shop?')).toBe(false);
     expect(asksOwnStanding('What forms of descaler does a kettle accept?')).toBe(false);
     // Look-alikes (review of 30 November): what a protocol asks of anyone, a licence that comes with a
     // thing, inheritance in code.

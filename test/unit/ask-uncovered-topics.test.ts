@@ -40,6 +40,16 @@ describe('describedTopic', () => {
       ['lol does chatgpt save my chats and train on them or what', 'what AI providers do with your chats'],
       ["Are these chatbots going to end up taking people's jobs?", 'AI and jobs'],
       ['How do I turn on two-factor authentication for my exchange account?', 'two-factor authentication'],
+      ['hey so is chatgpt actually conscious or nah lol', 'machine consciousness'],
+      ['How much harm do huge AI training runs do to the climate?', "AI's environmental footprint"],
+      [
+        'Is there a way to make an AI model forget everything about one person after training is done?',
+        'machine unlearning',
+      ],
+      ['how come everyone buys nvidia gpus for ai and not amd or intel ones', "Nvidia's lead over other chip makers"],
+      ['Will AI take my job as a copywriter?', 'AI and jobs'],
+      ['is ai going to replace software engineers in the next 5 years', 'AI and jobs'],
+      ['Does OpenAI use my ChatGPT conversations to train its models?', 'what AI providers do with your chats'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -80,6 +90,8 @@ describe('describedTopic', () => {
       'Can a webpage trick my AI assistant into sending my messages to an attacker?',
       'Does a chatbot remember my previous conversations?',
       'Why do AI agents that handle short tasks fine fall apart on long multi-step jobs?',
+      // Review of 1 December: a pseudonym is what the glossary says Satoshi Nakamoto is.
+      'Is Satoshi Nakamoto a real name or a pseudonym?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });
@@ -100,6 +112,15 @@ describe('a question that describes an uncovered idea', () => {
     const pointed = 'If I accidentally send crypto to a mistyped address, is there any way to get it back?';
     const result = loadedIndex([forgetting], NO_WORD_VECTORS).search(pointed, both);
     expect(result.no_answer_reason).toMatch(/seems to ask about getting back coins sent to a wrong address/);
+  });
+
+  it('is declined when named, whatever specific thing the glossary knows it is asked beside', () => {
+    const lora = glossaryTerm('lora', 'LoRA', 'A way to fine-tune a model by training two small matrices per layer.');
+    const result = loadedIndex([forgetting, lora], NO_WORD_VECTORS).search(
+      'What is model merging, where you average the weights of several LoRA models?',
+      both,
+    );
+    expect(result.no_answer_reason).toMatch(/seems to ask about model merging/);
   });
 
   it('is answered once the content covers the idea', () => {

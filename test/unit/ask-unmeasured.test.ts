@@ -39,9 +39,15 @@ describe('neverMeasured', () => {
 
   it('is false where a figure and what is asked stand beside the word, or the word is never written', () => {
     expect(neverMeasured(electricity, ['kettl'], [0, 1], passages)).toBe(false);
-    // The figure in the sentence before the one that writes the word itself, whatever else is asked.
-    expect(neverMeasured({ written: 'slippage', alike: ['slippag'] }, ['toaster'], [2], passages)).toBe(false);
+    // The figure in the sentence before the one that writes the word.
+    expect(neverMeasured({ written: 'slippage', alike: ['slippag'] }, [], [2], passages)).toBe(false);
     expect(neverMeasured(electricity, [], [], passages)).toBe(false);
+  });
+
+  it('counts a figure beside the word itself only with what else is asked, unless the word is a name', () => {
+    const energy = { written: 'energy', alike: ['energi', 'electr'] };
+    expect(neverMeasured(energy, ['chatbot'], [1], passages)).toBe(true);
+    expect(neverMeasured(energy, ['chatbot'], [1], passages, true)).toBe(false);
   });
 });
 

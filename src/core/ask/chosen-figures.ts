@@ -16,7 +16,7 @@ export interface ChosenFigure {
 
 // Not "need" or "require": "why does finality need 13 minutes" asks a figure the content works out
 // ("two epochs, roughly 13 minutes"), not one somebody chose (review of 30 November).
-const CHOOSING = String.raw`choose|chose|chosen|pick|picked|settle\s+on|settled\s+on|go\s+with|went\s+with|decide\s+on|decided\s+on|set|capped\s+at|limited\s+to|fixed\s+at`;
+const CHOOSING = String.raw`choose|chose|chosen|pick|picked|cap|caps|settle\s+on|settled\s+on|go\s+with|went\s+with|decide\s+on|decided\s+on|set|capped\s+at|limited\s+to|fixed\s+at`;
 /** Words after a figure that are no unit of it ("21 million as the cap", "12 seconds per slot"). */
 const NOT_UNIT = String.raw`as|at|for|per|of|in|to|and|or|instead|rather|when|so|the|a|an|is|was|each|every`;
 
@@ -34,7 +34,7 @@ const ASKS_CHOSEN = new RegExp(
  * pseudo-randomly" tells no reason for a 12-second slot.
  */
 const REASON =
-  /\b(?:because|so\s+that|in\s+order\s+to|trade-?offs?|the\s+reason|reasons?|designed|to\s+(?:keep|limit|make|ensure|prevent|balance|give|allow|leave|stop|avoid)|(?:long|high|low|large|small|short|big)\s+enough)\b/i;
+  /\b(?:because|so\s+that|in\s+order\s+to|trade-?offs?|the\s+reason|reasons?|designed|to\s+(?:keep|limit|make|ensure|prevent|balance|give|allow|leave|stop|avoid)|(?:long|high|low|large|small|short|big)\s+enough|match(?:es|ing)?|to\s+match)\b/i;
 
 /**
  * A sentence that goes on from the one before ("This keeps …", "The reason is …"): only then is a

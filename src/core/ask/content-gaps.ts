@@ -20,7 +20,10 @@ import { measuredWord, neverMeasured } from './unmeasured.ts';
  * "NFT" 3.5, "blockchain" 2.4).
  */
 const SPECIFIC = 4.5;
-/** A word asked this rare or rarer says what a figure is of ("Ethereum" 1.8, "year" 3.5), unlike "use" (1.0), "one" (0.5). */
+/**
+ * A word asked this rare or rarer, or a name the glossary knows ("tokens"), says what a figure is of
+ * ("Ethereum" 1.8, "year" 3.5), unlike "use" (1.0), "one" (0.5).
+ */
 const ABOUT_IDF = 1.5;
 /** The words that ask for a figure ("how much", "how many"): what it is of, they are not. */
 const FIGURE_ASKED = new Set(['much', 'many'].map((word) => indexTerm(word)));
@@ -79,11 +82,18 @@ export class ContentGaps {
     if (!measured) return undefined;
     const alike = new Set(measured.alike);
     const other = plan.concepts
-      .filter((concept) => concept.idf >= ABOUT_IDF)
+      .filter((concept) => concept.named || concept.idf >= ABOUT_IDF)
       .flatMap((concept) => concept.asked.flatMap((word) => indexTerm(word) ?? []))
       .filter((term) => !alike.has(term) && !FIGURE_ASKED.has(term));
     const writing = [...new Set(measured.alike.flatMap((term) => this.#postings.get(term) ?? []))];
-    return neverMeasured(measured, other, writing, this.#passages) ? measured.written : undefined;
+    // A name the glossary knows is what is asked ("How many bitcoins can ever exist?"): any figure
+    // beside it counts; a plain word's figure must be of what else is asked ("energy" of Ethereum's
+    // switch is not that of a chatbot's question).
+    const written = measured.written.toLowerCase();
+    const named = plan.concepts.some(
+      (concept) => concept.named && concept.asked.some((word) => word.toLowerCase() === written),
+    );
+    return neverMeasured(measured, other, writing, this.#passages, named) ? measured.written : undefined;
   }
 
   /** A figure asked why it was chosen that the content states of what is asked without a reason. */
@@ -111,6 +121,8 @@ export class ContentGaps {
     const pointed = pointedCircumstances(question.text, situation);
     const asked = describedTopic(pointed ? `${pointed} ${question.text}` : question.text);
     if (!asked || asked.topic.names.some((name) => this.#writes(name))) return undefined;
+    // Named ("what is a model soup, where you average … fine-tuned models"), the topic is what is asked.
+    if (asked.described.length === 0) return asked.topic.name;
     const described = asked.described.join(' ');
     const elsewhere = (concept: Concept) =>
       concept.named &&

@@ -41,6 +41,8 @@ const STANDING = new RegExp(
     // "My late uncle left a USB stick … what are the legal steps to claim it as an inheritance" (ask-dev25);
     // not inheritance in Solidity.
     String.raw`\b(?:passed\s+away|probate|death\s+certificate|next\s+of\s+kin|as\s+(?:an\s+)?inheritance)\b`,
+    // The asker's own estate: "how do I make sure my family can get into my crypto after I pass away" (ask-dev30).
+    String.raw`\b(?:after|when|if|once)\s+(?:i|we)\s+(?:pass\s+away|die)\b`,
     // A late relative's coins claimed, not any question that mentions one ("my late father left a
     // hardware wallet. How does a seed phrase restore …": review of 30 November).
     String.raw`\bmy\s+late\s+(?:father|mother|dad|mum|mom|uncle|aunt|grand\w+|husband|wife|partner|brother|sister)\b[^?]*\b(?:claim\w*|inherit\w*|legally)\b`,
@@ -92,6 +94,12 @@ const COUNTRY_TAX = new RegExp(
   'i',
 );
 const TAX_OFFICE = /\b(?:IRS|HMRC)\b/;
+/**
+ * A legal entity registered, whoever asks: "what are the steps to register a DAO LLC in Wyoming"
+ * (ask-dev29, ask-dev30). Not a thing registered with a protocol ("register a name with ENS").
+ */
+const REGISTERING =
+  /\bregister\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}(?:llc|company|business|entity|foundation|trust)\b/i;
 
 /**
  * Tax treatment asked in the words of tax law, with or without a country: "how do the two compare
@@ -111,7 +119,8 @@ export function asksOwnStanding(asked: string): boolean {
     TAX_YOU_OWE.test(plain) ||
     COUNTRY_TAX.test(plain) ||
     TAX_TREATMENT.test(plain) ||
-    TAX_OFFICE.test(plain)
+    TAX_OFFICE.test(plain) ||
+    REGISTERING.test(plain)
   );
 }
 

@@ -26,7 +26,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     asks: [
       /\b(?:forget|forgets|forgetting|unlearn\w*|erase|remove|delete|scrub|wipe)\b/,
       SOMEONES,
-      /\b(?:already[- ]trained|after\s+(?:it\s+(?:has|was)\s+)?(?:been\s+)?trained|trained\s+model|has\s+(?:already\s+)?been\s+trained|retrain\w*)\b/,
+      /\b(?:already[- ]trained|after\s+(?:it\s+(?:has|was)\s+)?(?:been\s+)?trained|trained\s+model|has\s+(?:already\s+)?been\s+trained|retrain\w*|after\s+(?:its\s+|the\s+)?training|training\s+is\s+(?:done|over|finished))\b/,
     ],
   },
   {
@@ -187,8 +187,8 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     names: ['ai copyright', 'copyright of ai', 'copyright in ai', 'copyright office'],
     asks: [
       // Owning, not "my own AI product" or "its own replies".
-      /\b(?:owns|owned|owner|owners|ownership|copyright\w*|rights)\b|\b(?:who|i|we|you)\s+(?:\w+\s+)?own\b|\bown\s+(?:it|them|the|that|this)\b/,
-      /\b(?:ai|chatbots?|chatgpt|midjourney|dall-?e|(?:image|picture|art|music|story|text)\s+generators?)\b/,
+      /\b(?:owns|owned|owner|owners|ownership|copyright\w*|rights|public\s+domain)\b|\b(?:who|i|we|you)\s+(?:\w+\s+)?own\b|\bown\s+(?:it|them|the|that|this)\b/,
+      /\b(?:ai|chatbots?|chatgpt|llms?|midjourney|dall-?e|(?:image|picture|art|music|story|text)\s+generators?)\b/,
       /\b(?:makes?|made|writes?|wrote|written|draws?|drew|drawn|paints?|painted|generat\w+|creat\w+|produc\w+|compos\w+)\b/,
     ],
   },
@@ -197,7 +197,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     names: ['cuda'],
     asks: [
       /\bnvidia\b/,
-      /\b(?:dominat\w*|dominance|monopol\w*|market\s+(?:share|leader\w*)|ahead\s+of|beat\w*|win|won|winning)\b/,
+      /\b(?:dominat\w*|dominance|monopol\w*|market\s+(?:share|leader\w*)|ahead\s+of|beat\w*|win|won|winning|instead\s+of|rather\s+than|everyone\s+(?:buys|uses|picks))\b|\b(?:not|over)\s+(?:amd|intel)\b/,
       /\b(?:amd|intel|competitors?|rivals?|other\s+chip\s*makers?)\b/,
     ],
   },
@@ -206,7 +206,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     names: ["satoshi's identity", 'identity of satoshi'],
     asks: [
       /\bsatoshi(?:\s+nakamoto)?\b/,
-      /\bwho\s+(?:is|was)\b[^.?!]*\b(?:really|actually|for\s+real)\b|\breal\s+(?:identity|name|person)\b|\bidentity\b|\bunmask\w*|\bstill\s+(?:holds?|owns?|has|have)\b/,
+      /\bwho\s+(?:is|was)\b[^.?!]*\b(?:really|actually|for\s+real)\b|\breal\s+identity\b|\bidentity\b|\bunmask\w*|\bstill\s+(?:holds?|owns?|has|have)\b/,
     ],
   },
   {
@@ -215,15 +215,15 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     asks: [
       /\b(?:wrong|mistyped|incorrect|typo\w*|by\s+mistake|by\s+accident|accidentally|mistakenly)\b/,
       /\b(?:address|addresses|network|chain)\b/,
-      /\b(?:sent|send|sending|transferred)\b/,
+      /\b(?:sent|send|sending|transferred|paste|pasted|payment|paid)\b/,
     ],
   },
   {
     name: 'what AI providers do with your chats',
     names: ['data retention', 'chat history', 'opt out of training'],
     asks: [
-      /\b(?:my|our)\s+(?:chats?|conversations?|messages|prompts?)\b|\bwhat\s+(?:i|we)\s+(?:type|typed|write|say|tell)\b/,
-      /\b(?:save|saves|saved|saving|store|stores|stored|storing|train\w*\s+on|spy\w*|monitor\w*)\b|\b(?:staff|employees|humans?|people|boss|employer|company|companies|openai|anthropic|google)\b[^.?!]*\b(?:read|reads|see|sees|look\s+at|access)\b/,
+      /\b(?:my|our)\s+(?:\w+\s+)?(?:chats?|conversations?|messages|prompts?)\b|\bwhat\s+(?:i|we)\s+(?:type|typed|write|say|tell)\b/,
+      /\b(?:save|saves|saved|saving|store|stores|stored|storing|train\w*\s+on|us(?:e|es|ing)\s+(?:\w+\s+){0,3}to\s+train|spy\w*|monitor\w*)\b|\b(?:staff|employees|humans?|people|boss|employer|company|companies|openai|anthropic|google)\b[^.?!]*\b(?:read|reads|see|sees|look\s+at|access)\b/,
       /\b(?:ai|chatbots?|chatgpt|claude|gemini|copilot|assistant)\b/,
     ],
   },
@@ -231,9 +231,25 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     name: 'AI and jobs',
     names: ['job losses', 'labour market', 'labor market', 'unemployment'],
     asks: [
-      /\b(?:people's|peoples|human|office|white-collar|our|my|their|workers')\s+(?:jobs|work)\b|\bjobs\s+(?:of|for)\s+(?:people|humans|workers)\b|\bunemploy\w*|\bemployment\b|\bworkforce\b|\bcareers?\b|\blost\s+work\b/,
-      /\b(?:take|takes|taking|took|replac\w+|lose|loses|lost|losing|steal\w*|automat\w+|eliminat\w+)\b/,
+      /\b(?:people's|peoples|human|office|white-collar|our|my|their|workers')\s+(?:jobs?|work)\b|\bjobs\s+(?:of|for)\s+(?:people|humans|workers)\b|\bunemploy\w*|\bemployment\b|\bworkforce\b|\bcareers?\b|\bprofessions?\b|\blost\s+work\b|\b(?:replace|take\s+over\s+from)\s+(?:\w+\s+)?(?:engineers|programmers|developers|writers|copywriters|workers|lawyers|doctors|teachers|artists|designers|translators)\b/,
+      /\b(?:take|takes|taking|took|taken|replac\w+|lose|loses|lost|losing|steal\w*|automat\w+|eliminat\w+)\b/,
       /\b(?:ai|chatbots?|llms?|robots?|programs?|language\s+models?)\b/,
+    ],
+  },
+  {
+    // ask-dev23, ask-dev30: "is chatgpt actually conscious or nah".
+    name: 'machine consciousness',
+    names: ['consciousness', 'conscious', 'sentience', 'sentient'],
+    asks: [/\b(?:conscious|consciousness|sentient|sentience|self-aware)\b/],
+  },
+  {
+    // "How much harm do huge AI training runs do to the climate?", a grant's carbon footprint of
+    // fine-tuning (ask-dev29, ask-dev30), data centres' water (ask-dev20).
+    name: "AI's environmental footprint",
+    names: ['carbon footprint', 'carbon emissions', 'climate'],
+    asks: [
+      /\b(?:climate|carbon|co2|environment(?:al|ally)?|footprint|water)\b/,
+      /\b(?:ai|training|fine-tuning|train|chatbots?|llms?|models?|data\s+cent(?:re|er)s?|gpus?)\b/,
     ],
   },
   {

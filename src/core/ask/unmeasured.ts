@@ -42,9 +42,10 @@ type Sentenced = { text: string; sentences: readonly number[] };
 /**
  * Whether the passages that write the measured word (`writing`, from the index's postings) never do
  * so beside a figure: in the sentence that writes it, or the one before or after ("… about 5.7%
- * for a doubling. This is impermanent loss"). A word alike counts only with one of the question's
- * other terms there too (`about`): "cut the network's energy use by about 99.95%" measures
- * Ethereum's electricity, not Bitcoin's. Words they never write are for the unknown-word rules
+ * for a doubling. This is impermanent loss"), with one of the question's other terms there too
+ * (`about`): "cut the network's energy use by about 99.95%" measures Ethereum's energy, not a
+ * chatbot's. A name the glossary knows (`named`: "how many bitcoins …") needs no other term beside
+ * its own word; a word alike always does. Words they never write are for the unknown-word rules
  * (unknown-terms.ts).
  */
 export function neverMeasured(
@@ -52,15 +53,16 @@ export function neverMeasured(
   about: readonly string[],
   writing: readonly number[],
   passages: readonly Sentenced[],
+  named = false,
 ): boolean {
   if (writing.length === 0) return false;
   const [own, ...alike] = measured.alike;
   const stated = (window: string) => {
     if (!FIGURE.test(window)) return false;
     const written = terms(window);
+    const aboutAsked = about.length === 0 || about.some((term) => written.includes(term));
     return (
-      written.includes(own!) ||
-      (alike.some((term) => written.includes(term)) && about.some((term) => written.includes(term)))
+      (written.includes(own!) && (named || aboutAsked)) || (alike.some((term) => written.includes(term)) && aboutAsked)
     );
   };
   return writing.every((at) => {
