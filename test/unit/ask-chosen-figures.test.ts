@@ -31,6 +31,12 @@ describe('chosenFigure', () => {
       '32 ETH',
     );
     expect(chosenFigure('Why did Ethereum set the slot time at 12 seconds?')?.written).toBe('12 seconds');
+    // ask-dev32: a number written as a word, found as a word or in digits.
+    const ten = chosenFigure("Why was Bitcoin's block time set at ten minutes?")!;
+    expect(ten.written).toBe('ten minutes');
+    expect(ten.pattern.test('a block about every ten minutes')).toBe(true);
+    expect(ten.pattern.test('a 10-minute block time')).toBe(true);
+    expect(ten.pattern.test('often, minutes later')).toBe(false);
     // ask-dev30: "cap … at".
     expect(chosenFigure("Why did Satoshi cap Bitcoin's supply at exactly 21 million coins?")?.written).toBe(
       '21 million coins',

@@ -302,6 +302,8 @@ export interface NoAnswerWhy {
   unreasoned?: string;
   /** What a figure question measures that the content never states a figure of (unmeasured.ts). */
   unmeasured?: string;
+  /** Who decided something the content tells without its reason (untold-motives.ts). */
+  unmotivated?: string;
 }
 
 /** Why there is no answer, in one sentence: declined, about something never mentioned, or not covered. */
@@ -331,5 +333,6 @@ function lackingReason(why: NoAnswerWhy): string | undefined {
   if (why.uncovered) return `this seems to ask about ${why.uncovered}, which the essays and glossary do not cover`;
   if (why.unreasoned) return `the essays and glossary state “${why.unreasoned}” but never say why it was chosen`;
   if (why.unmeasured) return `the essays and glossary mention “${why.unmeasured}” but never state a figure of it`;
+  if (why.unmotivated) return `the essays and glossary tell what “${why.unmotivated}” did but never why`;
   return undefined;
 }

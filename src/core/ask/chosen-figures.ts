@@ -21,11 +21,31 @@ const CHOOSING = String.raw`choose|chose|chosen|pick|picked|cap|caps|settle\s+on
 const NOT_UNIT = String.raw`as|at|for|per|of|in|to|and|or|instead|rather|when|so|the|a|an|is|was|each|every`;
 
 /**
+ * Small numbers as words, which questions and the content write as often as digits ("Why was
+ * Bitcoin's block time set at ten minutes?": ask-dev32 and a review).
+ */
+const NUMBER_WORDS: Readonly<Record<string, string>> = {
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  twelve: '12',
+  fifteen: '15',
+  twenty: '20',
+  thirty: '30',
+};
+
+/**
  * "Why did X choose 32 ETH", "why is X capped at exactly 21 million", "why did X set the slot time at
  * 12 seconds", after a label or a sentence too ("Ethereum staking: why did they choose 32 ETH?").
  */
 const ASKS_CHOSEN = new RegExp(
-  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come)\b[^?]*?\b(?:${CHOOSING})\s+(?:(?:[\w'-]+\s+){0,3}?(?:on|at|to|as)\s+)?(?:exactly\s+|only\s+|just\s+)?(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion|thousand))?(?:\s*(%)|\s+(?!(?:${NOT_UNIT})\b)(\p{L}+))?`,
+  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come)\b[^?]*?\b(?:${CHOOSING})\s+(?:(?:[\w'-]+\s+){0,3}?(?:on|at|to|as)\s+)?(?:exactly\s+|only\s+|just\s+)?(\d[\d,]*(?:\.\d+)?|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*(million|billion|thousand))?(?:\s*(%)|\s+(?!(?:${NOT_UNIT})\b)(\p{L}+))?`,
   'iu',
 );
 
@@ -33,7 +53,7 @@ const ASKS_CHOSEN = new RegExp(
  * What gives a reason in the content's sentences. Not "chosen": "one validator, chosen
  * pseudo-randomly" tells no reason for a 12-second slot.
  */
-const REASON =
+export const REASON =
   /\b(?:because|so\s+that|in\s+order\s+to|trade-?offs?|the\s+reason|reasons?|designed|to\s+(?:keep|limit|make|ensure|prevent|balance|give|allow|leave|stop|avoid)|(?:long|high|low|large|small|short|big)\s+enough|match(?:es|ing)?|to\s+match)\b/i;
 
 /**
@@ -41,7 +61,8 @@ const REASON =
  * reason in it the figure's. "Because running validators takes skill and uptime, liquid staking …",
  * after "… requires 32 ETH", gives a reason for something else.
  */
-const POINTS_BACK = /^(?:this|that|these|those|it|so|such|the\s+(?:reason|figure|number|limit|cap|choice|idea|aim))\b/i;
+export const POINTS_BACK =
+  /^(?:this|that|these|those|it|so|such|the\s+(?:reason|figure|number|limit|cap|choice|idea|aim))\b/i;
 
 /** The figure a question asks the reason for, if it asks one. */
 export function chosenFigure(question: string): ChosenFigure | undefined {
@@ -52,9 +73,12 @@ export function chosenFigure(question: string): ChosenFigure | undefined {
   const scaled = scale ? String.raw`\s*${scale}` : '';
   // A unit as the content may write it: "12 seconds", "12-second"; "32 ETH".
   const measured = unit ? String.raw`[\s-]*${escapePattern(unit.replace(/s$/i, ''))}` : '';
+  // A number written as a word is found as a word or in digits ("ten minutes", "10-minute").
+  const digits = NUMBER_WORDS[number!.toLowerCase()];
+  const figure = String.raw`(?<![\d.,])${escapePattern(digits ?? number!)}(?![\d]|[.,]\d)`;
   return {
     written: `${[number, scale].filter(Boolean).join(' ')}${percent ?? (word ? ` ${word}` : '')}`,
-    pattern: new RegExp(String.raw`(?<![\d.,])${escapePattern(number!)}(?![\d]|[.,]\d)${scaled}${measured}`, 'i'),
+    pattern: new RegExp(String.raw`(?:${digits ? String.raw`\b${number}\b|` : ''}${figure})${scaled}${measured}`, 'i'),
   };
 }
 

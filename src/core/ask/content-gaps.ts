@@ -1,7 +1,7 @@
 // What a question asks that the content, though it matches the question's words, never tells: a
 // price's move in a year (dated-moves.ts), an idea of the field it does not cover (uncovered-topics.ts),
-// why a figure was chosen (chosen-figures.ts), or a figure of something it never measures
-// (unmeasured.ts). AskIndex (ask-index.ts) declines for each, with
+// why a figure was chosen (chosen-figures.ts), a figure of something it never measures
+// (unmeasured.ts), or why someone decided what it tells they did (untold-motives.ts). AskIndex (ask-index.ts) declines for each, with
 // its reason (answer-shape.ts).
 import type { AskPassage } from './ask-documents.ts';
 import { chosenFigure, unreasonedFigure } from './chosen-figures.ts';
@@ -13,6 +13,7 @@ import type { Question } from './question.ts';
 import { indexTerm, terms } from './text.ts';
 import { describedTopic } from './uncovered-topics.ts';
 import { measuredWord, neverMeasured } from './unmeasured.ts';
+import { askedMotive, untoldMotive } from './untold-motives.ts';
 
 /**
  * A name the glossary knows this rare or rarer (inverse document frequency) is a specific thing
@@ -38,6 +39,8 @@ export interface ContentGap {
   unreasoned?: string;
   /** What a figure question measures that the content writes of but never with a figure. */
   unmeasured?: string;
+  /** Who decided something the content tells without saying why, as the question writes it. */
+  unmotivated?: string;
 }
 
 export class ContentGaps {
@@ -70,7 +73,11 @@ export class ContentGaps {
     const unreasoned = this.#unreasoned(question, plan);
     if (unreasoned) return { unreasoned };
     const unmeasured = this.#unmeasured(question, plan);
-    return unmeasured ? { unmeasured } : undefined;
+    if (unmeasured) return { unmeasured };
+    const motive = askedMotive(question.content);
+    const acting = new Set(motive?.act.flatMap((term) => this.#postings.get(term) ?? []));
+    const telling = [...acting].map((at) => this.#passages[at]!);
+    return motive && untoldMotive(motive, telling) ? { unmotivated: motive.written } : undefined;
   }
 
   /**

@@ -1,0 +1,64 @@
+// A question why someone decided to do something ("Why did Tether decide not to seek MiCA
+// authorisation in Europe?": ask-dev28, ask-dev30, ask-dev32): the content states what was done, or
+// not done, often as the cause of something else ("Because Tether did not seek MiCA authorisation,
+// major exchanges restricted USDT"), and rarely the motive. It answers only where a sentence that
+// tells the act gives a reason after it, or the next sentence goes on from it with one.
+import { POINTS_BACK, REASON } from './chosen-figures.ts';
+import { sentencesAt } from './sentences.ts';
+import { indexTerm, rawWords, terms } from './text.ts';
+
+/** "Why did X decide (not) to Y", "why would X choose to Y", "why did X refuse to Y". */
+const ASKS_MOTIVE =
+  /(?:^|[:.!?]\s+)why\s+(?:did|does|do|has|have|would|had)\s+(.+?)\s+(?:decide[sd]?|choose|chose|opt(?:ed)?|refuse[sd]?|elect(?:ed)?)\s+(?:not\s+)?to\s+(\p{L}+(?:\s+[\p{L}'’]+){0,3})/iu;
+
+/**
+ * Who decided (their index terms) and what they decided to do: the verb and the words after it
+ * ("apply for authorisation under MiCA"), any of which tells the act where the content words it
+ * otherwise ("did not seek MiCA authorisation").
+ */
+export interface AskedMotive {
+  actor: readonly string[];
+  act: readonly string[];
+  /** Who decided, as the question writes it, for the reason. */
+  written: string;
+}
+
+export function askedMotive(question: string): AskedMotive | undefined {
+  const asked = ASKS_MOTIVE.exec(question.trim());
+  const act = asked ? terms(asked[2]!) : [];
+  const actor = asked ? terms(asked[1]!) : [];
+  if (!asked || act.length === 0 || actor.length === 0) return undefined;
+  return { actor, act, written: asked[1]!.trim() };
+}
+
+/** A passage's text and where its sentences start. */
+type Sentenced = { text: string; sentences: readonly number[] };
+
+/**
+ * Whether the content tells the act but not why: some sentence writes the actor and the act, and
+ * none gives a reason after the act, in that sentence or in the next one going on from it. An act
+ * the content never tells is for the other rules.
+ */
+export function untoldMotive(motive: AskedMotive, passages: readonly Sentenced[]): boolean {
+  let told = false;
+  for (const passage of passages) {
+    const sentences = sentencesAt(passage.text, passage.sentences);
+    for (const [index, sentence] of sentences.entries()) {
+      const written = terms(sentence);
+      const acts = motive.act.some((term) => written.includes(term));
+      if (!acts || !motive.actor.some((term) => written.includes(term))) continue;
+      told = true;
+      const next = sentences[index + 1];
+      if (REASON.test(afterAct(sentence, motive.act)) || (next && POINTS_BACK.test(next) && REASON.test(next)))
+        return false;
+    }
+  }
+  return told;
+}
+
+/** The part of a sentence after the first word that writes the act. */
+function afterAct(sentence: string, act: readonly string[]): string {
+  const words = rawWords(sentence);
+  const at = words.findIndex((word) => act.includes(indexTerm(word) ?? ''));
+  return words.slice(at + 1).join(' ');
+}

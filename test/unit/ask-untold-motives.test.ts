@@ -1,0 +1,61 @@
+// A question why someone decided to do something ("Why did Tether decide not to seek MiCA
+// authorisation in Europe?": ask-dev28, ask-dev30, ask-dev32) is declined where the content tells
+// the act but no reason for it, and answered where a reason follows the act.
+import { describe, expect, it } from 'vitest';
+import { askedMotive, untoldMotive } from '../../src/core/ask/untold-motives.ts';
+import { essayDocument, essayPassage, fillerTerms, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
+
+const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
+
+describe('askedMotive', () => {
+  it('reads who decided and what they decided to do', () => {
+    expect(askedMotive('Why did Tether decide not to seek MiCA authorisation in Europe?')).toMatchObject({
+      written: 'Tether',
+      actor: ['tether'],
+    });
+    expect(askedMotive('Why did Meta choose to release its weights?')?.act).toContain('releas');
+  });
+
+  it('leaves why-questions that ask no decision', () => {
+    expect(askedMotive('Why did Tether lose its peg?')).toBeUndefined();
+    expect(askedMotive('How did Tether decide to seek authorisation?')).toBeUndefined();
+  });
+});
+
+describe('untoldMotive', () => {
+  const motive = askedMotive('Why did Steamco decide not to sell kettles in Spain?')!;
+
+  it('is true where the act is told as the cause of something else, with no reason of its own', () => {
+    const passages = [essayPassage('Because Steamco did not sell kettles in Spain, shops imported them.')];
+    expect(untoldMotive(motive, passages)).toBe(true);
+  });
+
+  it('is false where a reason follows the act, or the act is never told', () => {
+    const reasoned = [essayPassage('Steamco did not sell kettles in Spain because the plugs differ.')];
+    expect(untoldMotive(motive, reasoned)).toBe(false);
+    const going = [essayPassage('Steamco never sold kettles in Spain. The reason was the plugs, which differ.')];
+    expect(untoldMotive(motive, going)).toBe(false);
+    expect(untoldMotive(motive, [essayPassage('Toasters are sold everywhere.')])).toBe(false);
+  });
+});
+
+describe('a question why someone decided what the content tells without a reason', () => {
+  const index = loadedIndex(
+    [
+      essayDocument(
+        'kettles',
+        'Kettles',
+        ['## Markets', 'Because Steamco did not sell kettles in Spain, Spanish shops imported them from France.'],
+        ['markets'],
+      ),
+      ...fillerTerms(30),
+    ],
+    NO_WORD_VECTORS,
+  );
+
+  it('is declined, saying the content never says why', () => {
+    const result = index.search('Why did Steamco decide not to sell kettles in Spain?', both);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(/tell what “Steamco” did but never why/);
+  });
+});
