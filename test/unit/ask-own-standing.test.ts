@@ -60,6 +60,13 @@ describe('a question about the asker’s own tax or legal standing', () => {
     // ask-dev29, ask-dev30: the asker's own estate, and registering a legal entity.
     expect(asksOwnStanding('How do I make sure my family can get into my kettle wallet after I pass away?')).toBe(true);
     expect(asksOwnStanding('What are the steps to register a kettle LLC in Wyoming?')).toBe(true);
+    // ask-dev31, ask-dev32: the asker's books and liability, compensation, the agency to report to.
+    expect(asksOwnStanding('My accountant has no idea how to record kettle payments. How should I book them?')).toBe(
+      true,
+    );
+    expect(asksOwnStanding('The bot told a customer the wrong price. Am I legally responsible?')).toBe(true);
+    expect(asksOwnStanding('How do I claim compensation if a kettle app gets hacked?')).toBe(true);
+    expect(asksOwnStanding('Which US agency should I report the kettle scam to?')).toBe(true);
   });
 
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {
@@ -71,6 +78,8 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('Can the government pay me in descaler?')).toBe(false);
     expect(asksOwnStanding('What happens to a kettle pool if its owner dies?')).toBe(false);
     expect(asksOwnStanding('How do I register a kettle with the shop?')).toBe(false);
+    expect(asksOwnStanding('Who is responsible for a bug in a kettle contract?')).toBe(false);
+    expect(asksOwnStanding('How do lending accounts record a kettle loan?')).toBe(false);
     expect(asksOwnStanding('What forms of descaler does a kettle accept?')).toBe(false);
     // Look-alikes (review of 30 November): what a protocol asks of anyone, a licence that comes with a
     // thing, inheritance in code.

@@ -50,6 +50,17 @@ describe('describedTopic', () => {
       ['Will AI take my job as a copywriter?', 'AI and jobs'],
       ['is ai going to replace software engineers in the next 5 years', 'AI and jobs'],
       ['Does OpenAI use my ChatGPT conversations to train its models?', 'what AI providers do with your chats'],
+      // ask-dev31, ask-dev32.
+      ['does github copilot train on my private repos?? kinda freaked out ngl', 'what AI providers do with your chats'],
+      ['lol can u mine crypto on a ps5', 'mining at home'],
+      ['Is there a way to stop my kids from using chat assistants on the family computer?', 'parental controls'],
+      ['Why do AI image generators keep drawing people with extra fingers?', 'why image generators get hands wrong'],
+      ['How do I buy my first bit of Bitcoin with my bank card?', 'buying crypto with a card'],
+      ['What is the minimum age to sign up for the big AI chatbots?', 'age limits'],
+      [
+        'I sent USDT on the Tron network to my Ethereum deposit address at an exchange. Can I recover it?',
+        'getting back coins sent to a wrong address',
+      ],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -92,6 +103,10 @@ describe('describedTopic', () => {
       'Why do AI agents that handle short tasks fine fall apart on long multi-step jobs?',
       // Review of 1 December: a pseudonym is what the glossary says Satoshi Nakamoto is.
       'Is Satoshi Nakamoto a real name or a pseudonym?',
+      'Why is proof-of-work mining so expensive to attack?',
+      'How do miners decide which transactions go into a block?',
+      'How does a diffusion model draw a picture from noise?',
+      'How do I buy an NFT on a marketplace?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

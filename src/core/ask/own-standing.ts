@@ -58,6 +58,11 @@ const STANDING = new RegExp(
     // Whom to turn to after a loss: "… he sent $8,000. Is there any way to get it back, and who should
     // we contact?"
     String.raw`\bwho\s+should\s+(?:i|we)\s+(?:contact|call|report\s+(?:it|this|them)\s+to)\b`,
+    // "Which US agency should I report it to" (ask-dev32); "how do I claim compensation" (ask-dev31).
+    String.raw`\bwhich\s+(?:\w+\s+)?(?:agency|authority|regulator)\s+should\s+(?:i|we)\b|\bclaim\s+(?:compensation|damages|a\s+refund|insurance)\b`,
+    // The asker's books and liability: "how should I book crypto payments in my business accounts",
+    // "am I legally responsible for what the bot said" (ask-dev27, ask-dev31).
+    String.raw`\baccountant\b|\bbookkeeping\b|\b(?:my|our)\s+(?:business\s+)?books\b|\bbusiness\s+accounts\b|\b(?:am\s+i|are\s+we)\s+(?:legally\s+)?(?:responsible|liable)\b`,
     // "Can I report it to the police", "can the police actually get my money back" (ask-dev21, ask-dev25).
     String.raw`\breport\s+(?:it|this|that|them|him|her|the\s+\w+)\s+to\s+(?:the\s+)?(?:police|cops|fbi|authorities)\b`,
     String.raw`\b(?:police|cops|fbi)\s+(?:\w+\s+){0,2}(?:get|recover)\s+(?:my|our)\s+(?:money|funds|coins|crypto)\s+back\b`,

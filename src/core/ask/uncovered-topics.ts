@@ -187,8 +187,8 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     names: ['ai copyright', 'copyright of ai', 'copyright in ai', 'copyright office'],
     asks: [
       // Owning, not "my own AI product" or "its own replies".
-      /\b(?:owns|owned|owner|owners|ownership|copyright\w*|rights|public\s+domain)\b|\b(?:who|i|we|you)\s+(?:\w+\s+)?own\b|\bown\s+(?:it|them|the|that|this)\b/,
-      /\b(?:ai|chatbots?|chatgpt|llms?|midjourney|dall-?e|(?:image|picture|art|music|story|text)\s+generators?)\b/,
+      /\b(?:owns|owned|owner|owners|ownership|copyright\w*|rights|public\s+domain|allowed\s+to\s+sell)\b|\b(?:who|i|we|you)\s+(?:\w+\s+)?own\b|\bown\s+(?:it|them|the|that|this)\b/,
+      /\b(?:ai|chatbots?|chatgpt|llms?|midjourney|dall-?e|(?:image|picture|art|music|story|text)\s+generators?|computer\s+program)\b/,
       /\b(?:makes?|made|writes?|wrote|written|draws?|drew|drawn|paints?|painted|generat\w+|creat\w+|produc\w+|compos\w+)\b/,
     ],
   },
@@ -213,7 +213,9 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     name: 'getting back coins sent to a wrong address',
     names: ['wrong address', 'mistyped address', 'wrong network'],
     asks: [
-      /\b(?:wrong|mistyped|incorrect|typo\w*|by\s+mistake|by\s+accident|accidentally|mistakenly)\b/,
+      // Or a chain's coins sent to another chain's address: "USDT on the Tron network to my Ethereum
+      // deposit address" (ask-dev22, ask-dev23, ask-dev26, ask-dev32).
+      /\b(?:wrong|mistyped|incorrect|typo\w*|by\s+mistake|by\s+accident|accidentally|mistakenly)\b|\bon\s+(?:the\s+)?\w+\s+(?:network|chain)\s+to\s+(?:my|an?|the|our)\s+(?:\w+\s+){0,2}address\b/,
       /\b(?:address|addresses|network|chain)\b/,
       /\b(?:sent|send|sending|transferred|paste|pasted|payment|paid)\b/,
     ],
@@ -222,7 +224,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     name: 'what AI providers do with your chats',
     names: ['data retention', 'chat history', 'opt out of training'],
     asks: [
-      /\b(?:my|our)\s+(?:\w+\s+)?(?:chats?|conversations?|messages|prompts?)\b|\bwhat\s+(?:i|we)\s+(?:type|typed|write|say|tell)\b/,
+      /\b(?:my|our)\s+(?:\w+\s+)?(?:chats?|conversations?|messages|prompts?|repos|repositories|emails|files)\b|\bwhat\s+(?:i|we)\s+(?:type|typed|write|say|tell)\b/,
       /\b(?:save|saves|saved|saving|store|stores|stored|storing|train\w*\s+on|us(?:e|es|ing)\s+(?:\w+\s+){0,3}to\s+train|spy\w*|monitor\w*)\b|\b(?:staff|employees|humans?|people|boss|employer|company|companies|openai|anthropic|google)\b[^.?!]*\b(?:read|reads|see|sees|look\s+at|access)\b/,
       /\b(?:ai|chatbots?|chatgpt|claude|gemini|copilot|assistant)\b/,
     ],
@@ -231,7 +233,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     name: 'AI and jobs',
     names: ['job losses', 'labour market', 'labor market', 'unemployment'],
     asks: [
-      /\b(?:people's|peoples|human|office|white-collar|our|my|their|workers')\s+(?:jobs?|work)\b|\bjobs\s+(?:of|for)\s+(?:people|humans|workers)\b|\bunemploy\w*|\bemployment\b|\bworkforce\b|\bcareers?\b|\bprofessions?\b|\blost\s+work\b|\b(?:replace|take\s+over\s+from)\s+(?:\w+\s+)?(?:engineers|programmers|developers|writers|copywriters|workers|lawyers|doctors|teachers|artists|designers|translators)\b/,
+      /\b(?:people's|peoples|human|office|white-collar|our|my|their|workers')\s+(?:jobs?|work)\b|\bjobs\s+(?:of|for)\s+(?:people|humans|workers)\b|\bunemploy\w*|\bemployment\b|\bworkforce\b|\bcareers?\b|\bprofessions?\b|\blost\s+work\b|\b(?:replac\w*|take\s+over\s+from)\s+(?:\w+\s+)?(?:engineers|programmers|developers|writers|copywriters|workers|lawyers|doctors|teachers|artists|designers|translators)\b/,
       /\b(?:take|takes|taking|took|taken|replac\w+|lose|loses|lost|losing|steal\w*|automat\w+|eliminat\w+)\b/,
       /\b(?:ai|chatbots?|llms?|robots?|programs?|language\s+models?)\b/,
     ],
@@ -249,8 +251,54 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     names: ['carbon footprint', 'carbon emissions', 'climate'],
     asks: [
       /\b(?:climate|carbon|co2|environment(?:al|ally)?|footprint|water)\b/,
-      /\b(?:ai|training|fine-tuning|train|chatbots?|llms?|models?|data\s+cent(?:re|er)s?|gpus?)\b/,
+      /\b(?:ai|training|fine-tuning|train|chatbots?|assistants?|llms?|models?|data\s+cent(?:re|er)s?|gpus?)\b/,
     ],
+  },
+  {
+    // "can i still mine btc on my gaming pc", "can u mine crypto on a ps5", an old laptop, a home
+    // computer left running (ask-dev19, ask-dev26, ask-dev31).
+    name: 'mining at home',
+    names: ['home mining', 'solo mining', 'mining rig'],
+    asks: [
+      /\b(?:mine|mining|making\s+new\s+coins)\b/,
+      /\b(?:home|gaming|laptop|pc|desktop|ps5|playstation|xbox|console|graphics\s+card|(?:my|own)\s+(?:\w+\s+)?computer)\b/,
+    ],
+  },
+  {
+    // ask-dev26 ("which assistant has the best parental controls"), ask-dev31 ("stop my kids from using
+    // chat assistants").
+    name: 'parental controls',
+    names: ['parental control'],
+    asks: [
+      /\b(?:kids?|children|child|son|daughter|teens?|teenager|\d+-year-old)\b/,
+      /\b(?:parental\s+controls?|stop\s+(?:my\s+)?\w+\s+from|block\w*|limit\w*|restrict\w*|safe\s+for)\b/,
+      /\b(?:ai|chatbots?|chatgpt|assistants?)\b/,
+    ],
+  },
+  {
+    // "Why do AI image generators keep drawing people with extra fingers?" (ask-dev30, ask-dev31).
+    name: 'why image generators get hands wrong',
+    names: ['extra fingers'],
+    asks: [
+      /\b(?:fingers?|hands)\b/,
+      /\b(?:image|picture|art)\s+generators?\b|\bai\s+(?:art|images?|pictures?)\b|\bdraw\w*/,
+    ],
+  },
+  {
+    // "How do I buy my first bitcoin with a debit card?" (ask-dev28, ask-dev31): an exchange's sign-up.
+    name: 'buying crypto with a card',
+    names: ['on-ramp', 'onramp'],
+    asks: [
+      /\b(?:buy|buying|purchase|get)\b/,
+      /\b(?:bank|debit|credit)\s+cards?\b|\bpaypal\b|\bbank\s+transfer\b/,
+      /\b(?:crypto|bitcoin|btc|eth|ether|coins?)\b/,
+    ],
+  },
+  {
+    // "What is the minimum age to sign up for the big AI chatbots?" (ask-dev11), an exchange's (ask-dev31).
+    name: 'age limits',
+    names: ['minimum age', 'age limit', 'age requirement'],
+    asks: [/\bminimum\s+age\b|\bage\s+(?:limits?|requirements?|restrictions?)\b|\bhow\s+old\s+(?:do|must)\s+you\b/],
   },
   {
     // ask-dev3 ("their 2FA reset keeps failing"), ask-dev28 ("turn on two-factor authentication").
