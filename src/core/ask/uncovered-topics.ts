@@ -225,7 +225,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     names: ['data retention', 'chat history', 'opt out of training'],
     asks: [
       /\b(?:my|our)\s+(?:\w+\s+)?(?:chats?|conversations?|messages|prompts?|repos|repositories|emails|files)\b|\bwhat\s+(?:i|we)\s+(?:type|typed|write|say|tell)\b/,
-      /\b(?:save|saves|saved|saving|store|stores|stored|storing|train\w*\s+on|us(?:e|es|ing)\s+(?:\w+\s+){0,3}to\s+train|spy\w*|monitor\w*)\b|\b(?:staff|employees|humans?|people|boss|employer|company|companies|openai|anthropic|google)\b[^.?!]*\b(?:read|reads|see|sees|look\s+at|access)\b/,
+      /\b(?:save|saves|saved|saving|store|stores|stored|storing|train\w*\s+on|us(?:e|es|ing)\s+(?:\w+\s+){0,3}to\s+(?:train|teach)|spy\w*|monitor\w*)\b|\b(?:staff|employees|humans?|people|boss|employer|company|companies|openai|anthropic|google)\b[^.?!]*\b(?:read|reads|see|sees|look\s+at|access)\b/,
       /\b(?:ai|chatbots?|chatgpt|claude|gemini|copilot|assistant)\b/,
     ],
   },
