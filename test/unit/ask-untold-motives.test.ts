@@ -2,7 +2,7 @@
 // authorisation in Europe?": ask-dev28, ask-dev30, ask-dev32) is declined where the content tells
 // the act but no reason for it, and answered where a reason follows the act.
 import { describe, expect, it } from 'vitest';
-import { askedMotive, untoldMotive } from '../../src/core/ask/untold-motives.ts';
+import { askedEnforcement, askedMotive, untoldMotive } from '../../src/core/ask/untold-motives.ts';
 import { essayDocument, essayPassage, fillerTerms, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
@@ -10,7 +10,7 @@ const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossa
 describe('askedMotive', () => {
   it('reads who decided and what they decided to do', () => {
     expect(askedMotive('Why did Tether decide not to seek MiCA authorisation in Europe?')).toMatchObject({
-      written: 'Tether',
+      written: 'Tether decide not to seek MiCA authorisation in Europe',
       actor: ['tether'],
     });
     expect(askedMotive('Why did Meta choose to release its weights?')?.act).toContain('releas');
@@ -19,6 +19,17 @@ describe('askedMotive', () => {
   it('leaves why-questions that ask no decision', () => {
     expect(askedMotive('Why did Tether lose its peg?')).toBeUndefined();
     expect(askedMotive('How did Tether decide to seek authorisation?')).toBeUndefined();
+  });
+});
+
+describe('askedEnforcement', () => {
+  it("reads an authority's act asked the reason for, active or passive", () => {
+    expect(askedEnforcement('Why did the US Treasury sanction Tornado Cash in the first place?')?.written).toBe(
+      'the US Treasury sanction Tornado Cash in the first place',
+    );
+    expect(askedEnforcement("Why was Terra's founder Do Kwon arrested, and on what charges?")?.act).toContain('arrest');
+    expect(askedEnforcement('Why are runs on stablecoins faster than bank runs?')).toBeUndefined();
+    expect(askedEnforcement('Why was the SEC created?')).toBeUndefined();
   });
 });
 
@@ -36,6 +47,11 @@ describe('untoldMotive', () => {
     const going = [essayPassage('Steamco never sold kettles in Spain. The reason was the plugs, which differ.')];
     expect(untoldMotive(motive, going)).toBe(false);
     expect(untoldMotive(motive, [essayPassage('Toasters are sold everywhere.')])).toBe(false);
+    // An authority's act the content never tells is untold all the same.
+    const sued = askedEnforcement('Why did the regulator sue Steamco?')!;
+    expect(untoldMotive(sued, [essayPassage('Toasters are sold everywhere.')], true)).toBe(true);
+    const grounds = [essayPassage('The regulator sued Steamco because its kettles leaked.')];
+    expect(untoldMotive(sued, grounds, true)).toBe(false);
   });
 });
 
@@ -56,6 +72,6 @@ describe('a question why someone decided what the content tells without a reason
   it('is declined, saying the content never says why', () => {
     const result = index.search('Why did Steamco decide not to sell kettles in Spain?', both);
     expect(result.answer).toBeNull();
-    expect(result.no_answer_reason).toMatch(/tell what “Steamco” did but never why/);
+    expect(result.no_answer_reason).toMatch(/never give the reason for “Steamco decide not to sell kettles in Spain”/);
   });
 });

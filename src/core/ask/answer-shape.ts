@@ -333,6 +333,6 @@ function lackingReason(why: NoAnswerWhy): string | undefined {
   if (why.uncovered) return `this seems to ask about ${why.uncovered}, which the essays and glossary do not cover`;
   if (why.unreasoned) return `the essays and glossary state “${why.unreasoned}” but never say why it was chosen`;
   if (why.unmeasured) return `the essays and glossary mention “${why.unmeasured}” but never state a figure of it`;
-  if (why.unmotivated) return `the essays and glossary tell what “${why.unmotivated}” did but never why`;
+  if (why.unmotivated) return `the essays and glossary never give the reason for “${why.unmotivated}”`;
   return undefined;
 }

@@ -105,8 +105,12 @@ export function unreasonedFigure(
     const around = [...sentences, ...(after ? sentencesAt(after.text, after.sentences).slice(0, 2) : [])];
     const told = (sentence: string) => figure.pattern.test(sentence) && about(sentence);
     const window = (index: number) => around.slice(index + 1, index + (index === sentences.length - 1 ? 3 : 2));
+    // In the figure's own sentence, a reason after the figure: "so that blocks arrive about every
+    // ten minutes" gives the reason for adjusting the target, not for ten minutes.
+    const afterFigure = (sentence: string) => sentence.slice(Math.max(0, sentence.search(figure.pattern)));
     const reasoned = (index: number) =>
-      REASON.test(around[index]!) || window(index).some((near) => POINTS_BACK.test(near) && REASON.test(near));
+      REASON.test(afterFigure(around[index]!)) ||
+      window(index).some((near) => POINTS_BACK.test(near) && REASON.test(near));
     if (!sentences.some(told)) continue;
     stated = true;
     if (sentences.some((sentence, index) => told(sentence) && reasoned(index))) return false;

@@ -13,7 +13,7 @@ import type { Question } from './question.ts';
 import { indexTerm, terms } from './text.ts';
 import { describedTopic } from './uncovered-topics.ts';
 import { measuredWord, neverMeasured } from './unmeasured.ts';
-import { askedMotive, untoldMotive } from './untold-motives.ts';
+import { askedEnforcement, askedMotive, untoldMotive } from './untold-motives.ts';
 
 /**
  * A name the glossary knows this rare or rarer (inverse document frequency) is a specific thing
@@ -74,10 +74,21 @@ export class ContentGaps {
     if (unreasoned) return { unreasoned };
     const unmeasured = this.#unmeasured(question, plan);
     if (unmeasured) return { unmeasured };
-    const motive = askedMotive(question.content);
-    const acting = new Set(motive?.act.flatMap((term) => this.#postings.get(term) ?? []));
+    const unmotivated = this.#unmotivated(question);
+    return unmotivated ? { unmotivated } : undefined;
+  }
+
+  /**
+   * Why someone decided what the content tells without a reason (untold-motives.ts), or why an
+   * authority acted, which the content tells nowhere.
+   */
+  #unmotivated(question: Question): string | undefined {
+    const enforced = askedEnforcement(question.content);
+    const motive = enforced ?? askedMotive(question.content);
+    if (!motive) return undefined;
+    const acting = new Set(motive.act.flatMap((term) => this.#postings.get(term) ?? []));
     const telling = [...acting].map((at) => this.#passages[at]!);
-    return motive && untoldMotive(motive, telling) ? { unmotivated: motive.written } : undefined;
+    return untoldMotive(motive, telling, enforced !== undefined) ? motive.written : undefined;
   }
 
   /**
