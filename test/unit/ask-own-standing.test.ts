@@ -67,6 +67,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('The bot told a customer the wrong price. Am I legally responsible?')).toBe(true);
     expect(asksOwnStanding('How do I claim compensation if a kettle app gets hacked?')).toBe(true);
     expect(asksOwnStanding('Which US agency should I report the kettle scam to?')).toBe(true);
+    expect(asksOwnStanding('How do I file a claim to get my money back after the kettle bridge hack?')).toBe(true);
   });
 
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {

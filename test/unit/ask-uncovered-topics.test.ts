@@ -50,6 +50,15 @@ describe('describedTopic', () => {
       ['Will AI take my job as a copywriter?', 'AI and jobs'],
       ['is ai going to replace software engineers in the next 5 years', 'AI and jobs'],
       ['Does OpenAI use my ChatGPT conversations to train its models?', 'what AI providers do with your chats'],
+      // ask-dev33, ask-dev34.
+      ['yo whats the diff between chatgpt plus and pro, is pro worth the $$ lol', "AI assistants' subscription plans"],
+      ['ngl mac studio or a 4090 for running llms at home??', 'which computer to buy for running models'],
+      [
+        'Is an AI company legally allowed to use my blog posts to teach its models without asking me?',
+        "training on people's work without permission",
+      ],
+      ["How do I get my project's token listed on Coinbase?", 'exchange listings'],
+      ['I have a wallet.dat file but forgot the password. How can I crack it?', 'cracking a forgotten wallet password'],
       // ask-dev31, ask-dev32.
       ['does github copilot train on my private repos?? kinda freaked out ngl', 'what AI providers do with your chats'],
       ['lol can u mine crypto on a ps5', 'mining at home'],
@@ -107,6 +116,9 @@ describe('describedTopic', () => {
       'How do miners decide which transactions go into a block?',
       'How does a diffusion model draw a picture from noise?',
       'How do I buy an NFT on a marketplace?',
+      'wait can u still mine eth on ur gpu or did that stop lol',
+      'What happens if I lose my seed phrase?',
+      'How does a model learn from the text it is trained on?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

@@ -61,6 +61,8 @@ describe('questions declined whatever matches', () => {
     ['will solana go up next year', 'advice'],
     // Live figures: a count of people or users, or any figure asked "now".
     ['how many people use chatgpt every week', 'live'],
+    // ask-dev33: a service's status.
+    ['hey so is chatgpt down rn or is it just me', 'live'],
     ['how many validators does ethereum have now', 'live'],
     // Personal advice about one's life, not the content's subjects.
     ['should I quit my job to become a prompt engineer', 'advice'],

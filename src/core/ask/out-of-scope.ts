@@ -28,6 +28,8 @@ const LIVE_DATA = [
   String.raw`\b(?:current|live|latest)\s+(?:\w+\s+)?(?:price|value|rate|market\s+cap)s?\b|\bprice\s+of\b.*\bnow\b`,
   // A price's move over a recent span is market news: "why is its price higher than a year ago".
   String.raw`\b(?:price|value)s?\b[^.?!]*\b(?:(?:a|an|one|two|three|few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|lately)\b`,
+  // A service's status: "is chatgpt down rn or is it just me" (ask-dev33).
+  String.raw`\b(?:down|offline)\s+(?:rn|right\s+now|now|today)\b|\bis\s+it\s+just\s+me\b|\boutage\b`,
   // News of a release: "did GPT-5 come out yet", "is the upgrade live yet".
   String.raw`\b(?:out|released|launched|announced|available|live|shipped)\s+yet\b`,
   // A count as it stands: "how many validators are there now", "how many people use Uniswap".

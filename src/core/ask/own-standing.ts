@@ -59,7 +59,7 @@ const STANDING = new RegExp(
     // we contact?"
     String.raw`\bwho\s+should\s+(?:i|we)\s+(?:contact|call|report\s+(?:it|this|them)\s+to)\b`,
     // "Which US agency should I report it to" (ask-dev32); "how do I claim compensation" (ask-dev31).
-    String.raw`\bwhich\s+(?:\w+\s+)?(?:agency|authority|regulator)\s+should\s+(?:i|we)\b|\bclaim\s+(?:compensation|damages|a\s+refund|insurance)\b`,
+    String.raw`\bwhich\s+(?:\w+\s+)?(?:agency|authority|regulator)\s+should\s+(?:i|we)\b|\bclaim\s+(?:compensation|damages|a\s+refund|insurance)\b|\bfile\s+(?:a\s+)?claims?\b`,
     // The asker's books and liability: "how should I book crypto payments in my business accounts",
     // "am I legally responsible for what the bot said" (ask-dev27, ask-dev31).
     String.raw`\baccountant\b|\bbookkeeping\b|\b(?:my|our)\s+(?:business\s+)?books\b|\bbusiness\s+accounts\b|\b(?:am\s+i|are\s+we)\s+(?:legally\s+)?(?:responsible|liable)\b`,

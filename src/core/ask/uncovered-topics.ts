@@ -301,6 +301,41 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     asks: [/\bminimum\s+age\b|\bage\s+(?:limits?|requirements?|restrictions?)\b|\bhow\s+old\s+(?:do|must)\s+you\b/],
   },
   {
+    // "is chatgpt plus even worth 20 bucks a month", "chatgpt plus vs pro" (ask-dev31, ask-dev33).
+    name: "AI assistants' subscription plans",
+    names: ['subscription plan'],
+    asks: [/\b(?:chatgpt|claude|gemini|copilot|perplexity)\s+(?:plus|pro|premium|max|team)\b|\bsubscriptions?\b/],
+  },
+  {
+    // "mac studio or a 4090 for running llms at home" (ask-dev25, ask-dev33): hardware to buy.
+    name: 'which computer to buy for running models',
+    names: ['mac studio', 'rtx 4090'],
+    asks: [/\b(?:rtx\s*)?[345]0[6-9]0\b|\bmac\s+(?:studio|mini|pro)\b|\bmacbook\b|\bm[1-4]\s+(?:max|ultra|pro)\b/],
+  },
+  {
+    // "Is an AI company legally allowed to use my blog posts to teach its models without asking me?"
+    // (ask-dev34), an illustrator's drawings (ask-dev30).
+    name: "training on people's work without permission",
+    names: ['opt out of training', 'training data consent'],
+    asks: [
+      /\b(?:my|our|artists'?|writers'?|people's|authors'?)\s+(?:\w+\s+)?(?:blog\s+posts?|posts|art|artwork|writing|books?|drawings?|photos?|music|songs?|work)\b/,
+      /\b(?:train\w*|teach\w*|learn\w*\s+from|scrap\w*|used\s+to\s+(?:train|teach))\b/,
+      /\b(?:without\s+(?:asking|permission|consent|paying)|legally|allowed|copyright\w*|consent|permission|find\s+out\s+whether|opt\s+out)\b/,
+    ],
+  },
+  {
+    // "How do I get my project's token listed on Coinbase?" (ask-dev34).
+    name: 'exchange listings',
+    names: ['exchange listing', 'listing fee'],
+    asks: [/\blist(?:ed|ing)?\s+on\s+(?:coinbase|binance|kraken|an?\s+exchange|exchanges|a\s+big\s+exchange)\b/],
+  },
+  {
+    // "I found my old 2011 laptop with a wallet.dat file … forgot the password" (ask-dev21, ask-dev33).
+    name: 'cracking a forgotten wallet password',
+    names: ['password recovery', 'brute-force the password'],
+    asks: [/\bwallet\.dat\b|\b(?:forgot|forgotten|lost)\s+(?:the\s+|my\s+|its\s+)?(?:wallet\s+)?password\b/],
+  },
+  {
     // ask-dev3 ("their 2FA reset keeps failing"), ask-dev28 ("turn on two-factor authentication").
     name: 'two-factor authentication',
     names: ['two-factor', 'two factor', '2fa', 'authenticator app'],
