@@ -30,6 +30,9 @@ describe('askedEnforcement', () => {
     expect(askedEnforcement("Why was Terra's founder Do Kwon arrested, and on what charges?")?.act).toContain('arrest');
     expect(askedEnforcement('Why are runs on stablecoins faster than bank runs?')).toBeUndefined();
     expect(askedEnforcement('Why was the SEC created?')).toBeUndefined();
+    // A fee charged, a model fine-tuned: no authority's act.
+    expect(askedEnforcement('why did ethereum charge so much gas last year')).toBeUndefined();
+    expect(askedEnforcement('why did the model fine tune so badly')).toBeUndefined();
   });
 });
 

@@ -302,7 +302,7 @@ export interface NoAnswerWhy {
   unreasoned?: string;
   /** What a figure question measures that the content never states a figure of (unmeasured.ts). */
   unmeasured?: string;
-  /** Who decided something the content tells without its reason (untold-motives.ts). */
+  /** A decision or an authority's act asked the reason for that the content never gives (untold-motives.ts). */
   unmotivated?: string;
 }
 

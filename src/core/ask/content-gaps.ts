@@ -1,8 +1,8 @@
 // What a question asks that the content, though it matches the question's words, never tells: a
 // price's move in a year (dated-moves.ts), an idea of the field it does not cover (uncovered-topics.ts),
 // why a figure was chosen (chosen-figures.ts), a figure of something it never measures
-// (unmeasured.ts), or why someone decided what it tells they did (untold-motives.ts). AskIndex (ask-index.ts) declines for each, with
-// its reason (answer-shape.ts).
+// (unmeasured.ts), or why someone decided or an authority acted (untold-motives.ts). AskIndex
+// (ask-index.ts) declines for each, with its reason (answer-shape.ts).
 import type { AskPassage } from './ask-documents.ts';
 import { chosenFigure, unreasonedFigure } from './chosen-figures.ts';
 import { datedMove, tellsMove, type DatedMove } from './dated-moves.ts';
@@ -39,7 +39,7 @@ export interface ContentGap {
   unreasoned?: string;
   /** What a figure question measures that the content writes of but never with a figure. */
   unmeasured?: string;
-  /** Who decided something the content tells without saying why, as the question writes it. */
+  /** A decision or an authority's act asked the reason for that the content never gives, as written. */
   unmotivated?: string;
 }
 

@@ -36,13 +36,14 @@ export function askedMotive(question: string): AskedMotive | undefined {
  * the SEC sue Ripple", "why was Do Kwon arrested" (in nineteen sets, every one unanswerable). The
  * content tells such acts in passing, as dates of what followed, and never their grounds.
  */
-const ENFORCING = String.raw`sanction|ban|sue|charge|arrest|prosecute|fine|convict|indict`;
+// Not "charge" or "fine": "why did Ethereum charge so much gas", "why did the model fine tune badly".
+const ENFORCING = String.raw`sanction|ban|sue|arrest|prosecute|convict|indict`;
 const ASKS_ENFORCED = new RegExp(
   String.raw`(?:^|[:.!?]\s+)why\s+(?:did|has|have|would)\s+(.+?)\s+(${ENFORCING})\s+([^?.!]{1,60})`,
   'iu',
 );
 const ASKS_ENFORCED_ON = new RegExp(
-  String.raw`(?:^|[:.!?]\s+)why\s+(?:was|were|is|are|has\s+been|have\s+been)\s+(.+?)\s+(sanctioned|banned|sued|charged|arrested|prosecuted|fined|convicted|indicted|jailed|sentenced)\b`,
+  String.raw`(?:^|[:.!?]\s+)why\s+(?:was|were|is|are|has\s+been|have\s+been)\s+(.+?)\s+(sanctioned|banned|sued|arrested|prosecuted|convicted|indicted|jailed|sentenced)\b`,
   'iu',
 );
 
