@@ -88,8 +88,9 @@ type Sentenced = { text: string; sentences: readonly number[] };
 /**
  * Whether the content leaves the figure's reason untold: some sentence states the figure of what is
  * asked (`about`: "50% of validators" states no gas target), and none gives a reason where it does:
- * in the sentence, or in the one after, or after a paragraph's last sentence the next paragraph's
- * first two (`next`), when that sentence goes on from it (POINTS_BACK). A figure it never states is for the other rules ("seven days" is no "7 days" here).
+ * after the figure in its own sentence, or in the one after, or after a paragraph's last sentence
+ * the next paragraph's first two (`next`), when that sentence goes on from it (POINTS_BACK). A
+ * figure it never states is for the other rules ("seven days" is no "7 days" here).
  */
 export function unreasonedFigure(
   figure: ChosenFigure,

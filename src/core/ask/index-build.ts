@@ -31,7 +31,7 @@ export function spellerFor(
   const texts = passages.flatMap((passage) => [passage.text, ...passage.names]);
   const vocabulary = vocabularyOf(texts);
   // The texts in lowercase, joined, made on the first question word that may be two of theirs.
-  let written: string | undefined;
+  let joined: string | undefined;
   // Words written with a capital inside a sentence (not after its start): names, read when first needed.
   const names = () => {
     const written = new Map<string, string>();
@@ -51,7 +51,7 @@ export function spellerFor(
     names,
     // An acronym of everyday English ("MVP") means what everyone means by it, not the content's name.
     () => new Map([...spelledOutNames(texts)].filter(([acronym]) => !general(acronym))),
-    (first, second) => (written ??= texts.join('\n').toLowerCase()).includes(` ${first} ${second} `),
+    (first, second) => (joined ??= texts.join('\n').toLowerCase()).includes(` ${first} ${second} `),
   );
 }
 
