@@ -119,6 +119,10 @@ describe('describedTopic', () => {
       'wait can u still mine eth on ur gpu or did that stop lol',
       'What happens if I lose my seed phrase?',
       'How does a model learn from the text it is trained on?',
+      // Reading the diff: a friend of mine, an agent's training environment, a reorganisation.
+      'A friend of mine runs a 7B model on his gaming laptop at home. How much memory does it need?',
+      'How well did ReAct do in the ALFWorld environment compared with models trained by imitation?',
+      'What happens to my payment if the chain reorganises and the wrong block wins?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

@@ -215,7 +215,8 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     asks: [
       // Or a chain's coins sent to another chain's address: "USDT on the Tron network to my Ethereum
       // deposit address" (ask-dev22, ask-dev23, ask-dev26, ask-dev32).
-      /\b(?:wrong|mistyped|incorrect|typo\w*|by\s+mistake|by\s+accident|accidentally|mistakenly)\b|\bon\s+(?:the\s+)?\w+\s+(?:network|chain)\s+to\s+(?:my|an?|the|our)\s+(?:\w+\s+){0,2}address\b/,
+      // Not any "wrong": "my payment … if the wrong block wins" asks about reorganisations.
+      /\b(?:wrong\s+(?:address|network|chain|wallet|account)|mistyped|incorrect\s+address|typo\w*|by\s+mistake|by\s+accident|accidentally|mistakenly)\b|\bon\s+(?:the\s+)?\w+\s+(?:network|chain)\s+to\s+(?:my|an?|the|our)\s+(?:\w+\s+){0,2}address\b/,
       /\b(?:address|addresses|network|chain)\b/,
       /\b(?:sent|send|sending|transferred|paste|pasted|payment|paid)\b/,
     ],
@@ -224,7 +225,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     name: 'what AI providers do with your chats',
     names: ['data retention', 'chat history', 'opt out of training'],
     asks: [
-      /\b(?:my|our)\s+(?:\w+\s+)?(?:chats?|conversations?|messages|prompts?|repos|repositories|emails|files)\b|\bwhat\s+(?:i|we)\s+(?:type|typed|write|say|tell)\b/,
+      /\b(?:my|our)\s+(?:\w+\s+)?(?:chats?|conversations?|messages|prompts?|repos|repositories)\b|\bwhat\s+(?:i|we)\s+(?:type|typed|write|say|tell)\b/,
       /\b(?:save|saves|saved|saving|store|stores|stored|storing|train\w*\s+on|us(?:e|es|ing)\s+(?:\w+\s+){0,3}to\s+(?:train|teach)|spy\w*|monitor\w*)\b|\b(?:staff|employees|humans?|people|boss|employer|company|companies|openai|anthropic|google)\b[^.?!]*\b(?:read|reads|see|sees|look\s+at|access)\b/,
       /\b(?:ai|chatbots?|chatgpt|claude|gemini|copilot|assistant)\b/,
     ],
@@ -250,7 +251,8 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     name: "AI's environmental footprint",
     names: ['carbon footprint', 'carbon emissions', 'climate'],
     asks: [
-      /\b(?:climate|carbon|co2|environment(?:al|ally)?|footprint|water)\b/,
+      // Not "environment" alone: "the shopping environment WebShop" is where an agent is trained.
+      /\b(?:climate|carbon|co2|environmental(?:ly)?|footprint|bad\s+for\s+the\s+(?:environment|planet))\b|\bhow\s+much\s+(?:\w+\s+){0,3}water\b|\b(?:use|uses|using|consume|consumes|drink|drinks)\s+(?:so\s+much\s+)?water\b/,
       /\b(?:ai|training|fine-tuning|train|chatbots?|assistants?|llms?|models?|data\s+cent(?:re|er)s?|gpus?)\b/,
     ],
   },
@@ -260,7 +262,8 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     name: 'mining at home',
     names: ['home mining', 'solo mining', 'mining rig'],
     asks: [
-      /\b(?:mine|mining|making\s+new\s+coins)\b/,
+      // Mining, not "a friend of mine".
+      /\bmin(?:e|ed|ing)\s+(?:\w+\s+)?(?:crypto|bitcoin|btc|eth|ether|coins?|monero|doge\w*)\b|\bmining\b|\bmaking\s+new\s+coins\b/,
       /\b(?:home|gaming|laptop|pc|desktop|ps5|playstation|xbox|console|graphics\s+card|(?:my|own)\s+(?:\w+\s+)?computer)\b/,
     ],
   },
@@ -271,7 +274,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     names: ['parental control'],
     asks: [
       /\b(?:kids?|children|child|son|daughter|teens?|teenager|\d+-year-old)\b/,
-      /\b(?:parental\s+controls?|stop\s+(?:my\s+)?\w+\s+from|block\w*|limit\w*|restrict\w*|safe\s+for)\b/,
+      /\b(?:parental\s+controls?|stop\s+(?:my\s+)?\w+\s+from|block\s+(?:it|them|access)|restrict\w*|safe\s+for)\b/,
       /\b(?:ai|chatbots?|chatgpt|assistants?)\b/,
     ],
   },
