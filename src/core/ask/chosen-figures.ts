@@ -4,7 +4,7 @@
 // often and says why rarely. It answers only where a sentence with the figure, or the one after it,
 // gives a reason ("long enough for", "so that", "because"); without one, every passage that states
 // the figure matches the question well and answers none of it.
-import { sentencesAt } from './sentences.ts';
+import { sentencesOf, type Sentenced } from './sentences.ts';
 import { escapePattern } from './text.ts';
 
 /** The figure a question asks the reason for, as the question writes it ("21 million", "32 ETH"). */
@@ -82,9 +82,6 @@ export function chosenFigure(question: string): ChosenFigure | undefined {
   };
 }
 
-/** A passage's text and where its sentences start. */
-type Sentenced = { text: string; sentences: readonly number[] };
-
 /**
  * Whether the content leaves the figure's reason untold: some sentence states the figure of what is
  * asked (`about`: "50% of validators" states no gas target), and none gives a reason where it does:
@@ -101,9 +98,9 @@ export function unreasonedFigure(
   let stated = false;
   for (const [at, passage] of passages.entries()) {
     if (!figure.pattern.test(passage.text)) continue;
-    const sentences = sentencesAt(passage.text, passage.sentences);
+    const sentences = sentencesOf(passage);
     const after = next(at);
-    const around = [...sentences, ...(after ? sentencesAt(after.text, after.sentences).slice(0, 2) : [])];
+    const around = [...sentences, ...(after ? sentencesOf(after).slice(0, 2) : [])];
     const told = (sentence: string) => figure.pattern.test(sentence) && about(sentence);
     const window = (index: number) => around.slice(index + 1, index + (index === sentences.length - 1 ? 3 : 2));
     // In the figure's own sentence, a reason after the figure: "so that blocks arrive about every

@@ -34,6 +34,15 @@ export function sentenceStarts(text: string): number[] {
   return starts.length > 0 ? starts : [0];
 }
 
+/** A text and where its sentences start (`sentenceStarts`): a passage as the sentence rules read it. */
+export interface Sentenced {
+  text: string;
+  sentences: readonly number[];
+}
+
+/** A passage's sentences, trimmed (`sentencesAt`). */
+export const sentencesOf = (passage: Sentenced): string[] => sentencesAt(passage.text, passage.sentences);
+
 /** The sentences themselves, trimmed, from the offsets `sentenceStarts` gave. */
 export function sentencesAt(text: string, starts: readonly number[]): string[] {
   return starts.map((start, at) => text.slice(start, starts[at + 1] ?? text.length).trim());

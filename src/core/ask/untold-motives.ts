@@ -4,7 +4,7 @@
 // major exchanges restricted USDT"), and rarely the motive. It answers only where a sentence that
 // tells the act gives a reason after it, or the next sentence goes on from it with one.
 import { POINTS_BACK, REASON } from './chosen-figures.ts';
-import { sentencesAt } from './sentences.ts';
+import { sentencesOf, type Sentenced } from './sentences.ts';
 import { indexTerm, rawWords, terms } from './text.ts';
 
 /** "Why did X decide (not) to Y", "why would X choose to Y", "why did X refuse to Y". */
@@ -70,9 +70,6 @@ const writtenFrom = (question: string, at: number) =>
     .split(/[?!.,;]/)[0]!
     .trim();
 
-/** A passage's text and where its sentences start. */
-type Sentenced = { text: string; sentences: readonly number[] };
-
 /**
  * Whether the content tells the act but not why: some sentence writes the actor and the act, and
  * none gives a reason after the act, in that sentence or in the next one going on from it. An act
@@ -82,7 +79,7 @@ type Sentenced = { text: string; sentences: readonly number[] };
 export function untoldMotive(motive: AskedMotive, passages: readonly Sentenced[], untold = false): boolean {
   let told = untold;
   for (const passage of passages) {
-    const sentences = sentencesAt(passage.text, passage.sentences);
+    const sentences = sentencesOf(passage);
     for (const [index, sentence] of sentences.entries()) {
       const written = terms(sentence);
       const acts = motive.act.some((term) => written.includes(term));
