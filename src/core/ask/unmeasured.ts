@@ -3,7 +3,7 @@
 // them answered with a definition that states no figure). No sentence that writes the measured word
 // beside a figure and what else the question asks about, so no passage can give the figure asked.
 import { askedSentence } from './name-shapes.ts';
-import { sentencesAt } from './sentences.ts';
+import { sentencesOf, type Sentenced } from './sentences.ts';
 import { indexTerm, terms } from './text.ts';
 
 /**
@@ -36,9 +36,6 @@ export function measuredWord(content: string): MeasuredWord | undefined {
   return { written, alike: [term, ...alike] };
 }
 
-/** A passage's text and where its sentences start. */
-type Sentenced = { text: string; sentences: readonly number[] };
-
 /**
  * Whether the passages that write the measured word (`writing`, from the index's postings) never do
  * so beside a figure: in the sentence that writes it, or the one before or after ("… about 5.7%
@@ -57,20 +54,23 @@ export function neverMeasured(
 ): boolean {
   if (writing.length === 0) return false;
   const [own, ...alike] = measured.alike;
-  const stated = (window: string) => {
-    if (!FIGURE.test(window)) return false;
-    const written = terms(window);
+  // Whether a window of sentences, with their terms, states a figure of what is asked.
+  const stated = (window: readonly string[], written: readonly string[]) => {
+    if (!window.some((sentence) => FIGURE.test(sentence))) return false;
     const aboutAsked = about.length === 0 || about.some((term) => written.includes(term));
     return (
       (written.includes(own!) && (named || aboutAsked)) || (alike.some((term) => written.includes(term)) && aboutAsked)
     );
   };
   return writing.every((at) => {
-    const passage = passages[at]!;
-    const sentences = sentencesAt(passage.text, passage.sentences);
-    const window = (index: number) => sentences.slice(Math.max(0, index - 1), index + 2).join(' ');
-    return sentences.every(
-      (sentence, index) => !terms(sentence).some((term) => measured.alike.includes(term)) || !stated(window(index)),
+    const sentences = sentencesOf(passages[at]!);
+    // Each sentence's terms once; a window's are its sentences'.
+    const written = sentences.map((sentence) => terms(sentence));
+    const near = (index: number) => [Math.max(0, index - 1), index + 2] as const;
+    return written.every(
+      (sentenceTerms, index) =>
+        !sentenceTerms.some((term) => measured.alike.includes(term)) ||
+        !stated(sentences.slice(...near(index)), written.slice(...near(index)).flat()),
     );
   });
 }
