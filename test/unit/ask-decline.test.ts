@@ -6,17 +6,17 @@ import { describe, expect, it } from 'vitest';
 import type { AskDocumentType } from '../../src/core/ask/ask-documents.ts';
 import { MIN_CONFIDENCE } from '../../src/core/ask/ask-index.ts';
 import {
-  ASKS_HOW_OR_WHY,
   DECLINE_CALIBRATION,
   declineEvidence,
   declines,
   domainLift,
-  semanticAgreement,
   speaksToNames,
   type DeclineContext,
   type DeclineEvidence,
 } from '../../src/core/ask/decline.ts';
 import { saysPhraseOf } from '../../src/core/ask/says-phrase.ts';
+import { ASKS_HOW_OR_WHY } from '../../src/core/ask/answer-kind.ts';
+import { semanticAgreement } from '../../src/core/ask/fusion.ts';
 import { QueryPlanner, type Concept, type Plan } from '../../src/core/ask/query-plan.ts';
 import { situatedPlan } from '../../src/core/ask/situation.ts';
 import { parseQuestion } from '../../src/core/ask/question.ts';

@@ -54,4 +54,25 @@ describe('a question asking what a thing is called', () => {
     // A proper name the term does not speak of still declines it.
     expect(declineRule(evidence({ naming: true, confidence: 0.55, namesSpoken: false }))).toBe('names');
   });
+
+  it('takes only a term speaking of the description as vouching for it below the naming bar', () => {
+    const bar = DECLINE_CALIBRATION.namingConfidence;
+    // Meaning agrees with the words on an essay's section: enough for a question of another kind.
+    const agreed = evidence({
+      confidence: 0.45,
+      similarity: DECLINE_CALIBRATION.agreedSimilarity + 0.05,
+      domainSpoken: 0.5,
+    });
+    expect(declineRule(agreed)).toBeUndefined();
+    expect(declineRule({ ...agreed, asksName: true })).toBe('confidence');
+    // Above the confidence bar and below the naming bar: a partial match to some other idea.
+    expect(declineRule(evidence({ confidence: bar - 0.02, domainCovered: 1, domainSpoken: 0.5, asksName: true }))).toBe(
+      'confidence',
+    );
+    expect(
+      declineRule(evidence({ confidence: bar, domainCovered: 1, domainSpoken: 0.5, asksName: true })),
+    ).toBeUndefined();
+    // A glossary term speaking most of what is described is answered as before.
+    expect(declineRule(evidence({ asksName: true, naming: true }))).toBeUndefined();
+  });
 });

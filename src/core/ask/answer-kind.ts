@@ -7,6 +7,15 @@ import type { Plan } from './query-plan.ts';
 import { WAY_ASKED, type Question } from './question.ts';
 
 /**
+ * A question asking how or why something is, for an explanation: not how many, much, often, long or
+ * big (a figure: "how often should a cactus be watered"), nor how I, we, you or one do something, or
+ * how to (steps in the asker's own life, which off the domain belong to the everyday world: "how do I
+ * train my dog to sit", "how to file my taxes").
+ */
+export const ASKS_HOW_OR_WHY =
+  /\bwhy\b|\bhow\b(?!\s+(?:many|much|often|long|big|large|far|old|high|fast|soon|to)\b)(?!\s+(?:do|does|can|could|should|would)\s+(?:i|we|you|one)\b)/i;
+
+/**
  * A figure asked anywhere in the question part, not only at its start ("…, roughly how much USDC
  * comes out"), with a word before "what" or between it and the figure ("at roughly what ETH price").
  */

@@ -14,18 +14,17 @@ import type { Speller } from './speller.ts';
 import { quotedPassages, type QuotingContext } from './answer-passages.ts';
 import { secondSource } from './second-source.ts';
 import { indexTerm, words } from './text.ts';
-import { answerKind, asksOfThing, doubtsClaim } from './answer-kind.ts';
+import { answerKind, ASKS_HOW_OR_WHY, asksOfThing, doubtsClaim } from './answer-kind.ts';
 import { setAsideWeighed } from './procedure-aim.ts';
 import { centre, WordVectors, type SerialisedVectors } from './semantic.ts';
 import type { ReaderQuestions } from './reader-questions.ts';
 import { PassageRanking, type Ranked } from './passage-ranking.ts';
 import { ASKS_NAME, namesItsAnswer } from './asks-name.ts';
+import { semanticAgreement } from './fusion.ts';
 import {
-  ASKS_HOW_OR_WHY,
   DECLINE_CALIBRATION,
   declineContextOf,
   declineEvidence,
-  semanticAgreement,
   declines,
   domainLift,
   speaksToNames,
@@ -281,6 +280,7 @@ export class AskIndex {
       ...declineEvidence(plan, top, spoken, this.#declineContext, phrased, naming),
       semanticAgreement: semanticAgreement(ranked),
       asksHowOrWhy: ASKS_HOW_OR_WHY.test(question.text),
+      asksName: ASKS_NAME.test(question.text),
     };
     // A term the question names itself is not what the thing it describes is called (namesItsAnswer).
     // Looked up only when the evidence answers: it reads the question's runs of words against the glossary.

@@ -93,3 +93,20 @@ export function fuse<Ranked extends Hit>(
     })
     .sort((a, b) => b.score - a.score || a.passage - b.passage);
 }
+
+/** How many hits after the best one semanticAgreement compares it with. */
+const RUNNERS_UP = 9;
+
+/**
+ * Share of the runners-up (the `RUNNERS_UP` hits ranked after the best one) that meaning puts no
+ * nearer the question than the best hit: whether the ranking by words and the ranking by meaning
+ * agree on what leads. Counted out of RUNNERS_UP, not of the hits there are: a question that matches
+ * only a few passages (an off-topic one that meets a word by chance) has too few to agree, so
+ * meaning vouches for nothing there (no development set question has so few; every figure the same).
+ */
+export function semanticAgreement(ranked: readonly { similarity?: number | undefined }[]): number {
+  const [top, ...rest] = ranked.slice(0, RUNNERS_UP + 1);
+  if (!top) return 0;
+  const own = top.similarity ?? 0;
+  return rest.filter((hit) => (hit.similarity ?? 0) <= own).length / RUNNERS_UP;
+}
