@@ -70,6 +70,12 @@ describe('describedTopic', () => {
         'I sent USDT on the Tron network to my Ethereum deposit address at an exchange. Can I recover it?',
         'getting back coins sent to a wrong address',
       ],
+      // ask-dev35 to ask-dev40.
+      [
+        'We run a small café and regulars want to pay in bitcoin. Which point-of-sale app should we use?',
+        'accepting crypto in a business',
+      ],
+      ['How do I take USDC at checkout in my Shopify store?', 'accepting crypto in a business'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -123,6 +129,9 @@ describe('describedTopic', () => {
       'A friend of mine runs a 7B model on his gaming laptop at home. How much memory does it need?',
       'How well did ReAct do in the ALFWorld environment compared with models trained by imitation?',
       'What happens to my payment if the chain reorganises and the wrong block wins?',
+      // An agent paying at an API's checkout is what the content covers; a shop's customer paying in USDC too.
+      'Can an AI agent pay for an API call in stablecoins at checkout without an account?',
+      'A customer wants to pay my shop in USDC. Could it be worth less than a dollar when I cash out?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

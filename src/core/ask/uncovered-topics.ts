@@ -344,6 +344,18 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     names: ['two-factor', 'two factor', '2fa', 'authenticator app'],
     asks: [/\b(?:2fa|two[- ]factor|authenticator\s+app)\b/],
   },
+  {
+    // A shop taking crypto at the counter or checkout: ask-dev20, 25, 27, 28, 31, 35, 37, 39, 40.
+    name: 'accepting crypto in a business',
+    names: ['payment processor', 'point of sale', 'payment gateway'],
+    asks: [
+      /\b(?:payment\s+(?:processors?|gateways?|providers?|apps?)|processors?|point[- ]of[- ]sale|pos\s+(?:apps?|systems?|terminals?)|card\s+(?:readers?|terminals?|machines?)|terminals?|plugins?|plug-ins?|checkout|(?:my|our|the)\s+(?:\w+['’]s\s+)?till)\b/,
+      /\b(?:crypto\w*|bitcoin|btc|usdc|stablecoins?|lightning|coins?)\b/,
+      /\b(?:accept\w*|take|taking|paid|pay|paying|payments?)\b/,
+      // A business's, not an agent paying for an API at its checkout (where-ai-and-blockchains-meet).
+      /\b(?:shops?|stores?|caf[eé]s?|coffee|bakery|salon|restaurant|business|customers?|regulars|counter|shopify|woocommerce)\b/,
+    ],
+  },
 ];
 
 /** A topic's names as written in a question: whole words, spaced or hyphenated, with a plural or "-ing" ending. */
