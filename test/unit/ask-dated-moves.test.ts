@@ -57,6 +57,13 @@ describe('datedMove', () => {
     expect(datedMove("Why did ETH's price dip during the 2022 bear market?")?.subject).toEqual(['ETH']);
     expect(datedMove("Why did USDC's price slide in the summer of 2023?")?.year).toBe('2023');
     expect(datedMove('Why did UNI lose most of its value in 2022?')?.subject).toEqual(['UNI']);
+    // A market's move, a move after or since a year, a price lagging another (ask-dev35, ask-dev38, ask-dev40).
+    expect(datedMove('Why did the crypto market crash so hard in 2018?')?.subject).toEqual(['crypto', 'market']);
+    expect(datedMove('Why did NFT prices crash so hard after the 2021 boom?')).toMatchObject({ year: '2021' });
+    expect(datedMove("Why has ETH's price lagged behind bitcoin's since 2024?")).toMatchObject({
+      subject: ['ETH'],
+      rising: false,
+    });
   });
 
   it('leaves a move of anything but a price, a removal, an undated move and a year that dates no move', () => {

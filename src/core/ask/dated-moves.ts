@@ -16,7 +16,7 @@ export interface DatedMove {
 }
 
 // "drop" with an object is a removal ("why did MCP drop the SSE transport in March 2025").
-const FALLS = String.raw`fall|falls|fell|(?:drop|drops|dropped)(?!\s+(?:the|a|an|its|their|support)\b)|crash|crashes|crashed|collapse|collapses|collapsed|plunge|plunges|plunged|plummet|plummeted|tank|tanked|slip|slips|slipped|slide|slid|dip|dipped|sink|sank|lose|loses|lost|depeg|depegged|dump|dumped|go\s+down|going\s+down|went\s+down`;
+const FALLS = String.raw`fall|falls|fell|lag|lags|lagged|underperform|underperformed|(?:drop|drops|dropped)(?!\s+(?:the|a|an|its|their|support)\b)|crash|crashes|crashed|collapse|collapses|collapsed|plunge|plunges|plunged|plummet|plummeted|tank|tanked|slip|slips|slipped|slide|slid|dip|dipped|sink|sank|lose|loses|lost|depeg|depegged|dump|dumped|go\s+down|going\s+down|went\s+down`;
 const RISES = String.raw`rise|rises|rose|soar|soars|soared|surge|surges|surged|jump|jumps|jumped|spike|spikes|spiked|climb|climbs|climbed|pump|pumped|skyrocket|skyrocketed|go\s+up|going\s+up|went\s+up`;
 
 const MONTHS = String.raw`(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|january|february|march|april|may|june|july|august|september|october|november|december)`;
@@ -26,7 +26,7 @@ const MONTHS = String.raw`(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec
  * in March 2024": what moved sits between the asking words and the move.
  */
 const ASKED_MOVE = new RegExp(
-  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come|what\s+(?:\w+\s+)?(?:caused|made))\s+(?:(?:did|do|does|has|have|had|is|was|were)\s+)?(.+?)\s+(?:(?:keep|kept)\s+)?(${FALLS}|${RISES})\b(?!\s+(?:make|made|makes|cause|caused|causes|lead|led|leads|trigger\w*|force\w*)\b).*?\b(?:in|during|throughout)\s+(?:the\s+)?(?:(?:early|late|mid)[- ]?|q[1-4]\s+|(?:spring|summer|autumn|fall|winter)\s+(?:of\s+)?)?(?:${MONTHS}\s+)?((?:19|20)\d\d)\b`,
+  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come|what\s+(?:\w+\s+)?(?:caused|made))\s+(?:(?:did|do|does|has|have|had|is|was|were)\s+)?(.+?)\s+(?:(?:keep|kept)\s+)?(${FALLS}|${RISES})\b(?!\s+(?:make|made|makes|cause|caused|causes|lead|led|leads|trigger\w*|force\w*)\b).*?\b(?:in|during|throughout|after|since)\s+(?:the\s+)?(?:(?:early|late|mid)[- ]?|q[1-4]\s+|(?:spring|summer|autumn|fall|winter)\s+(?:of\s+)?)?(?:${MONTHS}\s+)?((?:19|20)\d\d)\b`,
   'i',
 );
 
@@ -36,7 +36,7 @@ const ASKED_MOVE = new RegExp(
  * tells in its own verbs (drained, earned, grew); review of 30 November, nine such questions.
  */
 const PRICE_ASKED =
-  /\b(?:price|prices|priced|value(?!\s+(?:locked|deposited))|valuation|market\s+cap|peg)\b|\b(?:below|above|under)\s+(?:a|one|\$?1)\s+dollar\b|\b(?:below|above|under)\s+\$\d/i;
+  /\b(?:price|prices|priced|value(?!\s+(?:locked|deposited))|valuation|market\s+cap|market|peg)\b|\b(?:below|above|under)\s+(?:a|one|\$?1)\s+dollar\b|\b(?:below|above|under)\s+\$\d/i;
 
 /** Words of a subject that say which figure of it moved or how much, not what moved. */
 const NOT_SUBJECT =
