@@ -76,8 +76,23 @@ describe('describedTopic', () => {
         'accepting crypto in a business',
       ],
       ['How do I take USDC at checkout in my Shopify store?', 'accepting crypto in a business'],
+      ["My daughter's teacher says an AI detector flagged her essay. How reliable are they?", 'AI-writing detectors'],
+      ['whats the next eth upgrade after fusaka', "Ethereum's next upgrade"],
+      ['How do I run a Lightning node on a Raspberry Pi?', 'running a Lightning node'],
+      ["I'm locked out of my Coinbase account. How do I get back in?", 'getting into a locked exchange account'],
+      ['Is bitcoin a better hedge against inflation than gold?', 'crypto as an inflation hedge'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
+  });
+
+  it("reads a story's whole message for the topics whose words say nothing else", () => {
+    const story =
+      "My son's teacher ran his essay through an AI-writing detector and it came back 80% AI-written. How accurate are those?";
+    expect(describedTopic(story, true)?.topic.name).toBe('AI-writing detectors');
+    // A topic whose words a story may use of something else is read in the question part only.
+    expect(
+      describedTopic('We run a café and regulars want to pay in bitcoin at the till. Which app should we use?', true),
+    ).toBeUndefined();
   });
 
   it('recognises an idea by its name near the start of a sentence, not in a clause about something else', () => {
@@ -132,6 +147,12 @@ describe('describedTopic', () => {
       // An agent paying at an API's checkout is what the content covers; a shop's customer paying in USDC too.
       'Can an AI agent pay for an API call in stablecoins at checkout without an account?',
       'A customer wants to pay my shop in USDC. Could it be worth less than a dollar when I cash out?',
+      // The content's watermark test, Fusaka, Lightning as a state channel, a token's own inflation.
+      'How does a detector spot the watermark in AI-written text?',
+      'What did the Fusaka upgrade change for rollups?',
+      'Is the Lightning Network a kind of state channel?',
+      "Why does a high token inflation rate hurt a project's holders?",
+      'What happens if I lose my seed phrase and get locked out of my wallet?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });
@@ -152,6 +173,19 @@ describe('a question that describes an uncovered idea', () => {
     const pointed = 'If I accidentally send crypto to a mistyped address, is there any way to get it back?';
     const result = loadedIndex([forgetting], NO_WORD_VECTORS).search(pointed, both);
     expect(result.no_answer_reason).toMatch(/seems to ask about getting back coins sent to a wrong address/);
+  });
+
+  it("is declined when a story's circumstances tell a topic of words that say nothing else", () => {
+    const provenance = glossaryTerm(
+      'content-provenance',
+      'Content provenance',
+      'Signed records of where a piece of media came from and how it was edited; a detector can also test text for a watermark.',
+    );
+    const story =
+      'Our school has budget for one detection tool and is choosing between GPTZero and Turnitin. Which of the two is more accurate?';
+    const result = loadedIndex([provenance], NO_WORD_VECTORS).search(story, both);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(/seems to ask about AI-writing detectors/);
   });
 
   it('is declined when named, whatever specific thing the glossary knows it is asked beside', () => {

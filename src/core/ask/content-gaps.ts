@@ -137,7 +137,9 @@ export class ContentGaps {
     // With the circumstances the question part points back at ("If I accidentally send crypto to a
     // mistyped address, is there any way to get it back?").
     const pointed = pointedCircumstances(question.text, situation);
-    const asked = describedTopic(pointed ? `${pointed} ${question.text}` : question.text);
+    const asked =
+      describedTopic(pointed ? `${pointed} ${question.text}` : question.text) ??
+      (situation === undefined ? undefined : describedTopic(situation, true));
     if (!asked || asked.topic.names.some((name) => this.#writes(name))) return undefined;
     // Named ("what is a model soup, where you average … fine-tuned models"), the topic is what is asked.
     if (asked.described.length === 0) return asked.topic.name;

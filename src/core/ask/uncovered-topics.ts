@@ -14,6 +14,11 @@ export interface UncoveredTopic {
   names: readonly string[];
   /** Word families that all occur in a question describing the idea. */
   asks: readonly RegExp[];
+  /**
+   * Whether a story's circumstances describe it as well as its question part ("… ran his essay
+   * through an AI-writing detector …. How accurate are those?"): words that say nothing else.
+   */
+  whole?: boolean;
 }
 
 /** What a trained model holds about people, and their data. */
@@ -356,6 +361,50 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
       /\b(?:shops?|stores?|caf[eé]s?|coffee|bakery|salon|restaurant|business|customers?|regulars|counter|shopify|woocommerce)\b/,
     ],
   },
+  {
+    // Telling a student's essay from a chatbot's: ask-dev21, 26, 27, 35, 38. Not a watermark's test,
+    // which the content explains (a detector that knows the seed).
+    name: 'AI-writing detectors',
+    whole: true,
+    names: ['gptzero', 'turnitin', 'ai detector', 'ai-writing detector'],
+    asks: [
+      /\b(?:gptzero|turnitin|zerogpt|detectors?|detection\s+(?:tools?|software|apps?))\b/,
+      /\b(?:essays?|homework|students?|pupils?|school|teachers?|assignments?|coursework|university|plagiarism)\b/,
+    ],
+  },
+  {
+    // ask-dev28, ask-dev30, ask-dev37: "whats the next ethereum upgrade after fusaka".
+    name: "Ethereum's next upgrade",
+    names: ['glamsterdam'],
+    asks: [/\bnext\s+(?:\w+\s+){0,2}(?:upgrade|hard\s+fork|fork)\b|\bafter\s+fusaka\b/, /\b(?:ethereum|eth|fusaka)\b/],
+  },
+  {
+    // ask-dev21, ask-dev25, ask-dev39: "how do I set up my own Lightning Network node".
+    name: 'running a Lightning node',
+    whole: true,
+    names: ['lightning node'],
+    asks: [
+      /\blightning(?:\s+network)?\b/,
+      /\bnodes?\b/,
+      /\b(?:set\s*up|setting\s+up|run|running|install\w*|host\w*|raspberry)\b/,
+    ],
+  },
+  {
+    // An exchange's support and locked accounts: ask-dev3, ask-dev37, ask-dev40.
+    name: 'getting into a locked exchange account',
+    whole: true,
+    names: ['account recovery'],
+    asks: [
+      /\b(?:locked\s+out|can(?:no|['’])?t\s+(?:log|sign)\s+(?:in|into|back)|regain\s+access|account\s+(?:is\s+)?(?:under\s+review|frozen|locked|suspended|restricted)|(?:won['’]?t|will\s+not)\s+let\s+me\s+(?:withdraw|log\s+in|sign\s+in))\b/,
+      /\b(?:coinbase|binance|kraken|exchange|account)\b/,
+    ],
+  },
+  {
+    // ask-dev31, ask-dev39: "is bitcoin a better hedge against inflation than gold".
+    name: 'crypto as an inflation hedge',
+    names: ['inflation hedge', 'hedge against inflation'],
+    asks: [/\binflation\b/, /\b(?:hedge|gold|safe\s+haven)\b/],
+  },
 ];
 
 /** A topic's names as written in a question: whole words, spaced or hyphenated, with a plural or "-ing" ending. */
@@ -383,13 +432,15 @@ export interface AskedTopic {
  * do ring signatures hide the signer", "is play to earn sustainable": each word is the content's, so
  * no other rule reads it as a name the content lacks; not "… transactions tied to a sanctioned coin
  * mixer", which asks about the transactions), or described, each of its word families present.
+ * `whole`: the text is a story's whole message, read for the topics that may be told in it only.
  */
-export function describedTopic(asking: string): AskedTopic | undefined {
+export function describedTopic(asking: string, whole = false): AskedTopic | undefined {
   const text = asking.toLowerCase().replace(/[’‘]/g, "'");
   const openings = text
     .split(/(?<=[.!?])\s+/)
     .map((sentence) => sentence.split(/\s+/).slice(0, SUBJECT_WORDS).join(' '));
   for (const topic of UNCOVERED_TOPICS) {
+    if (whole && topic.whole !== true) continue;
     if (openings.some((opening) => NAMED.get(topic)!.test(opening))) return { topic, described: [] };
     const described = topic.asks.map((family) => family.exec(text)?.[0]);
     if (described.every((part) => part !== undefined)) return { topic, described: described as string[] };
