@@ -81,6 +81,12 @@ describe('describedTopic', () => {
       ['How do I run a Lightning node on a Raspberry Pi?', 'running a Lightning node'],
       ["I'm locked out of my Coinbase account. How do I get back in?", 'getting into a locked exchange account'],
       ['Is bitcoin a better hedge against inflation than gold?', 'crypto as an inflation hedge'],
+      ['Do we need a DPIA before sending customer chats to an LLM API?', 'data protection law (GDPR)'],
+      [
+        'Is there a European legal right to make a company delete your personal data from a model?',
+        'data protection law (GDPR)',
+      ],
+      ["What are those services that pool people's coins and pay them back out so the trail is broken?", 'coin mixers'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -153,6 +159,7 @@ describe('describedTopic', () => {
       'Is the Lightning Network a kind of state channel?',
       "Why does a high token inflation rate hurt a project's holders?",
       'What happens if I lose my seed phrase and get locked out of my wallet?',
+      'Why is it a bad idea to write personal data on a public blockchain?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

@@ -35,7 +35,7 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     asks: [
       /\b(?:mix|mixes|mixing|mixer|mixers|blend|blends|blending|pool|pools|pooling|tumble\w*)\b/,
       /\b(?:coins?|crypto|funds|bitcoin|money|transactions?)\b/,
-      /\b(?:untraceable|anonymi\w+|who\s+paid\s+whom|where\s+(?:they|it|the\s+\w+)\s+came\s+from|(?:break|hide|obscure|conceal)\s+the\s+(?:trail|link|origin))\b/,
+      /\b(?:untraceable|anonymi\w+|who\s+paid\s+whom|where\s+(?:they|it|the\s+\w+)\s+came\s+from|(?:break|hide|obscure|conceal)\s+the\s+(?:trail|link|origin)|the\s+trail\b[^.?!]*\bbroken)\b/,
     ],
   },
   {
@@ -399,5 +399,14 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     name: 'crypto as an inflation hedge',
     names: ['inflation hedge', 'hedge against inflation'],
     asks: [/\binflation\b/, /\b(?:hedge|gold|safe\s+haven)\b/],
+  },
+  {
+    // Europe's data protection law: ask-dev26, 27, 30, 34, 36, 39 ("our lawyer mentioned a DPIA").
+    name: 'data protection law (GDPR)',
+    names: ['gdpr', 'right to erasure', 'right to be forgotten', 'dpia'],
+    whole: true,
+    asks: [
+      /\b(?:gdpr|dpia|right\s+to\s+(?:be\s+forgotten|erasure)|(?:legal\s+right|law)\b[^.?!]*\bdelete\s+(?:your|my|our|their)\s+(?:personal\s+)?data)\b/,
+    ],
   },
 ];
