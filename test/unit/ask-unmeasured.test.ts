@@ -3,7 +3,14 @@
 // declined so; where the content gives the figure, also in a word alike ("energy"), it is answered.
 import { describe, expect, it } from 'vitest';
 import { measuredWord, neverMeasured } from '../../src/core/ask/unmeasured.ts';
-import { essayDocument, essayPassage, fillerTerms, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
+import {
+  essayDocument,
+  essayPassage,
+  fillerTerms,
+  glossaryTerm,
+  loadedIndex,
+  NO_WORD_VECTORS,
+} from '../support/ask-documents.ts';
 
 const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
 
@@ -63,9 +70,12 @@ describe('a figure question of something never measured', () => {
           'A Steamco kettle holds 17 cups of water.',
           '## Toasting',
           'A new element cut the Steamco toaster energy bill by 40% in 2024.',
+          '## Grids',
+          'The energy a kitchen network draws fell by 12% in 2023.',
         ],
-        ['boiling', 'toasting'],
+        ['boiling', 'toasting', 'grids'],
       ),
+      glossaryTerm('brewnet', 'Brewnet', 'A network of coffee machines that share one water tank.'),
       ...fillerTerms(30),
     ],
     NO_WORD_VECTORS,
@@ -80,5 +90,11 @@ describe('a figure question of something never measured', () => {
   it('is answered where the content states the figure, in its own word for it', () => {
     expect(index.search('How much electricity did the Steamco toaster save in 2024?', both).answer).not.toBeNull();
     expect(index.search('How many cups does a Steamco kettle hold?', both).answer).not.toBeNull();
+  });
+
+  it('takes an energy figure only beside the name asked, not beside a plain word it shares', () => {
+    const result = index.search('How much electricity does the Brewnet network use in a year?', both);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(/never state a figure of it/);
   });
 });

@@ -99,10 +99,18 @@ export class ContentGaps {
     const measured = measuredWord(question.content);
     if (!measured) return undefined;
     const alike = new Set(measured.alike);
-    const other = plan.concepts
-      .filter((concept) => concept.named || concept.idf >= ABOUT_IDF)
-      .flatMap((concept) => concept.asked.flatMap((word) => indexTerm(word) ?? []))
-      .filter((term) => !alike.has(term) && !FIGURE_ASKED.has(term));
+    const termsOf = (concepts: readonly Concept[]) =>
+      concepts
+        .flatMap((concept) => concept.asked.flatMap((word) => indexTerm(word) ?? []))
+        .filter((term) => !alike.has(term) && !FIGURE_ASKED.has(term));
+    // Energy, which the content measures of one thing only (Ethereum's switch), is of the name asked
+    // ("the Bitcoin network"): beside it, not beside "network". Other figures stay beside any word
+    // asked ("how many confirmations do I wait before a btc payment counts").
+    const namedOther = termsOf(plan.concepts.filter((concept) => concept.named));
+    const other =
+      measured.alike.length > 1 && namedOther.length > 0
+        ? namedOther
+        : termsOf(plan.concepts.filter((concept) => concept.named || concept.idf >= ABOUT_IDF));
     const writing = [...new Set(measured.alike.flatMap((term) => this.#postings.get(term) ?? []))];
     // A name the glossary knows is what is asked ("How many bitcoins can ever exist?"): any figure
     // beside it counts; a plain word's figure must be of what else is asked ("energy" of Ethereum's
