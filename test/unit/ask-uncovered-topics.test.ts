@@ -87,6 +87,10 @@ describe('describedTopic', () => {
         'data protection law (GDPR)',
       ],
       ["What are those services that pool people's coins and pay them back out so the trail is broken?", 'coin mixers'],
+      // ask-dev35, ask-dev41, ask-dev42.
+      ["What's it called when you buy the same dollar amount of crypto every week?", 'dollar-cost averaging'],
+      ['How can a new project get its token listed on a big centralised exchange?', 'exchange listings'],
+      ['My daughter is 15. Is she old enough for ChatGPT under their rules?', 'age limits'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -95,6 +99,9 @@ describe('describedTopic', () => {
     const story =
       "My son's teacher ran his essay through an AI-writing detector and it came back 80% AI-written. How accurate are those?";
     expect(describedTopic(story, true)?.topic.name).toBe('AI-writing detectors');
+    const sent =
+      'I sent USDT on the TRON network to my exchange deposit address, but the address was for Ethereum. Support is slow. Can I get it back?';
+    expect(describedTopic(sent, true)?.topic.name).toBe('getting back coins sent to a wrong address');
     // A topic whose words a story may use of something else is read in the question part only.
     expect(
       describedTopic('We run a café and regulars want to pay in bitcoin at the till. Which app should we use?', true),
@@ -160,6 +167,8 @@ describe('describedTopic', () => {
       "Why does a high token inflation rate hurt a project's holders?",
       'What happens if I lose my seed phrase and get locked out of my wallet?',
       'Why is it a bad idea to write personal data on a public blockchain?',
+      'How does a liquidity pool keep the same amount of value on each side after every swap?',
+      'Why is a fixed amount of gas charged for every operation of the EVM?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

@@ -211,12 +211,15 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
   },
   {
     name: 'getting back coins sent to a wrong address',
+    // A story tells the send before it asks ("… to my exchange deposit address, but the address was
+    // for Ethereum. Support hasn't replied. Can I get it back?": ask-dev42).
+    whole: true,
     names: ['wrong address', 'mistyped address', 'wrong network'],
     asks: [
       // Or a chain's coins sent to another chain's address: "USDT on the Tron network to my Ethereum
       // deposit address" (ask-dev22, ask-dev23, ask-dev26, ask-dev32).
       // Not any "wrong": "my payment … if the wrong block wins" asks about reorganisations.
-      /\b(?:wrong\s+(?:address|network|chain|wallet|account)|mistyped|incorrect\s+address|typo\w*|by\s+mistake|by\s+accident|accidentally|mistakenly)\b|\bon\s+(?:the\s+)?\w+\s+(?:network|chain)\s+to\s+(?:my|an?|the|our)\s+(?:\w+\s+){0,2}address\b/,
+      /\b(?:wrong\s+(?:address|network|chain|wallet|account)|mistyped|incorrect\s+address|typo\w*|by\s+mistake|by\s+accident|accidentally|mistakenly|address\s+was\s+(?:for|on)\s+(?:the\s+)?\w+)\b|\bon\s+(?:the\s+)?\w+\s+(?:network|chain)\s+to\s+(?:my|an?|the|our)\s+(?:\w+\s+){0,2}address\b/,
       /\b(?:address|addresses|network|chain)\b/,
       /\b(?:sent|send|sending|transferred|paste|pasted|payment|paid)\b/,
     ],
@@ -301,7 +304,9 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     // "What is the minimum age to sign up for the big AI chatbots?" (ask-dev11), an exchange's (ask-dev31).
     name: 'age limits',
     names: ['minimum age', 'age limit', 'age requirement'],
-    asks: [/\bminimum\s+age\b|\bage\s+(?:limits?|requirements?|restrictions?)\b|\bhow\s+old\s+(?:do|must)\s+you\b/],
+    asks: [
+      /\bminimum\s+age\b|\bage\s+(?:limits?|requirements?|restrictions?|rules?)\b|\bhow\s+old\s+(?:do|must)\s+you\b|\bold\s+enough\b/,
+    ],
   },
   {
     // "is chatgpt plus even worth 20 bucks a month", "chatgpt plus vs pro" (ask-dev31, ask-dev33).
@@ -330,7 +335,9 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     // "How do I get my project's token listed on Coinbase?" (ask-dev34).
     name: 'exchange listings',
     names: ['exchange listing', 'listing fee'],
-    asks: [/\blist(?:ed|ing)?\s+on\s+(?:coinbase|binance|kraken|an?\s+exchange|exchanges|a\s+big\s+exchange)\b/],
+    asks: [
+      /\blist(?:ed|ing)?\s+on\s+(?:coinbase|binance|kraken|(?:an?|the|big|major)\s+(?:\w+\s+){0,2}exchanges?|exchanges)\b/,
+    ],
   },
   {
     // "I found my old 2011 laptop with a wallet.dat file … forgot the password" (ask-dev21, ask-dev33).
@@ -399,6 +406,17 @@ export const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [
     name: 'crypto as an inflation hedge',
     names: ['inflation hedge', 'hedge against inflation'],
     asks: [/\binflation\b/, /\b(?:hedge|gold|safe\s+haven)\b/],
+  },
+  {
+    // "buying a small fixed amount of bitcoin every month" (ask-dev35), "the same dollar amount of
+    // crypto every week" (ask-dev41).
+    name: 'dollar-cost averaging',
+    names: ['dollar-cost averaging', 'dollar cost averaging', 'dca'],
+    asks: [
+      /\b(?:same|fixed|set|regular)\s+(?:\w+\s+){0,2}amount\b/,
+      /\b(?:every|each|per|a)\s+(?:day|week|fortnight|month|payday)\b|\b(?:daily|weekly|monthly)\b/,
+      /\b(?:buy|buys|buying|invest|invests|investing|put|putting)\b/,
+    ],
   },
   {
     // Europe's data protection law: ask-dev26, 27, 30, 34, 36, 39 ("our lawyer mentioned a DPIA").
