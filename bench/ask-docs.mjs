@@ -9,7 +9,7 @@ import { root } from './lib.mjs';
 
 /**
  * The development sets in test/fixtures/, in the order they arrived: questions in the asker's words
- * (ask-dev), the retired blind set, and thirty-eight outsiders' sets, each kept from the work it first measured
+ * (ask-dev), the retired blind set, and forty-one outsiders' sets, each kept from the work it first measured
  * (ask-dev11: questions in everyday words, written to avoid the site's terms; ask-dev12, every kind,
  * unseen through the step of 30 November 2026, 05:15 to 06:45; ask-dev13, every kind, unseen through
  * the first wave of the step of 30 November 2026, 08:10 to 09:15; ask-dev14, every kind, written at
@@ -27,7 +27,8 @@ import { root } from './lib.mjs';
  * first; ask-dev27 to ask-dev34, 64 and 48 each as ask-dev22, written on 30 November at 23:40 and on
  * 1 December at 00:20, 00:36 and 00:55, each scored unseen first; ask-dev35 to ask-dev40, 64 and 48
  * each as ask-dev22, each leaning to a group of personas, written on 1 December at 02:40 and scored
- * unseen first; ask-dev24, written at 18:58, stays outside them, read only in aggregate).
+ * unseen first; ask-dev41 to ask-dev43, as those, written at 03:30 and scored unseen after the
+ * step's first rules; ask-dev24, written at 18:58, stays outside them, read only in aggregate).
  */
 export const DEVELOPMENT_SETS = [
   'ask-dev.json',
@@ -70,6 +71,9 @@ export const DEVELOPMENT_SETS = [
   'ask-dev38.json',
   'ask-dev39.json',
   'ask-dev40.json',
+  'ask-dev41.json',
+  'ask-dev42.json',
+  'ask-dev43.json',
 ];
 
 /** How every measuring script asks: five sources, essays and glossary. */

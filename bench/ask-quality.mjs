@@ -44,8 +44,8 @@ if (process.env['ASK_MISSES']) console.log(`misses:\n  ${score.misses.join('\n  
 // (ask-dev17.json, 50 unanswerable), an eighteenth (ask-dev18.json, 80 unanswerable), a nineteenth
 // (ask-dev19.json, 80 unanswerable), a twentieth (ask-dev20.json, 64), a twenty-first
 // (ask-dev21.json, 80), a twenty-second and a twenty-third (ask-dev22.json, ask-dev23.json, 48
-// unanswerable, none steered to a group), a twenty-fifth to a fortieth (ask-dev25.json to
-// ask-dev40.json, as those), every kind, each but
+// unanswerable, none steered to a group), a twenty-fifth to a forty-third (ask-dev25.json to
+// ask-dev43.json, as those), every kind, each but
 // ask-dev11 held out of the work it first measured;
 // ask-dev11 was written to steer it.
 for (const file of DEVELOPMENT_SETS) {
