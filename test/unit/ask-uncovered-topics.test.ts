@@ -102,6 +102,10 @@ describe('describedTopic', () => {
     const sent =
       'I sent USDT on the TRON network to my exchange deposit address, but the address was for Ethereum. Support is slow. Can I get it back?';
     expect(describedTopic(sent, true)?.topic.name).toBe('getting back coins sent to a wrong address');
+    // GDPR named in passing before a question the content answers.
+    expect(
+      describedTopic('Our lawyer mentioned GDPR. How can a credential prove a customer is over 18?', true),
+    ).toBeUndefined();
     // A topic whose words a story may use of something else is read in the question part only.
     expect(
       describedTopic('We run a café and regulars want to pay in bitcoin at the till. Which app should we use?', true),
@@ -169,6 +173,14 @@ describe('describedTopic', () => {
       'Why is it a bad idea to write personal data on a public blockchain?',
       'How does a liquidity pool keep the same amount of value on each side after every swap?',
       'Why is a fixed amount of gas charged for every operation of the EVM?',
+      // Review of 1 December: look-alikes of this step's topics that the content answers.
+      "How does a detector that knows the seed tell whether a student's essay came from a watermarked model?",
+      'How do client teams decide which EIPs go into the next Ethereum network upgrade?',
+      'What did the next Ethereum upgrade after Dencun change about blobs?',
+      "If I'm running a Lightning channel and can't stay online, how does a watchtower protect me from a node?",
+      "My old exchange won't let me withdraw. When an exchange holds the keys, what do customers own?",
+      'How long do nodes keep blobs? Are they old enough to prune after a few weeks?',
+      'Does a token need anyone’s permission to get listed on a decentralized exchange like Uniswap?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

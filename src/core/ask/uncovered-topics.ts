@@ -41,7 +41,7 @@ export function describedTopic(asking: string, whole = false): AskedTopic | unde
     .split(/(?<=[.!?])\s+/)
     .map((sentence) => sentence.split(/\s+/).slice(0, SUBJECT_WORDS).join(' '));
   for (const topic of UNCOVERED_TOPICS) {
-    if (whole && topic.whole !== true) continue;
+    if ((whole && topic.whole !== true) || topic.unless?.test(text)) continue;
     if (openings.some((opening) => NAMED.get(topic)!.test(opening))) return { topic, described: [] };
     const described = topic.asks.map((family) => family.exec(text)?.[0]);
     if (described.every((part) => part !== undefined)) return { topic, described: described as string[] };
