@@ -15,6 +15,12 @@ describe('the talk around a question', () => {
     expect(withoutTalk('quick question: how does staking work')).toBe('how does staking work');
     expect(withoutTalk('wait is a rollup a sidechain')).toBe('is a rollup a sidechain');
     expect(withoutTalk('wait, so what is slashing')).toBe('what is slashing');
+    // An apology for asking (ask-dev41, ask-dev43; the wrappers' "sorry if this is obvious, …").
+    expect(withoutTalk('sorry if this is obvious, what is a merkle tree?')).toBe('what is a merkle tree?');
+    expect(withoutTalk('sry if this is super basic but how many confirmations do i wait')).toBe(
+      'how many confirmations do i wait',
+    );
+    expect(withoutTalk('if this is a dumb question, why is gas so expensive')).toBe('why is gas so expensive');
     // "wait" as what is asked about stays.
     expect(withoutTalk('wait times for a transaction')).toBe('wait times for a transaction');
     expect(withoutTalk("I'm a bit confused, what does MEV stand for?")).toBe('what does MEV stand for?');
