@@ -21,6 +21,7 @@ describe('the talk around a question', () => {
       'how many confirmations do i wait',
     );
     expect(withoutTalk('if this is a dumb question, why is gas so expensive')).toBe('why is gas so expensive');
+    expect(withoutTalk("sorry if it's obvious but what is slashing")).toBe('what is slashing');
     // "wait" as what is asked about stays.
     expect(withoutTalk('wait times for a transaction')).toBe('wait times for a transaction');
     expect(withoutTalk("I'm a bit confused, what does MEV stand for?")).toBe('what does MEV stand for?');

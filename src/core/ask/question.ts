@@ -296,14 +296,15 @@ export const withoutFiller = (text: string) =>
 
 /**
  * Talk that opens a question rather than asks it: a greeting or interjection ("hey!", "ok so",
- * "hmm,"), an apology for asking ("sorry if this is obvious,"), a request to keep it simple ("eli5:", "in simple terms,"), a preface ("quick question:",
- * "I'm a bit confused,"), or a request to be told ("can you tell me", "I was wondering if", "does
- * anyone know"). Each is taken off the front in turn.
+ * "hmm,"), an apology for asking ("sorry if this is obvious,"), a request to keep it simple
+ * ("eli5:", "in simple terms,"), a preface ("quick question:", "I'm a bit confused,"), or a request
+ * to be told ("can you tell me", "I was wondering if", "does anyone know"). Each is taken off the
+ * front in turn.
  */
 const OPENINGS: RegExp[] = [
   /^(?:hey|hi|hello|hiya|yo|ok(?:ay)?|so|well|alright|um+|uh+|er+m*|hm+|oh|ah|sorry|sry|please|pls|plz)(?:\s+(?:there|all|everyone|guys|folks|team))?\b(?!-)[\s,!.:;]*/i,
   // An apology for asking: "(sorry) if this is obvious, …", "… if this is a super basic question but …".
-  /^if\s+(?:this|it)\s+(?:is|'s|sounds)\s+(?:(?:a|an|too|super|really|very|kinda|pretty|so)\s+)*(?:obvious|basic|dumb|stupid|silly|naive|noob|newbie)(?:\s+(?:question|q))?\b[\s,!.:;-]*(?:but\s+)?/i,
+  /^if\s+(?:this|it)(?:\s+is|'s|\s+sounds)\s+(?:(?:a|an|too|super|really|very|kinda|pretty|so)\s+)*(?:obvious|basic|dumb|stupid|silly|naive|noob|newbie)(?:\s+(?:question|q))?\b[\s,!.:;-]*(?:but\s+)?/i,
   /^(?:wait|hold\s+on|hang\s+on|honestly|seriously)(?:\s*,|\s+so\b|\s+(?=(?:is|are|was|were|what|why|how|do|does|did|can|could)\b))[\s,]*/i,
   /^(?:any|some|got\s+any|need)\s+(?:tips|advice|pointers|suggestions|help)\s+(?:on|for|about|with)\s+(?=how\b)/i,
   /^(?:eli5|tl;?dr|in\s+(?:simple|plain|layman'?s?)\s+(?:terms|english|words)|simply\s+put|(?:just|genuinely|honestly)\s+curious|for\s+a\s+(?:beginner|newbie|noob))\b[\s,!.:;-]*/i,
