@@ -274,13 +274,14 @@ export class AskIndex {
       top.confidence < MIN_CONFIDENCE &&
       saysPhraseOf(question.content, [...passages, ...this.#ranking.passagesBeside(top.passage)], this.#declineContext);
     // Asked what a thing is called, a glossary term is the answer's kind: its page names it (ASKS_NAME).
-    const naming = this.#passages[top.passage]!.type === 'glossary' && ASKS_NAME.test(question.text);
+    const asksName = ASKS_NAME.test(question.text);
+    const naming = asksName && this.#passages[top.passage]!.type === 'glossary';
     // With whether meaning ranks the best hit among the nearest too (decline.ts, meaningRanksNear).
     const evidence = {
       ...declineEvidence(plan, top, spoken, this.#declineContext, phrased, naming),
       semanticAgreement: semanticAgreement(ranked),
       asksHowOrWhy: ASKS_HOW_OR_WHY.test(question.text),
-      asksName: ASKS_NAME.test(question.text),
+      asksName,
     };
     // A term the question names itself is not what the thing it describes is called (namesItsAnswer).
     // Looked up only when the evidence answers: it reads the question's runs of words against the glossary.

@@ -36,7 +36,7 @@ const ASKED_MOVE = new RegExp(
  * tells in its own verbs (drained, earned, grew); review of 30 November, nine such questions.
  */
 const PRICE_ASKED =
-  /\b(?:price|prices|priced|value(?!\s+(?:locked|deposited))|valuation|market\s+cap|market|peg)\b|\b(?:below|above|under)\s+(?:a|one|\$?1)\s+dollar\b|\b(?:below|above|under)\s+\$\d/i;
+  /\b(?:price|prices|priced|value(?!\s+(?:locked|deposited))|valuation|market|peg)\b|\b(?:below|above|under)\s+(?:a|one|\$?1)\s+dollar\b|\b(?:below|above|under)\s+\$\d/i;
 
 /** Words of a subject that say which figure of it moved or how much, not what moved. */
 const NOT_SUBJECT =
