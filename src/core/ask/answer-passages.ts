@@ -11,7 +11,7 @@ import { sectionLead } from './paragraph-choice.ts';
 import { withoutAim } from './procedure-aim.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
-import { sentencesAt } from './sentences.ts';
+import { sentencesOf } from './sentences.ts';
 import { terms } from './text.ts';
 
 /** A word asked that a term's definition says counts this share of its weight in the paragraph after it. */
@@ -399,7 +399,7 @@ function sectionQuotes(
  * (isVerdict) with no figure, not its paragraph's last. A figure states a result, not a claim.
  */
 function claimLeads(passage: AskPassage, plan: Plan): boolean {
-  const sentences = sentencesAt(passage.text, passage.sentences);
+  const sentences = sentencesOf(passage);
   const weights = sentenceWeights(sentences, plan);
   const best = weights.indexOf(Math.max(...weights));
   const claim = sentences[best]!;

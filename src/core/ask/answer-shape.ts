@@ -4,7 +4,7 @@
 import type { AskPassage } from './ask-documents.ts';
 import type { AnswerPassage, AskAnswer, AskSource } from './ask-types.ts';
 import { answerSentences, excerpt, sentenceWeights } from './excerpts.ts';
-import { sentencesAt, sentenceStarts } from './sentences.ts';
+import { sentencesAt, sentencesOf, sentenceStarts } from './sentences.ts';
 import { rawWords } from './text.ts';
 import { OUT_OF_SCOPE, type OutOfScope } from './out-of-scope.ts';
 import { OWN_STANDING_REASON } from './own-standing.ts';
@@ -86,7 +86,7 @@ export function contrastingSentence(
   let pair: AnswerPassage | undefined;
   let mentions: RegExp | undefined;
   for (const [rank, passage] of passages.entries()) {
-    const sentences = sentencesAt(passage.text, passage.sentences);
+    const sentences = sentencesOf(passage);
     const { type, slug, title, section, url } = passage;
     const contrast = sentences.find((sentence) => contrasts(sentence, sides));
     if (contrast !== undefined) return { text: contrast, type, slug, title, section, url };
@@ -191,7 +191,7 @@ export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPass
     if (alone) return undefined;
     const room = Math.max(0, (budget ?? ANSWER_MAX_WORDS) - used);
     const text = opening
-      ? sentencesAt(passage.text, passage.sentences)[0]!
+      ? sentencesOf(passage)[0]!
       : borneOut
         ? claimBorneOut(passage, plan, room)
         : passage.kind === 'definition'
@@ -219,7 +219,7 @@ export function answerOf(chosen: readonly QuotedPassage[], contrast?: AnswerPass
  * answerSentences would quote ("If query and key … With d k = 64, … Scaling keeps the scores …").
  */
 function claimBorneOut(passage: AskPassage, plan: Plan, room: number): string {
-  const sentences = sentencesAt(passage.text, passage.sentences);
+  const sentences = sentencesOf(passage);
   const weights = sentenceWeights(sentences, withCircumstances(plan));
   const claim = weights.indexOf(Math.max(...weights));
   let last = claim;
@@ -255,7 +255,7 @@ const FITTING_SHARE = 0.25;
  * combination the 'lethal trifecta'.") in the room the lead left, which went unused before.
  */
 function bestThatFits(passage: AskPassage, plan: Plan, room: number): string | undefined {
-  const sentences = sentencesAt(passage.text, passage.sentences);
+  const sentences = sentencesOf(passage);
   const weights = sentenceWeights(sentences, withCircumstances(plan));
   const least = FITTING_SHARE * Math.max(...weights);
   let best: number | undefined;

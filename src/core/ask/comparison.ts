@@ -14,7 +14,7 @@ import { beyondSides, LEAD_CANDIDATES } from './lead-rerank.ts';
 import type { PassageRanking, Ranked } from './passage-ranking.ts';
 import type { Concept, Plan, QueryPlanner } from './query-plan.ts';
 import type { Question } from './question.ts';
-import { sentencesAt } from './sentences.ts';
+import { sentencesOf } from './sentences.ts';
 import { saysAnyName, terms } from './text.ts';
 
 /** Below this confidence a side is not answered (the bar of every answer: decline.ts). */
@@ -189,9 +189,7 @@ export class Comparisons {
     return ranked.slice(0, CONTRAST_CANDIDATES).find((hit) => {
       if (this.#passages[hit.passage]!.type !== 'essay' || sides.some((side) => this.#headingNames(side, hit.passage)))
         return false;
-      const sentences = this.#ranking
-        .passagesBeside(hit.passage)
-        .flatMap((at) => sentencesAt(this.#passages[at]!.text, this.#passages[at]!.sentences));
+      const sentences = this.#ranking.passagesBeside(hit.passage).flatMap((at) => sentencesOf(this.#passages[at]!));
       return sides.every((_, at) => alone(sentences, at));
     });
   }
@@ -260,8 +258,7 @@ export class Comparisons {
   #weighsSides(both: readonly FoundSide[], ranked: readonly Ranked[]): boolean {
     const plans = both.map((side) => side.plan);
     return ranked.slice(0, CONTRAST_CANDIDATES).some((hit) => {
-      const { text, sentences } = this.#passages[hit.passage]!;
-      return sentencesAt(text, sentences).some((sentence) => contrasts(sentence, plans));
+      return sentencesOf(this.#passages[hit.passage]!).some((sentence) => contrasts(sentence, plans));
     });
   }
 

@@ -4,7 +4,7 @@
 // about 43% within the day"). Without a sentence in which the thing itself moves that way, in a
 // section of that year, the question is declined, however well its name and year match apart:
 // "the bitcoin reserve was sold into falling markets" in May 2022 says nothing of why bitcoin fell.
-import { sentencesAt } from './sentences.ts';
+import { sentencesOf } from './sentences.ts';
 import { indexTerm, rawWords } from './text.ts';
 
 /** A year's move asked about: what moved, which way, and the year. */
@@ -89,7 +89,7 @@ export function tellsMove(
   // A year in a citation ("(Leshner and Hayes, 2019)") dates no event of the section.
   const dated = (at: number) =>
     beside(at).some((other) => passages[other]!.text.replace(/\([^()]*\)/g, ' ').includes(move.year));
-  return passages.some((passage, at) => sentencesAt(passage.text, passage.sentences).some(movesIn) && dated(at));
+  return passages.some((passage, at) => sentencesOf(passage).some(movesIn) && dated(at));
 }
 
 /** Whether a move its way follows a word of the name closely ("USDC dropped"), or as "its price collapsed". */

@@ -8,7 +8,7 @@ import { CONTINUES, withAntecedent } from './sentence-kinds.ts';
 import { choiceScores, sentenceTrace } from './sentence-choice.ts';
 import { asMatched } from './short-names.ts';
 import { readersWeighed } from './reader-questions.ts';
-import { sentencesAt } from './sentences.ts';
+import { sentencesOf } from './sentences.ts';
 import { indexTerm, rawWords, spokenWords } from './text.ts';
 
 /** A preferred sentence (see Plan.prefer) weighs as much as this share of the question's rarest word. */
@@ -138,7 +138,7 @@ function pairWeights({ mentions, bonus, weights }: SentenceReadings, plan: Plan)
  */
 export function answerWeight(passage: AskPassage, asked: Plan, whole = false): number {
   const plan = withCircumstances(asked);
-  const sentences = sentencesAt(passage.text, passage.sentences);
+  const sentences = sentencesOf(passage);
   const readings = sentenceReadings(sentences, plan);
   const pairs = Math.max(0, ...pairWeights(readings, plan)) + listedAnswer(sentences, plan, readings.rarest);
   return whole ? pairs + mentioned(plan, ...readings.mentions) + Math.max(0, ...readings.bonus) : pairs;
@@ -193,7 +193,7 @@ const bestOf = (weights: readonly number[]) =>
  * paragraph's opening usually carries its point; clipped at `maxWords`.
  */
 export function excerpt(passage: AskPassage, plan: Plan, maxWords: number, maxSentences: number): Excerpt {
-  const sentences = sentencesAt(passage.text, passage.sentences);
+  const sentences = sentencesOf(passage);
   const lengths = sentences.map((sentence) => rawWords(sentence).length);
   const best = bestOf(sentenceWeights(sentences, plan));
   const wordsFrom = (from: number, to: number) => lengths.slice(from, to + 1).reduce((sum, n) => sum + n, 0);
@@ -227,7 +227,7 @@ export function answerSentences(
   following?: AskPassage,
 ): string {
   const plan = withCircumstances(asked);
-  const sentences = sentencesAt(passage.text, passage.sentences);
+  const sentences = sentencesOf(passage);
   const readings = sentenceReadings(sentences, plan);
   const quote = { sentences, readings, plan, maxWords, room, following };
   sentenceTrace.observe?.(sentences, readings.weights, plan, (at) => quotedFrom(quote, at));
@@ -283,7 +283,7 @@ function continued(
 ): string {
   const last = sentences[Math.max(...ats)]!;
   if (!following || Math.max(...ats) !== sentences.length - 1) return text;
-  const next = sentencesAt(following.text, following.sentences);
+  const next = sentencesOf(following);
   const stepsFollow =
     plan.prefer === 'procedure' &&
     !ats.some((at) => STEPS.test(sentences[at]!)) &&

@@ -10,7 +10,7 @@ import { pointsBack, type Question } from './question.ts';
 import { asksVaguely, type Concept, type Plan } from './query-plan.ts';
 import { heaviest } from './feature-weights.ts';
 import { isHome, isOpening, sameEssay, treatedIn } from './lead-home.ts';
-import { sentencesAt } from './sentences.ts';
+import { sentencesOf } from './sentences.ts';
 import { saysAnyName, terms } from './text.ts';
 
 /** The features of one candidate source, each between -1 and 1 (see leadFeatures). */
@@ -136,7 +136,7 @@ function kindAnswer(passages: readonly AskPassage[], kind: AskedKind, concepts: 
   if (!pattern || concepts.length === 0) return 0;
   let best = 0;
   for (const passage of passages)
-    for (const sentence of sentencesAt(passage.text, passage.sentences)) {
+    for (const sentence of sentencesOf(passage)) {
       if (!pattern.test(sentence)) continue;
       const mentioned = concepts.filter((concept) => concept.test(sentence)).length;
       best = Math.max(best, mentioned / concepts.length);
@@ -187,8 +187,7 @@ function figureAnswer(passages: readonly AskPassage[], { sought, total }: Return
   if (total === 0) return 0;
   let best = 0;
   for (const passage of passages)
-    for (const sentence of sentencesAt(passage.text, passage.sentences))
-      best = Math.max(best, measuredIn(sentence, sought));
+    for (const sentence of sentencesOf(passage)) best = Math.max(best, measuredIn(sentence, sought));
   return best / total;
 }
 

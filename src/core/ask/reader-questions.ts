@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { AskPassage } from './ask-documents.ts';
 import type { Plan } from './query-plan.ts';
 import { straightQuotes } from './quotes.ts';
-import { sentencesAt } from './sentences.ts';
+import { sentencesOf } from './sentences.ts';
 import { terms } from './text.ts';
 
 export const READER_QUESTIONS_PATH = 'src/core/ask/reader-questions.json';
@@ -64,8 +64,7 @@ export function withReaderQuestions(passages: readonly AskPassage[], readers: Re
   const texts = passages.map((passage) => plainWords(passage.text));
   // A holding passage's sentences as phrases are found in them, made once, not once per question.
   const sentenceTexts: Array<string[] | undefined> = [];
-  const sentencesOf = (at: number) =>
-    (sentenceTexts[at] ??= sentencesAt(passages[at]!.text, passages[at]!.sentences).map(plainWords));
+  const plainSentencesOf = (at: number) => (sentenceTexts[at] ??= sentencesOf(passages[at]!).map(plainWords));
   for (const [source, questions] of Object.entries(readers)) {
     const own = bySource.get(straightQuotes(source)) ?? [];
     const definition = own.filter((at) => passages[at]!.kind === 'definition');
@@ -76,7 +75,7 @@ export function withReaderQuestions(passages: readonly AskPassage[], readers: Re
         const each = placed[at]!;
         each.readers.push(question!);
         if (holding.length === 0) continue;
-        sentencesOf(at).forEach((sentence, index) => {
+        plainSentencesOf(at).forEach((sentence, index) => {
           if (!wanted.some((phrase) => sentence.includes(phrase))) return;
           (each.at[index] ??= []).push(each.readers.length - 1);
         });

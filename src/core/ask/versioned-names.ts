@@ -3,7 +3,7 @@
 // release than those the content covers, so a passage about what all of them share (a token
 // interface, a context window) does not answer what this one is or has (unknown-terms.ts).
 import type { AskPassage } from './ask-documents.ts';
-import { sentencesAt } from './sentences.ts';
+import { sentencesOf } from './sentences.ts';
 import { escapePattern, indexTerm, terms, words } from './text.ts';
 
 /** What the rules read of the content. */
@@ -36,8 +36,8 @@ export function numberedLookup(index: {
     passagesWriting: (term) => using(term).map(index.phraseText),
     passagesUsing: (term) =>
       using(term).map((at) => {
-        const { names, text, sentences } = index.passages[at]!;
-        return { heading: names[0] ?? '', sentences: sentencesAt(text, sentences) };
+        const passage = index.passages[at]!;
+        return { heading: passage.names[0] ?? '', sentences: sentencesOf(passage) };
       }),
   };
 }
