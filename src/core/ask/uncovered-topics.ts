@@ -6,7 +6,12 @@
 // ideas in two to four sets each). A topic is recognised by all of its word families in the asking
 // part, or by one of its names; it declines only while the content writes none of its names
 // (ask-index.ts checks), so an essay that comes to cover it switches it off.
-import { UNCOVERED_TOPICS, type UncoveredTopic } from './uncovered-topic-list.ts';
+import { AI_TOPICS } from './uncovered-ai-topics.ts';
+import { MONEY_TOPICS } from './uncovered-money-topics.ts';
+import type { UncoveredTopic } from './uncovered-topic.ts';
+
+/** The ideas the content does not cover, of both its fields. */
+const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [...AI_TOPICS, ...MONEY_TOPICS];
 
 /** A topic's names as written in a question: whole words, spaced or hyphenated, with a plural or "-ing" ending. */
 const NAMED = new Map(
