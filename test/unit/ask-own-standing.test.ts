@@ -22,6 +22,10 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('what is the tax you owe in Spain when you sell descaler at a profit')).toBe(true);
     expect(asksOwnStanding('My bank froze a payment to a descaler shop. Are they allowed to do that?')).toBe(true);
     expect(asksOwnStanding('My landlord will take rent in descaler. Is that legal there?')).toBe(true);
+    // An employer's tax, a loss set against income, a body's books (ask-dev47, ask-dev48).
+    expect(asksOwnStanding('Staff want part of their pay in descaler. How do I handle payroll for that?')).toBe(true);
+    expect(asksOwnStanding('I sold descaler at a loss. Can I offset that loss against my salary?')).toBe(true);
+    expect(asksOwnStanding('How should a council account for its descaler holdings?')).toBe(true);
   });
 
   it("is told by a country's tax rules, asked of anyone who lives there", () => {

@@ -91,6 +91,42 @@ describe('describedTopic', () => {
       ["What's it called when you buy the same dollar amount of crypto every week?", 'dollar-cost averaging'],
       ['How can a new project get its token listed on a big centralised exchange?', 'exchange listings'],
       ['My daughter is 15. Is she old enough for ChatGPT under their rules?', 'age limits'],
+      // ask-dev44 to ask-dev52, in other words.
+      ['Can a company make its already trained AI model forget what it learned about me?', 'machine unlearning'],
+      [
+        'Is there a term for averaging the weights of two separately fine-tuned copies of a model into one model?',
+        'model merging',
+      ],
+      ['does anthropic train its models on everything we paste into claude??', 'what AI providers do with your chats'],
+      ['Which laws protect a child’s data in a homework chatbot app?', 'data protection law (GDPR)'],
+      ["What's the word for an AI as smart as a human at everything?", 'artificial general intelligence'],
+      ['Can embeddings be truncated to fewer dimensions and still work for search?', 'Matryoshka embeddings'],
+      ['Why would a network that memorised its data suddenly generalise much later?', 'grokking'],
+      [
+        'Why do training recipes warm up the learning rate for the first few thousand steps?',
+        'why learning rates are warmed up',
+      ],
+      ['Can an assistant read my screen and click through a website for me?', 'agents that use a computer'],
+      ['How do I mask part of a photo so the image model repaints only that area?', 'inpainting'],
+      ['How do I split my data so each class keeps the same proportions in both halves?', 'stratified splits'],
+      [
+        'Why are the companies secretive about the training data their models learned from?',
+        'what AI labs disclose of their training data',
+      ],
+      ['Why are Nvidia GPUs so expensive right now?', "the price and supply of Nvidia's chips"],
+      ['Why did OpenAI stop being a non-profit?', "AI labs' ownership and funding"],
+      ['Do NFT marketplaces still pay creators a royalty on every sale?', 'NFT royalties'],
+      ['Why does bitcoin usually rally after a halving?', "bitcoin's price after a halving"],
+      ['Can the police help me get my money back from a crypto scam?', 'getting money back from a scam'],
+      ['How do I convert my bitcoin into fiat in my bank account?', 'cashing crypto out to a bank'],
+      [
+        'Does our startup need a MiCA licence to run a crypto exchange in France?',
+        'licensing crypto firms and tokens under MiCA',
+      ],
+      ['Why do protocols let you lock tokens for years in return for boosted voting power?', 'vote-escrowed tokens'],
+      ['Is there a name for a token whose contract lets you buy it but never sell it?', 'honeypot tokens'],
+      ['What is the easiest way to buy my first ETH on an exchange?', 'buying crypto with a card'],
+      ['Most exchanges want users to be 18. Are there any that let teens sign up?', 'age limits'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -102,6 +138,11 @@ describe('describedTopic', () => {
     const sent =
       'I sent USDT on the TRON network to my exchange deposit address, but the address was for Ethereum. Support is slow. Can I get it back?';
     expect(describedTopic(sent, true)?.topic.name).toBe('getting back coins sent to a wrong address');
+    const network =
+      'I withdrew USDC using the Polygon network, but I pasted my Arbitrum address. It says completed. Is it gone?';
+    expect(describedTopic(network, true)?.topic.name).toBe('getting back coins sent to a wrong address');
+    const scam = 'A man I met online got me to send $3,000 to a fake trading site. Can the bank reverse it?';
+    expect(describedTopic(`${scam} Who do I report it to?`, true)?.topic.name).toBe('getting money back from a scam');
     // GDPR named in passing before a question the content answers.
     expect(
       describedTopic('Our lawyer mentioned GDPR. How can a credential prove a customer is over 18?', true),
@@ -127,6 +168,13 @@ describe('describedTopic', () => {
   it('leaves questions about what the content covers in the same everyday words', () => {
     for (const question of [
       'Why does a model forget what it learned before when I fine-tune it on a new task?',
+      // Look-alikes of the rules of 1 December (review of 1 December).
+      'How can a stablecoin holder turn USDC back into dollars in a bank account?',
+      'A coin meant to be worth a dollar trades at 95 cents because people doubt they can cash it in. What is that?',
+      'What did Tornado Cash have to do with censorship on Ethereum?',
+      'What does MiCA require of stablecoin issuers before they can sell in the EU?',
+      'How does a bitcoin halving change the block reward?',
+      'Why does slippage mean I get fewer tokens than I expected when I buy?',
       'Why do diffusion models add noise to images during training?',
       'How does a liquidity pool set the price when someone swaps coins?',
       'How can a group of people share one wallet so that two of three must sign?',

@@ -117,6 +117,18 @@ describe('questions declined whatever matches', () => {
     ['I hold 2 ETH and want a flat. Can I use the ether for the down payment?', 'advice'],
     ["I'm 30 with $10,000 saved and thinking of putting it into a yield vault. Is that a good idea for me?", 'advice'],
     ["I'm 50 and want to move a third of my pension into a staking pool. Is that a sensible plan?", 'advice'],
+    // When to buy, which product to pick, a price mark as news, who is behind a firm (ask-dev44 to
+    // ask-dev52, in other words).
+    ['is it too late to buy sol lol', 'advice'],
+    ['good time to sell my eth or should i wait for the dip', 'advice'],
+    ['whats the best free ai tool for making flashcards', 'advice'],
+    ['best crypto wallet app for android?', 'advice'],
+    ['Gemini or ChatGPT: which one is better at maths homework?', 'advice'],
+    ['Which is cheaper at scale, Qdrant or Pinecone?', 'advice'],
+    ['did btc hit 150k yet', 'live'],
+    ['What yield do Solana stakers currently earn?', 'live'],
+    ['How many people around the world hold bitcoin?', 'live'],
+    ["who's behind the company that issues that stablecoin", 'live'],
     // A task to do rather than a question the content answers.
     ['Write me a Python script that scrapes tweets', 'task'],
     ['can you translate this paragraph into Spanish', 'task'],
@@ -208,6 +220,13 @@ describe('questions declined whatever matches', () => {
     'Which wallets have the best protection against malware?',
     'How much has been stolen from bridges so far?',
     'How long before a block is final, and will my transaction be out of the mempool by then?',
+    // Look-alikes of the rules of 1 December: the best of a method, a model's name beside another's
+    // in a question about mechanisms, agents that are best at something.
+    'What is the best way to back up a seed phrase?',
+    'How long a task can the best AI agents finish on their own?',
+    'What makes Claude different from ChatGPT in how it was trained?',
+    'Is it a good idea to use retrieval or fine-tuning for a support bot?',
+    'How does a validator know when it is time to propose a block?',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });

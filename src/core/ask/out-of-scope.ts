@@ -32,6 +32,8 @@ const LIVE_DATA = [
   String.raw`\b(?:down|offline)\s+(?:rn|right\s+now|now|today)\b|\bis\s+it\s+just\s+me\b|\boutage\b`,
   // News of a release: "did GPT-5 come out yet", "is the upgrade live yet".
   String.raw`\b(?:out|released|launched|announced|available|live|shipped)\s+yet\b`,
+  // A price mark as news: "did eth hit 10k yet or nah" (ask-dev51).
+  String.raw`\b(?:hit|reach|reached|break|broke|pass|passed)\s+\$?\d[\d,.]*\s*k?\s+yet\b`,
   // A count as it stands: "how many validators are there now", "how many people use Uniswap".
   String.raw`\bhow\s+(?:many|much)\b.*\b(?:now|currently|nowadays|these\s+days|at\s+present)\b`,
   // A ranking of names or providers as it stands: "Aave vs Compound: which currently pays more
@@ -42,11 +44,17 @@ const LIVE_DATA = [
   // Not "so far": "how much has been stolen from bridges so far" has a dated answer (review of 30
   // November).
   String.raw`\bhow\s+(?:many|much)\b[^.?!]*\b(?:has|have)\b[^.?!]*\bin\s+total\s+since\b`,
-  String.raw`\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,2}(?:use|uses|using|have|has|hold|own)\b`,
+  String.raw`\bhow\s+many\s+(?:\w+\s+){0,2}(?:people|users|customers|subscribers|holders)\s+(?:\w+\s+){0,3}(?:use|uses|using|have|has|hold|own)\b`,
+  // A yield as it stands: "what annual yield do Ethereum stakers currently earn" (ask-dev51). Not
+  // "which currently pays more interest: a pool at 90% utilisation or one at 20%", a mechanism's.
+  String.raw`\b(?:yield|apy|apr|rate|return|interest)s?\b[^.?!]*\bcurrently\s+(?:earns?|pays?|gets?|makes?)\b`,
   // Who holds an office now: "who is the CEO of …", or whether someone named still does ("is sam
   // altman still running openai"); not a thing still running ("my node is still running the old
   // client", "the sequencer is still running"), which the content explains (review of 30 November).
   String.raw`\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b`,
+  // Who owns a company or runs this site: "who's behind the company", "who actually writes these
+  // essays" (ask-dev48, ask-dev50).
+  String.raw`\bwho(?:'s|\s+is|\s+are)\s+(?:actually\s+|really\s+)?behind\s+(?:the\s+)?(?:company|firm|project|site|website|this)\b|\bwho\s+(?:actually\s+|really\s+)?(?:writes|wrote|runs)\s+(?:these|this)\s+(?:essays?|site|website|pages?|glossary)\b`,
   String.raw`\b(?:is|are)\s+(?!(?:my|our|your|the|this|that|it|its|they|he|she|still)\b)\w+(?:\s+\w+)?\s+still\s+(?:running|leading|heading|in\s+charge\s+of|the\s+(?:ceo|boss|head)\s+of)\b`,
   // A price's record, "bitcoin's highest ever price", "its all-time high": market history. Not a
   // mechanism's "lowest price across pools" or "highest value block", which the content explains.
@@ -61,6 +69,9 @@ const LIVE_DATA = [
   String.raw`\b(?:what|average|typical|median)\s+(?:\w+\s+)?salar(?:y|ies)\b(?!\s+should\b)|\bsalar(?:y|ies)\s+(?:of|for|wise|range)\b|\b(?:average|typical)\s+(?:pay|wage|income)\b`,
   String.raw`\bhow\s+much\s+(?:do|does|can)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:engineers?|developers?|auditors?|researchers?|designers?|scientists?)\s+(?:make|earn|get\s+paid)(?:\s*(?:[?.!,]|$)|\s+(?:a|per|in|on|annually|yearly|monthly)\b)`,
 ];
+
+/** AI products and vendors whose rankings against each other are asked as advice (ADVICE). */
+const PRODUCTS = String.raw`claude|chatgpt|gpt-?[45]o?|gemini|copilot|cursor|perplexity|midjourney|pinecone|weaviate|qdrant|milvus|chroma|pgvector|bedrock|sagemaker|azure(?:\s+openai)?|vertex(?:\s+ai)?|pytorch|jax|tensorflow`;
 
 /** What asks for advice on what to buy or do: each alternative one way of asking. */
 const ADVICE = [
@@ -82,6 +93,16 @@ const ADVICE = [
   // or a pool's fees, which the content explains): ask-dev23.
   String.raw`\b(?:which|what)\s+(?:exchanges?|brokers?|wallets?|apps?|banks?|cards?|platforms?|providers?)\s+(?:has|have|is|are|offers?|charges?)\s+(?:the\s+)?(?:lowest|cheapest|smallest)\s+(?:fees?|prices?|rates?|spreads?|commissions?)\b`,
   String.raw`\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)`,
+  // When to buy: "is now a good time to buy eth or should i wait for the dip", "is it too late to get
+  // into bitcoin" (ask-dev36, ask-dev42, ask-dev43, ask-dev45, ask-dev47).
+  String.raw`\bgood\s+time\s+to\s+(?:buy|sell|invest|get\s+in)|\btoo\s+late\s+to\s+(?:buy|invest|get\s+in(?:to)?)|\b(?:buy|wait\s+for)\s+(?:the|a)\s+dip\b`,
+  // A product to pick: "whats the best crypto wallet app for iphone", "the best free ai tool to make
+  // quizzes", "the best ai to write my college essays" (fourteen sets). Not "the best AI agents
+  // finish …", a fact about them.
+  String.raw`\bbest\s+(?:free\s+|cheap\w*\s+|easy\s+|easiest\s+|simple\s+|simplest\s+|safest\s+)?(?:[\w-]+\s+){0,2}(?:apps?|tools?|wallets?|exchanges?|platforms?|services?|brokers?|ai|chatbots?|generators?|gpus?)\s+(?:for|to|on|in|out\s+there|rn|right\s+now)\b|\bbest\s+(?:free\s+)?(?:[\w-]+\s+){0,2}(?:apps?|tools?|wallets?|exchanges?|chatbots?|generators?)\s*[?!.]*$`,
+  // AI products or vendors ranked against each other: "Claude or GPT-4o, which one writes better
+  // code", "Pinecone or Weaviate: which is cheaper at 10 million vectors" (ask-dev47, 48, 50, 52).
+  String.raw`\b(?:${PRODUCTS})\b[^?]*\b(?:or|vs\.?|versus)\s+(?:[\w-]+\s+)?(?:${PRODUCTS})\b[^?]*\b(?:better|cheaper|faster|best|cheapest|fastest|which\s+(?:one|is|should|will|would))\b|\b(?:better|cheaper|faster|best|cheapest|fastest|which\s+(?:one|is))\b[^?]*\b(?:${PRODUCTS})\b[^?]*\b(?:or|vs\.?|versus)\s+(?:[\w-]+\s+)?(?:${PRODUCTS})\b`,
 ];
 
 /** What asks for a prediction: each alternative one way of asking. */

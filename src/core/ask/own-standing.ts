@@ -51,6 +51,8 @@ const STANDING = new RegExp(
     // I get the coins legally?": review of 30 November).
     String.raw`\b(?:died|passed)\b[^?]*\b(?:claim\w*|inherit\w*|legally|get\s+(?:the|his|her|their)\s+(?:coins|crypto|bitcoin|funds|money))\b`,
     String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
+    // An employer's tax: "how do I handle payroll taxes and withholding on that" (ask-dev47).
+    String.raw`\bpayroll\b|\bwithholding\b`,
     // Not what a protocol or language allows ("… signed two blocks. Is that legal in proof of stake?"):
     // review of 30 November.
     String.raw`\b(?:is\s+(?:it|that|this)|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b(?!\s+(?:in|under|on|by|for)\s+(?:the\s+)?(?:protocol|solidity|vyper|proof\s+of|evm|ethereum|bitcoin|consensus|standard|erc|smart\s+contracts?|rules)\b)`,
@@ -109,12 +111,13 @@ const REGISTERING =
 /**
  * Tax treatment asked in the words of tax law, with or without a country: "how do the two compare
  * for taxes", "for tax purposes", "the tax treatment of staking", "is it taxable", "capital gains",
- * "my self-assessment", "offset the loss against my salary". Not tax as a figure of speech or as
+ * "my self-assessment", "offset that loss against my salary"; and a holder's books, "how should public
+ * bodies account for stablecoin holdings", "record them on the balance sheet" (ask-dev48). Not tax as a figure of speech or as
  * history ("a hidden tax on users", "a form of taxation on users", "Congress used taxation to end
  * private notes": review of 30 November), which names no treatment, rule or return.
  */
 const TAX_TREATMENT =
-  /\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|brackets?|rules?|laws?|purposes|residen\w+)\b|\btaxable\b|\bcapital\s+gains?\b|\bself[- ]assessment\b|\boffset\s+(?:it|them|the\s+loss(?:es)?|my\s+loss(?:es)?|losses)\s+against\b/i;
+  /\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|brackets?|rules?|laws?|purposes|residen\w+)\b|\btaxable\b|\bcapital\s+gains?\b|\bself[- ]assessment\b|\boffset\s+(?:it|them|(?:the|that|this|my|those|these)\s+loss(?:es)?|losses)\s+against\b|\baccount\s+for\s+(?:\w+\s+){0,2}holdings\b|\brecord\s+(?:them|it|\w+)\s+on\s+(?:the|our|a|its)\s+balance\s+sheet\b/i;
 
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
 export function asksOwnStanding(asked: string): boolean {

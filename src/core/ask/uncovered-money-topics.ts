@@ -59,8 +59,10 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     name: 'NFT royalties',
     names: ['royalty', 'royalties'],
     asks: [
-      /\b(?:artists?|creators?|makers?)\b/,
-      /\b(?:resold|resale|resales|resell\w*|sold\s+again|secondary\s+sales?)\b/,
+      // From "NFT" on when it comes first: "why do NFT marketplaces no longer enforce creator
+      // royalties" asks about the NFTs' royalties (ask-dev46).
+      /\bnfts?\b[^.?!]*?\b(?:artists?|creators?|makers?)\b|\b(?:artists?|creators?|makers?)\b/,
+      /\b(?:resold|resale|resales|resell\w*|sold\s+again|secondary\s+sales?|royalt(?:y|ies))\b/,
     ],
   },
   {
@@ -125,9 +127,9 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
       // Or a chain's coins sent to another chain's address: "USDT on the Tron network to my Ethereum
       // deposit address" (ask-dev22, ask-dev23, ask-dev26, ask-dev32).
       // Not any "wrong": "my payment … if the wrong block wins" asks about reorganisations.
-      /\b(?:wrong\s+(?:address|network|chain|wallet|account)|mistyped|incorrect\s+address|typo\w*|by\s+mistake|by\s+accident|accidentally|mistakenly|address\s+was\s+(?:for|on)\s+(?:the\s+)?\w+)\b|\bon\s+(?:the\s+)?\w+\s+(?:network|chain)\s+to\s+(?:my|an?|the|our)\s+(?:\w+\s+){0,2}address\b/,
+      /\b(?:wrong\s+(?:address|network|chain|wallet|account)|mistyped|incorrect\s+address|typo\w*|by\s+mistake|by\s+accident|accidentally|mistakenly|address\s+was\s+(?:for|on)\s+(?:the\s+)?\w+|address\b[^.?!]{0,40}\bwas\s+for\s+(?:the\s+)?\w+|(?:using|via|over)\s+the\s+\w+\s+network\b[^.?!]*\baddress)\b|\bon\s+(?:the\s+)?\w+\s+(?:network|chain)\s+to\s+(?:my|an?|the|our)\s+(?:\w+\s+){0,2}address\b/,
       /\b(?:address|addresses|network|chain)\b/,
-      /\b(?:sent|send|sending|transferred|paste|pasted|payment|paid)\b/,
+      /\b(?:sent|send|sending|transferred|paste|pasted|payment|paid|withdrew|withdrawn)\b/,
     ],
   },
   {
@@ -147,7 +149,8 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     names: ['on-ramp', 'onramp'],
     asks: [
       /\b(?:buy|buying|purchase|get)\b/,
-      /\b(?:bank|debit|credit)\s+cards?\b|\bpaypal\b|\bbank\s+transfer\b/,
+      // Or a first coin on an exchange: "the steps to buy my first bitcoin on an exchange" (ask-dev48).
+      /\b(?:bank|debit|credit)\s+cards?\b|\bpaypal\b|\bbank\s+transfer\b|\b(?:my|our|your)\s+first\s+(?:\w+\s+)?(?:bitcoin|btc|eth|ether|crypto|coins?)\b[^.?!]*\bon\s+(?:an?|the)\s+(?!decentrali[sz]ed)(?:\w+\s+)?exchange\b/,
       /\b(?:crypto|bitcoin|btc|eth|ether|coins?)\b/,
     ],
   },
@@ -156,7 +159,7 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     name: 'age limits',
     names: ['minimum age', 'age limit', 'age requirement'],
     asks: [
-      /\bminimum\s+age\b|\bage\s+(?:limits?|requirements?|restrictions?|rules?)\b|\bhow\s+old\s+(?:do|must)\s+you\b|\b(?:she|he|kids?|children|son|daughter|child|teens?|teenagers?)\s+(?:is\s+|are\s+)?(?:even\s+)?old\s+enough\b/,
+      /\bminimum\s+age\b|\bage\s+(?:limits?|requirements?|restrictions?|rules?)\b|\bhow\s+old\s+(?:do|must)\s+you\b|\b(?:she|he|kids?|children|son|daughter|child|teens?|teenagers?)\s+(?:is\s+|are\s+)?(?:even\s+)?old\s+enough\b|\b(?:users?|you|customers?)\s+to\s+be\s+(?:at\s+least\s+)?1[68]\b|\bunder[- ]1[68]s?\b|\blet\s+(?:teens?|teenagers?|minors?|kids|children)\s+(?:sign\s+up|open|register|join|trade)\b/,
     ],
   },
   {
@@ -184,7 +187,7 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     name: 'accepting crypto in a business',
     names: ['payment processor', 'point of sale', 'payment gateway'],
     asks: [
-      /\b(?:payment\s+(?:processors?|gateways?|providers?|apps?)|processors?|point[- ]of[- ]sale|pos\s+(?:apps?|systems?|terminals?)|card\s+(?:readers?|terminals?|machines?)|terminals?|plugins?|plug-ins?|checkout|(?:my|our|the)\s+(?:\w+['’]s\s+)?till)\b/,
+      /\b(?:payment\s+(?:processors?|gateways?|providers?|apps?)|processors?|point[- ]of[- ]sale|pos\s+(?:apps?|systems?|terminals?)|card\s+(?:readers?|terminals?|machines?)|terminals?|plugins?|plug-ins?|checkout|(?:my|our|the)\s+(?:\w+['’]s\s+)?till|(?:dollars|euros|pounds|fiat|cash)\s+(?:\w+\s+){0,2}into\s+(?:my|our)\s+bank)\b/,
       /\b(?:crypto\w*|bitcoin|btc|usdc|stablecoins?|lightning|coins?)\b/,
       /\b(?:accept\w*|take|taking|paid|pay|paying|payments?)\b/,
       // A business's, not an agent paying for an API at its checkout (where-ai-and-blockchains-meet).
@@ -238,6 +241,65 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
       /\b(?:same|fixed|set|regular)\s+(?:\w+\s+){0,2}amount\b/,
       /\b(?:every|each|per|a)\s+(?:day|week|fortnight|month|payday)\b|\b(?:daily|weekly|monthly)\b/,
       /\b(?:buy|buys|buying|invest|invests|investing|put|putting)\b/,
+    ],
+  },
+  {
+    // ask-dev45, ask-dev46, ask-dev48: "why does the bitcoin price tend to rally in the year after a
+    // halving". The content tells what a halving does to the reward, never to a price.
+    name: "bitcoin's price after a halving",
+    names: ['halving cycle', 'four-year cycle', '4-year cycle'],
+    asks: [
+      /\b(?:bitcoin|btc)(?:['’]s)?\b[^.?!]*\bhalvings?\b|\bhalvings?\b(?:[^.?!]*\b(?:bitcoin|btc)\b)?/,
+      /\b(?:price|prices|rally|rallies|rallied|pump\w*|bull\s+(?:runs?|markets?)|go(?:es)?\s+up|went\s+up|risen|rise|rises|rose|climb\w*|moon\w*)\b/,
+    ],
+  },
+  {
+    // Money lost to a scammer, reported or asked back: ask-dev49, ask-dev50, ask-dev51.
+    name: 'getting money back from a scam',
+    whole: true,
+    names: ['fund recovery', 'recovery scam', 'chargeback'],
+    asks: [
+      /\b(?:scam\w*|fraud\w*|conned|swindled|fake\s+(?:\w+\s+){0,2}(?:platform|site|app|exchange|website))\b/,
+      /\bget\s+(?:\w+\s+){0,4}back\b|\b(?:recover\w*|refund\w*|chargeback|report\w*|police|fbi|complaint)\b/,
+    ],
+  },
+  {
+    // "What are the steps to turn my crypto back into regular money in my bank account?" (ask-dev45);
+    // not a stablecoin's redemption, which the content explains.
+    name: 'cashing crypto out to a bank',
+    names: ['off-ramp', 'offramp'],
+    unless: /\bstablecoins?\b|\busd[ct]\b|\btether\b|\bissuer|\bredeem\w*|\bredemption\b|\bpeg\w*/,
+    asks: [
+      // Not "Tornado Cash", nor a coin "cashed in at face value" (ask-dev8).
+      /\b(?:turn|turning|convert\w*|change|sell|selling|withdraw\w*|cash(?:ing)?\s+out)\b/,
+      /\b(?:bank\s+(?:account|acct)|regular\s+money|real\s+money|normal\s+money|fiat|(?:into|for)\s+cash)\b/,
+      /\b(?:crypto|bitcoin|btc|eth|ether|coins?)\b/,
+    ],
+  },
+  {
+    // A firm's licence or a token's white paper under MiCA (ask-dev48, ask-dev52): the content says
+    // what MiCA asks of stablecoin issuers only.
+    name: 'licensing crypto firms and tokens under MiCA',
+    names: ['crypto-asset service provider', 'casp'],
+    unless: /(?<!(?:isn't|is\s+not|not)\s+a\s+)\bstablecoins?\b|\bissuers?\b|\breserves?\b/,
+    asks: [/\bmica\b/, /\b(?:licen[cs]\w*|authori[sz]\w*|apply|register\w*|white\s*paper|casp)\b/],
+  },
+  {
+    // "lock governance tokens for years and get boosted voting power, like Curve does" (ask-dev46).
+    name: 'vote-escrowed tokens',
+    names: ['vote-escrow', 'vote escrow', 'vetoken', 'escrowed'],
+    asks: [
+      /\block\w*\b[^.?!]*\btokens?\b|\btokens?\b[^.?!]*\block\w*\b/,
+      /\b(?:boost\w*|more\s+(?:voting\s+power|votes)|voting\s+power)\b/,
+    ],
+  },
+  {
+    // "a scam coin where the contract lets you buy but quietly blocks you from ever selling" (ask-dev48).
+    name: 'honeypot tokens',
+    names: ['honeypot', 'honey pot'],
+    // From the coin or its contract on, which the description is of.
+    asks: [
+      /(?:\b(?:coins?|tokens?|contracts?)\b[^.?!]*?)?\bbuy\w*\b[^.?!]*\b(?:never|not|can['’]?t|cannot|blocks?|stops?|prevents?)\b[^.?!]*\bsell\w*/,
     ],
   },
 ];
