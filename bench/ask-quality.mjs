@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex, DEVELOPMENT_SETS, heldOutIndex, readerQuestionsOf } from './ask-docs.mjs';
+import { contentIndex, DEVELOPMENT_SETS, heldOutIndex, readerQuestionsOf, UNLEARNED_SETS } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 // Node runs these two as they are (they locate the fixtures from their own directory).
@@ -47,14 +47,14 @@ if (process.env['ASK_MISSES']) console.log(`misses:\n  ${score.misses.join('\n  
 // unanswerable, none steered to a group), a twenty-fifth to a forty-third (ask-dev25.json to
 // ask-dev43.json, as those), every kind, each but
 // ask-dev11 held out of the work it first measured;
-// ask-dev11 was written to steer it.
-for (const file of DEVELOPMENT_SETS) {
+// ask-dev11 was written to steer it. Then the sets scored but never learned from (UNLEARNED_SETS).
+for (const file of [...DEVELOPMENT_SETS, ...UNLEARNED_SETS]) {
   const dev = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8')).questions;
   // Each set on an index that learned from the others only: its own questions would score themselves.
   const learned = heldOutIndex(AskIndex, dev, file);
   const devAnswers = dev.map((/** @type {{ q: string }} */ question) => learned.search(question.q, options));
   console.log(
-    `\ndevelopment set ${file} (${dev.length} questions; held out)\n${blind.formatBlind(blind.scoreBlind(dev, devAnswers))}`,
+    `\ndevelopment set ${file} (${dev.length} questions; ${UNLEARNED_SETS.includes(file) ? 'never learned' : 'held out'})\n${blind.formatBlind(blind.scoreBlind(dev, devAnswers))}`,
   );
   // ASK_WORDS=1: the answers' average length in words (answerable questions answered).
   if (process.env['ASK_WORDS']) {
