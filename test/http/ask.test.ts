@@ -397,7 +397,8 @@ describe('questions as people type them', () => {
     ['How do I apply for a Gitcoin grant for my open-source project?', /mention “Gitcoin” only in passing/],
     // A year's move of a thing the content only sets beside the year (ask-dev19, ask-dev21).
     ["Why did Bitcoin's price fall so much during 2022?", /never tell what happened to “Bitcoin” in 2022/],
-    ['hey is claude or gemini better for writing my cover letters lol', /only in passing/],
+    // Named AI products ranked against each other ask for a pick (ask-dev47, ask-dev50).
+    ['hey is claude or gemini better for writing my cover letters lol', /advice on what to buy or do/],
     ['Aave vs Compound: which currently pays more interest on USDC deposits?', /live data/],
     ['bro i got rugged on a farm, can the police actually get my money back??', /tax or legal position/],
     // Ideas the content does not cover, described in everyday words or named by words it uses.
