@@ -26,6 +26,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('Staff want part of their pay in descaler. How do I handle payroll for that?')).toBe(true);
     expect(asksOwnStanding('I sold descaler at a loss. Can I offset that loss against my salary?')).toBe(true);
     expect(asksOwnStanding('How should a council account for its descaler holdings?')).toBe(true);
+    expect(asksOwnStanding('I sold some descaler last year. I live in Spain. How will it be taxed?')).toBe(true);
   });
 
   it("is told by a country's tax rules, asked of anyone who lives there", () => {

@@ -127,6 +127,33 @@ describe('describedTopic', () => {
       ['Is there a name for a token whose contract lets you buy it but never sell it?', 'honeypot tokens'],
       ['What is the easiest way to buy my first ETH on an exchange?', 'buying crypto with a card'],
       ['Most exchanges want users to be 18. Are there any that let teens sign up?', 'age limits'],
+      // ask-dev56 to ask-dev61, in other words.
+      ['What do you call a ledger where only a few licensed banks may run nodes?', 'permissioned ledgers'],
+      ['so who actually was satoshi, does anyone know', "Satoshi Nakamoto's identity and coins"],
+      [
+        'Why did the exchange mix customer funds with its own trading account?',
+        "mixing customers' funds with an exchange's own",
+      ],
+      [
+        'Is it a crime to split cash deposits so each stays under the reporting threshold?',
+        'anti-money-laundering duties',
+      ],
+      ['Can scammers really clone my grandson’s voice and phone me?', 'voice-cloning scams'],
+      ['How do I place a stop-loss on a DEX?', 'order types and minting terms'],
+      ['Why would a proposer delay its block until late in the slot?', 'timing games'],
+      [
+        'How do we block AI companies from scraping our website for training?',
+        "training on people's work without permission",
+      ],
+      [
+        'Why do AI labs no longer say how many parameters their models have?',
+        'what AI labs disclose of their training data',
+      ],
+      [
+        "How do I tell the image generator what I don't want in the picture? Is there a box for it?",
+        'negative prompts',
+      ],
+      ['Has any chatbot passed the Turing test?', 'model cards and the Turing test'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -175,6 +202,9 @@ describe('describedTopic', () => {
       'What does MiCA require of stablecoin issuers before they can sell in the EU?',
       'How does a bitcoin halving change the block reward?',
       'Why does slippage mean I get fewer tokens than I expected when I buy?',
+      'Why does a validator that signs two blocks in one slot get slashed?',
+      'How does a diffusion model turn a text prompt into a picture?',
+      'Can anyone see the sender and recipient of a blockchain transaction?',
       'Why do diffusion models add noise to images during training?',
       'How does a liquidity pool set the price when someone swaps coins?',
       'How can a group of people share one wallet so that two of three must sign?',

@@ -129,6 +129,11 @@ describe('questions declined whatever matches', () => {
     ['What yield do Solana stakers currently earn?', 'live'],
     ['How many people around the world hold bitcoin?', 'live'],
     ["who's behind the company that issues that stablecoin", 'live'],
+    ['what is the current annual staking yield on sol', 'live'],
+    ['can u check if tx 0x4be1c09a2f went through', 'live'],
+    ['whats the gas price today', 'live'],
+    ['Is bitcoin a safer place for my retirement savings than gold?', 'advice'],
+    ['will my staking rewards go up next year?', 'future'],
     // A task to do rather than a question the content answers.
     ['Write me a Python script that scrapes tweets', 'task'],
     ['can you translate this paragraph into Spanish', 'task'],
@@ -226,6 +231,12 @@ describe('questions declined whatever matches', () => {
     'How long a task can the best AI agents finish on their own?',
     'What makes Claude different from ChatGPT in how it was trained?',
     'Is it a good idea to use retrieval or fine-tuning for a support bot?',
+    // A day in the asker's own clause dates what happened to them (ask-dev56, ask-dev57).
+    'why was my gas fee so high today, i sent the same thing yesterday lol',
+    'our inference bill exploded this month, is the kv cache why long prompts cost more?',
+    'does chatgpt remember what i told it last week',
+    'How does a smart contract get rain data from a weather feed?',
+    "Next week I'm presenting to my team. What is a Merkle tree, in one line?",
     'How does a validator know when it is time to propose a block?',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();

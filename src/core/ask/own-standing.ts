@@ -51,8 +51,9 @@ const STANDING = new RegExp(
     // I get the coins legally?": review of 30 November).
     String.raw`\b(?:died|passed)\b[^?]*\b(?:claim\w*|inherit\w*|legally|get\s+(?:the|his|her|their)\s+(?:coins|crypto|bitcoin|funds|money))\b`,
     String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
-    // An employer's tax: "how do I handle payroll taxes and withholding on that" (ask-dev47).
-    String.raw`\bpayroll\b|\bwithholding\b`,
+    // An employer's tax: "how do I handle payroll taxes and withholding on that" (ask-dev47); the
+    // asker's sale after a story: "How will this be taxed, and when do I have to declare it?" (ask-dev56).
+    String.raw`\bpayroll\b|\bwithholding\b|\bhow\s+(?:will|would|is|are)\s+(?:this|that|it|these|they)\s+(?:be\s+)?taxed\b|\bwhen\s+do\s+(?:i|we)\s+(?:have\s+to\s+|need\s+to\s+)?declare\b`,
     // Not what a protocol or language allows ("… signed two blocks. Is that legal in proof of stake?"):
     // review of 30 November.
     String.raw`\b(?:is\s+(?:it|that|this)|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b(?!\s+(?:in|under|on|by|for)\s+(?:the\s+)?(?:protocol|solidity|vyper|proof\s+of|evm|ethereum|bitcoin|consensus|standard|erc|smart\s+contracts?|rules)\b)`,

@@ -167,9 +167,10 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     name: "training on people's work without permission",
     names: ['opt out of training', 'training data consent'],
     asks: [
-      /\b(?:my|our|artists'?|writers'?|people's|authors'?)\s+(?:\w+\s+)?(?:blog\s+posts?|posts|art|artwork|writing|books?|drawings?|photos?|music|songs?|work)\b/,
+      /\b(?:my|our|artists'?|writers'?|people's|authors'?)\s+(?:\w+\s+)?(?:blog\s+posts?|posts|art|artwork|writing|books?|drawings?|photos?|music|songs?|work|website|site|content)\b/,
       /\b(?:train\w*|teach\w*|learn\w*\s+from|scrap\w*|used\s+to\s+(?:train|teach))\b/,
-      /\b(?:without\s+(?:asking|permission|consent|paying)|legally|allowed|copyright\w*|consent|permission|find\s+out\s+whether|opt\s+out)\b/,
+      // Or how to keep them off it: "stop AI companies from scraping our company website" (ask-dev57).
+      /\b(?:without\s+(?:asking|permission|consent|paying)|legally|allowed|copyright\w*|consent|permission|find\s+out\s+whether|opt\s+out|stop|block\w*|prevent\w*)\b/,
     ],
   },
   {
@@ -274,11 +275,31 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
   {
     // "Why don't the big AI labs publish what data their models were trained on?" (ask-dev47).
     name: 'what AI labs disclose of their training data',
+    // A policy story asks it of "AI vendors", then "has any country made that mandatory" (ask-dev60).
+    whole: true,
     names: ['data transparency', 'datasheet'],
     asks: [
-      /\b(?:publish\w*|disclos\w*|reveal\w*|releas\w*|share|sharing|tell\s+us|secretive|secret|hid(?:e|ing))\b/,
-      /\b(?:data|datasets?)\b[^.?!]*\btrained\s+on\b|\btraining\s+data\b/,
-      /\b(?:labs?|compan(?:y|ies)|openai|anthropic|google|meta)\b/,
+      /\b(?:publish\w*|disclos\w*|reveal\w*|releas\w*|share|sharing|tell\s+us|secretive|secret|hid(?:e|ing)|stop\w*\s+(?:saying|telling|sharing)|no\s+longer\s+(?:say|tell|share))\b/,
+      // Or their size: "why did OpenAI stop saying how many parameters its models have" (ask-dev59).
+      /\b(?:data|datasets?)\b[^.?!]*\btrained\s+on\b|\btraining\s+data\b|\bhow\s+many\s+parameters\b/,
+      /\b(?:labs?|compan(?:y|ies)|vendors?|providers?|openai|anthropic|google|meta)\b/,
     ],
+  },
+  {
+    // "the field where you tell an image tool what you do NOT want in the picture" (ask-dev57).
+    name: 'negative prompts',
+    names: ['negative prompt'],
+    asks: [
+      /\b(?:do\s+not|don['’]?t|not)\s+want\b|\bexclud\w*|\bleave\s+out\b|\bkeep\s+out\b/,
+      /\b(?:image|picture|photo|art)\b/,
+      /\b(?:field|box|prompt|setting|option)s?\b/,
+    ],
+  },
+  {
+    // Names of documents and tests the content never uses: "What is a model card" (ask-dev59), "whats
+    // the turing test and has any AI passed it" (ask-dev61).
+    name: 'model cards and the Turing test',
+    names: ['model card', 'turing test'],
+    asks: [/\bmodel\s+cards?\b|\bturing\s+test\b/],
   },
 ];

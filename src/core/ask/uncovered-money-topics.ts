@@ -43,7 +43,8 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     ],
     asks: [
       /\b(?:ledger|blockchain|chain)s?\b/,
-      /\b(?:only\s+(?:invited|approved|vetted)|invited\s+(?:members|firms|companies|banks|parties)|by\s+invitation|approved\s+members)\b/,
+      // "only a handful of approved banks are allowed to run the nodes" (ask-dev58).
+      /\b(?:only\s+(?:\w+\s+){0,3}(?:invited|approved|vetted|selected|licensed)|(?:invited|approved|vetted)\s+(?:members|firms|companies|banks|parties|participants|institutions)|by\s+invitation)\b/,
     ],
   },
   {
@@ -114,7 +115,7 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     names: ["satoshi's identity", 'identity of satoshi'],
     asks: [
       /\bsatoshi(?:\s+nakamoto)?\b/,
-      /\bwho\s+(?:is|was)\b[^.?!]*\b(?:really|actually|for\s+real)\b|\breal\s+identity\b|\bidentity\b|\bunmask\w*|\bstill\s+(?:holds?|owns?|has|have)\b/,
+      /\bwho\s+(?:is|was)\b[^.?!]*\b(?:really|actually|for\s+real)\b|\bwho\s+(?:actually|really)\s+(?:is|was)\b|\breal\s+identity\b|\bidentity\b|\bunmask\w*|\bstill\s+(?:holds?|owns?|has|have)\b/,
     ],
   },
   {
@@ -187,7 +188,7 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     name: 'accepting crypto in a business',
     names: ['payment processor', 'point of sale', 'payment gateway'],
     asks: [
-      /\b(?:payment\s+(?:processors?|gateways?|providers?|apps?)|processors?|point[- ]of[- ]sale|pos\s+(?:apps?|systems?|terminals?)|card\s+(?:readers?|terminals?|machines?)|terminals?|plugins?|plug-ins?|checkout|(?:my|our|the)\s+(?:\w+['’]s\s+)?till|(?:dollars|euros|pounds|fiat|cash)\s+(?:\w+\s+){0,2}into\s+(?:my|our)\s+bank)\b/,
+      /\b(?:payment\s+(?:processors?|gateways?|providers?|apps?)|processors?|point[- ]of[- ]sale|pos\s+(?:apps?|systems?|terminals?)|card\s+(?:readers?|terminals?|machines?)|terminals?|plugins?|plug-ins?|checkout|(?:my|our|the)\s+(?:\w+['’]s\s+)?till|(?:dollars|euros|pounds|fiat|cash)\s+(?:\w+\s+){0,2}into\s+(?:my|our)\s+bank|pays?\s+(?:my|our|the)\s+(?:shop|store|business)\s+out)\b/,
       /\b(?:crypto\w*|bitcoin|btc|usdc|stablecoins?|lightning|coins?)\b/,
       /\b(?:accept\w*|take|taking|paid|pay|paying|payments?)\b/,
       // A business's, not an agent paying for an API at its checkout (where-ai-and-blockchains-meet).
@@ -197,11 +198,13 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
   {
     // ask-dev28, ask-dev30, ask-dev37: "whats the next ethereum upgrade after fusaka".
     name: "Ethereum's next upgrade",
+    // A talk's story names it before it asks "what's the current plan?" (ask-dev57).
+    whole: true,
     names: ['glamsterdam'],
     unless: /\bafter\s+(?:the\s+)?(?:dencun|pectra|merge|shanghai|london|cancun)\b/,
     asks: [
       // Its date or contents asked, not how upgrades are decided or installed (review of 1 December).
-      /\bafter\s+fusaka\b|\bnext\s+(?:\w+\s+){0,2}(?:upgrade|hard\s+fork)\b(?=[^.?!]*\b(?:when|ships?|coming|live|scheduled|planned|release\w*|what['’]?s\s+in)\b)/,
+      /\bafter\s+fusaka\b|\b(?:next|upcoming)\s+(?:\w+\s+){0,2}(?:upgrade|hard\s+fork)\b(?=[^.?!]*\b(?:when|ships?|coming|live|scheduled|planned|release\w*|what['’]?s\s+in)\b)/,
       /\b(?:ethereum|eth|fusaka)\b/,
     ],
   },
@@ -260,7 +263,8 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     names: ['fund recovery', 'recovery scam', 'chargeback'],
     asks: [
       /\b(?:scam\w*|fraud\w*|conned|swindled|fake\s+(?:\w+\s+){0,2}(?:platform|site|app|exchange|website))\b/,
-      /\bget\s+(?:\w+\s+){0,4}back\b|\b(?:recover\w*|refund\w*|chargeback|report\w*|police|fbi|complaint)\b/,
+      // Or why they want crypto: "why do scammers insist on being paid in crypto or gift cards" (ask-dev57).
+      /\bget\s+(?:\w+\s+){0,4}back\b|\b(?:recover\w*|refund\w*|chargeback|report\w*|police|fbi|complaint|paid\s+in|gift\s+cards?)\b/,
     ],
   },
   {
@@ -301,5 +305,47 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     asks: [
       /(?:\b(?:coins?|tokens?|contracts?)\b[^.?!]*?)?\bbuy\w*\b[^.?!]*\b(?:never|not|can['’]?t|cannot|blocks?|stops?|prevents?)\b[^.?!]*\bsell\w*/,
     ],
+  },
+  {
+    // "an exchange mixes customer deposits in with its own trading money" (ask-dev58).
+    name: "mixing customers' funds with an exchange's own",
+    names: ['commingling', 'commingled', 'segregation of client'],
+    asks: [
+      /\b(?:mix\w*|commingl\w*|combin\w*|blend\w*)\b/,
+      /\bcustomers?['’]?\s+(?:deposits|funds|money|assets|coins)\b/,
+      /\b(?:its|their)\s+own\b/,
+    ],
+  },
+  {
+    // Banks' and exchanges' duties against money laundering: splitting deposits under a reporting
+    // threshold, suspicious activity reports, the travel rule (ask-dev56, ask-dev60).
+    name: 'anti-money-laundering duties',
+    names: ['structuring', 'smurfing', 'suspicious activity report', 'travel rule'],
+    asks: [
+      /\b(?:split\w*|break\w*|divid\w*)\b[^.?!]*\b(?:deposits?|payments?|transfers?)\b[^.?!]*\b(?:threshold|reporting\s+limit|under\s+the\s+(?:bank['’]s\s+)?(?:limit|threshold))\b|\bsuspicious\s+(?:activity|transactions?)\s+reports?\b|\b(?:pass\w*\s+(?:along|on)|shar\w+|transmit\w*)\s+(?:\w+\s+){0,2}(?:sender|originator)\b[^.?!]*\b(?:recipient|beneficiary)\b/,
+    ],
+  },
+  {
+    // "Is there a name for the phone scam where crooks use AI to copy a relative's voice" (ask-dev59).
+    name: 'voice-cloning scams',
+    names: ['voice cloning', 'voice clone', 'cloned voice'],
+    asks: [
+      /\bvoices?\b/,
+      /\b(?:cop(?:y|ies|ied|ying)|clon\w+|mimic\w*|imitat\w+|fak(?:e|ed|ing))\b/,
+      /\b(?:scam\w*|crooks?|fraud\w*|call\w*|phone)\b/,
+    ],
+  },
+  {
+    // Words of trading the content never defines: ask-dev48, ask-dev59 ("What is a stop-loss order?"),
+    // ask-dev60 ("lazy minting").
+    name: 'order types and minting terms',
+    names: ['stop-loss', 'stop loss', 'limit order', 'lazy minting', 'lazy mint'],
+    asks: [/\bstop[- ]loss(?:es)?\b|\blazy[- ]mint\w*/],
+  },
+  {
+    // "a validator deliberately waits until late in its slot before publishing a block" (ask-dev57).
+    name: 'timing games',
+    names: ['timing game'],
+    asks: [/\b(?:wait\w*|delay\w*|hold\w*\s+(?:back|off))\b/, /\blate\s+in\s+(?:its|the|their|a)\s+slot\b/],
   },
 ];
