@@ -337,7 +337,7 @@ describe('a comparison declined by the decision its sides get', () => {
       expect(covered.answer?.passages.map((passage) => passage.slug)).toEqual(['proof-of-work', 'proof-of-stake']);
       // Each has a side the content covers and one whose words it has ("proof", "time") but does
       // not speak to: no answer from the covered side alone, nor from a passage on another proof.
-      for (const asked of ['proof of stake vs proof of history', 'proof of stake vs proof of elapsed time']) {
+      for (const asked of ['proof of stake vs proof of authority', 'proof of stake vs proof of elapsed time']) {
         const uncovered = index.search(asked, options);
         expect(uncovered.answer).toBeNull();
         expect(uncovered.no_answer_reason).toMatch(/nothing here speaks to/);

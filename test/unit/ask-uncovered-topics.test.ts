@@ -154,6 +154,26 @@ describe('describedTopic', () => {
         'negative prompts',
       ],
       ['Has any chatbot passed the Turing test?', 'model cards and the Turing test'],
+      // ask-dev62 to ask-dev67, in other words.
+      ['My son talks to an AI girlfriend app every night. Is that bad for him?', 'AI companion apps'],
+      ['Is there a tool that rewrites AI-generated essays so they sound human?', 'AI humanisers'],
+      ['How can a lab get its new model added to Chatbot Arena?', 'submitting a model to Chatbot Arena'],
+      [
+        'Why do AI labs refuse to say what data their models were trained on?',
+        'what AI labs disclose of their training data',
+      ],
+      ['Why do people sell crypto at a loss for tax reasons and then buy it back?', 'tax-loss harvesting'],
+      ['What do you call placing big orders you mean to cancel, just to push the price?', 'spoofing orders'],
+      ['What does an ENS name cost per year to renew?', 'what an ENS name costs'],
+      [
+        'How do I apply for a grant from the Ethereum Foundation?',
+        'grants, fan tokens, NFT rentals and proof of history',
+      ],
+      ['Can my insurance policy cover a hack of our custody wallets?', 'insuring crypto'],
+      [
+        'How did a program get good at Go by playing against itself?',
+        'self-play, licensing deals and models in the browser',
+      ],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -205,6 +225,9 @@ describe('describedTopic', () => {
       'Why does a validator that signs two blocks in one slot get slashed?',
       'How does a diffusion model turn a text prompt into a picture?',
       'Can anyone see the sender and recipient of a blockchain transaction?',
+      'How does Chatbot Arena turn votes into a ranking?',
+      'Why did my swap fail when the price moved past my slippage tolerance?',
+      'Why is there no deposit insurance behind a stablecoin?',
       'Why do diffusion models add noise to images during training?',
       'How does a liquidity pool set the price when someone swaps coins?',
       'How can a group of people share one wallet so that two of three must sign?',

@@ -134,6 +134,14 @@ describe('questions declined whatever matches', () => {
     ['whats the gas price today', 'live'],
     ['Is bitcoin a safer place for my retirement savings than gold?', 'advice'],
     ['will my staking rewards go up next year?', 'future'],
+    ['is eth gonna go back up or should i just sell', 'advice'],
+    ['is solana actually going to zero?', 'future'],
+    ['any new rollups about to drop tokens soon?', 'future'],
+    ['who actually owns the most ether', 'live'],
+    ['whos ahead rn, google or meta', 'live'],
+    ['Which managed vector service is cheapest at a billion vectors?', 'advice'],
+    ['best laptop for fine-tuning small models?', 'advice'],
+    ['Should a beginner learn TensorFlow or PyTorch first?', 'advice'],
     // A task to do rather than a question the content answers.
     ['Write me a Python script that scrapes tweets', 'task'],
     ['can you translate this paragraph into Spanish', 'task'],
@@ -237,6 +245,8 @@ describe('questions declined whatever matches', () => {
     'does chatgpt remember what i told it last week',
     'How does a smart contract get rain data from a weather feed?',
     "Next week I'm presenting to my team. What is a Merkle tree, in one line?",
+    'Which services does a rollup sequencer provide, and which is the main one?',
+    'Why is the base fee going to go up if blocks stay full?',
     'How does a validator know when it is time to propose a block?',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();

@@ -66,6 +66,8 @@ const LIVE_DATA = [
   // altman still running openai"); not a thing still running ("my node is still running the old
   // client", "the sequencer is still running"), which the content explains (review of 30 November).
   String.raw`\bwho(?:'s|\s+is|\s+are)\s+(?:the\s+)?(?:current\s+)?(?:ceo|cto|cfo|president|chair|head|leader)s?\s+of\b`,
+  // Who holds the most of a coin, who leads a race now (ask-dev65, ask-dev67).
+  String.raw`\bwho\s+(?:actually\s+)?(?:owns|holds|has)\s+the\s+most\b|${WORLD_CLAUSE}\b(?:who's|whos|who\s+is)\s+(?:actually\s+)?(?:ahead|winning|leading)\b`,
   // Who owns a company or runs this site: "who's behind the company", "who actually writes these
   // essays" (ask-dev48, ask-dev50).
   String.raw`\bwho(?:'s|\s+is|\s+are)\s+(?:actually\s+|really\s+)?behind\s+(?:the\s+)?(?:company|firm|project|site|website|this)\b|\bwho\s+(?:actually\s+|really\s+)?(?:writes|wrote|runs)\s+(?:these|this)\s+(?:essays?|site|website|pages?|glossary)\b`,
@@ -92,7 +94,7 @@ const ADVICE = [
   // Buying, selling or holding; an investment weighed ("a good investment", "bitcoin or gold, the
   // better long-term investment"; not "the better investment of compute").
   // Not "should I hold out a test set" (review of 30 November).
-  String.raw`\bshould\s+(?:i|we)\s+(?:keep\s+)?(?:buy|sell|invest|hold|trade|short)(?:ing)?\b(?!\s+out\b)|\b(?:hold|holding)\s+or\s+sell\b|\bsell\s+or\s+(?:hold|keep)\b`,
+  String.raw`\bshould\s+(?:i|we)\s+(?:keep\s+|just\s+)?(?:buy|sell|invest|hold|trade|short)(?:ing)?\b(?!\s+out\b)|\b(?:hold|holding)\s+or\s+sell\b|\bsell\s+or\s+(?:hold|keep)\b`,
   String.raw`\b(?:safer|better|good|best)\s+(?:place|home|bet|store)\s+for\s+(?:my\s+|our\s+)?(?:retirement|savings|pension|money)\b|\b(?:a\s+)?(?:good|better|best|safer|smarter)\s+(?:(?:long|short)[-\s]term\s+)?(?:investment|buy)\b(?!\s+of\b)|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\bfinancial\s+advice\b`,
   String.raw`\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b`,
   // A life decision: "should I quit my job to …", "is machine learning a good career".
@@ -107,16 +109,19 @@ const ADVICE = [
   // or a pool's fees, which the content explains): ask-dev23.
   String.raw`\b(?:which|what)\s+(?:exchanges?|brokers?|wallets?|apps?|banks?|cards?|platforms?|providers?)\s+(?:has|have|is|are|offers?|charges?)\s+(?:the\s+)?(?:lowest|cheapest|smallest)\s+(?:fees?|prices?|rates?|spreads?|commissions?)\b`,
   String.raw`\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)`,
+  // A vendor to pick: "which managed service is cheapest per million queries", "which SDK or vendor
+  // should we pick" (ask-dev62, ask-dev64).
+  String.raw`\bwhich\s+(?:\w+\s+){0,2}(?:services?|providers?|vendors?|platforms?|sdks?|libraries)\s+(?:is|are)\s+(?:the\s+)?(?:cheapest|best|fastest)\b|\bwhich\s+(?:\w+\s+){0,3}(?:sdks?|vendors?|providers?)\b[^.?!]*\bshould\s+(?:i|we)\s+(?:pick|choose|use|go\s+with)\b`,
   // When to buy: "is now a good time to buy eth or should i wait for the dip", "is it too late to get
   // into bitcoin" (ask-dev36, ask-dev42, ask-dev43, ask-dev45, ask-dev47).
   String.raw`\bgood\s+time\s+to\s+(?:buy|sell|invest|get\s+in)|\btoo\s+late\s+to\s+(?:buy|invest|get\s+in(?:to)?)|\b(?:buy|wait\s+for)\s+(?:the|a)\s+dip\b`,
   // A product to pick: "whats the best crypto wallet app for iphone", "the best free ai tool to make
   // quizzes", "the best ai to write my college essays" (fourteen sets). Not "the best AI agents
   // finish …", a fact about them.
-  String.raw`\bbest\s+(?:free\s+|cheap\w*\s+|easy\s+|easiest\s+|simple\s+|simplest\s+|safest\s+)?(?:[\w-]+\s+){0,2}(?:apps?|tools?|wallets?|exchanges?|platforms?|services?|brokers?|ai|chatbots?|generators?|gpus?)\s+(?:for|to|on|in|out\s+there|rn|right\s+now)\b|\bbest\s+(?:free\s+)?(?:[\w-]+\s+){0,2}(?:apps?|tools?|wallets?|exchanges?|chatbots?|generators?)\s*[?!.]*$`,
+  String.raw`\bbest\s+(?:free\s+|cheap\w*\s+|easy\s+|easiest\s+|simple\s+|simplest\s+|safest\s+)?(?:[\w-]+\s+){0,2}(?:apps?|tools?|wallets?|exchanges?|platforms?|services?|brokers?|ai|chatbots?|generators?|gpus?|laptops?|computers?|pcs?)\s+(?:for|to|on|in|out\s+there|rn|right\s+now)\b|\bbest\s+(?:free\s+)?(?:[\w-]+\s+){0,2}(?:apps?|tools?|wallets?|exchanges?|chatbots?|generators?)\s*[?!.]*$`,
   // AI products or vendors ranked against each other: "Claude or GPT-4o, which one writes better
   // code", "Pinecone or Weaviate: which is cheaper at 10 million vectors" (ask-dev47, 48, 50, 52).
-  String.raw`\b(?:${PRODUCTS})\b[^?]*\b(?:or|vs\.?|versus)\s+(?:[\w-]+\s+)?(?:${PRODUCTS})\b[^?]*\b(?:better|cheaper|faster|best|cheapest|fastest|which\s+(?:one|is|should|will|would))\b|\b(?:better|cheaper|faster|best|cheapest|fastest|which\s+(?:one|is))\b[^?]*\b(?:${PRODUCTS})\b[^?]*\b(?:or|vs\.?|versus)\s+(?:[\w-]+\s+)?(?:${PRODUCTS})\b`,
+  String.raw`\b(?:${PRODUCTS})\b[^?]*\b(?:or|vs\.?|versus)\s+(?:[\w-]+\s+)?(?:${PRODUCTS})\b[^?]*\b(?:better|cheaper|faster|best|cheapest|fastest|which\s+(?:one|is|should|will|would))\b|\b(?:better|cheaper|faster|best|cheapest|fastest|should|which\s+(?:one|is))\b[^?]*\b(?:${PRODUCTS})\b[^?]*\b(?:or|vs\.?|versus)\s+(?:[\w-]+\s+)?(?:${PRODUCTS})\b`,
 ];
 
 /** What asks for a prediction: each alternative one way of asking. */
@@ -147,6 +152,9 @@ const PREDICTIONS = [
   // A price's move in chat's words: "is eth gonna pump after the upgrade" (ask-dev25); an asset asked
   // at the start, not "why is the attacker going to dump the token" (review of 30 November).
   String.raw`^(?:\w+\s+){0,2}?(?:is|are|will)\s+[\w$.-]+\s+(?:(?:gonna|going\s+to)\s+)?(?:pump|dump|moon)\b`,
+  // "is bitcoin gonna go back up this year", "is bitcoin actually going to zero" (ask-dev62, 64, 66);
+  // "any new layer 2s about to drop tokens soon" (ask-dev63).
+  String.raw`^(?:\w+\s+){0,3}?(?:is|are|will)\s+[\w$.-]+\s+(?:actually\s+|really\s+)?(?:gonna|going\s+to)\s+(?:go\s+(?:back\s+)?(?:up|down)|zero|go\s+to\s+zero|recover)\b|\babout\s+to\s+(?:drop|launch|airdrop)\s+(?:a\s+|their\s+|its\s+)?tokens?\b`,
 ];
 
 /** Questions the site declines whatever its content holds, and the sentence that says what it offers instead. */

@@ -125,7 +125,7 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     names: ['carbon footprint', 'carbon emissions', 'climate'],
     asks: [
       // Not "environment" alone: "the shopping environment WebShop" is where an agent is trained.
-      /\b(?:climate|carbon|co2|environmental(?:ly)?|footprint|bad\s+for\s+the\s+(?:environment|planet))\b|\bhow\s+much\s+(?:\w+\s+){0,3}water\b|\b(?:use|uses|using|consume|consumes|drink|drinks)\s+(?:so\s+much\s+)?water\b/,
+      /\b(?:climate|carbon|co2|environmental(?:ly)?|footprint|bad\s+for\s+the\s+(?:environment|planet))\b|\bcooling\s+water\b|\bhow\s+much\s+(?:\w+\s+){0,3}water\b|\b(?:use|uses|using|consume|consumes|drink|drinks)\s+(?:so\s+much\s+)?water\b/,
       /\b(?:ai|training|fine-tuning|train|chatbots?|assistants?|llms?|models?|data\s+cent(?:re|er)s?|gpus?)\b/,
     ],
   },
@@ -200,7 +200,7 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     names: ['gpu shortage', 'chip shortage'],
     asks: [
       /\bnvidia\b[^.?!]*/,
-      /\b(?:expensive|pricey|cost\s+so\s+much|shortages?|hard\s+to\s+(?:get|find|buy)|sold\s+out|scarce)\b/,
+      /\b(?:expensive|pricey|cost\s+so\s+much|shortages?|short\s+supply|hard\s+to\s+(?:get|find|buy)|sold\s+out|scarce)\b/,
     ],
   },
   {
@@ -279,9 +279,9 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     whole: true,
     names: ['data transparency', 'datasheet'],
     asks: [
-      /\b(?:publish\w*|disclos\w*|reveal\w*|releas\w*|share|sharing|tell\s+us|secretive|secret|hid(?:e|ing)|stop\w*\s+(?:saying|telling|sharing)|no\s+longer\s+(?:say|tell|share))\b/,
+      /\b(?:publish\w*|disclos\w*|reveal\w*|releas\w*|share|sharing|tell\s+us|secretive|secret|hid(?:e|ing)|stop\w*\s+(?:saying|telling|sharing)|no\s+longer\s+(?:say|tell|share)|say\s+what)\b/,
       // Or their size: "why did OpenAI stop saying how many parameters its models have" (ask-dev59).
-      /\b(?:data|datasets?)\b[^.?!]*\btrained\s+on\b|\btraining\s+data\b|\bhow\s+many\s+parameters\b/,
+      /\b(?:data|datasets?)\b[^.?!]*\btrained\s+(?:\w+\s+){0,2}on\b|\btraining\s+data\b|\bhow\s+many\s+parameters\b/,
       /\b(?:labs?|compan(?:y|ies)|vendors?|providers?|openai|anthropic|google|meta)\b/,
     ],
   },
@@ -301,5 +301,42 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     name: 'model cards and the Turing test',
     names: ['model card', 'turing test'],
     asks: [/\bmodel\s+cards?\b|\bturing\s+test\b/],
+  },
+  {
+    // A teenager's AI "friend" (ask-dev63, ask-dev66 twice): whether companion apps harm them.
+    name: 'AI companion apps',
+    whole: true,
+    names: ['ai companion', 'companion app', 'character.ai'],
+    asks: [
+      /\b(?:ai\s+)?(?:companions?|friends?|girlfriends?|boyfriends?)\b[^.?!]*\bapps?\b|\bai\s+(?:['‘’"]\s*)?(?:companions?|friends?|girlfriends?|boyfriends?)\b/,
+      /\b(?:teen\w*|\d+-year-old|daughter|son|kids?|child|mental\s+health|lonel\w+|withdrawn|worried|harmful|risky)\b/,
+    ],
+  },
+  {
+    // "tools students run AI-written text through so it reads as if a human wrote it" (ask-dev66).
+    name: 'AI humanisers',
+    names: ['humanizer', 'humaniser'],
+    asks: [
+      /\bai[- ](?:written|generated)\b/,
+      /\b(?:a\s+)?humans?\s+wrote\b|\bsounds?\s+human\b|\breads?\s+(?:as\s+if|like)\b|\bundetectable\b/,
+    ],
+  },
+  {
+    // Getting a model onto the leaderboard (ask-dev65, ask-dev67): the content reads Arena's votes only.
+    name: 'submitting a model to Chatbot Arena',
+    names: ['submit a model'],
+    asks: [
+      /\b(?:chatbot\s+arena|lmarena|lmsys)\b/,
+      /\bsubmit\w*|\badd(?:ed)?\s+to\b|\bget\s+(?:\w+\s+){0,3}(?:listed|ranked|added|on)\b/,
+    ],
+  },
+  {
+    // "an AI gets better by playing games against copies of itself" (ask-dev65); "AI companies pay
+    // news publishers to use their archives" (ask-dev67); a model in a browser tab (ask-dev64).
+    name: 'self-play, licensing deals and models in the browser',
+    names: ['self-play', 'licensing deal', 'webgpu', 'webllm'],
+    asks: [
+      /\bagainst\s+(?:(?:copies|a\s+copy|versions?|older\s+versions?)\s+of\s+)?itself\b|\b(?:publishers?|newspapers?|news\s+(?:outlets|sites|organi[sz]ations))\b[^.?!]*\b(?:archives?|articles?)\b|\bbrowser(?:\s+tab)?\b[^.?!]*\b(?:graphics\s+card|gpu)\b/,
+    ],
   },
 ];

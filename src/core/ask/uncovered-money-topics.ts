@@ -188,11 +188,11 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     name: 'accepting crypto in a business',
     names: ['payment processor', 'point of sale', 'payment gateway'],
     asks: [
-      /\b(?:payment\s+(?:processors?|gateways?|providers?|apps?)|processors?|point[- ]of[- ]sale|pos\s+(?:apps?|systems?|terminals?)|card\s+(?:readers?|terminals?|machines?)|terminals?|plugins?|plug-ins?|checkout|(?:my|our|the)\s+(?:\w+['’]s\s+)?till|(?:dollars|euros|pounds|fiat|cash)\s+(?:\w+\s+){0,2}into\s+(?:my|our)\s+bank|pays?\s+(?:my|our|the)\s+(?:shop|store|business)\s+out)\b/,
+      /\b(?:payment\s+(?:processors?|gateways?|providers?|apps?)|processors?|point[- ]of[- ]sale|pos\s+(?:apps?|systems?|terminals?)|card\s+(?:readers?|terminals?|machines?)|terminals?|plugins?|plug-ins?|checkout|(?:my|our|the)\s+(?:\w+['’]s\s+)?till|(?:dollars|euros|pounds|fiat|cash)\s+(?:\w+\s+){0,2}into\s+(?:my|our)\s+bank|pays?\s+(?:my|our|the)\s+(?:shop|store|business)\s+out|into\s+(?:dollars|euros|pounds|fiat|cash)\s+in\s+(?:my|our)\s+bank)\b/,
       /\b(?:crypto\w*|bitcoin|btc|usdc|stablecoins?|lightning|coins?)\b/,
-      /\b(?:accept\w*|take|taking|paid|pay|paying|payments?)\b/,
+      /\b(?:accept\w*|take|takes|taking|paid|pay|paying|payments?)\b/,
       // A business's, not an agent paying for an API at its checkout (where-ai-and-blockchains-meet).
-      /\b(?:shops?|stores?|caf[eé]s?|coffee|bakery|salon|restaurant|business|customers?|regulars|counter|shopify|woocommerce)\b/,
+      /\b(?:shops?|stores?|caf[eé]s?|coffee|bakery|salon|restaurant|business|customers?|regulars|counter|shopify|woocommerce|charity|donations?)\b/,
     ],
   },
   {
@@ -303,7 +303,9 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     names: ['honeypot', 'honey pot'],
     // From the coin or its contract on, which the description is of.
     asks: [
-      /(?:\b(?:coins?|tokens?|contracts?)\b[^.?!]*?)?\bbuy\w*\b[^.?!]*\b(?:never|not|can['’]?t|cannot|blocks?|stops?|prevents?)\b[^.?!]*\bsell\w*/,
+      // Or a story's: "every time I try to sell, the transaction fails, even though my buys went
+      // through fine" (ask-dev63).
+      /(?:\b(?:coins?|tokens?|contracts?)\b[^.?!]*?)?\bbuy\w*\b[^.?!]*\b(?:never|not|can['’]?t|cannot|blocks?|stops?|prevents?)\b[^.?!]*\bsell\w*|\bsell\w*\b[^.?!]*\b(?:fails?|failed|reverts?|reverted)\b[^.?!]*\bbuys?\s+(?:went\s+through|work(?:ed)?)\b/,
     ],
   },
   {
@@ -347,5 +349,50 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     name: 'timing games',
     names: ['timing game'],
     asks: [/\b(?:wait\w*|delay\w*|hold\w*\s+(?:back|off))\b/, /\blate\s+in\s+(?:its|the|their|a)\s+slot\b/],
+  },
+  {
+    // ask-dev40, ask-dev42, ask-dev66: selling at a loss before the tax year ends, then buying back.
+    name: 'tax-loss harvesting',
+    names: ['tax-loss harvesting', 'tax loss harvesting'],
+    asks: [
+      /\b(?:sell\w*|sold)\b[^.?!]*\bloss\b/,
+      /\btax\w*/,
+      /\bbuy\w*\s+(?:it\s+|them\s+)?back\b|\bbought\s+(?:it\s+|them\s+)?back\b|\brebuy\w*/,
+    ],
+  },
+  {
+    // "huge orders they never intend to fill, just to move the price, and then cancels them" (ask-dev63).
+    name: 'spoofing orders',
+    names: ['spoofing', 'layering'],
+    asks: [/\borders?\b/, /\bcancel\w*|\bnever\s+(?:intend|mean|plan)\w*\s+to\s+fill\b/, /\bprice\b/],
+  },
+  {
+    // What registering or keeping a .eth name costs a year (ask-dev47, ask-dev60, ask-dev64).
+    name: 'what an ENS name costs',
+    names: ['registration fee', 'renewal fee'],
+    asks: [
+      /\.eth\b|\bens\b/,
+      /\b(?:cost|costs|price|fee|fees)\b/,
+      /\b(?:per\s+year|a\s+year|annual\w*|yearly|each\s+year|register\w*|renew\w*)\b/,
+    ],
+  },
+  {
+    // A foundation's grants (ask-dev64, ask-dev65), club fan tokens (ask-dev67), renting out an NFT
+    // (ask-dev65), Solana's own clock (ask-dev66).
+    name: 'grants, fan tokens, NFT rentals and proof of history',
+    names: ['grants program', 'fan token', 'nft rental', 'proof of history'],
+    asks: [
+      /\bgrants?\s+from\s+the\s+ethereum\s+foundation\b|\bethereum\s+foundation\b[^.?!]*\bgrants?\b|\bfan\s+tokens?\b|\b(?:football|soccer|sports?)\s+clubs?\b[^.?!]*\btokens?\b|\b(?:lend|rent)\w*\s+(?:out\s+)?my\s+nfts?\b|\bproof\s+of\s+history\b/,
+    ],
+  },
+  {
+    // Insuring crypto: "a policy that pays out automatically once an on-chain hack is confirmed",
+    // cover for custodians and slashing (ask-dev67, four questions).
+    name: 'insuring crypto',
+    names: ['nexus mutual', 'parametric', 'crypto insurance', 'insurance cover'],
+    asks: [
+      /\binsur\w+|\bpolic(?:y|ies)\b|\bunderwrit\w*|\bcover\b/,
+      /\b(?:hack\w*|theft|exploit\w*|custod\w*|slash\w*)\b/,
+    ],
   },
 ];
