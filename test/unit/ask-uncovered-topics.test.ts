@@ -228,6 +228,7 @@ describe('describedTopic', () => {
       'How does Chatbot Arena turn votes into a ranking?',
       'Why did my swap fail when the price moved past my slippage tolerance?',
       'Why is there no deposit insurance behind a stablecoin?',
+      'Who sets the fees for registering and renewing ENS names?',
       'Why do diffusion models add noise to images during training?',
       'How does a liquidity pool set the price when someone swaps coins?',
       'How can a group of people share one wallet so that two of three must sign?',

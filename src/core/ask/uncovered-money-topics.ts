@@ -371,8 +371,9 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     name: 'what an ENS name costs',
     names: ['registration fee', 'renewal fee'],
     asks: [
-      /\.eth\b|\bens\b/,
-      /\b(?:cost|costs|price|fee|fees)\b/,
+      /\.eth(?:\s+names?)?\b|\bens(?:\s+names?)?\b/,
+      // A figure asked, not who sets the fees (review of 1 December).
+      /\bhow\s+much\b|\bwhat(?:['’]s|\s+is|\s+are|\s+does|\s+do|\s+would)\b[^.?!]*\b(?:cost|costs|price|fee|fees)\b/,
       /\b(?:per\s+year|a\s+year|annual\w*|yearly|each\s+year|register\w*|renew\w*)\b/,
     ],
   },
