@@ -174,6 +174,7 @@ describe('describedTopic', () => {
         'How did a program get good at Go by playing against itself?',
         'self-play, licensing deals and models in the browser',
       ],
+      ['how does the funding rate on a btc perp work', 'perpetual futures'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -229,6 +230,7 @@ describe('describedTopic', () => {
       'Why did my swap fail when the price moved past my slippage tolerance?',
       'Why is there no deposit insurance behind a stablecoin?',
       'Who sets the fees for registering and renewing ENS names?',
+      'Why does Ethena short perpetual futures to back USDe?',
       'Why do diffusion models add noise to images during training?',
       'How does a liquidity pool set the price when someone swaps coins?',
       'How can a group of people share one wallet so that two of three must sign?',

@@ -396,4 +396,13 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
       /\b(?:hack\w*|theft|exploit\w*|custod\w*|slash\w*)\b/,
     ],
   },
+  {
+    // Perpetual futures, their funding rates and mark prices: fourteen unanswerable questions in
+    // eleven sets (ask-dev21 to ask-dev63), none answerable. The content names them only as what
+    // Ethena's synthetic dollar shorts, so a question about that stays the content's.
+    name: 'perpetual futures',
+    names: ['perpetual swap', 'mark price', 'funding payment'],
+    unless: /\bethena\b|\busde\b|\bsynthetic\b|\bstablecoins?\b/,
+    asks: [/\bperp(?:etual)?s?\b(?:\s+(?:futures|swaps?|contracts?|exchanges?))?/],
+  },
 ];
