@@ -301,10 +301,9 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     // "a scam coin where the contract lets you buy but quietly blocks you from ever selling" (ask-dev48).
     name: 'honeypot tokens',
     names: ['honeypot', 'honey pot'],
-    // From the coin or its contract on, which the description is of.
     asks: [
-      // Or a story's: "every time I try to sell, the transaction fails, even though my buys went
-      // through fine" (ask-dev63).
+      // Read from the coin or its contract on, which the description is of; or a story's "every time
+      // I try to sell, the transaction fails, even though my buys went through fine" (ask-dev63).
       /(?:\b(?:coins?|tokens?|contracts?)\b[^.?!]*?)?\bbuy\w*\b[^.?!]*\b(?:never|not|can['’]?t|cannot|blocks?|stops?|prevents?)\b[^.?!]*\bsell\w*|\bsell\w*\b[^.?!]*\b(?:fails?|failed|reverts?|reverted)\b[^.?!]*\bbuys?\s+(?:went\s+through|work(?:ed)?)\b/,
     ],
   },
