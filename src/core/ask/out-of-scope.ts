@@ -12,12 +12,18 @@ export const DAYS = String.raw`today|tonight|tomorrow|yesterday|this\s+(?:week|m
 /** Kinds of thing a day's generation is told by: "today's chat models", "this year's tools". */
 const GENERATION = String.raw`(?:models?|chatbots?|llms?|assistants?|systems?|tools?|architectures?|methods?|techniques?)`;
 
+/** From a clause's start to what follows, with none of `words` before the clause ends. */
+const clauseWithout = (words: string) => String.raw`(?:^|[,.;:!?]\s*)(?![^,.;:!?]*\b(?:${words})\b)[^,.;:!?]*`;
+
 /**
- * A clause that does not speak of the asker: from a clause's start, no "I", "my", "we" before its
- * end. A day or "rn" in such a clause asks about the world; in the asker's own clause it dates what
- * happened to them ("our inference bill basically exploded this month", "why is mine so high today").
+ * A clause that does not speak of the asker: no "I", "my", "we" in it. A day or "rn" in such a
+ * clause asks about the world; in the asker's own clause it dates what happened to them ("our
+ * inference bill basically exploded this month", "why is mine so high today").
  */
-const WORLD_CLAUSE = String.raw`(?:^|[,.;:!?]\s*)(?![^,.;:!?]*\b(?:i|i'm|im|my|mine|me|we|our)\b)[^,.;:!?]*`;
+const WORLD_CLAUSE = clauseWithout("i|i'm|im|my|mine|me|we|our");
+
+/** A clause in which the asker does not act ("next week I'm interviewing …"); "my" may be in it. */
+const ASKER_IDLE_CLAUSE = clauseWithout("i|i'm|im|we|we're");
 
 /** What asks for live data: each alternative one way of asking. */
 const LIVE_DATA = [
@@ -128,7 +134,7 @@ const ADVICE = [
 const PREDICTIONS = [
   // In a clause where the asker acts it dates their plans: "Next week I'm interviewing a founder …"
   // (ask-dev58); not "will my staking rewards go up next year", a prediction of the asker's things.
-  String.raw`(?:^|[,.;:!?]\s*)(?![^,.;:!?]*\b(?:i|i'm|im|we|we're)\b)[^,.;:!?]*\bnext\s+(?:week|month|year|quarter|decade)\b|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b`,
+  String.raw`${ASKER_IDLE_CLAUSE}\bnext\s+(?:week|month|year|quarter|decade)\b|\bin\s+the\s+(?:next|coming)\s+(?:few\s+)?(?:years?|months?|decades?)\b|\bby\s+20[3-9]\d\b`,
   String.raw`\bwhat\s+will\s+(?:the\s+)?(?:price|value)\s+of\b`,
   // News to come: "will google release a bigger model", "when will the upgrade ship". The verbs of
   // a schedule only after "when will": "how long will my validator take to activate" is the
