@@ -139,7 +139,8 @@ describe('describedTopic', () => {
         'anti-money-laundering duties',
       ],
       ['Can scammers really clone my grandson’s voice and phone me?', 'voice-cloning scams'],
-      ['How do I place a stop-loss on a DEX?', 'order types and minting terms'],
+      ['How do I place a stop-loss on a DEX?', 'stop-loss and limit orders'],
+      ['Is lazy minting cheaper for an artist than minting up front?', 'lazy minting'],
       ['Why would a proposer delay its block until late in the slot?', 'timing games'],
       [
         'How do we block AI companies from scraping our website for training?',
@@ -153,7 +154,8 @@ describe('describedTopic', () => {
         "How do I tell the image generator what I don't want in the picture? Is there a box for it?",
         'negative prompts',
       ],
-      ['Has any chatbot passed the Turing test?', 'model cards and the Turing test'],
+      ['Has any chatbot passed the Turing test?', 'the Turing test'],
+      ['Does every open model ship with a model card?', 'model cards'],
       // ask-dev62 to ask-dev67, in other words.
       ['My son talks to an AI girlfriend app every night. Is that bad for him?', 'AI companion apps'],
       ['Is there a tool that rewrites AI-generated essays so they sound human?', 'AI humanisers'],
@@ -165,15 +167,14 @@ describe('describedTopic', () => {
       ['Why do people sell crypto at a loss for tax reasons and then buy it back?', 'tax-loss harvesting'],
       ['What do you call placing big orders you mean to cancel, just to push the price?', 'spoofing orders'],
       ['What does an ENS name cost per year to renew?', 'what an ENS name costs'],
-      [
-        'How do I apply for a grant from the Ethereum Foundation?',
-        'grants, fan tokens, NFT rentals and proof of history',
-      ],
+      ['How do I apply for a grant from the Ethereum Foundation?', "the Ethereum Foundation's grants"],
+      ['Why is my football club selling tokens to supporters?', 'fan tokens'],
+      ['Can I rent out my NFT to another player for a week?', 'renting out NFTs'],
+      ['How does proof of history order Solana transactions?', "Solana's proof of history"],
       ['Can my insurance policy cover a hack of our custody wallets?', 'insuring crypto'],
-      [
-        'How did a program get good at Go by playing against itself?',
-        'self-play, licensing deals and models in the browser',
-      ],
+      ['How did a program get good at Go by playing against itself?', 'self-play'],
+      ['Why do newspapers sell their article archives to AI companies?', "AI labs' licensing deals with publishers"],
+      ['Can a chatbot run inside a browser tab on my own GPU?', 'running models in a web browser'],
       ['how does the funding rate on a btc perp work', 'perpetual futures'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);

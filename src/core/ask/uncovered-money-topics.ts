@@ -48,15 +48,6 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     ],
   },
   {
-    name: 'pump-and-dump schemes',
-    names: ['pump and dump', 'pump-and-dump'],
-    asks: [
-      /\b(?:hype|hypes|hyped|hyping|shill\w*)\b/,
-      /\b(?:sell|sells|selling|dump|dumps|dumping|cash\s+out)\b/,
-      /\b(?:insiders?|organi[sz]ers?|group|groups|creators?|founders?|influencers?|whales?)\b/,
-    ],
-  },
-  {
     name: 'NFT royalties',
     names: ['royalty', 'royalties'],
     asks: [
@@ -99,15 +90,6 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
       /\b(?:befriend\w*|romance|romantic|dating|stranger|met\s+(?:online|on\s+(?:a|an)\s+\w+))\b/,
       /\b(?:invest\w*|trading\s+(?:site|platform|app)|platform)\b/,
       /\b(?:scam\w*|fake|fraud\w*)\b/,
-    ],
-  },
-  {
-    name: 'wash trading',
-    names: ['wash trading', 'wash trade', 'wash traded'],
-    asks: [
-      /\b(?:trad\w+|buy\w*|sell\w*|bought|sold)\b/,
-      /\b(?:with|to|from)\s+(?:itself|themselves|yourself|himself|herself)\b|\bbetween\s+(?:their|its|your|his|her)\s+own\s+(?:wallets|accounts|addresses)\b/,
-      /\b(?:volume|fake|faking|inflat\w+|pump\w*|price)\b/,
     ],
   },
   {
@@ -161,14 +143,6 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     names: ['minimum age', 'age limit', 'age requirement'],
     asks: [
       /\bminimum\s+age\b|\bage\s+(?:limits?|requirements?|restrictions?|rules?)\b|\bhow\s+old\s+(?:do|must)\s+you\b|\b(?:she|he|kids?|children|son|daughter|child|teens?|teenagers?)\s+(?:is\s+|are\s+)?(?:even\s+)?old\s+enough\b|\b(?:users?|you|customers?)\s+to\s+be\s+(?:at\s+least\s+)?1[68]\b|\bunder[- ]1[68]s?\b|\blet\s+(?:teens?|teenagers?|minors?|kids|children)\s+(?:sign\s+up|open|register|join|trade)\b/,
-    ],
-  },
-  {
-    // "How do I get my project's token listed on Coinbase?" (ask-dev34).
-    name: 'exchange listings',
-    names: ['exchange listing', 'listing fee'],
-    asks: [
-      /\blist(?:ed|ing)?\s+on\s+(?:coinbase|binance|kraken|an?\s+exchange|exchanges|a\s+big\s+exchange)\b|\bget\w*\s+(?:\S+\s+){0,3}listed\s+on\s+(?:an?|the|big|major)\s+(?!decentrali[sz]ed)(?:\w+\s+){0,2}exchanges?\b/,
     ],
   },
   {
@@ -228,33 +202,6 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
       /\b(?:coinbase|binance|kraken|exchange|exchange['’]s)\b/,
     ],
     unless: /\bself[- ]custod\w*|\bholds?\s+(?:the|their|your)\s+keys\b/,
-  },
-  {
-    // ask-dev31, ask-dev39: "is bitcoin a better hedge against inflation than gold".
-    name: 'crypto as an inflation hedge',
-    names: ['inflation hedge', 'hedge against inflation'],
-    asks: [/\binflation\b/, /\b(?:hedge|gold|safe\s+haven)\b/],
-  },
-  {
-    // "buying a small fixed amount of bitcoin every month" (ask-dev35), "the same dollar amount of
-    // crypto every week" (ask-dev41).
-    name: 'dollar-cost averaging',
-    names: ['dollar-cost averaging', 'dollar cost averaging', 'dca'],
-    asks: [
-      /\b(?:same|fixed|set|regular)\s+(?:\w+\s+){0,2}amount\b/,
-      /\b(?:every|each|per|a)\s+(?:day|week|fortnight|month|payday)\b|\b(?:daily|weekly|monthly)\b/,
-      /\b(?:buy|buys|buying|invest|invests|investing|put|putting)\b/,
-    ],
-  },
-  {
-    // ask-dev45, ask-dev46, ask-dev48: "why does the bitcoin price tend to rally in the year after a
-    // halving". The content tells what a halving does to the reward, never to a price.
-    name: "bitcoin's price after a halving",
-    names: ['halving cycle', 'four-year cycle', '4-year cycle'],
-    asks: [
-      /\b(?:bitcoin|btc)(?:['’]s)?\b[^.?!]*\bhalvings?\b|\bhalvings?\b(?:[^.?!]*\b(?:bitcoin|btc)\b)?/,
-      /\b(?:price|prices|rally|rallies|rallied|pump\w*|bull\s+(?:runs?|markets?)|go(?:es)?\s+up|went\s+up|risen|rise|rises|rose|climb\w*|moon\w*)\b/,
-    ],
   },
   {
     // Money lost to a scammer, reported or asked back: ask-dev49, ask-dev50, ask-dev51.
@@ -337,33 +284,10 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     ],
   },
   {
-    // Words of trading the content never defines: ask-dev48, ask-dev59 ("What is a stop-loss order?"),
-    // ask-dev60 ("lazy minting").
-    name: 'order types and minting terms',
-    names: ['stop-loss', 'stop loss', 'limit order', 'lazy minting', 'lazy mint'],
-    asks: [/\bstop[- ]loss(?:es)?\b|\blazy[- ]mint\w*/],
-  },
-  {
     // "a validator deliberately waits until late in its slot before publishing a block" (ask-dev57).
     name: 'timing games',
     names: ['timing game'],
     asks: [/\b(?:wait\w*|delay\w*|hold\w*\s+(?:back|off))\b/, /\blate\s+in\s+(?:its|the|their|a)\s+slot\b/],
-  },
-  {
-    // ask-dev40, ask-dev42, ask-dev66: selling at a loss before the tax year ends, then buying back.
-    name: 'tax-loss harvesting',
-    names: ['tax-loss harvesting', 'tax loss harvesting'],
-    asks: [
-      /\b(?:sell\w*|sold)\b[^.?!]*\bloss\b/,
-      /\btax\w*/,
-      /\bbuy\w*\s+(?:it\s+|them\s+)?back\b|\bbought\s+(?:it\s+|them\s+)?back\b|\brebuy\w*/,
-    ],
-  },
-  {
-    // "huge orders they never intend to fill, just to move the price, and then cancels them" (ask-dev63).
-    name: 'spoofing orders',
-    names: ['spoofing', 'layering'],
-    asks: [/\borders?\b/, /\bcancel\w*|\bnever\s+(?:intend|mean|plan)\w*\s+to\s+fill\b/, /\bprice\b/],
   },
   {
     // What registering or keeping a .eth name costs a year (ask-dev47, ask-dev60, ask-dev64).
@@ -377,13 +301,34 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     ],
   },
   {
-    // A foundation's grants (ask-dev64, ask-dev65), club fan tokens (ask-dev67), renting out an NFT
-    // (ask-dev65), Solana's own clock (ask-dev66).
-    name: 'grants, fan tokens, NFT rentals and proof of history',
-    names: ['grants program', 'fan token', 'nft rental', 'proof of history'],
-    asks: [
-      /\bgrants?\s+from\s+the\s+ethereum\s+foundation\b|\bethereum\s+foundation\b[^.?!]*\bgrants?\b|\bfan\s+tokens?\b|\b(?:football|soccer|sports?)\s+clubs?\b[^.?!]*\btokens?\b|\b(?:lend|rent)\w*\s+(?:out\s+)?my\s+nfts?\b|\bproof\s+of\s+history\b/,
-    ],
+    // A foundation's grants (ask-dev64, ask-dev65).
+    name: "the Ethereum Foundation's grants",
+    names: ['grants program'],
+    asks: [/\bgrants?\s+from\s+the\s+ethereum\s+foundation\b|\bethereum\s+foundation\b[^.?!]*\bgrants?\b/],
+  },
+  {
+    // Club fan tokens (ask-dev67).
+    name: 'fan tokens',
+    names: ['fan token'],
+    asks: [/\bfan\s+tokens?\b|\b(?:football|soccer|sports?)\s+clubs?\b[^.?!]*\btokens?\b/],
+  },
+  {
+    // Renting out an NFT (ask-dev65).
+    name: 'renting out NFTs',
+    names: ['nft rental'],
+    asks: [/\b(?:lend|rent)\w*\s+(?:out\s+)?my\s+nfts?\b/],
+  },
+  {
+    // Solana's own clock (ask-dev66 and nineteen held-out sets before it).
+    name: "Solana's proof of history",
+    names: ['proof of history'],
+    asks: [/\bproof\s+of\s+history\b/],
+  },
+  {
+    // "lazy minting" (ask-dev60): a name the content never uses.
+    name: 'lazy minting',
+    names: ['lazy minting', 'lazy mint'],
+    asks: [/\blazy[- ]mint\w*/],
   },
   {
     // Insuring crypto: "a policy that pays out automatically once an on-chain hack is confirmed",
@@ -394,14 +339,5 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
       /\binsur\w+|\bpolic(?:y|ies)\b|\bunderwrit\w*|\bcover\b/,
       /\b(?:hack\w*|theft|exploit\w*|custod\w*|slash\w*)\b/,
     ],
-  },
-  {
-    // Perpetual futures, their funding rates and mark prices: fourteen unanswerable questions in
-    // eleven sets (ask-dev21 to ask-dev63), none answerable. The content names them only as what
-    // Ethena's synthetic dollar shorts, so a question about that stays the content's.
-    name: 'perpetual futures',
-    names: ['perpetual swap', 'mark price', 'funding payment'],
-    unless: /\bethena\b|\busde\b|\bsynthetic\b|\bstablecoins?\b/,
-    asks: [/\bperp(?:etual)?s?\b(?:\s+(?:futures|swaps?|contracts?|exchanges?))?/],
   },
 ];
