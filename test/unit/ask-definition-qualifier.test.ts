@@ -28,6 +28,14 @@ describe('a definition qualified by a when or while clause', () => {
     expect(parseQuestion('what is a deadlock while two threads wait').subject?.head).toBe('deadlock');
   });
 
+  it('reads no subject where the question describes what it asks the name of', () => {
+    // "What is the delay between a vote passing and the change taking effect called?" (ask-dev72):
+    // its words are a description, not a name to look up.
+    expect(parseQuestion('What is the crust that hard water leaves inside a kettle called?').subject).toBeUndefined();
+    // A subject that points back at a story is still one.
+    expect(parseQuestion('What is that crust called?').intent).toBe('definition');
+  });
+
   it('leads with the term the head names', () => {
     const result = index.search('What is limescale when brewing tea?', { limit: 5, types: ['essay', 'glossary'] });
     expect(result.sources[0]?.url).toBe('http://x/glossary/limescale');

@@ -17,6 +17,8 @@ describe('ask terms', () => {
 
   it('drops what contractions leave behind', () => {
     expect(terms("why doesn't the model run on-chain")).toEqual(['model', 'run', 'chain']);
+    // Typed without the apostrophe, as chat does: "itll be fine right" (ask-dev70) named "itll".
+    expect(terms('itll be fine, wouldnt it, if weve pasted it all')).toEqual(['fine', 'past', 'all']);
   });
 
   it('indexes hyphenated words written as one', () => {

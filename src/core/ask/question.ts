@@ -24,8 +24,14 @@ export interface Question {
 /** "what is a zk rollup?" → "zk rollup". */
 const DEFINITION_PREFIX =
   /^(?:(?:what|who)(?:\s+(?:even|exactly|actually|really))?\s+(?:is|are|was|were)|what'?s|define|definition\s+of|meaning\s+of|explain|describe|tell\s+me\s+about)\s+(?:an?\s+|the\s+)?/i;
-/** Definitions that are really requests for an explanation: "what is X used for", "what is the point of X". */
-const NOT_A_DEFINITION = /\b(?:used\s+for|good\s+for|the\s+point\s+of|the\s+problem|the\s+risk|the\s+difference)\b/i;
+/**
+ * Definitions that are really requests for an explanation: "what is X used for", "what is the point
+ * of X"; or for a name: "what is the delay between a vote passing and the change taking effect
+ * called" describes what it asks the name of (asks-name.ts), whose words are no name to look up
+ * (ask-dev72). Not "what is that bug called", whose subject points back at the story told.
+ */
+const NOT_A_DEFINITION =
+  /\b(?:used\s+for|good\s+for|the\s+point\s+of|the\s+problem|the\s+risk|the\s+difference)\b|^what(?:'?s|\s+is|\s+are)\s+(?:the|an?)\s+(?:\S+\s+){3,}called\s*[?.!]*$/i;
 /**
  * "What's a good way to chunk a manual", "what is the safe way to lower an allowance": a way to do
  * something asks for steps (answer-kind.ts), not what its words mean (dev5 one right first more).

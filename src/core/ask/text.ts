@@ -12,7 +12,8 @@ const STOPWORDS = new Set(
     // What is left of contractions once the apostrophe splits them: "doesn't" → doesn, t.
     'aren couldn didn doesn don hadn hasn haven isn shouldn wasn weren won wouldn d ll m re s t ve ' +
     // The same contractions typed without the apostrophe: "whats", "dont".
-    'whats hows whys wheres whos thats dont doesnt didnt isnt arent cant wont im ive youre theyre'
+    'whats hows whys wheres whos thats dont doesnt didnt isnt arent cant wont im ive youre theyre ' +
+    'itll youll theyll wasnt werent wouldnt shouldnt couldnt hasnt havent hadnt weve theyve youve'
   ).split(' '),
 );
 
