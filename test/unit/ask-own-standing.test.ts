@@ -43,6 +43,8 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('Do I owe capital gains on descaler I sold?')).toBe(true);
     expect(asksOwnStanding('I sold descaler at a loss. Can I offset the loss against other gains?')).toBe(true);
     expect(asksOwnStanding('How do I put descaler sales on my self-assessment return?')).toBe(true);
+    // ask-dev71, in other words: a return asked of anyone.
+    expect(asksOwnStanding('Which form of a Canadian tax return lists descaler sales?')).toBe(true);
     expect(asksOwnStanding('My dad sent $8,000 to a fake bank. Who should we contact?')).toBe(true);
     // ask-dev22 (30 November): what the asker owes a government, and the paperwork an authority asks for.
     expect(asksOwnStanding('Do I owe the government anything when I swap descaler for limescale?')).toBe(true);
@@ -80,6 +82,8 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('are descaler makers allowed to pay interest in the us now')).toBe(false);
     expect(asksOwnStanding('we fine-tuned our model on legal contracts and now it is worse, why')).toBe(false);
     expect(asksOwnStanding('why is the sales tax on descaler so high')).toBe(false);
+    // A figure of speech that returns to someone (review of 1 December, second session).
+    expect(asksOwnStanding('Who does the hidden descaler tax return to in the end?')).toBe(false);
     expect(asksOwnStanding('My vault holds 10 descaler. How much do I owe after the fee?')).toBe(false);
     expect(asksOwnStanding('Can the government pay me in descaler?')).toBe(false);
     expect(asksOwnStanding('What happens to a kettle pool if its owner dies?')).toBe(false);

@@ -176,6 +176,18 @@ describe('describedTopic', () => {
       ['Why do newspapers sell their article archives to AI companies?', "AI labs' licensing deals with publishers"],
       ['Can a chatbot run inside a browser tab on my own GPU?', 'running models in a web browser'],
       ['how does the funding rate on a btc perp work', 'perpetual futures'],
+      // ask-dev68 to ask-dev72, in other words.
+      ['do these AI firms keep my chats and use them to train new models?', 'what AI providers do with your chats'],
+      ['What are the newspaper lawsuits against OpenAI about?', 'lawsuits against AI companies'],
+      ['Is there a test of whether people cannot tell a chatbot apart from a human?', 'the Turing test'],
+      ['Can I lend an NFT sword to a friend in the game?', 'renting out NFTs'],
+      ['the exchange froze my account last week, how do i get it unlocked', 'getting into a locked exchange account'],
+      ['why is my binance withdrawal still pending', 'getting into a locked exchange account'],
+      ['How does proof-of-authority pick its validators?', 'proof of authority'],
+      ['Is it safe to buy coins at a bitcoin ATM in a shop?', 'bitcoin ATMs'],
+      ['Which coin started out as a meme with a dog on the logo?', 'meme coins'],
+      ['Why do banks charge so much to send money overseas?', 'what sending money abroad costs'],
+      ['What is the separate AI chip in new phones for, next to the GPU?', 'neural processing units'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -286,6 +298,16 @@ describe('describedTopic', () => {
       "My old exchange won't let me withdraw. When an exchange holds the keys, what do customers own?",
       'How long do nodes keep blobs? Are they old enough to prune after a few weeks?',
       'Does a token need anyone’s permission to get listed on a decentralized exchange like Uniswap?',
+      // Review of 1 December, second session: look-alikes of ask-dev68 to ask-dev72's topics.
+      'Can a quantized model run on a phone without a dedicated chip?',
+      'Do the lawyers get sanctioned when a chatbot makes up court cases they cite?',
+      'Why can a soulbound token not be lent to a friend?',
+      'Is sending USDC overseas riskier than its fee suggests, if the issuer can freeze it?',
+      'Does a token that started as an experiment need a dog mascot?',
+      'Is there a test that tells AI images apart from a real person’s photos?',
+      'My exchange deposit still says pending. How long until the block is final?',
+      'If an issuer froze our funds at a blacklisted address, how is that done?',
+      'Are our prompts used to teach the model in in-context learning, or do its weights stay fixed?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

@@ -142,6 +142,10 @@ describe('questions declined whatever matches', () => {
     ['Which managed vector service is cheapest at a billion vectors?', 'advice'],
     ['best laptop for fine-tuning small models?', 'advice'],
     ['Should a beginner learn TensorFlow or PyTorch first?', 'advice'],
+    // ask-dev68 to ask-dev72, in other words: a kind of provider ranked, a pick of app, a coin to rise.
+    ['which bitcoin broker has the cheapest fees for small buys', 'advice'],
+    ['which budgeting app is best for tracking my crypto?', 'advice'],
+    ['ok which token is going to pump next', 'future'],
     // A task to do rather than a question the content answers.
     ['Write me a Python script that scrapes tweets', 'task'],
     ['can you translate this paragraph into Spanish', 'task'],
@@ -225,6 +229,13 @@ describe('questions declined whatever matches', () => {
     'How much of the base fee is burned in total per block?',
     'How is the better investment of compute chosen, more parameters or more data?',
     'Which rollup has the lowest fees for a simple transfer?',
+    // Look-alikes of the rules of ask-dev68 to ask-dev72: a kind of wallet weighed by how it works, a
+    // token's move explained.
+    'Which type of wallet is best at resisting malware, hot or cold?',
+    'Why would a governance token go up after a vote passes?',
+    'In a constant-product pool, which token will go up in price after a big buy?',
+    'Which chatbots are best according to Chatbot Arena votes?',
+    'What smart wallets have the lowest fees, if someone else can pay the gas?',
     // Look-alikes (review of 30 November): a condition, a length of time, a wallet's protection, a
     // dated total.
     'What happens if a transaction is going to surpass its gas limit?',

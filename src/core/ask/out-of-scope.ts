@@ -101,7 +101,7 @@ const ADVICE = [
   // better long-term investment"; not "the better investment of compute").
   // Not "should I hold out a test set" (review of 30 November).
   String.raw`\bshould\s+(?:i|we)\s+(?:keep\s+|just\s+)?(?:buy|sell|invest|hold|trade|short)(?:ing)?\b(?!\s+out\b)|\b(?:hold|holding)\s+or\s+sell\b|\bsell\s+or\s+(?:hold|keep)\b`,
-  String.raw`\b(?:safer|better|good|best)\s+(?:place|home|bet|store)\s+for\s+(?:my\s+|our\s+)?(?:retirement|savings|pension|money)\b|\b(?:a\s+)?(?:good|better|best|safer|smarter)\s+(?:(?:long|short)[-\s]term\s+)?(?:investment|buy)\b(?!\s+of\b)|\bworth\s+(?:buying|investing|it\s+to\s+buy)\b|\bfinancial\s+advice\b`,
+  String.raw`\b(?:safer|better|good|best)\s+(?:place|home|bet|store)\s+for\s+(?:my\s+|our\s+)?(?:retirement|savings|pension|money)\b|\b(?:a\s+)?(?:good|better|best|safer|smarter)\s+(?:(?:long|short)[-\s]term\s+)?(?:investment|buy)\b(?!\s+of\b)|\bworth\s+(?:buying|investing|it\s+to\s+buy|paying\s+for)\b|\bfinancial\s+advice\b`,
   String.raw`\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b`,
   // A life decision: "should I quit my job to …", "is machine learning a good career".
   String.raw`\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b`,
@@ -113,11 +113,12 @@ const ADVICE = [
   String.raw`\b(?:which|what)\s+(?:one|(?:[\w-]+\s+)?(?:models?|apps?|wallets?|services?|plans?|tools?|providers?|subscriptions?|products?|llms?|chatbots?|assistants?|vpns?))\s+should\s+(?:i|we)\s+(?:pay\s+for|subscribe\s+to|sign\s+up\s+for|download|install)\b`,
   // A provider ranked by its prices: "which exchange has the lowest fees to buy eth" (not a rollup's
   // or a pool's fees, which the content explains): ask-dev23.
-  String.raw`\b(?:which|what)\s+(?:exchanges?|brokers?|wallets?|apps?|banks?|cards?|platforms?|providers?)\s+(?:has|have|is|are|offers?|charges?)\s+(?:the\s+)?(?:lowest|cheapest|smallest)\s+(?:fees?|prices?|rates?|spreads?|commissions?)\b`,
+  // Or with a kind before it: "which crypto exchange has the lowest fees for a beginner" (ask-dev68).
+  String.raw`\b(?:which|what)\s+(?:(?:crypto|bitcoin|btc|eth|ethereum|online|mobile|trading)\s+)?(?:exchanges?|brokers?|wallets?|apps?|banks?|cards?|platforms?|providers?)\s+(?:has|have|is|are|offers?|charges?)\s+(?:the\s+)?(?:lowest|cheapest|smallest)\s+(?:fees?|prices?|rates?|spreads?|commissions?)\b`,
   String.raw`\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)`,
   // A vendor to pick: "which managed service is cheapest per million queries", "which SDK or vendor
-  // should we pick" (ask-dev62, ask-dev64).
-  String.raw`\bwhich\s+(?:\w+\s+){0,2}(?:services?|providers?|vendors?|platforms?|sdks?|libraries)\s+(?:is|are)\s+(?:the\s+)?(?:cheapest|best|fastest)\b|\bwhich\s+(?:\w+\s+){0,3}(?:sdks?|vendors?|providers?)\b[^.?!]*\bshould\s+(?:i|we)\s+(?:pick|choose|use|go\s+with)\b`,
+  // should we pick" (ask-dev62, ask-dev64), "which crypto wallet app is best for iphone" (ask-dev69).
+  String.raw`\bwhich\s+(?:\w+\s+){0,2}(?:services?|providers?|vendors?|platforms?|sdks?|libraries|apps?|brokers?)\s+(?:is|are)\s+(?:the\s+)?(?:cheapest|best|fastest)\b|\bwhich\s+(?:\w+\s+){0,3}(?:sdks?|vendors?|providers?)\b[^.?!]*\bshould\s+(?:i|we)\s+(?:pick|choose|use|go\s+with)\b`,
   // When to buy: "is now a good time to buy eth or should i wait for the dip", "is it too late to get
   // into bitcoin" (ask-dev36, ask-dev42, ask-dev43, ask-dev45, ask-dev47).
   String.raw`\bgood\s+time\s+to\s+(?:buy|sell|invest|get\s+in)|\btoo\s+late\s+to\s+(?:buy|invest|get\s+in(?:to)?)|\b(?:buy|wait\s+for)\s+(?:the|a)\s+dip\b`,
@@ -151,6 +152,8 @@ const PREDICTIONS = [
   // Jobs to be lost and minds to be surpassed: "will coding assistants end up putting developers out
   // of work", "how long before computers are smarter than people" (ask-dev23).
   String.raw`\bwill\b[^.?!]*\b(?:out\s+of\s+(?:work|jobs?|a\s+job)|(?:take|steal|replace)\s+(?:our|my|their|people's|human)\s+jobs)\b|\bhow\s+long\s+(?:before|until|till)\b[^.?!]*\bsmarter\s+than\b`,
+  // Or which will: "yo which coin is gonna moon next fr" (ask-dev71).
+  String.raw`\b(?:which|what)\s+(?:\w+\s+)?(?:coins?|tokens?|cryptos?|altcoins?|alts|memecoins?|stocks?)\s+(?:is|are|will)\s+(?:(?:gonna|going\s+to)\s+)?(?:moon|pump|blow\s+up|take\s+off|10x|100x)\b`,
   String.raw`\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\bwill\b[^.?!]*\b(?:overtake|flip|surpass|outgrow)\b`,
   // "is eth gonna flip btc": one asset asked to overtake another, not a condition ("if a transaction
   // is going to surpass its gas limit"), as the price mark above.

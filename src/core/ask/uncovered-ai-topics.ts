@@ -98,8 +98,8 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     asks: [
       // Or what is sent: "the stuff we send through the api", "everything i type into chatgpt",
       // "what we submit", a child's chat logs (ask-dev47, ask-dev49, ask-dev51).
-      /\b(?:my|our)\s+(?:\w+\s+)?(?:chats?|conversations?|messages|prompts?|repos|repositories)\b|\bwhat\s+(?:i|we)\s+(?:type|typed|write|say|tell)\b|\b(?:stuff|everything|anything|what|things|data|text)\s+(?:i|we|you|people|users)\s+(?:type|typed|send|sent|submit|submitted|paste|pasted|put|enter|entered|upload\w*)\b|\bchat\s+logs?\b/,
-      /\bwhat\s+happens\s+to\b|\b(?:save|saves|saved|saving|store|stores|stored|storing|train\w*\s+(?:(?:its|their)\s+(?:\w+\s+)?models?\s+)?on|us(?:e|es|ing)\s+(?:\w+\s+){0,3}to\s+(?:train|teach)|spy\w*|monitor\w*)\b|\b(?:staff|employees|humans?|people|boss|employer|company|companies|openai|anthropic|google)\b[^.?!]*\b(?:read|reads|see|sees|look\s+at|access)\b/,
+      /\b(?:my|our)\s+(?:\w+\s+)?(?:chats?|conversations?|messages|prompts?|repos|repositories)\b|\bwhat\s+(?:i|we)\s+(?:type|typed|write|say|tell)\b|\b(?:stuff|everything|anything|what|things|data|text)\s+(?:i|we|you|people|users)\s+(?:type|typed|send|sent|submit|submitted|paste|pasted|put|enter|entered|upload\w*|attach\w*)\b|\bfiles\s+(?:i|we)\s+(?:attach|upload|send)\w*|\bchat\s+logs?\b/,
+      /\bwhat\s+happens\s+to\b|\bkeeps?\s+(?:a\s+)?cop(?:y|ies)\b|\b(?:save|saves|saved|saving|store|stores|stored|storing|train\w*\s+(?:(?:its|their)\s+(?:\w+\s+)?models?\s+)?on|us(?:e|es|ing)\s+(?:\w+\s+){0,3}to\s+(?:train|teach)|(?:getting|being|get|be)\s+used\s+to\s+train|spy\w*|monitor\w*)\b|\b(?:staff|employees|humans?|people|boss|employer|company|companies|openai|anthropic|google)\b[^.?!]*\b(?:read|reads|see|sees|look\s+at|access)\b/,
       /\b(?:ai|openai|anthropic|chatbots?|chatgpt|claude|gemini|copilot|assistant|llms?)\b/,
     ],
   },
@@ -156,6 +156,18 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     asks: [/\b(?:chatgpt|claude|gemini|copilot|perplexity)\s+(?:plus|pro|premium|max|team)\b|\bsubscriptions?\b/],
   },
   {
+    // "that type of chip in new laptops that's dedicated just to AI workloads, separate from the
+    // graphics card" (ask-dev70). Not a hardware wallet's chip, nor a GPU, which the content explains.
+    name: 'neural processing units',
+    names: ['npu', 'neural processing unit', 'neural engine'],
+    asks: [
+      // A chip for AI, not any dedicated chip: "run on a phone without a dedicated chip" is the
+      // content's quantization (review of 1 December, second session).
+      /\b(?:ai|neural|machine[- ]learning)\s+(?:chips?|processors?|engines?|accelerators?|cores?)\b|\b(?:chips?|processors?)\b[^.?!]*\b(?:dedicated|built)\s+(?:just\s+|only\s+|specially\s+|specifically\s+)?(?:to|for)\s+(?:ai|machine\s+learning|neural)\b/,
+      /\b(?:laptops?|phones?|pcs?|computers?|macs?|notebooks?)\b/,
+    ],
+  },
+  {
     // "mac studio or a 4090 for running llms at home" (ask-dev25, ask-dev33): hardware to buy.
     name: 'which computer to buy for running models',
     names: ['mac studio', 'rtx 4090'],
@@ -171,6 +183,18 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
       /\b(?:train\w*|teach\w*|learn\w*\s+from|scrap\w*|used\s+to\s+(?:train|teach))\b/,
       // Or how to keep them off it: "stop AI companies from scraping our company website" (ask-dev57).
       /\b(?:without\s+(?:asking|permission|consent|paying)|legally|allowed|copyright\w*|consent|permission|find\s+out\s+whether|opt\s+out|stop|block\w*|prevent\w*)\b/,
+    ],
+  },
+  {
+    // "Why are authors and news publishers suing AI companies?" (ask-dev69): the content tells of no
+    // case.
+    name: 'lawsuits against AI companies',
+    names: ['copyright lawsuit'],
+    asks: [
+      // An AI company sued, not a court case about what a chatbot made up (hallucination, which the
+      // content tells) nor lawyers sanctioned (review of 1 December, second session).
+      /\bsu(?:e|es|ed|ing)\s+(?:\w+\s+){0,2}(?:ai|openai|anthropic|midjourney|stability|meta|google|microsoft)\b|\blawsuits?\s+(?:against|over)\b|\b(?:ai|openai|anthropic)\s+(?:\w+\s+)?lawsuits?\b/,
+      /\b(?:authors?|artists?|writers?|publishers?|newspapers?|new\s+york\s+times|getty|musicians?|record\s+labels?|copyright\w*|creators?)\b/,
     ],
   },
   {
@@ -302,10 +326,16 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     asks: [/\bmodel\s+cards?\b/],
   },
   {
-    // "whats the turing test and has any AI passed it" (ask-dev61).
+    // "whats the turing test and has any AI passed it" (ask-dev61); "the test where a machine counts
+    // as intelligent if a judge chatting with it can't tell it from a person" (ask-dev72).
     name: 'the Turing test',
     names: ['turing test'],
-    asks: [/\bturing\s+test\b/],
+    asks: [
+      /\bturing\s+test\b|\btest\b/,
+      /\bturing\s+test\b|\b(?:can(?:no|['’])?t|couldn['’]?t|unable\s+to)\s+(?:tell|distinguish)\s+(?:it|them|(?:the|a|an)\s+\w+)\s+(?:apart\s+)?from\s+(?:a\s+)?(?:human|person|real\s+person)\b/,
+      // In conversation: not telling AI images from a person's photos (review of 1 December, second session).
+      /\bturing\s+test\b|\b(?:chat\w*|convers\w+|talk\w*|text|typed|messages?)\b/,
+    ],
   },
   {
     // A teenager's AI "friend" (ask-dev63, ask-dev66 twice): whether companion apps harm them.

@@ -67,6 +67,33 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     ],
   },
   {
+    // A coin "that started out as an internet joke with a dog on it" (ask-dev51, ask-dev68); named
+    // ("what counts as a memecoin", Dogecoin) in over twenty sets, where the content's missing names
+    // decline it.
+    name: 'meme coins',
+    names: ['memecoin', 'meme coin', 'dogecoin', 'shiba inu'],
+    // A coin said to be a joke, not a joke beside a token's mechanism ("prompts as programs started
+    // as a joke; … one token"): review of 1 December, second session.
+    asks: [
+      /\bjoke\s+(?:coins?|tokens?|cryptos?|currenc\w+)\b|\bmeme\s*(?:coins?|tokens?)\b|\b(?:coins?|cryptocurrenc\w+|tokens?)\b[^.?!]*\b(?:as\s+an?\s+(?:internet\s+)?joke|(?:a|the)\s+dog\s+(?:on|as)\b)/,
+    ],
+  },
+  {
+    // What sending money to family abroad costs, by bank, Wise or stablecoin (ask-dev6, ask-dev70
+    // twice). Asked in the question part with a cost: a story's customer or buyer abroad who pays in
+    // USDC asks what the content explains (ask-dev35, ask-dev64).
+    name: 'what sending money abroad costs',
+    names: ['remittance'],
+    asks: [
+      /\b(?:abroad|overseas|cross[- ]border|to\s+(?:my\s+|our\s+)?(?:family|relatives)\s+(?:in|back))\b/,
+      /\b(?:send\w*|sent|transfer\w*|remit\w*|wir(?:e|es|ed|ing))\b/,
+      /\b(?:fees?|cost\w*|cheap\w*|expensive|pricey|charges?)\b/,
+      // Money by a bank or a transfer service, not a stablecoin's risks or a rollup's withdrawal home
+      // (review of 1 December, second session).
+      /\b(?:money|cash|banks?|wise|western\s+union|moneygram|remittances?|wages)\b/,
+    ],
+  },
+  {
     name: 'crypto payment cards',
     names: ['crypto card', 'debit card', 'crypto debit'],
     asks: [
@@ -193,12 +220,14 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     ],
   },
   {
-    // An exchange's support and locked accounts: ask-dev3, ask-dev37, ask-dev40.
+    // An exchange's support, locked accounts and held withdrawals: ask-dev3, ask-dev37, ask-dev40.
     name: 'getting into a locked exchange account',
     whole: true,
     names: ['account recovery'],
     asks: [
-      /\b(?:locked\s+out|can(?:no|['’])?t\s+(?:log|sign)\s+(?:in|into|back)|regain\s+access|account\s+(?:is\s+)?(?:under\s+review|frozen|locked|suspended|restricted)|(?:won['’]?t|will\s+not)\s+let\s+me\s+(?:withdraw|log\s+in|sign\s+in))\b/,
+      // Or held: "froze my account", a withdrawal "pending for like 3 days" (ask-dev68, ask-dev71);
+      // not a deposit that "still says pending", whose finality the content explains (ask-dev51).
+      /\b(?:locked\s+out|can(?:no|['’])?t\s+(?:log|sign)\s+(?:in|into|back)|regain\s+access|account\s+(?:is\s+)?(?:under\s+review|frozen|locked|suspended|restricted)|(?:won['’]?t|will\s+not)\s+let\s+me\s+(?:withdraw|log\s+in|sign\s+in)|froze\s+(?:my|our)\s+account\b(?!['’])|put\s+a\s+hold\s+on\s+(?:my|our)\s+(?:account|funds|money)|withdrawal\s+(?:is\s+|has\s+been\s+)?(?:still\s+)?(?:pending|stuck)|says\s+['‘"]?pending\b[^.?!]*\bwithdrawal)\b/,
       /\b(?:coinbase|binance|kraken|exchange|exchange['’]s)\b/,
     ],
     unless: /\bself[- ]custod\w*|\bholds?\s+(?:the|their|your)\s+keys\b/,
@@ -313,16 +342,32 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     asks: [/\bfan\s+tokens?\b|\b(?:football|soccer|sports?)\s+clubs?\b[^.?!]*\btokens?\b/],
   },
   {
-    // Renting out an NFT (ask-dev65).
+    // Renting out an NFT (ask-dev65), lent "to another player for a while" (ask-dev71).
     name: 'renting out NFTs',
     names: ['nft rental'],
-    asks: [/\b(?:lend|rent)\w*\s+(?:out\s+)?my\s+nfts?\b/],
+    // A soulbound token cannot be lent at all, as the content explains (review of 1 December).
+    unless: /\bsoulbound\b|\bnon[- ]transferable\b/,
+    asks: [/\b(?:lend|rent)\w*\s+(?:out\s+)?(?:my\s+|an?\s+|the\s+|your\s+)?nfts?\b/],
   },
   {
     // Solana's own clock (ask-dev66 and nineteen held-out sets before it).
     name: "Solana's proof of history",
     names: ['proof of history'],
     asks: [/\bproof\s+of\s+history\b/],
+  },
+  {
+    // The consensus of permissioned and government chains (ask-dev69, twice).
+    name: 'proof of authority',
+    names: ['proof of authority'],
+    asks: [/\bproof[- ]of[- ]authority\b/],
+  },
+  {
+    // Scammers sending their victims to a bitcoin ATM, how many there are, their limits (ask-dev20,
+    // ask-dev35, ask-dev45, ask-dev48, ask-dev71).
+    name: 'bitcoin ATMs',
+    whole: true,
+    names: ['bitcoin atm', 'crypto atm'],
+    asks: [/\b(?:bitcoin|btc|crypto)\s+(?:atms?|kiosks?)\b/],
   },
   {
     // "lazy minting" (ask-dev60): a name the content never uses.
