@@ -125,6 +125,21 @@ export function answerableQuestions(file) {
   );
 }
 
+/**
+ * A set's unanswerable questions (no source expected).
+ * @param {string} file a file name under test/fixtures
+ * @returns {Array<{ q: string; kind: string }>}
+ */
+function unanswerableQuestions(file) {
+  const parsed = JSON.parse(readFileSync(path.join(root, 'test/fixtures', file), 'utf8'));
+  return (Array.isArray(parsed) ? parsed : parsed.questions).filter(
+    (/** @type {{ expect: string[] | null }} */ question) => question.expect === null,
+  );
+}
+
+/** The key of the questions no source answers (src/core/ask/reader-questions.ts, UNANSWERED). */
+const UNANSWERED = '(unanswered)';
+
 /** A question's words, lowercase, single-spaced: the same question asked with other punctuation. */
 export const plainQuestion = (/** @type {string} */ text) =>
   text
@@ -133,8 +148,9 @@ export const plainQuestion = (/** @type {string} */ text) =>
     .trim();
 
 /**
- * The answerable questions of some development sets as the ask index learns from them
- * (src/core/ask/reader-questions.ts): its first expected source → [question, …its facts]. Never the
+ * The questions of some development sets as the ask index learns from them
+ * (src/core/ask/reader-questions.ts): an answerable one's first expected source → [question, …its
+ * facts], the unanswerable ones under UNANSWERED → [question]. Never the
  * blind set. `leaveOut`: questions (as `plainQuestion` gives them) not learned, so that a set is scored
  * on an index that never saw its questions: writers often ask the same thing in the same words
  * ("What is a Merkle tree?" is in three sets).
@@ -152,6 +168,9 @@ export function readerQuestionsOf(files, leaveOut = new Set()) {
     for (const question of answerableQuestions(file))
       if (!leaveOut.has(plainQuestion(question.q)))
         (sources[question.expect[0] ?? ''] ??= []).push([question.q, ...(question.facts ?? [])]);
+    // And those no source answers, under their own key (src/core/ask/asked-before.ts).
+    for (const question of unanswerableQuestions(file))
+      if (!leaveOut.has(plainQuestion(question.q))) (sources[UNANSWERED] ??= []).push([question.q]);
   }
   return Object.fromEntries(
     Object.keys(sources)

@@ -409,6 +409,11 @@ describe('questions as people type them', () => {
     ['how do ring signatures hide who the real signer was', /ring and group signatures/],
     // A figure the content states and never gives a reason for (ask-dev25, ask-dev26).
     ["Why is Bitcoin's supply capped at exactly 21 million coins?", /state “21 million coins” but never say why/],
+    // Like a development set's unanswerable question, which every other rule answered (asked-before.ts).
+    [
+      'How much would it cost to rent one H100 GPU for an hour?',
+      /readers have asked questions like “How much does it cost per hour to rent an H100 GPU\?”/,
+    ],
   ])('declines %s, saying what the site offers or why', async (question, reason) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
     expectMatchesOpenApi('/ask', 'get', 200, body);

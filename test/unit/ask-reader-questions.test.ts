@@ -11,6 +11,7 @@ import { straightQuotes } from '../../src/core/ask/quotes.ts';
 import {
   READER_QUESTIONS_PATH,
   readerSourceOf,
+  UNANSWERED,
   readersShare,
   withReaderQuestions,
   type ReaderQuestions,
@@ -165,9 +166,15 @@ describe('the questions the index learns from', () => {
     expect(file.sets.length).toBeGreaterThan(0);
     expect(file.sets).not.toContain('ask-blind.json');
     for (const [source, questions] of Object.entries<string[][]>(file.sources)) {
-      expect(source).toMatch(/^(glossary:[a-z0-9-]+|essay:[a-z0-9-]+ §( .+)?)$/);
+      if (source !== UNANSWERED) expect(source).toMatch(/^(glossary:[a-z0-9-]+|essay:[a-z0-9-]+ §( .+)?)$/);
       for (const [question] of questions) expect(question).toMatch(/\p{L}/u);
     }
+  });
+
+  it('hold the questions no source answers apart, each alone', () => {
+    const unanswered: string[][] = file.sources[UNANSWERED];
+    expect(unanswered.length).toBeGreaterThan(0);
+    for (const entry of unanswered) expect(entry).toHaveLength(1);
   });
 
   it('are the development sets’ as they stand (node scripts/launch.mjs scripts/ask-reader-questions.mjs)', async () => {
@@ -180,7 +187,9 @@ describe('the questions the index learns from', () => {
     const { contentDocuments } = await import('../../bench/ask-docs.mjs');
     const documents = contentDocuments() as AskDocument[];
     const sources = new Set(documents.flatMap(passagesOf).map(readerSourceOf));
-    const unknown = Object.keys(file.sources).filter((source) => !sources.has(straightQuotes(source)));
+    const unknown = Object.keys(file.sources).filter(
+      (source) => source !== UNANSWERED && !sources.has(straightQuotes(source)),
+    );
     expect(unknown).toEqual([]);
   });
 });

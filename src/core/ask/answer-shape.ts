@@ -304,6 +304,8 @@ export interface NoAnswerWhy {
   unmeasured?: string;
   /** A decision or an authority's act asked the reason for that the content never gives (untold-motives.ts). */
   unmotivated?: string;
+  /** An unanswerable question asked before that the question is like (asked-before.ts). */
+  askedBefore?: string;
 }
 
 /** Why there is no answer, in one sentence: declined, about something never mentioned, or not covered. */
@@ -334,5 +336,7 @@ function lackingReason(why: NoAnswerWhy): string | undefined {
   if (why.unreasoned) return `the essays and glossary state “${why.unreasoned}” but never say why it was chosen`;
   if (why.unmeasured) return `the essays and glossary mention “${why.unmeasured}” but never state a figure of it`;
   if (why.unmotivated) return `the essays and glossary never give the reason for “${why.unmotivated}”`;
+  if (why.askedBefore)
+    return `readers have asked questions like “${why.askedBefore}”, which the essays and glossary do not answer`;
   return undefined;
 }

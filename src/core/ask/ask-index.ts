@@ -38,6 +38,7 @@ import { UnknownTerms } from './unknown-terms.ts';
 import { asksOwnStanding } from './own-standing.ts';
 import { Comparisons } from './comparison.ts';
 import { asksNothing, capitalInside } from './vague-question.ts';
+import { AskedBefore } from './asked-before.ts';
 import { ContentGaps } from './content-gaps.ts';
 
 export type {
@@ -90,6 +91,7 @@ export class AskIndex {
   readonly #unknownTerms: UnknownTerms;
   readonly #comparisons: Comparisons;
   readonly #gaps: ContentGaps;
+  readonly #askedBefore: AskedBefore;
   /** Stems of everyday English words that neither the word vectors nor the content have (index-build.ts). */
   readonly #everyday: ReadonlySet<string>;
 
@@ -129,6 +131,7 @@ export class AskIndex {
     );
     const writes = (phrase: string) => this.#unknownTerms.saysAny(phrase, [words(phrase)]);
     this.#gaps = new ContentGaps(this.#passages, this.#ranking, writes, this.#postings);
+    this.#askedBefore = AskedBefore.of(this.#passages, serialised.unanswered ?? []);
     this.#declineContext = declineContextOf(this.#ranking, this.#postings, this.#passages, this.#vectors);
     this.#comparisons = new Comparisons({
       passages: this.#passages,
@@ -166,12 +169,12 @@ export class AskIndex {
     const plan = this.#planOf(read, query);
     const fused = this.#ranking.rank(plan, read.question, allowed, query);
     const ranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
-    const { chosen, leading, confidence, unnamed, contrast, budget, evidence } = this.#choose(
-      read,
-      plan,
-      ranked,
-      allowed,
-    );
+    const chose = this.#choose(read, plan, ranked, allowed);
+    const { leading, confidence, contrast, budget, evidence } = chose;
+    // Last: what would be answered, unless readers asked it before and nothing answered (asked-before.ts).
+    const askedBefore = chose.chosen.length > 0 ? this.#askedBefore.like(asked) : undefined;
+    const chosen = askedBefore ? [] : chose.chosen;
+    const unnamed = { ...chose.unnamed, askedBefore };
     const quoted = chosen.map((hit) => ({
       passage: this.#passages[hit.passage]!,
       plan: hit.plan,
@@ -186,7 +189,7 @@ export class AskIndex {
       query: read.text,
       searched_for: read.corrected ? read.text : null,
       answer,
-      confidence: round(confidence, 2),
+      confidence: askedBefore ? 0 : round(confidence, 2),
       no_answer_reason: answer ? null : this.#noAnswerReason(ranked[0], plan, read.declined, unnamed),
       sources: bestPerSource([...leading, ...ranked], this.#ranking.sourceOf, options.limit).map((hit) =>
         // Snippets by the question's words alone: nearness in meaning per sentence is for the answer.

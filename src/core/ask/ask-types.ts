@@ -70,4 +70,6 @@ export interface SerialisedAskIndex {
   passageVectors?: string;
   /** The mean the passages' vectors were centred on, for centring questions' (semantic.ts). */
   semanticMean?: number[];
+  /** Questions readers asked that nothing in the content answers (reader-questions.ts, asked-before.ts). */
+  unanswered?: string[];
 }

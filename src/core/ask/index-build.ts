@@ -6,7 +6,7 @@ import path from 'node:path';
 import { type AskDocument, type AskPassage, passagesOf } from './ask-documents.ts';
 import type { SerialisedAskIndex } from './ask-types.ts';
 import { centred, quantised, readWordVectors, toBase64, WordVectors, type SerialisedVectors } from './semantic.ts';
-import { withReaderQuestions, type ReaderQuestions } from './reader-questions.ts';
+import { UNANSWERED, withReaderQuestions, type ReaderQuestions } from './reader-questions.ts';
 import { retrofitted } from './retrofit.ts';
 import { Speller, spelledOutNames, vocabularyOf } from './speller.ts';
 import { indexTerm, joinedCompounds, terms } from './text.ts';
@@ -211,6 +211,7 @@ export function buildAskIndex(
     postings: Object.fromEntries(postings),
     lengths,
     commonWords: commonWordsNearContent(passages, postings),
+    unanswered: (readers[UNANSWERED] ?? []).map(([question]) => question ?? ''),
     ...(table
       ? { ...semanticOf(documents, passages, postings, table), everydayTerms: everydayTermsBeyond(table, postings) }
       : {}),

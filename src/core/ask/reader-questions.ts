@@ -16,9 +16,13 @@ import { terms } from './text.ts';
 
 export const READER_QUESTIONS_PATH = 'src/core/ask/reader-questions.json';
 
+/** The key of the questions no source answers: no passage has it as its source. */
+export const UNANSWERED = '(unanswered)';
+
 /**
  * Source ("glossary:<slug>", "essay:<slug> § <## heading>", "essay:<slug> §" for an introduction) →
- * its questions, each as [question, …phrases of the source that hold its answer].
+ * its questions, each as [question, …phrases of the source that hold its answer]; under UNANSWERED,
+ * the questions no source answers, each as [question] (asked-before.ts).
  */
 export type ReaderQuestions = Readonly<Record<string, ReadonlyArray<readonly string[]>>>;
 
