@@ -13,7 +13,7 @@ import {
   contentIndex,
   DEVELOPMENT_SETS,
   heldOutIndex,
-  readerQuestionsOf,
+  serverReaders,
 } from './ask-docs.mjs';
 import { median, percentile, root } from './lib.mjs';
 
@@ -71,7 +71,7 @@ if (process.env['ASK_SPEED'] === '1') {
   const all = DEVELOPMENT_SETS.flatMap((file) => blind.readQuestionSet(path.join(root, 'test/fixtures', file)));
   const runs = [
     { name: 'without', readers: {} },
-    { name: 'learned', readers: readerQuestionsOf(DEVELOPMENT_SETS) },
+    { name: 'learned', readers: serverReaders() },
   ].map(({ name, readers }) => {
     const json = JSON.stringify(AskIndex.build(contentDocuments(), undefined, readers));
     /** @type {{ p50: number[]; p99: number[] }} */

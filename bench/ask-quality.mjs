@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex, DEVELOPMENT_SETS, heldOutIndex, readerQuestionsOf, UNLEARNED_SETS } from './ask-docs.mjs';
+import { contentIndex, DEVELOPMENT_SETS, heldOutIndex, serverReaders, UNLEARNED_SETS } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 // Node runs these two as they are (they locate the fixtures from their own directory).
@@ -18,7 +18,7 @@ const blind = await import('../test/support/ask-blind.ts');
 const sections = blind.contentSections();
 
 // As the server builds it, learned from every development set's questions (reader-questions.ts).
-const index = contentIndex(AskIndex, readerQuestionsOf(DEVELOPMENT_SETS));
+const index = contentIndex(AskIndex, serverReaders());
 const options = { limit: 5, types: ['essay', 'glossary'] };
 
 const tuning = evaluation.evalQuestions();

@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importTs } from './load-ts.mjs';
 import { root } from './lib.mjs';
-import { contentIndex, DEVELOPMENT_SETS, readerQuestionsOf } from './ask-docs.mjs';
+import { contentIndex, serverReaders } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const { sourceKey, isExpected, contentSections } = await import('../test/support/ask-blind.ts');
 const sections = contentSections();
 // As the server builds it: learned from every development set's questions.
-const index = contentIndex(AskIndex, readerQuestionsOf(DEVELOPMENT_SETS));
+const index = contentIndex(AskIndex, serverReaders());
 const options = { limit: 5, types: ['essay', 'glossary'] };
 
 const probes = JSON.parse(readFileSync(path.join(root, 'bench/ask-unanswerable-probes.json'), 'utf8')).questions;

@@ -7,14 +7,14 @@
 // from both sides, or not. Run:
 // node scripts/launch.mjs bench/ask-wrappers.mjs   (ASK_WRAPPER_MISSES=1 lists the changed ones)
 import { importTs } from './load-ts.mjs';
-import { contentIndex, DEVELOPMENT_SETS, readerQuestionsOf } from './ask-docs.mjs';
+import { contentIndex, serverReaders } from './ask-docs.mjs';
 
 const { AskIndex } = await importTs('src/core/ask/ask-index.ts');
 const { parseQuestion } = await importTs('src/core/ask/question.ts');
 const evaluation = await import('../test/support/ask-eval.ts');
 const { sourceKey } = await import('../test/support/ask-blind.ts');
 // As the server builds it: learned from every development set's questions.
-const index = contentIndex(AskIndex, readerQuestionsOf(DEVELOPMENT_SETS));
+const index = contentIndex(AskIndex, serverReaders());
 const options = { limit: 5, types: ['essay', 'glossary'] };
 
 /** Each wrapper turns a question (first letter lowercased, end punctuation dropped) into chat. */

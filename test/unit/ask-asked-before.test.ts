@@ -34,6 +34,14 @@ describe('a question asked before', () => {
     expect(before.like('What is a glaze?')).toBeUndefined();
   });
 
+  it('asking what a short name is, is like only one that asks little more', () => {
+    const named = new AskedBefore(['What is Glazemaster’s revenue?', 'What is a crackle glaze?'], answered);
+    // "Glazemaster" is most of the first one's weight, but it asked something else of the name.
+    expect(named.like('Who is Glazemaster?')).toBe('What is Glazemaster’s revenue?');
+    expect(named.like('Who is Glazemaster?', true)).toBeUndefined();
+    expect(named.like('What is a crackle glaze, anyway?', true)).toBe('What is a crackle glaze?');
+  });
+
   it('is not like one that shares only a rare name with it', () => {
     // "Glazemaster" alone makes them alike by weight (cosine 0.58); the question asks nothing else
     // that one asked.

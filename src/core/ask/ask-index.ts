@@ -172,7 +172,9 @@ export class AskIndex {
     const chose = this.#choose(read, plan, ranked, allowed);
     const { leading, confidence, contrast, budget, evidence } = chose;
     // Last: what would be answered, unless readers asked it before and nothing answered (asked-before.ts).
-    const askedBefore = chose.chosen.length > 0 ? this.#askedBefore.like(asked) : undefined;
+    const { intent, subject } = read.question;
+    const asksName = intent === 'definition' && subject !== undefined && subject.head.split(/\s+/).length <= 3;
+    const askedBefore = chose.chosen.length > 0 ? this.#askedBefore.like(asked, asksName) : undefined;
     const chosen = askedBefore ? [] : chose.chosen;
     const unnamed = { ...chose.unnamed, askedBefore };
     const quoted = chosen.map((hit) => ({

@@ -23,6 +23,12 @@ const MARGIN = 0.15;
  * vs BootstrapFewShot optimizers, which should I use", whose rare name alone makes them alike.
  */
 const ASKED_SHARE = 0.4;
+/**
+ * Or this share, asked what a short name is: "Who is Vitalik Buterin?" asks less than "What is
+ * Vitalik Buterin's net worth?" (0.58 of it), and the content answers it (a probe's look-alike);
+ * "What is a knowledge graph, and how is it built?" says all of "What is a knowledge graph?".
+ */
+const NAME_SHARE = 0.75;
 
 /** A question's terms with their weights, their sum and norm. */
 interface Weighed {
@@ -116,12 +122,16 @@ export class AskedBefore {
     return new AskedBefore(unanswered, [...answered]);
   }
 
-  /** The unanswerable question asked before that a question is like (LIKENESS, MARGIN, ASKED_SHARE), if any. */
-  like(question: string): string | undefined {
+  /**
+   * The unanswerable question asked before that a question is like (LIKENESS, MARGIN, ASKED_SHARE),
+   * if any; `asksName`: it asks what a short name is (NAME_SHARE).
+   */
+  like(question: string, asksName = false): string | undefined {
     const asked = this.#weigh(question);
     const nearest = this.#unanswered.nearest(asked);
     // The answered questions are looked through only for a question like an unanswered one: few are.
-    if (!nearest || nearest.likeness < LIKENESS || nearest.share < ASKED_SHARE) return undefined;
+    if (!nearest || nearest.likeness < LIKENESS || nearest.share < (asksName ? NAME_SHARE : ASKED_SHARE))
+      return undefined;
     const answered = this.#answered.nearest(asked)?.likeness ?? 0;
     return nearest.likeness - answered >= MARGIN ? nearest.question : undefined;
   }
