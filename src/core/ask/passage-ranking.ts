@@ -287,15 +287,20 @@ export class PassageRanking {
     return touched;
   }
 
-  /** The touched passages of the allowed types that hold every quoted phrase. */
+  /**
+   * The touched passages of the allowed types that hold every quoted phrase. A quoted single word is
+   * held in any of its forms (its term): "an AI chatbot "hallucinated"" asks what the content writes
+   * as hallucination, and a word the content never writes is declined as unknown all the same.
+   */
   #matching(touched: readonly number[], question: Question, allowed: ReadonlySet<AskDocumentType>): number[] {
     // A phrase needs all its words: the postings say which passages have them before any text is read.
     const phraseTerms = question.phrases.flatMap((phrase) => terms(phrase));
+    const exact = question.phrases.filter((phrase) => phrase.includes(' '));
     return touched.filter(
       (passage) =>
         allowed.has(this.#passages[passage]!.type) &&
         phraseTerms.every((term) => this.#contains(term, passage)) &&
-        question.phrases.every((phrase) => this.phraseText(passage).includes(` ${phrase} `)),
+        exact.every((phrase) => this.phraseText(passage).includes(` ${phrase} `)),
     );
   }
 
