@@ -59,8 +59,31 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
         'Scoring a summary model by counting the words its summaries share with summaries written by people; ' +
           'the scores are computed over a test set of documents.',
       ),
+      glossaryTerm(
+        'steam-art',
+        'Steam art',
+        'Pictures drawn by kettle models. Cloud Painter made them popular. Kettle Gold lost about $18 ' +
+          'million when its boilers failed in May 2018.',
+      ),
     ]);
   }, 60_000);
+
+  it('declines a figure of a name the content writes but never states one of', () => {
+    const asked = index.search('How much did Cloud Painter lose?', options);
+    expect(asked.answer).toBeNull();
+    expect(asked.no_answer_reason).toMatch(/mention “Cloud Painter” but never state that figure/);
+    // Any figure in a sentence naming it states one, whatever its words ("lose", "lost": ask-dev4).
+    expect(
+      index.search('How much did Kettle Gold lose when its boilers failed?', options).no_answer_reason ?? '',
+    ).not.toMatch(/never state that figure/);
+  });
+
+  it('declines a definition of one word the content never uses, wherever it is placed', () => {
+    const asked = index.search('What is a nullifier in proof-of-work consensus?', options);
+    expect(asked.answer).toBeNull();
+    expect(asked.no_answer_reason).toMatch(/never mention “nullifier”/);
+    expect(index.search('What is a miner in proof-of-work consensus?', options).answer?.slug).toBe('proof-of-work');
+  });
 
   it('declines a version the content never writes beside versions it does', () => {
     expect(index.search('How do Swapper v4 pools concentrate liquidity?', options).no_answer_reason).toMatch(

@@ -95,6 +95,7 @@ describe('a figure question of something never measured', () => {
   it('takes an energy figure only beside the name asked, not beside a plain word it shares', () => {
     const result = index.search('How much electricity does the Brewnet network use in a year?', both);
     expect(result.answer).toBeNull();
-    expect(result.no_answer_reason).toMatch(/never state a figure of it/);
+    // Of the electricity, or of Brewnet, a name whose sentences state no figure (versioned-names.ts).
+    expect(result.no_answer_reason).toMatch(/never state (?:a|that) figure of it/);
   });
 });

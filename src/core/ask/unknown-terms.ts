@@ -25,8 +25,15 @@ import {
 } from './name-shapes.ts';
 import { parseQuestion, pointsBack, withoutChat, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
+import { unknownMeasure, unknownOneWordSubject } from './unused-words.ts';
 import { derivedWords, escapePattern, headline, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
-import { figurelessReleases, numberedLookup, unwrittenNumbers, type NumberedLookup } from './versioned-names.ts';
+import {
+  figurelessNames,
+  figurelessReleases,
+  numberedLookup,
+  unwrittenNumbers,
+  type NumberedLookup,
+} from './versioned-names.ts';
 
 /** Words that stress a question, not name anything ("what does pass@1 even mean"): set aside. */
 const INTENSIFIERS = /\b(?:even|really|actually|exactly|basically|just)\b\s*/gi;
@@ -39,9 +46,6 @@ const SAYS_WHAT = String.raw`(?:\s*\([^)]*\))?(?:\s+\p{Ll}|,\s+(?:which|who|whos
  * complement ("became Stable Diffusion"); then "the" or an owner's name may come before the name.
  */
 const CLAUSE_START = String.raw`(?:^|[.!?:;]\s+|—\s*|,\s+(?:and|but)\s+|\b(?:is|was|became|called|named)\s+)(?:[Tt]he\s+|(?:\p{Lu}\p{L}*\s+)?\p{Lu}\p{L}*['’]s\s+)?`;
-
-/** The word a figure question measures: "how much carbon …", "how many bones …". */
-const MEASURED = /\bhow\s+(?:much|many)\s+(\p{L}+)\b/iu;
 
 /** Words in quotes, single or double, straight or curly ("what is the 'lethal trifecta'"). */
 const QUOTED = /(?:^|[^\p{L}\p{N}])['‘"“]([^'‘’"“”]+)['’"”](?![\p{L}\p{N}])/gu;
@@ -94,7 +98,10 @@ export class UnknownTerms {
         ...unwrittenNumbers(question.content, this.#numbered),
         ...this.#unknownKinds(question),
         ...this.#unknownToldNames(question, situation),
-        ...this.#unknownMeasure(question),
+        ...unknownMeasure(question, this.#postings),
+        ...unknownOneWordSubject(plan, question, this.#askedSubject(question)?.head, this.#postings, (word) =>
+          this.#vectors?.general(word),
+        ),
       ]),
     ];
   }
@@ -393,23 +400,8 @@ export class UnknownTerms {
 
   /** Releases a figure question asks about whose figure the content never states (versioned-names.ts). */
   figureless(question: Question): string[] {
-    return figurelessReleases(question.content, this.#numbered);
-  }
-
-  /**
-   * What a figure question measures ("how much carbon dioxide …", "how many bones …") in a word the
-   * content never uses in any form: it states no figure of it, whatever the rest of the question
-   * matches ("… emitted by training GPT-4" met the GPT page). Everyday English counts here, unlike
-   * among a question's other words: it is what the figure is of. ask-dev5 one unanswerable question
-   * more declined; every other question so measured in the sets was unanswerable and declined already.
-   */
-  #unknownMeasure(question: Question): string[] {
-    const measured = MEASURED.exec(askedSentence(question.content))?.[1];
-    const unused = (word: string) => {
-      const term = indexTerm(word);
-      return term !== null && !this.#postings.has(term);
-    };
-    return measured && unused(measured) && derivedWords(measured).every(unused) ? [measured] : [];
+    const releases = figurelessReleases(question.content, this.#numbered);
+    return releases.length > 0 ? releases : figurelessNames(question.content, this.#numbered);
   }
 
   /**

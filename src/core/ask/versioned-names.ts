@@ -95,6 +95,8 @@ const FIGURE_WORDS = new Set(terms('how many much'));
  * or "Mixtral 8x7B". Everyday words before a number ("Layer 2", "Stage 2") are set aside by `general`.
  */
 const RELEASE = /(?<![\p{L}\p{N}-])(\p{L}{2,})[-\s](\d{1,2})(?![\p{L}\p{N}]|[.,]\p{N})/giu;
+/** The same, to test a text with: RELEASE is global, and a test would move where its next match starts. */
+const RELEASE_IN = new RegExp(RELEASE.source, 'iu');
 /**
  * What is no figure: a year ("followed in March 2023"), or a number inside a name ("GPT-3", "L2BEAT").
  * A size after a number is one ("7B").
@@ -127,8 +129,45 @@ export function figurelessReleases(text: string, content: NumberedLookup): strin
   return releases.size === 1 && !statesFigureOf(release!, text, content) ? [release!] : [];
 }
 
-/** Whether the content states a figure of a release that the question's other words ask (figurelessReleases). */
-function statesFigureOf(release: string, text: string, content: NumberedLookup): boolean {
+/**
+ * The same of a name written with capitals that is no release ("How many parameters does Stable
+ * Diffusion have?"): one name, after the question's first word, that the content writes, of two
+ * words or more or of one that is no everyday English.
+ */
+export function figurelessNames(text: string, content: NumberedLookup): string[] {
+  if (!ASKS_FIGURE.test(text) || RELEASE_IN.test(text.replace(/^\S+\s*/, ''))) return [];
+  const names = new Set(
+    capitalRuns(text)
+      .filter((name) => name.length > 1 || !content.general(name[0]!))
+      .filter((name) => name.every((word) => content.written(indexTerm(word) ?? '')))
+      .map((name) => name.join(' ')),
+  );
+  const [name] = names;
+  return names.size === 1 && !statesFigureOf(name!, text, content, true) ? [name!] : [];
+}
+
+/** Runs of words written with a capital and then a small letter, after a text's first word ("I" is no name). */
+function capitalRuns(text: string): string[][] {
+  const written = text
+    .split(/\s+/)
+    .slice(1)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  const runs: string[][] = [];
+  for (let from = 0; from < written.length; from += 1) {
+    let to = from;
+    while (to < written.length && written[to] !== 'I' && /^\p{Lu}\p{Ll}/u.test(written[to]!)) to += 1;
+    if (to > from) runs.push(written.slice(from, to));
+    from = to;
+  }
+  return runs;
+}
+
+/**
+ * Whether the content states a figure of a release that the question's other words ask
+ * (figurelessReleases); of a name, any figure (`anyFigure`): "Bitcoin Gold lost about $18 million"
+ * answers "how much did Bitcoin Gold lose", in a word of another stem (ask-dev4).
+ */
+function statesFigureOf(release: string, text: string, content: NumberedLookup, anyFigure = false): boolean {
   const name = new RegExp(
     `(?<![\\p{L}\\p{N}-])${escapePattern(release).replace(/-|\s/, '[-\\s]')}(?![\\p{L}\\p{N}])`,
     'iu',
@@ -138,8 +177,15 @@ function statesFigureOf(release: string, text: string, content: NumberedLookup):
   const asked = terms(text.replace(every, ' ')).filter((term) => !own.has(term) && !FIGURE_WORDS.has(term));
   const states = (said: string) =>
     FIGURE.test(said.replace(every, ' ').replace(NOT_A_FIGURE, ' ')) &&
-    terms(said).some((term) => asked.includes(term));
-  const passages = content.passagesUsing(indexTerm(release.replace(/[-\s]\d+$/, '')) ?? '');
+    (anyFigure || terms(said).some((term) => asked.includes(term)));
+  const passages = content.passagesUsing(
+    indexTerm(
+      release
+        .replace(/[-\s]\d+$/, '')
+        .split(/\s+/)
+        .at(-1)!,
+    ) ?? '',
+  );
   // A term's aliases are no heading: the GPT page lists GPT-4 among them beside GPT-3's figures.
   const naming = passages.flatMap(({ heading, sentences }) =>
     name.test(heading) ? [sentences.join(' ')] : sentences.filter((sentence) => name.test(sentence)),
