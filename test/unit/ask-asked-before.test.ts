@@ -48,6 +48,14 @@ describe('a question asked before', () => {
     expect(before.like('What is Glazemaster?')).toBeUndefined();
   });
 
+  it('is not like one asked of another year', () => {
+    const dated = new AskedBefore(['How much profit did the pottery club make in 2023?'], answered);
+    expect(dated.like('How much profit did the pottery club make in 2024?')).toBeUndefined();
+    expect(dated.like('what profit did the pottery club make in 2023')).toBe(
+      'How much profit did the pottery club make in 2023?',
+    );
+  });
+
   it('is like none when nothing was asked before', () => {
     expect(new AskedBefore([], answered).like(unanswered[0]!)).toBeUndefined();
   });

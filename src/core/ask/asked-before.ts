@@ -30,6 +30,12 @@ const ASKED_SHARE = 0.4;
  */
 const NAME_SHARE = 0.75;
 
+/**
+ * The years a question names, in order: a question of another year asks of another time ("How much
+ * profit did Tether make in 2023?" is unanswered where the content states 2024's; ask-dev76).
+ */
+const yearsIn = (question: string) => (question.match(/\b(?:19|20)\d\d\b/g) ?? []).join(' ');
+
 /** A question's terms with their weights, their sum and norm. */
 interface Weighed {
   weights: Map<string, number>;
@@ -65,8 +71,14 @@ class Bank {
     });
   }
 
-  /** The question most like `asked` (cosine), with its likeness and the share of its own weight `asked` says. */
-  nearest(asked: Weighed): { question: string; likeness: number; share: number } | undefined {
+  /**
+   * The question most like `asked` (cosine) among those `accept` takes (all, without it), with its
+   * likeness; `accept` is given each one's share of its own weight that `asked` says.
+   */
+  nearest(
+    asked: Weighed,
+    accept: (question: string, share: number) => boolean = () => true,
+  ): { question: string; likeness: number } | undefined {
     const shared = new Map<number, number>();
     const dot = new Map<number, number>();
     for (const [term, weight] of asked.weights)
@@ -78,10 +90,10 @@ class Bank {
     let likeness = 0;
     for (const [at, product] of dot) {
       const each = product / (asked.norm * this.#norms[at]!);
-      if (each > likeness) [best, likeness] = [at, each];
+      if (each > likeness && accept(this.#questions[at]!, shared.get(at)! / this.#sums[at]!))
+        [best, likeness] = [at, each];
     }
-    if (best === undefined) return undefined;
-    return { question: this.#questions[best]!, likeness, share: shared.get(best)! / this.#sums[best]! };
+    return best === undefined ? undefined : { question: this.#questions[best]!, likeness };
   }
 }
 
@@ -123,15 +135,17 @@ export class AskedBefore {
   }
 
   /**
-   * The unanswerable question asked before that a question is like (LIKENESS, MARGIN, ASKED_SHARE),
-   * if any; `asksName`: it asks what a short name is (NAME_SHARE).
+   * The unanswerable question asked before that a question is like (LIKENESS, MARGIN), among those
+   * it says enough of (ASKED_SHARE; NAME_SHARE when `asksName`: it asks what a short name is) and
+   * that name the same years, if any.
    */
   like(question: string, asksName = false): string | undefined {
     const asked = this.#weigh(question);
-    const nearest = this.#unanswered.nearest(asked);
+    const years = yearsIn(question);
+    const enough = asksName ? NAME_SHARE : ASKED_SHARE;
+    const nearest = this.#unanswered.nearest(asked, (other, share) => share >= enough && yearsIn(other) === years);
     // The answered questions are looked through only for a question like an unanswered one: few are.
-    if (!nearest || nearest.likeness < LIKENESS || nearest.share < (asksName ? NAME_SHARE : ASKED_SHARE))
-      return undefined;
+    if (!nearest || nearest.likeness < LIKENESS) return undefined;
     const answered = this.#answered.nearest(asked)?.likeness ?? 0;
     return nearest.likeness - answered >= MARGIN ? nearest.question : undefined;
   }
