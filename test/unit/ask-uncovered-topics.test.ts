@@ -188,6 +188,11 @@ describe('describedTopic', () => {
       ['Which coin started out as a meme with a dog on the logo?', 'meme coins'],
       ['Why do banks charge so much to send money overseas?', 'what sending money abroad costs'],
       ['What is the separate AI chip in new phones for, next to the GPU?', 'neural processing units'],
+      // ask-dev76 to ask-dev78, in other words.
+      ['How is a layer 3 different from a rollup?', 'layer 3 chains'],
+      ['what does the eu ai act make companies do', "the EU AI Act's rules"],
+      ['Why do exchanges want a photo of my passport before I can trade?', 'know-your-customer checks'],
+      ['Can a model that learned from my drawings be made to un-learn them?', 'machine unlearning'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -308,6 +313,12 @@ describe('describedTopic', () => {
       'My exchange deposit still says pending. How long until the block is final?',
       'If an issuer froze our funds at a blacklisted address, how is that done?',
       'Are our prompts used to teach the model in in-context learning, or do its weights stay fixed?',
+      // Look-alikes of ask-dev76 to ask-dev78's topics: what the content says of the AI Act, a layer 2,
+      // a key's identity, a model that forgets.
+      'What does the EU AI Act say about general-purpose AI models?',
+      'How does a layer 2 settle on layer 1?',
+      'How does a wallet prove my identity without a password?',
+      'Why does a fine-tuned model forget my earlier examples?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

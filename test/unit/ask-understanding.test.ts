@@ -146,6 +146,9 @@ describe('questions declined whatever matches', () => {
     ['which bitcoin broker has the cheapest fees for small buys', 'advice'],
     ['which budgeting app is best for tracking my crypto?', 'advice'],
     ['ok which token is going to pump next', 'future'],
+    // ask-dev76 to ask-dev78: a kind of marketplace ranked by its fees, a model to run at home.
+    ['which nft marketplace charges the lowest fees', 'advice'],
+    ['which open-weight model is best to download for my laptop', 'advice'],
     // A task to do rather than a question the content answers.
     ['Write me a Python script that scrapes tweets', 'task'],
     ['can you translate this paragraph into Spanish', 'task'],
@@ -236,6 +239,8 @@ describe('questions declined whatever matches', () => {
     'In a constant-product pool, which token will go up in price after a big buy?',
     'Which chatbots are best according to Chatbot Arena votes?',
     'What smart wallets have the lowest fees, if someone else can pay the gas?',
+    // Look-alikes of the rules of ask-dev76 to ask-dev78: a retrieval model weighed by what it finds.
+    'Which model is best to run when I need exact keyword matches?',
     // Look-alikes (review of 30 November): a condition, a length of time, a wallet's protection, a
     // dated total.
     'What happens if a transaction is going to surpass its gas limit?',

@@ -113,8 +113,9 @@ const ADVICE = [
   String.raw`\b(?:which|what)\s+(?:one|(?:[\w-]+\s+)?(?:models?|apps?|wallets?|services?|plans?|tools?|providers?|subscriptions?|products?|llms?|chatbots?|assistants?|vpns?))\s+should\s+(?:i|we)\s+(?:pay\s+for|subscribe\s+to|sign\s+up\s+for|download|install)\b`,
   // A provider ranked by its prices: "which exchange has the lowest fees to buy eth" (not a rollup's
   // or a pool's fees, which the content explains): ask-dev23.
-  // Or with a kind before it: "which crypto exchange has the lowest fees for a beginner" (ask-dev68).
-  String.raw`\b(?:which|what)\s+(?:(?:crypto|bitcoin|btc|eth|ethereum|online|mobile|trading)\s+)?(?:exchanges?|brokers?|wallets?|apps?|banks?|cards?|platforms?|providers?)\s+(?:has|have|is|are|offers?|charges?)\s+(?:the\s+)?(?:lowest|cheapest|smallest)\s+(?:fees?|prices?|rates?|spreads?|commissions?)\b`,
+  // Or with a kind before it: "which crypto exchange has the lowest fees for a beginner" (ask-dev68),
+  // "which nft marketplace has the lowest fees" (ask-dev77).
+  String.raw`\b(?:which|what)\s+(?:(?:crypto|bitcoin|btc|eth|ethereum|online|mobile|trading|nft)\s+)?(?:exchanges?|brokers?|wallets?|apps?|banks?|cards?|platforms?|providers?|marketplaces?)\s+(?:has|have|is|are|offers?|charges?)\s+(?:the\s+)?(?:lowest|cheapest|smallest)\s+(?:fees?|prices?|rates?|spreads?|commissions?)\b`,
   String.raw`\bbest\s+(?:\w+\s+){0,2}to\s+(?:buy|get|purchase)(?:[\s,.!?]*$|\s+(?:now|today|this|for|in|if)\b)`,
   // A vendor to pick: "which managed service is cheapest per million queries", "which SDK or vendor
   // should we pick" (ask-dev62, ask-dev64), "which crypto wallet app is best for iphone" (ask-dev69).
@@ -126,6 +127,8 @@ const ADVICE = [
   // quizzes", "the best ai to write my college essays" (fourteen sets). Not "the best AI agents
   // finish …", a fact about them.
   String.raw`\bbest\s+(?:free\s+|cheap\w*\s+|easy\s+|easiest\s+|simple\s+|simplest\s+|safest\s+)?(?:[\w-]+\s+){0,2}(?:apps?|tools?|wallets?|exchanges?|platforms?|services?|brokers?|ai|chatbots?|generators?|gpus?|laptops?|computers?|pcs?)\s+(?:for|to|on|in|out\s+there|rn|right\s+now)\b|\bbest\s+(?:free\s+)?(?:[\w-]+\s+){0,2}(?:apps?|tools?|wallets?|exchanges?|chatbots?|generators?)\s*[?!.]*$`,
+  // A model to run at home: "which open source llm is the best one to run on my laptop" (ask-dev78).
+  String.raw`\bwhich\s+(?:[\w-]+\s+){0,2}(?:llms?|(?:[\w-]*-)?(?:open|source|weights?|local|language|ai)\s+models?)\s+(?:is|are)\s+(?:the\s+)?best\s+(?:one\s+)?(?:to\s+(?:run|download|install)|for\s+my\s+(?:laptop|pc|computer|mac|phone|gpu))\b`,
   // AI products or vendors ranked against each other: "Claude or GPT-4o, which one writes better
   // code", "Pinecone or Weaviate: which is cheaper at 10 million vectors" (ask-dev47, 48, 50, 52).
   String.raw`\b(?:${PRODUCTS})\b[^?]*\b(?:or|vs\.?|versus)\s+(?:[\w-]+\s+)?(?:${PRODUCTS})\b[^?]*\b(?:better|cheaper|faster|best|cheapest|fastest|which\s+(?:one|is|should|will|would))\b|\b(?:better|cheaper|faster|best|cheapest|fastest|should|which\s+(?:one|is))\b[^?]*\b(?:${PRODUCTS})\b[^?]*\b(?:or|vs\.?|versus)\s+(?:[\w-]+\s+)?(?:${PRODUCTS})\b`,

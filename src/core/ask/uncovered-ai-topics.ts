@@ -8,6 +8,11 @@ import type { UncoveredTopic } from './uncovered-topic.ts';
 const SOMEONES =
   /\b(?:person|person's|someone|someone's|individual|individual's|personal)\b|\babout\s+(?:me|us|him|her|them)\b/;
 
+/** Someone's, or the asker's own works: "make it un-learn just my pieces". */
+const SOMEONES_OR_MINE = new RegExp(
+  `${SOMEONES.source}|\\bmy\\s+(?:own\\s+)?(?:art\\w*|pieces|works?|photos?|images|pictures|drawings|writing|books?|songs|music)\\b`,
+);
+
 export const AI_TOPICS: readonly UncoveredTopic[] = [
   {
     name: 'machine unlearning',
@@ -15,10 +20,19 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     // Forgetting a skill when trained further is catastrophic forgetting, which the glossary defines.
     unless: /\bfine-?tun\w*|\bcatastrophic\b|\bnew\s+task\b|\btrained\s+further\b/,
     asks: [
-      /\b(?:forget|forgets|forgetting|unlearn\w*|erase|remove|delete|scrub|wipe)\b/,
-      SOMEONES,
-      /\b(?:already[- ]trained|after\s+(?:it\s+(?:has|was)\s+)?(?:been\s+)?trained|trained\s+(?:[\w-]+\s+)?model|has\s+(?:already\s+)?been\s+trained|(?:learned|learnt)\s+about|retrain\w*|after\s+(?:its\s+|the\s+)?training|training\s+is\s+(?:done|over|finished))\b/,
+      /\b(?:forget|forgets|forgetting|un-?learn\w*|erase|remove|delete|scrub|wipe)\b/,
+      SOMEONES_OR_MINE,
+      /\b(?:already[- ]trained|after\s+(?:it\s+(?:has|was)\s+)?(?:been\s+)?trained|trained\s+(?:[\w-]+\s+)?model|has\s+(?:already\s+)?been\s+trained|(?:learned|learnt)\s+(?:about|from)|retrain\w*|after\s+(?:its\s+|the\s+)?training|training\s+is\s+(?:done|over|finished))\b/,
     ],
+  },
+  {
+    // Its duties, risk classes, deadlines and fines: the content says only that it has duties for
+    // general-purpose AI models (fourteen questions in ten sets, none answerable).
+    name: "the EU AI Act's rules",
+    whole: true,
+    names: ['high-risk ai system', 'ai act requires', 'under the ai act'],
+    unless: /\b(?:foundation\s+models?|general[- ]purpose)\b/,
+    asks: [/\bai\s+act\b/],
   },
   {
     name: 'homomorphic encryption',

@@ -362,6 +362,22 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
     asks: [/\bproof[- ]of[- ]authority\b/],
   },
   {
+    // Checks of a customer's identity and money before an account opens: "upload your passport and a
+    // selfie", "check your ID and where your money comes from" (nine questions in eight sets).
+    name: 'know-your-customer checks',
+    names: ['know your customer', 'know-your-customer', 'kyc'],
+    asks: [
+      /\b(?:passports?|photo\s+id|(?:your|my|their)\s+id|id\s+(?:card|documents?)|identity\s+(?:checks?|verification|documents?)|selfies?)\b/,
+      /\b(?:banks?|exchanges?|apps?|platforms?|brokers?|accounts?)\b/,
+    ],
+  },
+  {
+    // Chains that settle on a layer 2 as it settles on layer 1 (ask-dev27, ask-dev78).
+    name: 'layer 3 chains',
+    names: ['layer 3', 'layer-3', 'layer three'],
+    asks: [/\blayer[- ](?:3|three)\b/],
+  },
+  {
     // Scammers sending their victims to a bitcoin ATM, how many there are, their limits (ask-dev20,
     // ask-dev35, ask-dev45, ask-dev48, ask-dev71).
     name: 'bitcoin ATMs',
