@@ -85,7 +85,8 @@ export const DEVELOPMENT_SETS = [
  * nine's 576 reader questions lowered what unseen sets measure (blind right source first 94.1 ->
  * 93.0 %; of three sets never read, one unanswerable question fewer declined and two answerable ones
  * fewer right), so they stay questions to measure by. ask-dev68 to ask-dev72 were written on
- * 1 December at 10:35 by helpers leaning to three personas each, scored unseen first and then read.
+ * 1 December at 10:35 by helpers leaning to three personas each, scored unseen first and then read;
+ * ask-dev76 to ask-dev78 on 2 December at 01:00 likewise (two more written then were never read).
  */
 export const UNLEARNED_SETS = [
   'ask-dev44.json',
@@ -114,6 +115,9 @@ export const UNLEARNED_SETS = [
   'ask-dev70.json',
   'ask-dev71.json',
   'ask-dev72.json',
+  'ask-dev76.json',
+  'ask-dev77.json',
+  'ask-dev78.json',
 ];
 
 /**
