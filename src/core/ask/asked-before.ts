@@ -52,12 +52,15 @@ type Weigh = (question: string) => Weighed;
  */
 class Bank {
   readonly #questions: readonly string[];
+  /** Each question's years (yearsIn), read once. */
+  readonly #years: readonly string[];
   readonly #sums: Float64Array;
   readonly #norms: Float64Array;
   readonly #postings = new Map<string, number[]>();
 
   constructor(questions: readonly string[], weigh: Weigh) {
     this.#questions = questions;
+    this.#years = questions.map(yearsIn);
     this.#sums = new Float64Array(questions.length);
     this.#norms = new Float64Array(questions.length);
     questions.forEach((question, at) => {
@@ -72,13 +75,10 @@ class Bank {
   }
 
   /**
-   * The question most like `asked` (cosine) among those `accept` takes (all, without it), with its
-   * likeness; `accept` is given each one's share of its own weight that `asked` says.
+   * The question most like `asked` (cosine), with its likeness and the share of its own weight
+   * `asked` says; with `years`, among those that name those years.
    */
-  nearest(
-    asked: Weighed,
-    accept: (question: string, share: number) => boolean = () => true,
-  ): { question: string; likeness: number } | undefined {
+  nearest(asked: Weighed, years?: string): { question: string; likeness: number; share: number } | undefined {
     const shared = new Map<number, number>();
     const dot = new Map<number, number>();
     for (const [term, weight] of asked.weights)
@@ -90,10 +90,10 @@ class Bank {
     let likeness = 0;
     for (const [at, product] of dot) {
       const each = product / (asked.norm * this.#norms[at]!);
-      if (each > likeness && accept(this.#questions[at]!, shared.get(at)! / this.#sums[at]!))
-        [best, likeness] = [at, each];
+      if (each > likeness && (years === undefined || this.#years[at] === years)) [best, likeness] = [at, each];
     }
-    return best === undefined ? undefined : { question: this.#questions[best]!, likeness };
+    if (best === undefined) return undefined;
+    return { question: this.#questions[best]!, likeness, share: shared.get(best)! / this.#sums[best]! };
   }
 }
 
@@ -135,17 +135,16 @@ export class AskedBefore {
   }
 
   /**
-   * The unanswerable question asked before that a question is like (LIKENESS, MARGIN), among those
-   * it says enough of (ASKED_SHARE; NAME_SHARE when `asksName`: it asks what a short name is) and
-   * that name the same years, if any.
+   * The unanswerable question asked before that a question is like (LIKENESS, MARGIN, ASKED_SHARE),
+   * among those that name the same years, if any; `asksName`: it asks what a short name is
+   * (NAME_SHARE).
    */
   like(question: string, asksName = false): string | undefined {
     const asked = this.#weigh(question);
-    const years = yearsIn(question);
-    const enough = asksName ? NAME_SHARE : ASKED_SHARE;
-    const nearest = this.#unanswered.nearest(asked, (other, share) => share >= enough && yearsIn(other) === years);
+    const nearest = this.#unanswered.nearest(asked, yearsIn(question));
     // The answered questions are looked through only for a question like an unanswered one: few are.
-    if (!nearest || nearest.likeness < LIKENESS) return undefined;
+    if (!nearest || nearest.likeness < LIKENESS || nearest.share < (asksName ? NAME_SHARE : ASKED_SHARE))
+      return undefined;
     const answered = this.#answered.nearest(asked)?.likeness ?? 0;
     return nearest.likeness - answered >= MARGIN ? nearest.question : undefined;
   }
