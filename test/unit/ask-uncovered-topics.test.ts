@@ -193,6 +193,9 @@ describe('describedTopic', () => {
       ['what does the eu ai act make companies do', "the EU AI Act's rules"],
       ['Why do exchanges want a photo of my passport before I can trade?', 'know-your-customer checks'],
       ['Can a model that learned from my drawings be made to un-learn them?', 'machine unlearning'],
+      // Review of 2 December: a trained chatbot, the training data.
+      ['Can a trained chatbot be made to forget my personal photos?', 'machine unlearning'],
+      ['My drawings were in the training data; can the model be made to un-learn them?', 'machine unlearning'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });

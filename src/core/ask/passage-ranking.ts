@@ -232,10 +232,7 @@ export class PassageRanking {
     const touched = this.#bm25(plan);
     this.#headingAsks = HEADING_QUESTION_WORD[askedKind(question)];
     const withPhrases = this.#matching(touched, question, allowed);
-    const candidates =
-      withPhrases.length === 0 && reportsQuote(plan, question)
-        ? this.#matching(touched, { ...question, phrases: [] }, allowed)
-        : withPhrases;
+    const candidates = withPhrases.length > 0 ? withPhrases : this.#withoutQuotes(touched, plan, question, allowed);
     const total = this.#sourcesIn(candidates);
     const lexical = this.#best(candidates).map((passage) => this.#scored(plan, question, passage));
     lexical.sort((a, b) => b.score - a.score || a.passage - b.passage);
@@ -302,6 +299,23 @@ export class PassageRanking {
         phraseTerms.every((term) => this.#contains(term, passage)) &&
         exact.every((phrase) => this.phraseText(passage).includes(` ${phrase} `)),
     );
+  }
+
+  /**
+   * When no passage holds the quoted phrases: those of a quote that reports what was said
+   * (reportsQuote), or a quoted single word in a form the content never writes ("burnt" where it
+   * writes "burned", "forgot" where it writes "forget"), are searched as any other words. A word the
+   * content never uses in any form is declined as unknown all the same.
+   */
+  #withoutQuotes(
+    touched: readonly number[],
+    plan: Plan,
+    question: Question,
+    allowed: ReadonlySet<AskDocumentType>,
+  ): number[] {
+    if (reportsQuote(plan, question)) return this.#matching(touched, { ...question, phrases: [] }, allowed);
+    const phrases = question.phrases.filter((phrase) => phrase.includes(' '));
+    return phrases.length < question.phrases.length ? this.#matching(touched, { ...question, phrases }, allowed) : [];
   }
 
   /** How many sources (terms, essay sections) the passages come from. */

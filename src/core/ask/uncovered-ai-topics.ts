@@ -22,7 +22,7 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     asks: [
       /\b(?:forget|forgets|forgetting|un-?learn\w*|erase|remove|delete|scrub|wipe)\b/,
       SOMEONES_OR_MINE,
-      /\b(?:already[- ]trained|after\s+(?:it\s+(?:has|was)\s+)?(?:been\s+)?trained|trained\s+(?:[\w-]+\s+)?model|has\s+(?:already\s+)?been\s+trained|(?:learned|learnt)\s+(?:about|from)|retrain\w*|after\s+(?:its\s+|the\s+)?training|training\s+is\s+(?:done|over|finished))\b/,
+      /\b(?:already[- ]trained|after\s+(?:it\s+(?:has|was)\s+)?(?:been\s+)?trained|trained\s+(?:[\w-]+\s+)?(?:model|chatbot|ai|network)|training\s+data|has\s+(?:already\s+)?been\s+trained|(?:learned|learnt)\s+(?:about|from)|retrain\w*|after\s+(?:its\s+|the\s+)?training|training\s+is\s+(?:done|over|finished))\b/,
     ],
   },
   {
