@@ -398,7 +398,10 @@ export class UnknownTerms {
     );
   }
 
-  /** Releases a figure question asks about whose figure the content never states (versioned-names.ts). */
+  /**
+   * Releases, or else capitalised names, a figure question asks about whose figure the content never
+   * states (versioned-names.ts).
+   */
   figureless(question: Question): string[] {
     const releases = figurelessReleases(question.content, this.#numbered);
     return releases.length > 0 ? releases : figurelessNames(question.content, this.#numbered);
