@@ -409,6 +409,9 @@ describe('questions as people type them', () => {
     ['how do ring signatures hide who the real signer was', /ring and group signatures/],
     // A figure the content states and never gives a reason for (ask-dev25, ask-dev26).
     ["Why is Bitcoin's supply capped at exactly 21 million coins?", /state “21 million coins” but never say why/],
+    // A name the content never says the source of, and a year later than it tells of (ask-dev82, ask-dev83).
+    ["Why was Ethereum's August 2021 upgrade given the name London?", /state “London” but never say why/],
+    ["Will Ethereum's fees be lower in 2029?", /tell of nothing as late as 2029/],
     // Like a development set's unanswerable question, which every other rule answered (asked-before.ts).
     [
       'How much would it cost to rent one H100 GPU for an hour?',
@@ -426,6 +429,8 @@ describe('questions as people type them', () => {
   // Look-alikes of the decline rules that the content answers (review of 30 November).
   it.each([
     ['Is AdamW better than Adam?', 'adam-optimizer'],
+    ['Why is it called impermanent loss?', 'impermanent-loss'],
+    ['What did the Pectra upgrade of May 2025 change for blobs?', 'rollups-and-ethereum-scaling'],
     ['Is DistilBERT faster than BERT?', 'distillation'],
     ['How much does the base fee rise per block under EIP-1559?', 'transactions-gas-and-mev'],
     ['How many parameters did GPT-3 have?', 'gpt'],

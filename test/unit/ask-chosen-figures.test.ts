@@ -2,7 +2,7 @@
 // ask-dev25, ask-dev26; 32 ETH and 12-second slots: ask-dev22, ask-dev26) is answered only where the
 // content gives a reason beside the figure; where it only states the figure, it is declined so.
 import { describe, expect, it } from 'vitest';
-import { chosenFigure, unreasonedFigure } from '../../src/core/ask/chosen-figures.ts';
+import { chosenFigure, chosenName, unreasonedFigure } from '../../src/core/ask/chosen-figures.ts';
 import { essayDocument, essayPassage, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
@@ -15,6 +15,7 @@ const index = loadedIndex(
       [
         'A Steamco kettle holds exactly 17 cups of water. Its element draws 2,000 watts.',
         'The lid opens at 80 degrees so that steam escapes before the handle gets hot.',
+        'Steamco ships its kettles under model names such as Brewlin (2023) and Potwick (2024).',
       ],
       [],
     ),
@@ -102,5 +103,31 @@ describe('a question why a figure was chosen', () => {
 
   it('is answered where the content gives the reason', () => {
     expect(index.search('Why is the kettle lid set to open at 80 degrees?', both).answer).not.toBeNull();
+  });
+});
+
+// ask-dev82, ask-dev83: "Why was Ethereum's May 2025 upgrade given the name 'Pectra'?" The content
+// names upgrades and says where a name comes from only now and then.
+describe('a question why a name was given', () => {
+  it('reads a capitalised name after "named", "called", "given the name", not a term in lowercase', () => {
+    expect(chosenName("Why was Steamco's 2024 kettle given the name 'Potwick'?")?.written).toBe('Potwick');
+    expect(chosenName('why is the new kettle called Brewlin')?.written).toBe('Brewlin');
+    expect(chosenName("why's it called descaling if the scale stays")).toBeUndefined();
+    expect(chosenName('What is the kettle called Brewlin?')).toBeUndefined();
+  });
+
+  it('is declined where the content writes the name and never says where it comes from', () => {
+    const result = index.search("Why was Steamco's 2024 kettle given the name Potwick?", both);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(/“Potwick” but never say why it was chosen/);
+  });
+
+  it('is not declined so where the content says what the name is after', () => {
+    const named = chosenName('Why is the little kettle called Kettlet?')!;
+    const any = () => true;
+    expect(unreasonedFigure(named, [essayPassage('The Kettlet is named after the small pot it copies.')], any)).toBe(
+      false,
+    );
+    expect(unreasonedFigure(named, [essayPassage('The Kettlet holds two cups.')], any)).toBe(true);
   });
 });

@@ -64,6 +64,12 @@ describe('datedMove', () => {
       subject: ['ETH'],
       rising: false,
     });
+    // A market's yield or rate moves as a price does (ask-dev81).
+    expect(datedMove('Why did US Treasury yields climb above 4% in 2023?')).toMatchObject({
+      year: '2023',
+      rising: true,
+    });
+    expect(datedMove('Why did interest rates rise so fast in 2022?')?.subject).toEqual(['interest', 'rates']);
   });
 
   it('leaves a move of anything but a price, a removal, an undated move and a year that dates no move', () => {

@@ -33,6 +33,9 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('How is descaler taxed in the US?')).toBe(true);
     expect(asksOwnStanding('what is the tax on descaler gains in the UK')).toBe(true);
     expect(asksOwnStanding('Which form does the IRS want for descaler income?')).toBe(true);
+    // A tax authority, however written (ask-dev82).
+    expect(asksOwnStanding('does the shop send my descaler sales to the irs or nah')).toBe(true);
+    expect(asksOwnStanding('Can the tax office see what descaler I buy?')).toBe(true);
   });
 
   it('is told by tax treatment asked in the words of tax law, with no country', () => {

@@ -294,6 +294,8 @@ export interface NoAnswerWhy {
   vague?: boolean;
   /** The question asks about a tax or legal position, the asker's or a country's tax rules (own-standing.ts). */
   ownStanding?: boolean;
+  /** A year asked about later than any the content tells of (later-years.ts). */
+  later?: string;
   /** A year's move asked the cause of that the content never tells (dated-moves.ts). */
   untold?: { subject: readonly string[]; year: string };
   /** An idea the question describes that the content does not cover (uncovered-topics.ts). */
@@ -330,6 +332,12 @@ function lackingReason(why: NoAnswerWhy): string | undefined {
     return `the essays and glossary mention ${quoted(why.passing)} only in passing, never describing ${pronounOf(why.passing)}`;
   if (why.figureless && why.figureless.length > 0)
     return `the essays and glossary mention ${quoted(why.figureless)} but never state that figure of ${pronounOf(why.figureless)}`;
+  return gapReason(why);
+}
+
+/** What the content never tells of what the question names (content-gaps.ts, asked-before.ts). */
+function gapReason(why: NoAnswerWhy): string | undefined {
+  if (why.later) return `the essays and glossary tell of nothing as late as ${why.later}`;
   if (why.untold)
     return `the essays and glossary never tell what happened to “${why.untold.subject.join(' ')}” in ${why.untold.year}`;
   if (why.uncovered) return `this seems to ask about ${why.uncovered}, which the essays and glossary do not cover`;

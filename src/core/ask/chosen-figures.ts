@@ -12,6 +12,8 @@ export interface ChosenFigure {
   written: string;
   /** A pattern that finds the figure in the content's text: the number, with its scale word if asked with one. */
   pattern: RegExp;
+  /** What gives a reason for it in the content's sentences; REASON unless it is a name. */
+  reason?: RegExp;
 }
 
 // Not "need" or "require": "why does finality need 13 minutes" asks a figure the content works out
@@ -64,6 +66,27 @@ export const REASON =
 export const POINTS_BACK =
   /^(?:this|that|these|those|it|so|such|the\s+(?:reason|figure|number|limit|cap|choice|idea|aim))\b/i;
 
+/**
+ * A name asked why it was given: "Why was Ethereum's May 2025 upgrade given the name 'Pectra'?",
+ * "… why is it called Fusaka" (ask-dev82, ask-dev83). The content names upgrades and models and
+ * seldom says where a name comes from; a name in lowercase is a term whose meaning may be the
+ * reason ("why's it called impermanent loss", which the content answers).
+ */
+const ASKS_NAMED =
+  /(?:^|[:.!?]\s+)(?:[Ww]hy|[Hh]ow\s+come)\b[^?]*?\b(?:given\s+the\s+name|named|called|dubbed|christened)\s+['"‘“]?(\p{Lu}[\p{L}\p{N}-]*)/u;
+
+/** What says where a name comes from. */
+const NAME_REASON =
+  /\b(?:named\s+(?:after|for)|stands?\s+for|short\s+for|abbreviat\w*|acronym|portmanteau|blend\w*|combin\w*|comes?\s+from|because)\b/i;
+
+/** The name a question asks the reason for, if it asks one, as a figure whose reason is a name's. */
+export function chosenName(question: string): ChosenFigure | undefined {
+  const name = ASKS_NAMED.exec(question.trim())?.[1];
+  return name
+    ? { written: name, pattern: new RegExp(String.raw`\b${escapePattern(name)}\b`, 'i'), reason: NAME_REASON }
+    : undefined;
+}
+
 /** The figure a question asks the reason for, if it asks one. */
 export function chosenFigure(question: string): ChosenFigure | undefined {
   const asked = ASKS_CHOSEN.exec(question.trim());
@@ -106,9 +129,10 @@ export function unreasonedFigure(
     // In the figure's own sentence, a reason after the figure: "so that blocks arrive about every
     // ten minutes" gives the reason for adjusting the target, not for ten minutes.
     const afterFigure = (sentence: string) => sentence.slice(Math.max(0, sentence.search(figure.pattern)));
+    const reason = figure.reason ?? REASON;
     const reasoned = (index: number) =>
-      REASON.test(afterFigure(around[index]!)) ||
-      window(index).some((near) => POINTS_BACK.test(near) && REASON.test(near));
+      reason.test(afterFigure(around[index]!)) ||
+      window(index).some((near) => POINTS_BACK.test(near) && reason.test(near));
     if (!sentences.some(told)) continue;
     stated = true;
     if (sentences.some((sentence, index) => told(sentence) && reasoned(index))) return false;

@@ -31,12 +31,13 @@ const ASKED_MOVE = new RegExp(
 );
 
 /**
- * A price asked about: a move of anything else ("why did The DAO lose 3.6 million ETH in 2016", "why
+ * A price asked about, or a market's yield or rate ("Why did US Treasury yields climb above 4% in
+ * 2023?", ask-dev81): a move of anything else ("why did The DAO lose 3.6 million ETH in 2016", "why
  * did Tether's profits rise in 2024", "why did DeFi deposits jump in 2020") is a story the content
  * tells in its own verbs (drained, earned, grew); review of 30 November, nine such questions.
  */
 const PRICE_ASKED =
-  /\b(?:price|prices|priced|value(?!\s+(?:locked|deposited))|valuation|market|peg)\b|\b(?:below|above|under)\s+(?:a|one|\$?1)\s+dollar\b|\b(?:below|above|under)\s+\$\d/i;
+  /\b(?:price|prices|priced|value(?!\s+(?:locked|deposited))|valuation|market|peg|yields?|interest\s+rates?)\b|\b(?:below|above|under)\s+(?:a|one|\$?1)\s+dollar\b|\b(?:below|above|under)\s+\$\d/i;
 
 /** Words of a subject that say which figure of it moved or how much, not what moved. */
 const NOT_SUBJECT =

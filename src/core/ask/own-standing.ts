@@ -51,6 +51,9 @@ const STANDING = new RegExp(
     // I get the coins legally?": review of 30 November).
     String.raw`\b(?:died|passed)\b[^?]*\b(?:claim\w*|inherit\w*|legally|get\s+(?:the|his|her|their)\s+(?:coins|crypto|bitcoin|funds|money))\b`,
     String.raw`\bdeduct\s+(?:my|our)\b|\btax[- ]deductible\b`,
+    // A tax authority, which the content never names: "does coinbase send my trades to the irs or nah"
+    // (ask-dev82).
+    String.raw`\b(?:irs|hmrc|tax\s+(?:office|authorit(?:y|ies)|man))\b`,
     // An employer's tax: "how do I handle payroll taxes and withholding on that" (ask-dev47); the
     // asker's sale after a story: "How will this be taxed, and when do I have to declare it?" (ask-dev56).
     String.raw`\bpayroll\b|\bwithholding\b|\bhow\s+(?:will|would|is|are)\s+(?:this|that|it|these|they)\s+(?:be\s+)?taxed\b|\bwhen\s+do\s+(?:i|we)\s+(?:have\s+to\s+|need\s+to\s+)?declare\b`,

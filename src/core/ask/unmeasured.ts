@@ -43,7 +43,8 @@ export function measuredWord(content: string): MeasuredWord | undefined {
  * (`about`): "cut the network's energy use by about 99.95%" measures Ethereum's energy, not a
  * chatbot's. A name the glossary knows (`named`: "how many bitcoins …") needs no other term beside
  * its own word; a word alike always does. Words they never write are for the unknown-word rules
- * (unknown-terms.ts).
+ * (unknown-terms.ts). `figureOf`: terms of what the figure is of, each of which must be in the
+ * window.
  */
 export function neverMeasured(
   measured: MeasuredWord,
@@ -51,12 +52,14 @@ export function neverMeasured(
   writing: readonly number[],
   passages: readonly Sentenced[],
   named = false,
+  figureOf: readonly string[] = [],
 ): boolean {
   if (writing.length === 0) return false;
   const [own, ...alike] = measured.alike;
   // Whether a window of sentences, with their terms, states a figure of what is asked.
   const stated = (window: readonly string[], written: readonly string[]) => {
     if (!window.some((sentence) => FIGURE.test(sentence))) return false;
+    if (!figureOf.every((term) => written.includes(term))) return false;
     const aboutAsked = about.length === 0 || about.some((term) => written.includes(term));
     return (
       (written.includes(own!) && (named || aboutAsked)) || (alike.some((term) => written.includes(term)) && aboutAsked)

@@ -1,0 +1,38 @@
+// A question about a year later than any the content tells of ("Will ETH trade above $10,000 in
+// 2027?", "AI will replace every translator by 2030, right?", "… claims ETH will reach $10,000 by
+// the end of 2027. How likely is that?"): it asks for a prediction, or for news the content cannot
+// hold, so no passage answers it however well its words match. All nine such questions in the
+// development sets are unanswerable. The content's latest year is read from its text, so a page
+// that comes to tell of a later year moves the line.
+
+/**
+ * A year as the content dates events and citations ("in May 2025", "(Radford et al., 2019)"), not
+ * a number in a formula or a name: "2^11 = 2048", "EIP-2028", "50,257".
+ */
+const TOLD_YEAR = /(?<![-\w.,=×^·+*/$])(?<!=\s)\b((?:19|20)\d\d)\b(?![\d]|[.,]\d|\s*[=×^·+*/]\s*\d)/g;
+
+/** The latest year the texts tell of, or undefined when they tell of none. */
+export function latestYear(texts: Iterable<string>): number | undefined {
+  let latest: number | undefined;
+  for (const text of texts)
+    for (const [, year] of text.matchAll(TOLD_YEAR)) latest = Math.max(latest ?? 0, Number(year));
+  return latest;
+}
+
+const MONTHS = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
+
+/**
+ * A year a question dates something by: after "in", "by", "until", "the end of", a month, a
+ * season; not a count ("a context of 2048 tokens", "2030 validators").
+ */
+const ASKED_YEAR = new RegExp(
+  String.raw`\b(?:in|by|until|till|before|after|during|through|around|for|from|of|since)\s+(?:the\s+(?:end|start|beginning|middle|rest|course)\s+of\s+)?(?:(?:early|late|mid)[- ]?\s*|(?:spring|summer|autumn|fall|winter)\s+(?:of\s+)?|q[1-4]\s+)?(?:${MONTHS}\s+)?((?:19|20)\d\d)\b(?![\d,.]\d|\s*(?:[kmb]\b|tokens?|words?|bytes?|bits?|blocks?|gas|g?wei|steps?|param\w*|dimensions?|rows?|users?|nodes?|validators?|slots?|epochs?|gpus?|chars?|characters?|examples?|samples?|items?|lines?|coins?|eth|btc|usd\w*|dollars?|euros?|%))`,
+  'gi',
+);
+
+/** The first year a question dates by that is later than `latest`, as written, if it has one. */
+export function laterYear(question: string, latest: number | undefined): string | undefined {
+  if (latest === undefined) return undefined;
+  for (const [, year] of question.matchAll(ASKED_YEAR)) if (Number(year) > latest) return year;
+  return undefined;
+}

@@ -1,0 +1,61 @@
+// A question about a year later than any the content tells of ("Will ETH trade above $10,000 in
+// 2027?", "… will reach $10,000 by the end of 2027. How likely is that?": ask-dev10, ask-dev82)
+// asks for a prediction or for news the content cannot hold; it is declined so, while a question
+// about a year the content tells of is answered.
+import { describe, expect, it } from 'vitest';
+import { latestYear, laterYear } from '../../src/core/ask/later-years.ts';
+import { essayDocument, fillerTerms, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
+
+const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
+
+describe('latestYear', () => {
+  it('reads the latest year the texts date events and citations by', () => {
+    expect(latestYear(['Steamco opened in May 2021 (Potter et al., 2019).', 'It closed in 2024.'])).toBe(2024);
+  });
+
+  it('leaves numbers in formulas and names, and texts with no year', () => {
+    expect(latestYear(['Since EIP-2028 in 2019, a byte costs 16 gas.', 'Here 2^11 = 2048 = 89 · 23 + 1.'])).toBe(2019);
+    expect(latestYear(['A kettle holds 17 cups.'])).toBeUndefined();
+  });
+});
+
+describe('laterYear', () => {
+  it('finds a year a question dates by that is later than the latest', () => {
+    expect(laterYear('A friend claims Steamco will double by the end of 2027. How likely is that?', 2026)).toBe('2027');
+    expect(laterYear('my buddy swears kettles flip teapots by 2030 thoughts??', 2026)).toBe('2030');
+    expect(laterYear('Will kettles cost less in March 2028?', 2026)).toBe('2028');
+  });
+
+  it('leaves years told of, counts, and questions with no year', () => {
+    expect(laterYear('What did Steamco ship in 2025?', 2026)).toBeUndefined();
+    expect(laterYear('Why does a context of 2048 tokens cost more?', 2026)).toBeUndefined();
+    expect(laterYear('What happens after 2030 validators join?', 2026)).toBeUndefined();
+    expect(laterYear('Will kettles get cheaper?', 2026)).toBeUndefined();
+    expect(laterYear('Will kettles cost less in 2028?', undefined)).toBeUndefined();
+  });
+});
+
+describe('a question about a year later than the content tells of', () => {
+  const index = loadedIndex(
+    [
+      essayDocument(
+        'kettle-prices',
+        'Kettle prices',
+        ['Steamco kettles cost 40 euros in 2023 and 35 euros in 2024, as steel got cheaper.'],
+        [],
+      ),
+      ...fillerTerms(30),
+    ],
+    NO_WORD_VECTORS,
+  );
+
+  it('is declined, saying the content tells of nothing so late', () => {
+    const result = index.search('How much will Steamco kettles cost in 2027?', both);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(/tell of nothing as late as 2027/);
+  });
+
+  it('is answered for a year the content tells of', () => {
+    expect(index.search('How much did Steamco kettles cost in 2024?', both).answer).not.toBeNull();
+  });
+});
