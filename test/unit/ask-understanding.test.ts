@@ -44,6 +44,15 @@ describe('Speller', () => {
     expect(speller.suggest('tranzactoins')).toBe('transactions');
     expect(speller.suggest('contrxyz')).toBeUndefined();
   });
+
+  // ask-dev81, ask-dev82: "dissapear" (two edits, no swap) and "actualy" ("actual" with a suffix).
+  it('corrects a word that differs from one the content writes only in its doubled letters', () => {
+    const doubled = new Speller(vocabularyOf(['Images disappear. It actually runs.', 'The actual cost.']));
+    expect(doubled.correct('why do images dissapear')?.text).toBe('why do images disappear');
+    expect(doubled.correct('does it actualy run')?.text).toBe('does it actually run');
+    expect(doubled.suggest('actual')).toBeUndefined();
+    expect(new Speller(vocabularyOf(['A proof, and a proof.'])).correct('my prof says')).toBeUndefined();
+  });
 });
 
 describe('questions declined whatever matches', () => {
@@ -58,6 +67,8 @@ describe('questions declined whatever matches', () => {
     ['should I buy bitcoin now', 'advice'],
     ['is ethereum a good investment', 'advice'],
     ['which coin should I buy this year', 'advice'],
+    ['which token to buy with my savings', 'advice'],
+    ['What is the staking yield at the moment?', 'live'],
     ['will solana go up next year', 'advice'],
     // Live figures: a count of people or users, or any figure asked "now".
     ['how many people use chatgpt every week', 'live'],
@@ -264,6 +275,9 @@ describe('questions declined whatever matches', () => {
     'Which services does a rollup sequencer provide, and which is the main one?',
     'Why is the base fee going to go up if blocks stay full?',
     'How does a validator know when it is time to propose a block?',
+    // ask-dev83: which tokens a method keeps, and the moment of an event within a mechanism.
+    'Top-k vs top-p sampling: how does each decide which tokens to keep?',
+    'Why do governance tokens count voting power at an earlier block instead of at the moment someone votes?',
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });

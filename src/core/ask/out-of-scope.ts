@@ -33,7 +33,8 @@ const LIVE_DATA = [
   // A day only in a clause about the world (WORLD_CLAUSE): ask-dev56, ask-dev57 three answerable
   // questions more answered. Weather as a feed or an oracle's data is what a contract reads.
   String.raw`${WORLD_CLAUSE}\b(?:${DAYS})\b(?!['’]s\s+(?:[\w-]+\s+){0,2}${GENERATION}\b)`,
-  String.raw`\b(?:right\s+now|at\s+the\s+moment|latest\s+news|weather(?!\s+(?:feeds?|data|oracles?|stations?|apis?|reports?))|forecast)\b(?!['’]s\s+(?:[\w-]+\s+){0,2}${GENERATION}\b)`,
+  // "at the moment" of an event is a time within a mechanism: "at the moment someone votes" (ask-dev83).
+  String.raw`\b(?:right\s+now|at\s+the\s+moment(?!\s+(?:of|when|that|someone|somebody|people|each|a|an|the|it|they|you|he|she|we|i)\b)|latest\s+news|weather(?!\s+(?:feeds?|data|oracles?|stations?|apis?|reports?))|forecast)\b(?!['’]s\s+(?:[\w-]+\s+){0,2}${GENERATION}\b)`,
   // "rn" is chat for "right now" in a clause that asks about the world ("whats gas on arbitrum rn",
   // "is claude or gpt better for coding rn"): all six questions of the development sets that write it
   // so ask for a reading or a pick of the moment. In a clause about the asker it dates the asker
@@ -102,7 +103,8 @@ const ADVICE = [
   // Not "should I hold out a test set" (review of 30 November).
   String.raw`\bshould\s+(?:i|we)\s+(?:keep\s+|just\s+)?(?:buy|sell|invest|hold|trade|short)(?:ing)?\b(?!\s+out\b)|\b(?:hold|holding)\s+or\s+sell\b|\bsell\s+or\s+(?:hold|keep)\b`,
   String.raw`\b(?:safer|better|good|best)\s+(?:place|home|bet|store)\s+for\s+(?:my\s+|our\s+)?(?:retirement|savings|pension|money)\b|\b(?:a\s+)?(?:good|better|best|safer|smarter)\s+(?:(?:long|short)[-\s]term\s+)?(?:investment|buy)\b(?!\s+of\b)|\bworth\s+(?:buying|investing|it\s+to\s+buy|paying\s+for)\b|\bfinancial\s+advice\b`,
-  String.raw`\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to)\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b`,
+  // Not which tokens a method keeps: "how does each decide which tokens to keep" (ask-dev83).
+  String.raw`\b(?:which|what)\s+(?:coin|token|crypto\w*|stock)s?\s+(?:should|to(?!\s+(?:keep|drop|sample|cut|mask|use|merge|attend|predict|generate)\b))\b|\bwill\s+\w+\s+(?:go\s+up|go\s+down|rise|fall|moon|crash)\b`,
   // A life decision: "should I quit my job to …", "is machine learning a good career".
   String.raw`\bshould\s+i\s+(?:quit|leave|become|study|major|retire|drop\s+out|go\s+back\s+to)\b|\b(?:my|a|good|new)\s+career\b|\bcareer\s+(?:advice|change|path|move)\b`,
   String.raw`\brecomm?end\s+(?:me\s+|us\s+)?(?:an?|some|the\s+best)\s`,

@@ -10,6 +10,8 @@ import { derivedWords, indexTerm, rawWords } from './text.ts';
 const MIN_LENGTH = 4;
 /** A correction must be a word the content uses at least this often (not a one-off name or typo). */
 const MIN_FREQUENCY = 2;
+/** A doubled letter's slip is corrected from this length on: "prof" is no "proof", "fil" no "fill". */
+const MIN_DOUBLING_LENGTH = 6;
 /** A capitalised word is corrected from this length on, and by one edit only. */
 const MIN_NAME_LENGTH = 5;
 /**
@@ -80,6 +82,8 @@ export class Speller {
   readonly #common: ReadonlySet<string>;
   /** Built on the first word that needs it: most questions have none, and it holds several MB. */
   #symSpell: SymSpell | undefined;
+  /** The content's words by their letters with doubles undoubled (#doublingSlip); built on first use. */
+  #undoubled: Map<string, string> | undefined;
 
   readonly #indexed: (word: string) => boolean;
   /** Read on the first capitalised word to correct: most questions have none. */
@@ -172,6 +176,8 @@ export class Speller {
   /** What a word is a typo of, or undefined when it is known, too short, or near nothing known. */
   suggest(word: string, edits?: number): string | undefined {
     const lower = word.toLowerCase();
+    const doubled = this.#doublingSlip(lower);
+    if (doubled) return doubled;
     if (this.#known(lower)) return undefined;
     const allowed = edits ?? (lower.length >= TWO_EDITS_FROM ? 2 : 1);
     // verbosity 1: every candidate at the smallest distance; the most frequent of them wins.
@@ -196,6 +202,28 @@ export class Speller {
       return true;
     // The base as written, not by its stem: "redaing" is no "re-" of "dai".
     return derivedWords(lower).some((base) => this.#frequency.has(base) || this.#common.has(base));
+  }
+
+  /**
+   * The content's word a word differs from only in which letters are doubled ("dissapear":
+   * disappear, "actualy": actually, "occured": occurred): the commonest slip of all, though it may
+   * take two edits, or read as a word with an everyday suffix ("actual" + "-y"). Never a word the
+   * content or English writes.
+   */
+  #doublingSlip(lower: string): string | undefined {
+    if (lower.length < MIN_DOUBLING_LENGTH || this.#frequency.has(lower) || this.#common.has(lower)) return undefined;
+    if (!this.#undoubled) {
+      this.#undoubled = new Map();
+      for (const [word, count] of this.#frequency) {
+        // Written once is enough: the slip, not the word's frequency, is the evidence.
+        if (word.length < MIN_DOUBLING_LENGTH) continue;
+        const key = undoubled(word);
+        const held = this.#undoubled.get(key);
+        if (!held || count > (this.#frequency.get(held) ?? 0)) this.#undoubled.set(key, word);
+      }
+    }
+    const found = this.#undoubled.get(undoubled(lower));
+    return found === lower ? undefined : found;
   }
 
   #index(): SymSpell {
@@ -225,6 +253,9 @@ function slipOf(word: string, candidate: { term: string; distance: number }, all
   if (word.length <= MIN_LENGTH && !sameLetters(word, candidate.term)) return false;
   return candidate.distance < 2 || oneEditAfterSwap(word, candidate.term);
 }
+
+/** A word with each run of one letter written once: "disappear" and "dissapear" are both "disapear". */
+const undoubled = (word: string) => word.replace(/(\p{L})\1+/gu, '$1');
 
 /** Whether two words are written with the same letters, in any order. */
 const sameLetters = (word: string, other: string) => [...word].sort().join('') === [...other].sort().join('');
