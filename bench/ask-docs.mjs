@@ -86,7 +86,10 @@ export const DEVELOPMENT_SETS = [
  * 93.0 %; of three sets never read, one unanswerable question fewer declined and two answerable ones
  * fewer right), so they stay questions to measure by. ask-dev68 to ask-dev72 were written on
  * 1 December at 10:35 by helpers leaning to three personas each, scored unseen first and then read;
- * ask-dev76 to ask-dev78 on 2 December at 01:00 likewise (two more written then were never read).
+ * ask-dev76 to ask-dev78 on 2 December at 01:00 likewise (two more written then were never read);
+ * ask-dev81 to ask-dev83 on 2 December at 06:40, asked for hard unanswerable questions, likewise (a
+ * fourth written then, ask-dev84, was never read), and ask-dev85 to ask-dev87 at 07:30 (ask-dev88,
+ * written with them, was never read).
  */
 export const UNLEARNED_SETS = [
   'ask-dev44.json',
@@ -118,6 +121,12 @@ export const UNLEARNED_SETS = [
   'ask-dev76.json',
   'ask-dev77.json',
   'ask-dev78.json',
+  'ask-dev81.json',
+  'ask-dev82.json',
+  'ask-dev83.json',
+  'ask-dev85.json',
+  'ask-dev86.json',
+  'ask-dev87.json',
 ];
 
 /**

@@ -32,6 +32,11 @@ describe('chosenFigure', () => {
       '32 ETH',
     );
     expect(chosenFigure('Why did Ethereum set the slot time at 12 seconds?')?.written).toBe('12 seconds');
+    // Any verb with "exactly" (ask-dev83).
+    expect(
+      chosenFigure("Why does GPT-2's vocabulary have exactly 50,257 tokens rather than a round number?")?.written,
+    ).toBe('50,257 tokens');
+    expect(chosenFigure('Why does a kettle have 17 cups?')).toBeUndefined();
     // ask-dev32: a number written as a word, found as a word or in digits.
     const ten = chosenFigure("Why was Bitcoin's block time set at ten minutes?")!;
     expect(ten.written).toBe('ten minutes');

@@ -33,6 +33,11 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('How is descaler taxed in the US?')).toBe(true);
     expect(asksOwnStanding('what is the tax on descaler gains in the UK')).toBe(true);
     expect(asksOwnStanding('Which form does the IRS want for descaler income?')).toBe(true);
+    // A licence to operate (ask-dev85, ask-dev87); not a licence as a document.
+    expect(asksOwnStanding('does the shop need some kinda license to sell descaler??')).toBe(true);
+    expect(asksOwnStanding('What is a shop licence under the descaler act?')).toBe(true);
+    expect(asksOwnStanding('How do I get a money transmitter licence for a descaler app?')).toBe(true);
+    expect(asksOwnStanding('How should I split my descaler licence docs before indexing them?')).toBe(false);
     // A tax authority, however written (ask-dev82).
     expect(asksOwnStanding('does the shop send my descaler sales to the irs or nah')).toBe(true);
     expect(asksOwnStanding('Can the tax office see what descaler I buy?')).toBe(true);

@@ -278,6 +278,8 @@ describe('questions declined whatever matches', () => {
     // ask-dev83: which tokens a method keeps, and the moment of an event within a mechanism.
     'Top-k vs top-p sampling: how does each decide which tokens to keep?',
     'Why do governance tokens count voting power at an earlier block instead of at the moment someone votes?',
+    // ask-dev87: a price a program fetches.
+    "Why can't my Solidity contract simply make an HTTP request to fetch the current ETH price?",
   ])('answers %s', (question) => {
     expect(outOfScope(question)).toBeUndefined();
   });

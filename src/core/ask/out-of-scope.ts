@@ -43,7 +43,9 @@ const LIVE_DATA = [
   String.raw`${WORLD_CLAUSE}\b(?:what's|whats|what\s+is|is|are|how\s+(?:much|many))\b[^,.;:!?]*\brn\b`,
   // A price as it stands: "the current price of ETH", "what is the price of bitcoin now".
   // Or a yield: "the current annual staking yield on ETH" (ask-dev57).
-  String.raw`\b(?:current|live|latest)\s+(?:\w+\s+){0,2}(?:price|value|rate|market\s+cap|yield|apy|apr)s?\b|\bprice\s+of\b.*\bnow\b`,
+  // Not a price a contract or a program fetches: "why can't my Solidity contract … fetch the current
+  // ETH price?" (ask-dev87) asks how oracles work.
+  String.raw`(?<!\b(?:fetch|fetches|fetching|get|gets|getting|read|reads|reading|query|queries|querying|pull|pulls|pulling|know|knows|access|use|uses|see|sees)\s+(?:the\s+|a\s+|an\s+)?)\b(?:current|live|latest)\s+(?:\w+\s+){0,2}(?:price|value|rate|market\s+cap|yield|apy|apr)s?\b|\bprice\s+of\b.*\bnow\b`,
   // A transaction looked up by its hash: "can u check if my tx 0x9f3c7a1e... went thru" (ask-dev56).
   // Not a four-byte function selector ("0xa9059cbb"), which the content explains.
   String.raw`\b0x[0-9a-f]{8,}(?:\.\.\.|…|[0-9a-f]{2,})`,

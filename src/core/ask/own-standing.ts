@@ -113,6 +113,17 @@ const REGISTERING =
   /\bregister\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}(?:llc|company|business|entity|foundation|trust)\b/i;
 
 /**
+ * A licence to operate, whoever asks: "do we need a licence under MiCA", "how do I get a money
+ * transmitter licence", "does the city need some kinda license to run an ethereum node" (each of the 17
+ * questions on a licence in the development sets is unanswerable). Not a licence as a document ("licence docs")
+ * nor a tool licensed.
+ */
+const LICENSING = new RegExp(
+  String.raw`\b(?:need|needs|get|obtain|apply\s+for|requires?|required)\s+(?:(?:a|an|any|some|the|our|my)\s+)?(?:(?:kinda|kind\s+of|sort\s+of)\s+)?(?:[\w-]+\s+){0,2}licen[cs]es?\b(?!\s+(?:docs?|documents?|files?|keys?|text)\b)|\blicen[cs]es?\s+(?:under|from)\b|\bmoney\s+transmitter\b|\bbitlicense\b`,
+  'i',
+);
+
+/**
  * Tax treatment asked in the words of tax law, with or without a country: "how do the two compare
  * for taxes", "for tax purposes", "the tax treatment of staking", "is it taxable", "capital gains",
  * "my self-assessment", "offset that loss against my salary", "a US tax return" (ask-dev71); and a
@@ -134,7 +145,8 @@ export function asksOwnStanding(asked: string): boolean {
     COUNTRY_TAX.test(plain) ||
     TAX_TREATMENT.test(plain) ||
     TAX_OFFICE.test(plain) ||
-    REGISTERING.test(plain)
+    REGISTERING.test(plain) ||
+    LICENSING.test(plain)
   );
 }
 
