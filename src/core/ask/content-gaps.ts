@@ -1,17 +1,18 @@
 // What a question asks that the content, though it matches the question's words, never tells: a
-// price's move in a year (dated-moves.ts), an idea of the field it does not cover (uncovered-topics.ts),
-// why a figure was chosen (chosen-figures.ts), a figure of something it never measures
-// (unmeasured.ts), or why someone decided or an authority acted (untold-motives.ts). AskIndex
-// (ask-index.ts) declines for each, with its reason (answer-shape.ts).
+// year later than any it tells of (later-years.ts), a price's move in a year (dated-moves.ts), an
+// idea of the field it does not cover (uncovered-topics.ts), why a figure or a name was chosen
+// (chosen-figures.ts), a figure of something it never measures (unmeasured.ts), or why someone
+// decided or an authority acted (untold-motives.ts). AskIndex (ask-index.ts) declines for each,
+// with its reason (answer-shape.ts).
 import type { AskPassage } from './ask-documents.ts';
 import { chosenFigure, chosenName, unreasonedFigure } from './chosen-figures.ts';
 import { datedMove, tellsMove, type DatedMove } from './dated-moves.ts';
+import { latestYear, laterYear } from './later-years.ts';
 import type { PassageRanking } from './passage-ranking.ts';
 import { askedSentence, pointedCircumstances } from './name-shapes.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
 import { indexTerm, terms } from './text.ts';
-import { latestYear, laterYear } from './later-years.ts';
 import { describedTopic } from './uncovered-topics.ts';
 import { measuredWord, neverMeasured } from './unmeasured.ts';
 import { askedEnforcement, askedMotive, untoldMotive } from './untold-motives.ts';

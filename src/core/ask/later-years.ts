@@ -1,7 +1,7 @@
 // A question about a year later than any the content tells of ("Will ETH trade above $10,000 in
 // 2027?", "AI will replace every translator by 2030, right?", "… claims ETH will reach $10,000 by
 // the end of 2027. How likely is that?"): it asks for a prediction, or for news the content cannot
-// hold, so no passage answers it however well its words match. All nine such questions in the
+// hold, so no passage answers it however well its words match. All ten such questions in the
 // development sets are unanswerable. The content's latest year is read from its text, so a page
 // that comes to tell of a later year moves the line.
 

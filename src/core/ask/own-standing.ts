@@ -114,9 +114,9 @@ const REGISTERING =
 
 /**
  * A licence to operate, whoever asks: "do we need a licence under MiCA", "how do I get a money
- * transmitter licence", "does the city need some kinda license to run an ethereum node" (each of the 17
- * questions on a licence in the development sets is unanswerable). Not a licence as a document ("licence docs")
- * nor a tool licensed.
+ * transmitter licence", "does the city need some kinda license to run an ethereum node". Of the 17
+ * questions of the sets that write a licence, the 15 unanswerable ones ask for one; the other two
+ * are a licence as a document ("licence docs") and a tool licensed, which this leaves.
  */
 const LICENSING = new RegExp(
   String.raw`\b(?:need|needs|get|obtain|apply\s+for|requires?|required)\s+(?:(?:a|an|any|some|the|our|my)\s+)?(?:(?:kinda|kind\s+of|sort\s+of)\s+)?(?:[\w-]+\s+){0,2}licen[cs]es?\b(?!\s+(?:docs?|documents?|files?|keys?|text)\b)|\blicen[cs]es?\s+(?:under|from)\b|\bmoney\s+transmitter\b|\bbitlicense\b`,
