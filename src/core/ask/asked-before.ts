@@ -9,6 +9,7 @@
 // rules answered, for one answerable question of 5,056; on the 21 sets never learned, 22 of 90, for
 // none of 1,344.
 import type { AskPassage } from './ask-documents.ts';
+import { MONTHS } from './dated-moves.ts';
 import { terms } from './text.ts';
 
 /** A question this like an unanswerable one (cosine of IDF-weighted terms) or more is like it. */
@@ -43,11 +44,8 @@ const yearsIn = (question: string) => (question.match(/\b(?:19|20)\d\d\b/g) ?? [
  * time is asked about ("Why did NFT trading volumes collapse in 2022?"), as yearsIn does; without
  * years too, two unanswerable questions of the sets were answered (ask-dev19, ask-dev86).
  */
-const withoutMonths = (question: string) =>
-  question.replace(
-    /\b(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/gi,
-    ' ',
-  );
+const MONTH_NAMES = new RegExp(String.raw`\b${MONTHS}(?![\p{L}\p{N}])`, 'giu');
+const withoutMonths = (question: string) => question.replace(MONTH_NAMES, ' ');
 
 /** A question's terms with their weights, their sum and norm. */
 interface Weighed {

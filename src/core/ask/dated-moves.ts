@@ -19,14 +19,21 @@ export interface DatedMove {
 const FALLS = String.raw`fall|falls|fell|lag|lags|lagged|underperform|underperformed|(?:drop|drops|dropped)(?!\s+(?:the|a|an|its|their|support)\b)|crash|crashes|crashed|collapse|collapses|collapsed|plunge|plunges|plunged|plummet|plummeted|tank|tanked|slip|slips|slipped|slide|slid|dip|dipped|sink|sank|lose|loses|lost|depeg|depegged|dump|dumped|go\s+down|going\s+down|went\s+down`;
 const RISES = String.raw`rise|rises|rose|soar|soars|soared|surge|surges|surged|jump|jumps|jumped|spike|spikes|spiked|climb|climbs|climbed|pump|pumped|skyrocket|skyrocketed|go\s+up|going\s+up|went\s+up`;
 
-const MONTHS = String.raw`(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|january|february|march|april|may|june|july|august|september|october|november|december)`;
+/** A month's name, whole or short ("Sept.", "march"). */
+export const MONTHS = String.raw`(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|january|february|march|april|may|june|july|august|september|october|november|december)`;
+
+/**
+ * A year as a question dates by it, with what narrows it before: "early 2021", "Q2 2022", "the
+ * summer of 2023", "March 2024". The year is the one group.
+ */
+export const DATED_YEAR = String.raw`(?:(?:early|late|mid)[- ]?|q[1-4]\s+|(?:spring|summer|autumn|fall|winter)\s+(?:of\s+)?)?(?:${MONTHS}\s+)?((?:19|20)\d\d)\b`;
 
 /**
  * "Why did X fall … in 2022", "what caused X to crash during early 2021", "how come X went up so much
  * in March 2024": what moved sits between the asking words and the move.
  */
 const ASKED_MOVE = new RegExp(
-  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come|what\s+(?:\w+\s+)?(?:caused|made))\s+(?:(?:did|do|does|has|have|had|is|was|were)\s+)?(.+?)\s+(?:(?:keep|kept)\s+)?(${FALLS}|${RISES})\b(?!\s+(?:make|made|makes|cause|caused|causes|lead|led|leads|trigger\w*|force\w*)\b).*?\b(?:in|during|throughout|after|since)\s+(?:the\s+)?(?:(?:early|late|mid)[- ]?|q[1-4]\s+|(?:spring|summer|autumn|fall|winter)\s+(?:of\s+)?)?(?:${MONTHS}\s+)?((?:19|20)\d\d)\b`,
+  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come|what\s+(?:\w+\s+)?(?:caused|made))\s+(?:(?:did|do|does|has|have|had|is|was|were)\s+)?(.+?)\s+(?:(?:keep|kept)\s+)?(${FALLS}|${RISES})\b(?!\s+(?:make|made|makes|cause|caused|causes|lead|led|leads|trigger\w*|force\w*)\b).*?\b(?:in|during|throughout|after|since)\s+(?:the\s+)?${DATED_YEAR}`,
   'i',
 );
 

@@ -4,6 +4,7 @@
 // hold, so no passage answers it however well its words match. All ten such questions in the
 // development sets are unanswerable. The content's latest year is read from its text, so a page
 // that comes to tell of a later year moves the line.
+import { DATED_YEAR } from './dated-moves.ts';
 
 /**
  * A year as the content dates events and citations ("in May 2025", "(Radford et al., 2019)"), not
@@ -19,14 +20,12 @@ export function latestYear(texts: Iterable<string>): number | undefined {
   return latest;
 }
 
-const MONTHS = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
-
 /**
  * A year a question dates something by: after "in", "by", "until", "the end of", a month, a
  * season; not a count ("a context of 2048 tokens", "2030 validators").
  */
 const ASKED_YEAR = new RegExp(
-  String.raw`\b(?:in|by|until|till|before|after|during|through|around|for|from|of|since)\s+(?:the\s+(?:end|start|beginning|middle|rest|course)\s+of\s+)?(?:(?:early|late|mid)[- ]?\s*|(?:spring|summer|autumn|fall|winter)\s+(?:of\s+)?|q[1-4]\s+)?(?:${MONTHS}\s+)?((?:19|20)\d\d)\b(?![\d,.]\d|\s*(?:[kmb]\b|tokens?|words?|bytes?|bits?|blocks?|gas|g?wei|steps?|param\w*|dimensions?|rows?|users?|nodes?|validators?|slots?|epochs?|gpus?|chars?|characters?|examples?|samples?|items?|lines?|coins?|eth|btc|usd\w*|dollars?|euros?|%))`,
+  String.raw`\b(?:in|by|until|till|before|after|during|through|around|for|from|of|since)\s+(?:the\s+(?:end|start|beginning|middle|rest|course)\s+of\s+)?${DATED_YEAR}(?![\d,.]\d|\s*(?:[kmb]\b|tokens?|words?|bytes?|bits?|blocks?|gas|g?wei|steps?|param\w*|dimensions?|rows?|users?|nodes?|validators?|slots?|epochs?|gpus?|chars?|characters?|examples?|samples?|items?|lines?|coins?|eth|btc|usd\w*|dollars?|euros?|%))`,
   'gi',
 );
 
