@@ -16,11 +16,23 @@ const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossa
 
 describe('measuredWord', () => {
   it('reads what a figure question measures, with the words the content may write for it', () => {
-    expect(measuredWord('How much electricity does Bitcoin mining use per year?')).toEqual({
+    expect(measuredWord('How much electricity does Bitcoin mining use per year?')).toMatchObject({
       written: 'electricity',
       alike: ['electr', 'energi'],
     });
     expect(measuredWord('How many validators are there?')?.written).toBe('validators');
+  });
+
+  // ask-dev90: "deepseek r1 how much did training cost in $$", answered with a passage on its training
+  // method that states no price.
+  it('reads a price asked by its verb, stated only in money', () => {
+    const cost = measuredWord('How much did it cost to train DeepSeek-R1?');
+    expect(cost).toMatchObject({ written: 'cost' });
+    expect(cost?.alike).toContain('price');
+    expect(cost?.figure.test('The run cost about $5.6 million.')).toBe(true);
+    expect(cost?.figure.test('Each token costs about 6 operations per parameter.')).toBe(false);
+    expect(measuredWord('how much does chainlink charge to send a message')?.written).toBe('charge');
+    expect(measuredWord('How much electricity does it use?')?.figure.test('6 operations')).toBe(true);
   });
 
   it('leaves a first word that only qualifies what is measured, and questions of no figure', () => {
@@ -32,7 +44,8 @@ describe('measuredWord', () => {
 });
 
 describe('neverMeasured', () => {
-  const electricity = { written: 'electricity', alike: ['electr', 'energi'] };
+  const FIGURE = /\d/;
+  const electricity = { written: 'electricity', alike: ['electr', 'energi'], figure: FIGURE };
   const passages = [
     essayPassage('Kettles run on electricity. They boil water quickly.'),
     essayPassage('A new element cut the kettle energy use by 40%. Owners noticed.'),
@@ -47,19 +60,19 @@ describe('neverMeasured', () => {
   it('is false where a figure and what is asked stand beside the word, or the word is never written', () => {
     expect(neverMeasured(electricity, ['kettl'], [0, 1], passages)).toBe(false);
     // The figure in the sentence before the one that writes the word.
-    expect(neverMeasured({ written: 'slippage', alike: ['slippag'] }, [], [2], passages)).toBe(false);
+    expect(neverMeasured({ written: 'slippage', alike: ['slippag'], figure: FIGURE }, [], [2], passages)).toBe(false);
     expect(neverMeasured(electricity, [], [], passages)).toBe(false);
   });
 
   it('counts a figure only beside what it is of, where that is given', () => {
-    const cups = { written: 'cups', alike: ['cup'] };
+    const cups = { written: 'cups', alike: ['cup'], figure: FIGURE };
     const held = [essayPassage('A Steamco kettle holds 17 cups. The Brewlin came later.')];
     expect(neverMeasured(cups, [], [0], held, false, ['steamco'])).toBe(false);
     expect(neverMeasured(cups, [], [0], held, false, ['potwick'])).toBe(true);
   });
 
   it('counts a figure beside the word itself only with what else is asked, unless the word is a name', () => {
-    const energy = { written: 'energy', alike: ['energi', 'electr'] };
+    const energy = { written: 'energy', alike: ['energi', 'electr'], figure: FIGURE };
     expect(neverMeasured(energy, ['chatbot'], [1], passages)).toBe(true);
     expect(neverMeasured(energy, ['chatbot'], [1], passages, true)).toBe(false);
   });
@@ -74,15 +87,17 @@ describe('a figure question of something never measured', () => {
         [
           '## Boiling',
           'A kettle uses electricity to boil water for tea. Most kettles switch off by themselves.',
-          'A Steamco kettle holds 17 cups of water.',
+          'A Steamco kettle holds 17 cups of water. It cost $40 when it came out.',
           '## Toasting',
           'A new element cut the Steamco toaster energy bill by 40% in 2024.',
           '## Grids',
           'The energy a kitchen network draws fell by 12% in 2023.',
           '## Travel',
           'The KTX came out in 2023.',
+          '## Workshops',
+          'Building the first workshop cost two years of work.',
         ],
-        ['boiling', 'toasting', 'grids', 'travel'],
+        ['boiling', 'toasting', 'grids', 'travel', 'workshops'],
       ),
       glossaryTerm('brewnet', 'Brewnet', 'A network of coffee machines that share one water tank.'),
       ...fillerTerms(30),
@@ -94,6 +109,13 @@ describe('a figure question of something never measured', () => {
     const result = index.search('How much electricity does a kettle use?', both);
     expect(result.answer).toBeNull();
     expect(result.no_answer_reason).toMatch(/mention “electricity” but never state a figure of it/);
+  });
+
+  it('is declined for a price where the content states a cost in other than money', () => {
+    const result = index.search('How much did building the first workshop cost?', both);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(/mention “cost” but never state a figure of it/);
+    expect(index.search('How much did a Steamco kettle cost?', both).answer).not.toBeNull();
   });
 
   it('is answered where the content states the figure, in its own word for it', () => {

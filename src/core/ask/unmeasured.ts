@@ -14,26 +14,54 @@ import { indexTerm, terms } from './text.ts';
 const MEASURED =
   /\bhow\s+(?:much|many)\s+(\p{L}+)\s+(?:does|do|did|is|are|was|were|will|would|can|could|should|has|have|had|and|per|in|on|for|to)\b/iu;
 
-/** Words the content may write for the same quantity: its figures of energy are figures of electricity. */
-const ALIKE: Readonly<Record<string, readonly string[]>> = { electricity: ['energy'], energy: ['electricity'] };
+/**
+ * What a price question asks the figure of, the verb after what costs: "how much did training
+ * DeepSeek-R1 cost", "how much does Chainlink CCIP charge" (no word between "much" and the verb).
+ */
+const PRICED = /\bhow\s+much\s+(?:does|did|do|would|will|could|can)\s[^?.!]*?\b(cost|charge|spend|pay)\b/iu;
+
+/**
+ * Words the content may write for the same quantity: its figures of energy are figures of
+ * electricity, and a price is what something costs, is charged or paid.
+ */
+const ALIKE: Readonly<Record<string, readonly string[]>> = {
+  electricity: ['energy'],
+  energy: ['electricity'],
+  cost: ['price', 'paid', 'spent', 'fee'],
+  charge: ['fee', 'price', 'cost'],
+  spend: ['spent', 'cost', 'paid'],
+  pay: ['paid', 'cost', 'price', 'fee'],
+};
 
 /** A figure in a sentence: digits, or a number written as a word ("two epochs", "half the stake"). */
 const FIGURE =
   /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|billions?|trillions?|dozens?|half|third|quarter|twice|double|triple|tenfold)\b/i;
 
-/** What a figure question measures, as written, and its index term followed by those of words alike. */
+/**
+ * A figure of money, what a price is stated in: "$625 million", "30 cents", "1 gwei", "four credits"
+ * (quadratic voting's price). Training's "6 × N × D operations" is what it costs, but no price.
+ */
+const MONEY = /[$€£¥]|\b(?:dollars?|cents?|euros?|pounds|usd|eth|ether|btc|gwei|wei|credits?|fees?)\b/i;
+
+/**
+ * What a figure question measures, as written, and its index term followed by those of words alike;
+ * `figure`: what a sentence must hold to state it (a price, money).
+ */
 export interface MeasuredWord {
   written: string;
   alike: readonly string[];
+  figure: RegExp;
 }
 
 /** What a figure question measures (MEASURED), if it asks a figure. */
 export function measuredWord(content: string): MeasuredWord | undefined {
-  const written = MEASURED.exec(askedSentence(content))?.[1];
+  const sentence = askedSentence(content);
+  const priced = PRICED.exec(sentence)?.[1];
+  const written = MEASURED.exec(sentence)?.[1] ?? priced;
   const term = written ? indexTerm(written) : null;
   if (!written || !term) return undefined;
   const alike = (ALIKE[written.toLowerCase()] ?? []).flatMap((word) => indexTerm(word) ?? []);
-  return { written, alike: [term, ...alike] };
+  return { written, alike: [term, ...alike], figure: written === priced ? MONEY : FIGURE };
 }
 
 /**
@@ -58,7 +86,7 @@ export function neverMeasured(
   const [own, ...alike] = measured.alike;
   // Whether a window of sentences, with their terms, states a figure of what is asked.
   const stated = (window: readonly string[], written: readonly string[]) => {
-    if (!window.some((sentence) => FIGURE.test(sentence))) return false;
+    if (!window.some((sentence) => measured.figure.test(sentence))) return false;
     if (!figureOf.every((term) => written.includes(term))) return false;
     const aboutAsked = about.length === 0 || about.some((term) => written.includes(term));
     return (
