@@ -3,7 +3,7 @@
 // asks for a prediction or for news the content cannot hold; it is declined so, while a question
 // about a year the content tells of is answered.
 import { describe, expect, it } from 'vitest';
-import { latestYear, laterYear } from '../../src/core/ask/later-years.ts';
+import { latestYear, laterYear, untoldSuccessor } from '../../src/core/ask/later-years.ts';
 import { essayDocument, fillerTerms, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
@@ -35,13 +35,37 @@ describe('laterYear', () => {
   });
 });
 
+// ask-dev90: "What blob target and maximum will the next blob-parameter-only fork after BPO2 set?",
+// answered with BPO2's own figures; the content's story of blob forks ends at BPO2.
+describe('untoldSuccessor', () => {
+  const told = ['Steamco shipped the K2 kettle in 2023.', 'For a year after the K2 nothing changed.'];
+  const sentences = (name: string) =>
+    [...told, 'The K3 came in 2024 and is the latest.'].filter((s) => s.includes(name));
+
+  it('finds a release asked the successor of that no sentence tells anything after', () => {
+    expect(untoldSuccessor('What will the next kettle model after K3 boil?', sentences)).toBe('K3');
+    expect(untoldSuccessor('whats the next steamco release after k3', (name) => sentences(name.toUpperCase()))).toBe(
+      'k3',
+    );
+  });
+
+  it('leaves a release the content tells what came after, and a next that is no release', () => {
+    expect(untoldSuccessor('What was the next kettle model after the K2?', sentences)).toBeUndefined();
+    expect(untoldSuccessor('What is the next step after boiling?', sentences)).toBeUndefined();
+    expect(untoldSuccessor('What model came after the K3?', sentences)).toBeUndefined();
+  });
+});
+
 describe('a question about a year later than the content tells of', () => {
   const index = loadedIndex(
     [
       essayDocument(
         'kettle-prices',
         'Kettle prices',
-        ['Steamco kettles cost 40 euros in 2023 and 35 euros in 2024, as steel got cheaper.'],
+        [
+          'Steamco kettles cost 40 euros in 2023 and 35 euros in 2024, as steel got cheaper.',
+          'The Brewlux model came in 2022; after the Brewlux came the Steamlux, the latest model.',
+        ],
         [],
       ),
       ...fillerTerms(30),
@@ -53,6 +77,15 @@ describe('a question about a year later than the content tells of', () => {
     const result = index.search('How much will Steamco kettles cost in 2027?', both);
     expect(result.answer).toBeNull();
     expect(result.no_answer_reason).toMatch(/tell of nothing as late as 2027/);
+  });
+
+  it('is declined for the next release after the last one the content tells of', () => {
+    const result = index.search('What will the next kettle model after the Steamlux cost?', both);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(/tell of nothing after “Steamlux”/);
+    // The content tells what came after the Brewlux: whatever else it finds, not this reason.
+    const told = index.search('What was the next kettle model after the Brewlux?', both).no_answer_reason;
+    expect(told ?? '').not.toMatch(/tell of nothing after/);
   });
 
   it('is answered for a year the content tells of', () => {

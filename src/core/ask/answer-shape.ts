@@ -296,6 +296,8 @@ export interface NoAnswerWhy {
   ownStanding?: boolean;
   /** A year asked about later than any the content tells of (later-years.ts). */
   later?: string;
+  /** A release whose successor is asked for, which the content never tells (later-years.ts). */
+  successorOf?: string;
   /** A year's move asked the cause of that the content never tells (dated-moves.ts). */
   untold?: { subject: readonly string[]; year: string };
   /** An idea the question describes that the content does not cover (uncovered-topics.ts). */
@@ -338,6 +340,7 @@ function lackingReason(why: NoAnswerWhy): string | undefined {
 /** What the content never tells of what the question names (content-gaps.ts, asked-before.ts). */
 function gapReason(why: NoAnswerWhy): string | undefined {
   if (why.later) return `the essays and glossary tell of nothing as late as ${why.later}`;
+  if (why.successorOf) return `the essays and glossary tell of nothing after “${why.successorOf}”`;
   if (why.untold)
     return `the essays and glossary never tell what happened to “${why.untold.subject.join(' ')}” in ${why.untold.year}`;
   if (why.uncovered) return `this seems to ask about ${why.uncovered}, which the essays and glossary do not cover`;

@@ -7,11 +7,12 @@
 import type { AskPassage } from './ask-documents.ts';
 import { chosenFigure, chosenName, unreasonedFigure } from './chosen-figures.ts';
 import { datedMove, tellsMove, type DatedMove } from './dated-moves.ts';
-import { latestYear, laterYear } from './later-years.ts';
+import { latestYear, laterYear, untoldSuccessor } from './later-years.ts';
 import type { PassageRanking } from './passage-ranking.ts';
 import { askedSentence, pointedCircumstances } from './name-shapes.ts';
 import type { Concept, Plan } from './query-plan.ts';
 import type { Question } from './question.ts';
+import { sentencesOf } from './sentences.ts';
 import { indexTerm, terms } from './text.ts';
 import { describedTopic } from './uncovered-topics.ts';
 import { measuredWord, neverMeasured } from './unmeasured.ts';
@@ -37,6 +38,8 @@ const FIGURE_ASKED = new Set(['much', 'many'].map((word) => indexTerm(word)));
 export interface ContentGap {
   /** A year asked about later than any the content tells of, as written (later-years.ts). */
   later?: string;
+  /** A release whose successor is asked for, which the content never tells (later-years.ts). */
+  successorOf?: string;
   /** A year's move of a price asked the cause of. */
   untold?: DatedMove;
   /** An idea the content does not cover, by its name for the reason. */
@@ -78,6 +81,8 @@ export class ContentGaps {
     // In the circumstances too: "… claims ETH will reach $10,000 by the end of 2027. How likely is that?"
     const later = laterYear(`${situation ?? ''} ${question.text}`, this.#latestYear);
     if (later) return { later };
+    const successorOf = untoldSuccessor(question.text, (name) => this.#sentencesWriting(name));
+    if (successorOf) return { successorOf };
     const untold = this.#untold(question, plan);
     if (untold) return { untold };
     const uncovered = this.#uncovered(question, plan, situation);
@@ -88,6 +93,13 @@ export class ContentGaps {
     if (unmeasured) return { unmeasured };
     const unmotivated = this.#unmotivated(question);
     return unmotivated ? { unmotivated } : undefined;
+  }
+
+  /** The sentences of the passages that use a word's index term. */
+  #sentencesWriting(word: string): string[] {
+    const term = indexTerm(word);
+    const writing = term === null ? [] : (this.#postings.get(term) ?? []);
+    return writing.flatMap((at) => sentencesOf(this.#passages[at]!));
   }
 
   /**

@@ -35,3 +35,33 @@ export function laterYear(question: string, latest: number | undefined): string 
   for (const [, year] of question.matchAll(ASKED_YEAR)) if (Number(year) > latest) return year;
   return undefined;
 }
+
+/**
+ * A release asked for that comes after one the content tells of ("What will the next
+ * blob-parameter-only fork after BPO2 set?", "whats the next eth upgrade after fusaka"): the name it
+ * comes after, as written. Only releases: "the next step after tokenization" is a step the content
+ * may well tell.
+ */
+const NEXT_RELEASE_AFTER =
+  /\bnext\s+(?:[\p{L}\p{N}-]+\s+){0,3}?(?:upgrade|fork|release|version|model|halving|update|generation)s?\s+after\s+(?:the\s+)?(\p{L}[\p{L}\p{N}-]*)/iu;
+
+/** Words a sentence tells what came after something with ("Fusaka was followed by …"). */
+const TELLS_NEXT = /\b(?:next|followed|follows|successor|succeeded|then)\b/i;
+
+/**
+ * The release a question asks the successor of, when no sentence that writes it (`sentencesWriting`)
+ * tells what came next, or what has held since ("For long stretches after Dencun", "Since the
+ * Merge"): the content's story ends there, and the next one is news or a prediction.
+ */
+export function untoldSuccessor(
+  question: string,
+  sentencesWriting: (name: string) => readonly string[],
+): string | undefined {
+  const name = NEXT_RELEASE_AFTER.exec(question)?.[1];
+  if (!name) return undefined;
+  const written = name.replace(/-/g, '\\-');
+  const writes = new RegExp(`(?<![\\p{L}\\p{N}])${written}(?![\\p{L}\\p{N}])`, 'iu');
+  const since = new RegExp(`\\b(?:after|since|following)\\s+(?:the\\s+)?${written}(?![\\p{L}\\p{N}])`, 'iu');
+  const tellsAfter = (sentence: string) => since.test(sentence) || (writes.test(sentence) && TELLS_NEXT.test(sentence));
+  return sentencesWriting(name).some(tellsAfter) ? undefined : name;
+}
