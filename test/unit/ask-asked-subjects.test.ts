@@ -75,6 +75,14 @@ describe('howToSubject', () => {
     expect(howToSubject('How do I build a RAG chatbot with LangChain?')).toBeUndefined();
     expect(howToSubject('What is Gitcoin?')).toBeUndefined();
   });
+
+  // ask-dev90: "How can I fine-tune a 65-billion-parameter model when all I have is one 48 GB GPU?"
+  // was declined as asking about "GB GPU", named only in passing.
+  it('reads a unit after a number as a measure, not a name', () => {
+    expect(howToSubject('How can I fine-tune a big model when all I have is one 48 GB GPU?')).toBeUndefined();
+    expect(howToSubject('How do I cool a 700 W card?')).toBeUndefined();
+    expect(howToSubject('How do I rent a GB200 for 3 hours?')).toBe('GB200');
+  });
 });
 
 describe('a how-to question about a named product', () => {

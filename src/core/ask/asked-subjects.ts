@@ -48,11 +48,18 @@ const HOW_TO = /^(?:(?:so|ok|okay|hey)[,\s]+)?how\s+(?:(?:do|can|should|would)\s
 /** A run of one to three capitalised words, the pronoun I aside: a name the asker writes. */
 const NAME_RUN = /(?<![\p{L}\p{N}])(?!I\b|I['’])\p{Lu}[\p{L}\p{N}.&-]*(?:\s+\p{Lu}[\p{L}\p{N}.&-]*){0,2}/gu;
 
+/** A unit after a number ("one 48 GB GPU", "a 700 W card"): a measure, not a name, whatever its capitals. */
+const UNIT_AFTER_NUMBER = /\d\s*$/;
+const MEASURE_UNIT = /^(?:[KMGTP]i?B|[KMGT]Hz|[kMGT]?Wh?|T?FLOPS)(?![\p{L}\p{N}])/u;
+
 /** The one name a how-to question writes after its first word ("Gitcoin"), if it writes exactly one. */
 export function howToSubject(asked: string): string | undefined {
   const text = asked.trim();
   if (!HOW_TO.test(text)) return undefined;
-  const names = [...text.slice(1).matchAll(NAME_RUN)].map(([run]) => run.replace(/\.+$/, '').replace(/['’]s$/, ''));
+  const rest = text.slice(1);
+  const names = [...rest.matchAll(NAME_RUN)]
+    .filter(({ 0: run, index }) => !(MEASURE_UNIT.test(run) && UNIT_AFTER_NUMBER.test(rest.slice(0, index))))
+    .map(([run]) => run.replace(/\.+$/, '').replace(/['’]s$/, ''));
   return names.length === 1 ? names[0] : undefined;
 }
 
