@@ -412,10 +412,12 @@ describe('questions as people type them', () => {
     // A name the content never says the source of, and a year later than it tells of (ask-dev82, ask-dev83).
     ["Why was Ethereum's August 2021 upgrade given the name London?", /state “London” but never say why/],
     ["Will Ethereum's fees be lower in 2029?", /tell of nothing as late as 2029/],
+    // A price the content never states in money (unmeasured.ts; ask-dev90).
+    ['How much would it cost to rent one H100 GPU for an hour?', /mention “cost” but never state a figure of it/],
     // Like a development set's unanswerable question, which every other rule answered (asked-before.ts).
     [
-      'How much would it cost to rent one H100 GPU for an hour?',
-      /readers have asked questions like “[^”]*\bH100\b[^”]*”, which the essays and glossary do not answer/,
+      'how do i switch off the memory in chatgpt',
+      /readers have asked questions like “[^”]*\bchatgpt\b[^”]*”, which the essays and glossary do not answer/,
     ],
   ])('declines %s, saying what the site offers or why', async (question, reason) => {
     const body = (await ask(`q=${encodeURIComponent(question)}`)).json();
