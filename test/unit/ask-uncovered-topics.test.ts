@@ -196,6 +196,20 @@ describe('describedTopic', () => {
       // Review of 2 December: a trained chatbot, the training data.
       ['Can a trained chatbot be made to forget my personal photos?', 'machine unlearning'],
       ['My drawings were in the training data; can the model be made to un-learn them?', 'machine unlearning'],
+      // ask-dev93, and in other words.
+      [
+        'What is it called when you cut away the least important weights of a trained network to shrink it?',
+        'pruning a network',
+      ],
+      ['can you just delete the neurons that barely matter to make a model smaller', 'pruning a network'],
+      [
+        'Why does a model trained on one hospital’s patients do worse at another hospital with different scanners?',
+        'distribution shift',
+      ],
+      [
+        'How can I know a contract’s address before it is deployed, so it is the same on every chain?',
+        'deterministic contract addresses (CREATE2)',
+      ],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -322,6 +336,10 @@ describe('describedTopic', () => {
       'How does a layer 2 settle on layer 1?',
       'How does a wallet prove my identity without a password?',
       'Why does a fine-tuned model forget my earlier examples?',
+      // Look-alikes of ask-dev93's topics: dropout, overfitting, a proxy's address.
+      'Why does dropout randomly remove neurons during training, and does it remove the least important ones?',
+      'Why does my model do well on its training data but badly on other patients it never saw? Is it overfitting?',
+      'Why do users keep interacting with the same address when a proxy contract is upgraded?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

@@ -268,6 +268,31 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     ],
   },
   {
+    // "cut away the least important weights or neurons of a trained network to shrink it, instead of
+    // storing the numbers in fewer bits" (ask-dev93). The content prunes blobs, never weights.
+    name: 'pruning a network',
+    names: ['network pruning', 'weight pruning', 'model pruning', 'magnitude pruning', 'pruned model'],
+    unless: /\brandom\w*/,
+    asks: [
+      /\b(?:cut\w*|remov\w+|drop\w*|trim\w*|delet\w+|zero\w*\s+out|throw\w*\s+away|prun\w+)\b/,
+      /\b(?:weights?|neurons?|connections?|parameters|attention\s+heads)\b/,
+      /\b(?:least\s+important|unimportant|smallest|redundant|useless|(?:don't|do\s+not|barely)\s+matter)\b/,
+    ],
+  },
+  {
+    // "when an AI model trained on one hospital's patients does worse at another hospital because the
+    // patients and equipment are different" (ask-dev93). Doing worse on new data than on the training
+    // data is overfitting, which the glossary defines.
+    name: 'distribution shift',
+    names: ['distribution shift', 'dataset shift', 'covariate shift', 'domain shift'],
+    unless: /\boverfit\w*|\bmemori[sz]\w*/,
+    asks: [
+      /\b(?:worse|badly|poorly|fails?|falls?\s+apart|drops?|degrades?|struggles?)\b/,
+      /\b(?:different|another|other|second)\s+(?:hospitals?|clinics?|sites?|countries|country|regions?|populations?|patients|equipment|scanners?|cameras?|settings?|environments?|domains?)\b|\breal[- ]world\s+data\s+(?:looks|is)\s+different\b/,
+      /\btrained\s+(?:on|at|with)\b|\btraining\s+data\b|\bbuilt\s+(?:on|from)\b/,
+    ],
+  },
+  {
     // "when a network suddenly starts generalising long after it has memorised its training set" (ask-dev49).
     name: 'grokking',
     names: ['grokking'],

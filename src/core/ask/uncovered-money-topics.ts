@@ -6,6 +6,17 @@ import type { UncoveredTopic } from './uncovered-topic.ts';
 
 export const MONEY_TOPICS: readonly UncoveredTopic[] = [
   {
+    // "the trick that lets you know a contract's address before deploying it, so it lands at the
+    // same address on every chain" (ask-dev93).
+    name: 'deterministic contract addresses (CREATE2)',
+    names: ['create2', 'deterministic deployment', 'deterministic address'],
+    asks: [
+      /\baddress\b/,
+      /\bcontract\b/,
+      /\bbefore\s+(?:(?:it\s+is|it's|it\s+gets|you're|you\s+are)\s+)?deploy\w*|\b(?:same|identical)\s+address\s+on\s+(?:every|each|all|other|several|multiple)\b|\b(?:predict|precompute|compute)\w*\s+(?:the\s+|a\s+|its\s+)?(?:\w+\s+)?address\b/,
+    ],
+  },
+  {
     name: 'coin mixers',
     names: ['mixer', 'mixers', 'mixing service', 'tumbler', 'coinjoin'],
     asks: [
