@@ -16,6 +16,22 @@ describe('askedMotive', () => {
     expect(askedMotive('Why did Meta choose to release its weights?')?.act).toContain('releas');
   });
 
+  // ask-dev92: "Why did OpenAI choose a mixture-of-experts architecture for GPT-4?", answered with
+  // the glossary's definition of a mixture of experts.
+  it('reads a choice with what was chosen after the verb', () => {
+    expect(askedMotive('Why did Steamco choose a steel body for the K3?')).toMatchObject({
+      written: 'Steamco choose a steel body for the K3',
+      actor: ['steamco'],
+    });
+    expect(askedMotive('Why did Steamco shut down its kettle line?')?.act).toContain('kettl');
+  });
+
+  it('leaves a choice nobody in particular makes, or one a thing undergoes', () => {
+    expect(askedMotive('Why would anyone choose a kettle over a pan?')).toBeUndefined();
+    expect(askedMotive('Why did the K2 get abandoned for the K3?')).toBeUndefined();
+    expect(askedMotive('Why does a judge model tend to pick the longer answer?')).toBeUndefined();
+  });
+
   it('leaves why-questions that ask no decision', () => {
     expect(askedMotive('Why did Tether lose its peg?')).toBeUndefined();
     expect(askedMotive('How did Tether decide to seek authorisation?')).toBeUndefined();

@@ -12,6 +12,24 @@ const ASKS_MOTIVE =
   /(?:^|[:.!?]\s+)why\s+(?:did|does|do|has|have|would|had)\s+(.+?)\s+(?:decide[sd]?|choose|chose|opt(?:ed)?|refuse[sd]?|elect(?:ed)?)\s+(?:not\s+)?to\s+(\p{L}+(?:\s+[\p{L}'’]+){0,3})/iu;
 
 /**
+ * "Why did OpenAI choose a mixture-of-experts architecture for GPT-4?" (ask-dev92): someone's choice,
+ * with what was chosen after the verb. Not "pick" ("why does an AI judge tend to pick the longer
+ * answer"), nor a choice anyone makes or something undergoes ("why would anyone choose …", "why did
+ * Plasma get abandoned"): those ask how things work.
+ */
+const ASKS_CHOICE =
+  /(?:^|[:.!?]\s+)why\s+(?:did|does|do|has|have|would|had)\s+(.+?)\s+(?:choose|chose|select(?:ed)?|adopt(?:ed)?|retire[sd]?|discontinue[sd]?|abandon(?:ed)?|deprecate[sd]?|shut\s+down)\s+(?!to\b)(?:(?:an?|the|its|their)\s+)?(\p{L}[\p{L}-]*(?:\s+[\p{L}'’-]+){0,3})/iu;
+
+/** Who makes no choice of their own, or undergoes one (ASKS_CHOICE). */
+const NO_CHOOSER = /\b(?:get|gets|got|tend|tends|anyone|anybody|people|someone|you|we|i|it|they)\b/i;
+
+/** Someone's choice asked the reason for, its chooser and choice (ASKS_CHOICE). */
+function askedChoice(question: string): RegExpExecArray | undefined {
+  const asked = ASKS_CHOICE.exec(question);
+  return asked && !NO_CHOOSER.test(asked[1]!) ? asked : undefined;
+}
+
+/**
  * Who decided (their index terms) and what they decided to do: the verb and the words after it
  * ("apply for authorisation under MiCA"), any of which tells the act where the content words it
  * otherwise ("did not seek MiCA authorisation").
@@ -24,7 +42,7 @@ export interface AskedMotive {
 }
 
 export function askedMotive(question: string): AskedMotive | undefined {
-  const asked = ASKS_MOTIVE.exec(question.trim());
+  const asked = ASKS_MOTIVE.exec(question.trim()) ?? askedChoice(question.trim());
   const act = asked ? terms(asked[2]!) : [];
   const actor = asked ? terms(asked[1]!) : [];
   if (!asked || act.length === 0 || actor.length === 0) return undefined;
