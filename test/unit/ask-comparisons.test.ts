@@ -210,6 +210,10 @@ describe('comparison questions', () => {
         .sides,
     ).toBeUndefined();
     expect(parseQuestion('How much memory do the weights need at 16-bit versus 4-bit?').sides).toBeUndefined();
+    // ask-dev41, ask-dev56, ask-dev92: "… or is there more to it" asks whether the first is all there
+    // is; "is there" was a side, which no passage speaks to, and the question was declined.
+    expect(parseQuestion('is mev basically just front running or is there more to it').sides).toBeUndefined();
+    expect(parseQuestion('is proof of stake just voting or does it do more').sides).toBeUndefined();
   });
 
   it('answers both sides of a long comparison whose question part follows a colon', () => {

@@ -118,12 +118,15 @@ export const CLAUSE_BREAK =
 
 /**
  * A side names a thing: it has a word, is no question of its own ("how much worse off am I compared
- * with …") and lies within one clause.
+ * with …", "is mev just front running or is there more to it") and lies within one clause.
  */
 const isThing = (side: string | undefined) =>
   side !== undefined &&
   words(side).length > 0 &&
   !/^(?:how|what|which|why|who|when|where)\b/i.test(side) &&
+  !/^(?:is|are|was|were|does|do|did|can|could|should|would|will|has|have)\s+(?:there|it|that|this|i|we|you)\b/i.test(
+    side,
+  ) &&
   !CLAUSE_BREAK.test(side);
 
 /** A side that stands for a thing named before it: "what is GRPO and how is it different from PPO". */
