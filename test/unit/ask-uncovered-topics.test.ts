@@ -340,6 +340,8 @@ describe('describedTopic', () => {
       'Why does dropout randomly remove neurons during training, and does it remove the least important ones?',
       'Why does my model do well on its training data but badly on other patients it never saw? Is it overfitting?',
       'Why do users keep interacting with the same address when a proxy contract is upgraded?',
+      // ask-dev93: a companion with a wallet is an agent that pays, which the content covers.
+      'My AI companion holds a crypto wallet. Could a web page trick it into paying someone? I am worried.',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

@@ -381,6 +381,9 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     name: 'AI companion apps',
     whole: true,
     names: ['ai companion', 'companion app', 'character.ai'],
+    // A companion that holds a wallet or tools is an agent, whose risks the content covers: "an AI
+    // companion holds a small crypto wallet … could trick it into paying someone else" (ask-dev93).
+    unless: /\b(?:wallets?|pays?|paying|payments?|tools?|prompt\s+injection|trick\w*)\b/,
     asks: [
       /\b(?:ai\s+)?(?:companions?|friends?|girlfriends?|boyfriends?)\b[^.?!]*\bapps?\b|\bai\s+(?:['‘’"]\s*)?(?:companions?|friends?|girlfriends?|boyfriends?)\b/,
       /\b(?:teen\w*|\d+-year-old|daughter|son|kids?|child|mental\s+health|lonel\w+|withdrawn|worried|harmful|risky)\b/,
