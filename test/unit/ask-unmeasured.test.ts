@@ -35,6 +35,11 @@ describe('measuredWord', () => {
     expect(measuredWord('How much electricity does it use?')?.figure.test('6 operations')).toBe(true);
   });
 
+  it('reads what a share question counts, the word before its verb', () => {
+    expect(measuredWord('What percentage of US hospitals use AI for notes?')?.written).toBe('hospitals');
+    expect(measuredWord('What share of Ethereum blocks are built through MEV-Boost?')?.written).toBe('blocks');
+  });
+
   it('leaves a first word that only qualifies what is measured, and questions of no figure', () => {
     expect(measuredWord('How much impermanent loss do you take if the price doubles?')).toBeUndefined();
     expect(measuredWord('how many dishonest participants can a consensus protocol survive')).toBeUndefined();
@@ -116,6 +121,17 @@ describe('a figure question of something never measured', () => {
     expect(result.answer).toBeNull();
     expect(result.no_answer_reason).toMatch(/mention “cost” but never state a figure of it/);
     expect(index.search('How much did a Steamco kettle cost?', both).answer).not.toBeNull();
+  });
+
+  // ask-dev93: "What percentage of US hospitals use generative AI tools for clinical documentation?",
+  // answered from a passage on fine-tuning for medical notes; "hospitals" is everyday English, which
+  // the unknown-word rules leave, but a figure of things the content never writes it cannot give.
+  it('is declined when what is counted is never written, saying so', () => {
+    for (const question of ['What percentage of bakeries use a kettle?', 'How many bakeries use a Steamco kettle?']) {
+      const result = index.search(question, both);
+      expect(result.answer, question).toBeNull();
+      expect(result.no_answer_reason).toMatch(/never mention “bakeries”/);
+    }
   });
 
   it('is answered where the content states the figure, in its own word for it', () => {

@@ -306,6 +306,8 @@ export interface NoAnswerWhy {
   unreasoned?: string;
   /** What a figure question measures that the content never states a figure of (unmeasured.ts). */
   unmeasured?: string;
+  /** What a figure question counts that the content never writes (content-gaps.ts). */
+  unmentioned?: string;
   /** A decision or an authority's act asked the reason for that the content never gives (untold-motives.ts). */
   unmotivated?: string;
   /** An unanswerable question asked before that the question is like (asked-before.ts). */
@@ -329,7 +331,8 @@ export function noAnswerReason(why: NoAnswerWhy): string {
 
 /** What the content lacks that the question asks about: a name, its description, a figure, a year's story, an idea. */
 function lackingReason(why: NoAnswerWhy): string | undefined {
-  if (why.unknown.length > 0) return `the essays and glossary never mention ${quoted(why.unknown)}`;
+  const unknown = why.unmentioned ? [...why.unknown, why.unmentioned] : why.unknown;
+  if (unknown.length > 0) return `the essays and glossary never mention ${quoted(unknown)}`;
   if (why.passing && why.passing.length > 0)
     return `the essays and glossary mention ${quoted(why.passing)} only in passing, never describing ${pronounOf(why.passing)}`;
   if (why.figureless && why.figureless.length > 0)

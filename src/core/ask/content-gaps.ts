@@ -48,6 +48,8 @@ export interface ContentGap {
   unreasoned?: string;
   /** What a figure question measures that the content writes of but never with a figure. */
   unmeasured?: string;
+  /** What a figure question counts that the content never writes ("what percentage of US hospitals …"). */
+  unmentioned?: string;
   /** A decision or an authority's act asked the reason for that the content never gives, as written. */
   unmotivated?: string;
 }
@@ -90,7 +92,7 @@ export class ContentGaps {
     const unreasoned = this.#unreasoned(question, plan);
     if (unreasoned) return { unreasoned };
     const unmeasured = this.#unmeasured(question, plan);
-    if (unmeasured) return { unmeasured };
+    if (unmeasured) return unmeasured;
     const unmotivated = this.#unmotivated(question);
     return unmotivated ? { unmotivated } : undefined;
   }
@@ -119,9 +121,13 @@ export class ContentGaps {
    * What a figure question measures that no passage states a figure of beside another word the
    * question asks ("Ethereum" for "How much electricity did Ethereum save …"; not "use" or "one").
    */
-  #unmeasured(question: Question, plan: Plan): string | undefined {
+  #unmeasured(question: Question, plan: Plan): Pick<ContentGap, 'unmeasured' | 'unmentioned'> | undefined {
     const measured = measuredWord(question.content);
     if (!measured) return undefined;
+    const writing = [...new Set(measured.alike.flatMap((term) => this.#postings.get(term) ?? []))];
+    // Everyday words the content never writes ("hospitals") are left by the unknown-word rules
+    // (unknown-terms.ts); counted, they are what the figure is of, so no passage can give it.
+    if (writing.length === 0) return { unmentioned: measured.written };
     const alike = new Set(measured.alike);
     const termsOf = (concepts: readonly Concept[]) =>
       concepts
@@ -135,7 +141,6 @@ export class ContentGaps {
       measured.alike.length > 1 && namedOther.length > 0
         ? namedOther
         : termsOf(plan.concepts.filter((concept) => concept.named || concept.idf >= ABOUT_IDF));
-    const writing = [...new Set(measured.alike.flatMap((term) => this.#postings.get(term) ?? []))];
     // A name the glossary knows is what is asked ("How many bitcoins can ever exist?"): any figure
     // beside it counts; a plain word's figure must be of what else is asked ("energy" of Ethereum's
     // switch is not that of a chatbot's question).
@@ -155,7 +160,9 @@ export class ContentGaps {
       .filter((concept) => concept.asked.every((word) => /^\p{Lu}/u.test(word) && inAsked(word)))
       .flatMap((concept) => concept.asked.flatMap((word) => indexTerm(word) ?? []))
       .filter((term) => (this.#postings.get(term)?.length ?? 0) <= PASSING);
-    return neverMeasured(measured, other, writing, this.#passages, named, own) ? measured.written : undefined;
+    return neverMeasured(measured, other, writing, this.#passages, named, own)
+      ? { unmeasured: measured.written }
+      : undefined;
   }
 
   /** A figure asked why it was chosen that the content states of what is asked without a reason. */

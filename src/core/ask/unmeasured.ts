@@ -15,6 +15,13 @@ const MEASURED =
   /\bhow\s+(?:much|many)\s+(\p{L}+)\s+(?:does|do|did|is|are|was|were|will|would|can|could|should|has|have|had|and|per|in|on|for|to)\b/iu;
 
 /**
+ * What a share question counts, the word before its verb: "what percentage of US hospitals use …",
+ * "what share of Ethereum blocks are built …".
+ */
+const SHARED =
+  /\bwhat\s+(?:percentage|percent|share|fraction|proportion|portion)\s+of\s+(?:(?:the|all|its|their|an?)\s+)?(?:[\p{L}\p{N}-]+\s+){0,2}?(\p{L}+)\s+(?:use[sd]?|are|is|were|was|have|has|had|own|owns|owned|hold|holds|held|do|does|did|can|will|would|get|got)\b/iu;
+
+/**
  * What a price question asks the figure of, the verb after what costs: "how much did training
  * DeepSeek-R1 cost", "how much does Chainlink CCIP charge" (no word between "much" and the verb).
  */
@@ -57,7 +64,7 @@ export interface MeasuredWord {
 export function measuredWord(content: string): MeasuredWord | undefined {
   const sentence = askedSentence(content);
   const priced = PRICED.exec(sentence)?.[1];
-  const written = MEASURED.exec(sentence)?.[1] ?? priced;
+  const written = MEASURED.exec(sentence)?.[1] ?? SHARED.exec(sentence)?.[1] ?? priced;
   const term = written ? indexTerm(written) : null;
   if (!written || !term) return undefined;
   const alike = (ALIKE[written.toLowerCase()] ?? []).flatMap((word) => indexTerm(word) ?? []);
