@@ -214,6 +214,11 @@ describe('comparison questions', () => {
     // is; "is there" was a side, which no passage speaks to, and the question was declined.
     expect(parseQuestion('is mev basically just front running or is there more to it').sides).toBeUndefined();
     expect(parseQuestion('is proof of stake just voting or does it do more').sides).toBeUndefined();
+    // A first side may ask ("is there …"): it is what is set beside the second (ask-dev82).
+    expect(parseQuestion('Is there a standard score for how fast a kettle boils compared with a pan?').sides).toEqual([
+      'Is there a standard score for how fast a kettle boils',
+      'pan',
+    ]);
   });
 
   it('answers both sides of a long comparison whose question part follows a colon', () => {

@@ -118,16 +118,21 @@ export const CLAUSE_BREAK =
 
 /**
  * A side names a thing: it has a word, is no question of its own ("how much worse off am I compared
- * with …", "is mev just front running or is there more to it") and lies within one clause.
+ * with …") and lies within one clause.
  */
 const isThing = (side: string | undefined) =>
   side !== undefined &&
   words(side).length > 0 &&
   !/^(?:how|what|which|why|who|when|where)\b/i.test(side) &&
-  !/^(?:is|are|was|were|does|do|did|can|could|should|would|will|has|have)\s+(?:there|it|that|this|i|we|you)\b/i.test(
-    side,
-  ) &&
   !CLAUSE_BREAK.test(side);
+
+/**
+ * A second side that asks a question of its own: "is mev just front running or is there more to it"
+ * asks whether the first is all there is. A first side may ("Is there a standard score for X
+ * compared with Y" sets X beside Y).
+ */
+const ASKS_AFTER_OR =
+  /^(?:is|are|was|were|does|do|did|can|could|should|would|will|has|have)\s+(?:there|it|that|this|i|we|you)\b/i;
 
 /** A side that stands for a thing named before it: "what is GRPO and how is it different from PPO". */
 const PRONOUN = /^(?:it|they|this|that|these|those)$/i;
@@ -169,7 +174,7 @@ function comparisonSides(
       const match = pattern.exec(clause);
       const named = (side: string | undefined) => (PRONOUN.test(side ?? '') ? namedBefore(clause, match!.index) : side);
       const sides = [match?.[1], match?.[2]].map((side) => stripArticle(named(side)?.split(/[:;]/)[0] ?? ''));
-      if (!sides.every(isThing) || comparesFigures(sides)) continue;
+      if (!sides.every(isThing) || ASKS_AFTER_OR.test(sides[1]!) || comparesFigures(sides)) continue;
       if (pattern === SAME_AS && !sides.every((side) => namesTerm?.(side))) continue;
       const [second, ...more] = withoutCircumstance([sides[0]!, ...sides[1]!.split(FURTHER_SIDE)])
         .slice(1)
