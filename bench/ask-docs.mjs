@@ -89,7 +89,8 @@ export const DEVELOPMENT_SETS = [
  * ask-dev76 to ask-dev78 on 2 December at 01:00 likewise (two more written then were never read);
  * ask-dev81 to ask-dev83 on 2 December at 06:40, asked for hard unanswerable questions, likewise (a
  * fourth written then, ask-dev84, was never read), and ask-dev85 to ask-dev87 at 07:30 (ask-dev88,
- * written with them, was never read).
+ * written with them, was never read), and ask-dev90, ask-dev92 and ask-dev93 on 2 December at 14:00
+ * (ask-dev91, written with them, was never read).
  */
 export const UNLEARNED_SETS = [
   'ask-dev44.json',
@@ -127,6 +128,9 @@ export const UNLEARNED_SETS = [
   'ask-dev85.json',
   'ask-dev86.json',
   'ask-dev87.json',
+  'ask-dev90.json',
+  'ask-dev92.json',
+  'ask-dev93.json',
 ];
 
 /**
