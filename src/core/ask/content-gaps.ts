@@ -1,9 +1,10 @@
 // What a question asks that the content, though it matches the question's words, never tells: a
-// year later than any it tells of (later-years.ts), a price's move in a year (dated-moves.ts), an
-// idea of the field it does not cover (uncovered-topics.ts), why a figure or a name was chosen
-// (chosen-figures.ts), a figure of something it never measures (unmeasured.ts), or why someone
-// decided or an authority acted (untold-motives.ts). AskIndex (ask-index.ts) declines for each,
-// with its reason (answer-shape.ts).
+// year later than any it tells of, or the next release after the last it tells of (later-years.ts),
+// a price's move in a year (dated-moves.ts), an idea of the field it does not cover
+// (uncovered-topics.ts), why a figure or a name was chosen (chosen-figures.ts), a figure of
+// something it never measures or never writes at all (unmeasured.ts), or why someone decided or
+// chose or an authority acted (untold-motives.ts). AskIndex (ask-index.ts) declines for each, with
+// its reason (answer-shape.ts).
 import type { AskPassage } from './ask-documents.ts';
 import { chosenFigure, chosenName, unreasonedFigure } from './chosen-figures.ts';
 import { datedMove, tellsMove, type DatedMove } from './dated-moves.ts';
