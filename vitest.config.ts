@@ -65,6 +65,9 @@ export default defineConfig({
           ...shared,
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
+          // One file at a time: each drives Chromium, which takes both cores of a 2-core machine; two
+          // at once timed out a 30 s walk through every essay in CI.
+          fileParallelism: false,
           globalSetup: ['test/support/build-once.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
