@@ -77,9 +77,9 @@ export function measuredWord(content: string): MeasuredWord | undefined {
  * for a doubling. This is impermanent loss"), with one of the question's other terms there too
  * (`about`): "cut the network's energy use by about 99.95%" measures Ethereum's energy, not a
  * chatbot's. A name the glossary knows (`named`: "how many bitcoins …") needs no other term beside
- * its own word; a word alike always does. Words they never write are for the unknown-word rules
- * (unknown-terms.ts). `figureOf`: terms of what the figure is of, each of which must be in the
- * window.
+ * its own word; a word alike always does. A word no passage writes is not measured here (false):
+ * content-gaps.ts declines it as never mentioned before asking. `figureOf`: terms of what the
+ * figure is of, each of which must be in the window.
  */
 export function neverMeasured(
   measured: MeasuredWord,
