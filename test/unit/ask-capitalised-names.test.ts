@@ -51,6 +51,15 @@ describe.runIf(table)('capitalised names the content never writes', () => {
     expect(index.search('How fast is the Lumen ZKV on a phone?', options).answer).toBeNull();
   });
 
+  it('reads two names paired by a slash as two names, not one', () => {
+    // "Lumen/Corvid" names the Lumen Prover and Corvid's ZKV; "Lumen Corvid" would be a third name.
+    const paired = index.search('How fast do the Lumen/Corvid machines check a proof?', options);
+    expect(paired.answer?.slug).toBe('proving-machine');
+    expect(index.search('How fast do the Lumen Corvid machines check a proof?', options).no_answer_reason).toMatch(
+      /Lumen Corvid/,
+    );
+  });
+
   it('reads no name in a question written as a headline', () => {
     for (const asked of ['How Does the Proving Machine Check a Program?', 'How Does A Proving Machine Check Programs'])
       expect(index.search(asked, options).answer?.slug, asked).toBe('proving-machine');

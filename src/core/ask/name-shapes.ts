@@ -2,7 +2,7 @@
 // acronym, a coined word, a name with its number joined, a run of capitals), which sentences of a
 // question name what it asks, and which words of a subject would name something (unknown-terms.ts).
 import { pointsBack } from './question.ts';
-import { escapePattern, indexTerm, rawWords, words } from './text.ts';
+import { escapePattern, headline, indexTerm, rawWords, words } from './text.ts';
 
 /**
  * A sound of hesitation however it is spelt ("uhh", "hmmm", "ahh"): two letters at most, one
@@ -62,6 +62,19 @@ export function capitalisedRuns(written: readonly string[]): string[] {
     from = to;
   }
   return runs;
+}
+
+/** A slash between two words: "Terra/LUNA", "ETH/USDC" pair two names. */
+const PAIRED = /(?<=[\p{L}\p{N}])\/(?=[\p{L}\p{N}])/u;
+
+/**
+ * A sentence's names of several capitalised words (capitalisedRuns) after its first word, which is
+ * capitalised whatever it is; none in a headline. A slash ends a name: "the Terra/LUNA collapse"
+ * names Terra and LUNA, which the content writes, not a "Terra LUNA" it never does (ask-dev48).
+ */
+export function sentenceNames(sentence: string): string[] {
+  const parts = sentence.split(PAIRED).map((part, at) => rawWords(part).slice(at === 0 ? 1 : 0));
+  return headline(parts.flat()) ? [] : parts.flatMap(capitalisedRuns);
 }
 
 /**

@@ -10,7 +10,6 @@ import type { Plan, QueryPlanner } from './query-plan.ts';
 import {
   anyCase,
   askedSentence,
-  capitalisedRuns,
   COMPOUND_NAME,
   HESITATION,
   isAcronymName,
@@ -21,12 +20,13 @@ import {
   pointedCircumstances,
   PREPOSITION,
   SENTENCE_END,
+  sentenceNames,
   writtenForms,
 } from './name-shapes.ts';
 import { parseQuestion, pointsBack, withoutChat, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
 import { unknownMeasure, unknownOneWordSubject } from './unused-words.ts';
-import { derivedWords, escapePattern, headline, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
+import { derivedWords, escapePattern, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
 import {
   figurelessNames,
   figurelessReleases,
@@ -383,10 +383,7 @@ export class UnknownTerms {
    * a name of acronyms only ("AI API") is words that each say what they say.
    */
   #unknownProperPhrases(question: Question): string[] {
-    const names = askedSentence(question.content)
-      .split(SENTENCE_END)
-      .map((sentence) => rawWords(sentence).slice(1))
-      .flatMap((written) => (headline(written) ? [] : capitalisedRuns(written)));
+    const names = askedSentence(question.content).split(SENTENCE_END).flatMap(sentenceNames);
     return names.filter((name) => !this.#planner.namesTerm(name) && !this.saysAny(name, writtenForms(name)));
   }
 
