@@ -51,7 +51,8 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
         'boilr',
         'Boilr',
         'A family of kettle-control models from Boilr Labs. Boilr-3, with 7 billion parameters, was trained on ' +
-          '2 trillion tokens of manuals. Boilr-4 followed in March 2025 and reads recipes as well.',
+          '2 trillion tokens of manuals. Boilr-4 followed in March 2025 and reads recipes as well; Boilr-4o, ' +
+          'its sibling, takes spoken orders.',
       ),
       glossaryTerm(
         'summary-evaluation',
@@ -166,6 +167,17 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
     expect(
       index.search('How many more parameters does Boilr-4 have than Boilr-3?', options).no_answer_reason ?? '',
     ).not.toMatch(/never state that figure/);
+  });
+
+  it('reads a release named with an "o" after its number as a release of its own', () => {
+    // Asked as "how big", or with the unit asked for ("…, in tokens?").
+    for (const question of ['How many parameters does Boilr-4o have?', 'How big is Boilr-4o, in parameters?']) {
+      const asked = index.search(question, options);
+      expect(asked.answer, question).toBeNull();
+      expect(asked.no_answer_reason).toMatch(/mention “Boilr-4o” but never state that figure/);
+    }
+    // A release whose figure the content states, asked the same ways, is answered.
+    expect(index.search('How big was the training set of Boilr-3, in tokens?', options).answer?.slug).toBe('boilr');
   });
 
   it('reads a question word in capitals as stress', () => {

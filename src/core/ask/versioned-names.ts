@@ -86,15 +86,18 @@ function writesOnlyOtherVersions(name: string, version: string, content: Numbere
   return writes(String.raw`\d+`) && !writes(words(version).map(escapePattern).join(' '));
 }
 
-/** A figure asked: "how many parameters …", "how much did it cost …". */
-const ASKS_FIGURE = /\bhow\s+(?:many|much)\b/i;
-/** The index terms of the figure's own question words ("many", "much"). */
-const FIGURE_WORDS = new Set(terms('how many much'));
 /**
- * A release name and its number, in any case: "GPT-4", "gpt-4", "Llama 3"; not "GPT-4o", "Llama 3.1"
- * or "Mixtral 8x7B". Everyday words before a number ("Layer 2", "Stage 2") are set aside by `general`.
+ * A figure asked: "how many parameters …", "how much did it cost …", "how big is …", or a unit asked
+ * for ("what is the context window of GPT-4o, in tokens?").
  */
-const RELEASE = /(?<![\p{L}\p{N}-])(\p{L}{2,})[-\s](\d{1,2})(?![\p{L}\p{N}]|[.,]\p{N})/giu;
+const ASKS_FIGURE = /\bhow\s+(?:many|much|big|large|long)\b|\bin\s+(?:tokens|dollars|parameters)\s*(?:\?|$)/i;
+/** The index terms of the figure's own question words ("many", "much", "big"). */
+const FIGURE_WORDS = new Set(terms('how many much big large long'));
+/**
+ * A release name and its number, in any case: "GPT-4", "gpt-4", "Llama 3", "GPT-4o" (a release of its
+ * own, whose figures GPT-4's are not); not "Llama 3.1" or "Mixtral 8x7B". Everyday words before a number ("Layer 2", "Stage 2") are set aside by `general`.
+ */
+const RELEASE = /(?<![\p{L}\p{N}-])(\p{L}{2,})[-\s](\d{1,2}o?)(?![\p{L}\p{N}]|[.,]\p{N})/giu;
 /** The same, to test a text with: RELEASE is global, and a test would move where its next match starts. */
 const RELEASE_IN = new RegExp(RELEASE.source, 'iu');
 /**
@@ -181,7 +184,7 @@ function statesFigureOf(release: string, text: string, content: NumberedLookup, 
   const passages = content.passagesUsing(
     indexTerm(
       release
-        .replace(/[-\s]\d+$/, '')
+        .replace(/[-\s]\d+o?$/i, '')
         .split(/\s+/)
         .at(-1)!,
     ) ?? '',
