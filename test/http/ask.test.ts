@@ -412,6 +412,8 @@ describe('questions as people type them', () => {
     // A name the content never says the source of, and a year later than it tells of (ask-dev82, ask-dev83).
     ["Why was Ethereum's August 2021 upgrade given the name London?", /state “London” but never say why/],
     ["Will Ethereum's fees be lower in 2029?", /tell of nothing as late as 2029/],
+    // Whether what the content tells of ever led somewhere (later-years.ts; ask-dev94).
+    ['did the Ooki DAO ever actually pay its penalty?', /never tell what came of it later/],
     // A price the content never states in money (unmeasured.ts; ask-dev90).
     ['How much would it cost to rent one H100 GPU for an hour?', /mention “cost” but never state a figure of it/],
     // Like a development set's unanswerable question, which every other rule answered (asked-before.ts).

@@ -3,7 +3,7 @@
 // asks for a prediction or for news the content cannot hold; it is declined so, while a question
 // about a year the content tells of is answered.
 import { describe, expect, it } from 'vitest';
-import { latestYear, laterYear, untoldSuccessor } from '../../src/core/ask/later-years.ts';
+import { latestYear, laterYear, untoldOutcome, untoldSuccessor } from '../../src/core/ask/later-years.ts';
 import { essayDocument, fillerTerms, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
@@ -56,6 +56,35 @@ describe('untoldSuccessor', () => {
   });
 });
 
+describe('untoldOutcome', () => {
+  const told = [
+    'In 2023 a court ordered Steamco to pay a fine of 600 euros.',
+    'The Brewlux recall finished in 2024.',
+    'The kettle thief was never caught.',
+  ];
+  const sentences = (word: string) => told.filter((s) => s.toLowerCase().includes(word.toLowerCase().slice(0, 4)));
+
+  it('finds whether something ever happened after what the content tells, told nowhere', () => {
+    // "ordered to pay" tells no payment.
+    expect(untoldOutcome('so did Steamco ever actually pay that fine?', sentences)).toBe(
+      'Steamco ever actually pay that fine',
+    );
+    // A subject that points back takes its name from before "did".
+    expect(untoldOutcome('who took the Steamco fine money, did they ever get caught?', sentences)).toBe(
+      'they ever get caught',
+    );
+  });
+
+  it('leaves an outcome told, what happened at all, and questions without "did … ever"', () => {
+    // Told later ("never caught"), or told as done ("finished").
+    expect(untoldOutcome('did the kettle thief ever get caught?', sentences)).toBeUndefined();
+    expect(untoldOutcome('did the Brewlux recall ever finish?', sentences)).toBeUndefined();
+    expect(untoldOutcome('did Steamco ever have a recall?', sentences)).toBeUndefined();
+    expect(untoldOutcome('has that ever happened to a kettle?', sentences)).toBeUndefined();
+    expect(untoldOutcome('did Steamco pay the fine?', sentences)).toBeUndefined();
+  });
+});
+
 describe('a question about a year later than the content tells of', () => {
   const index = loadedIndex(
     [
@@ -86,6 +115,12 @@ describe('a question about a year later than the content tells of', () => {
     // The content tells what came after the Brewlux: whatever else it finds, not this reason.
     const told = index.search('What was the next kettle model after the Brewlux?', both).no_answer_reason;
     expect(told ?? '').not.toMatch(/tell of nothing after/);
+  });
+
+  it('is declined for whether what the content tells ever led somewhere', () => {
+    const result = index.search('did the Steamlux ever get recalled?', both);
+    expect(result.answer).toBeNull();
+    expect(result.no_answer_reason).toMatch(/never tell what came of it later \(“the Steamlux ever get recalled”\)/);
   });
 
   it('is answered for a year the content tells of', () => {

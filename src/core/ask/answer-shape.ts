@@ -298,6 +298,8 @@ export interface NoAnswerWhy {
   later?: string;
   /** A release whose successor is asked for, which the content never tells (later-years.ts). */
   successorOf?: string;
+  /** Whether something ever happened after what the content tells, as asked (later-years.ts). */
+  outcome?: string;
   /** A year's move asked the cause of that the content never tells (dated-moves.ts). */
   untold?: { subject: readonly string[]; year: string };
   /** An idea the question describes that the content does not cover (uncovered-topics.ts). */
@@ -344,6 +346,7 @@ function lackingReason(why: NoAnswerWhy): string | undefined {
 function gapReason(why: NoAnswerWhy): string | undefined {
   if (why.later) return `the essays and glossary tell of nothing as late as ${why.later}`;
   if (why.successorOf) return `the essays and glossary tell of nothing after “${why.successorOf}”`;
+  if (why.outcome) return `the essays and glossary never tell what came of it later (“${why.outcome}”)`;
   if (why.untold)
     return `the essays and glossary never tell what happened to “${why.untold.subject.join(' ')}” in ${why.untold.year}`;
   if (why.uncovered) return `this seems to ask about ${why.uncovered}, which the essays and glossary do not cover`;

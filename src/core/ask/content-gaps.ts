@@ -8,7 +8,7 @@
 import type { AskPassage } from './ask-documents.ts';
 import { chosenFigure, chosenName, unreasonedFigure } from './chosen-figures.ts';
 import { datedMove, tellsMove, type DatedMove } from './dated-moves.ts';
-import { latestYear, laterYear, untoldSuccessor } from './later-years.ts';
+import { latestYear, laterYear, untoldOutcome, untoldSuccessor } from './later-years.ts';
 import type { PassageRanking } from './passage-ranking.ts';
 import { askedSentence, pointedCircumstances } from './name-shapes.ts';
 import type { Concept, Plan } from './query-plan.ts';
@@ -41,6 +41,8 @@ export interface ContentGap {
   later?: string;
   /** A release whose successor is asked for, which the content never tells (later-years.ts). */
   successorOf?: string;
+  /** Whether something ever happened after what the content tells, as the question asks it (later-years.ts). */
+  outcome?: string;
   /** A year's move of a price asked the cause of. */
   untold?: DatedMove;
   /** An idea the content does not cover, by its name for the reason. */
@@ -86,6 +88,8 @@ export class ContentGaps {
     if (later) return { later };
     const successorOf = untoldSuccessor(question.text, (name) => this.#sentencesWriting(name));
     if (successorOf) return { successorOf };
+    const outcome = untoldOutcome(question.text, (word) => this.#sentencesWriting(word));
+    if (outcome) return { outcome };
     const untold = this.#untold(question, plan);
     if (untold) return { untold };
     const uncovered = this.#uncovered(question, plan, situation);

@@ -3,8 +3,10 @@
 // the end of 2027. How likely is that?"): it asks for a prediction, or for news the content cannot
 // hold, so no passage answers it however well its words match. All ten such questions in the
 // development sets are unanswerable. The content's latest year is read from its text, so a page
-// that comes to tell of a later year moves the line.
+// that comes to tell of a later year moves the line. So do a release after the last one it tells
+// of, and whether what it tells of ever led somewhere ("did the Ooki DAO ever pay …").
 import { DATED_YEAR } from './dated-moves.ts';
+import { escapePattern, terms } from './text.ts';
 
 /**
  * A year as the content dates events and citations ("in May 2025", "(Radford et al., 2019)"), not
@@ -64,4 +66,44 @@ export function untoldSuccessor(
   const since = new RegExp(`\\b(?:after|since|following)\\s+(?:the\\s+)?${written}(?![\\p{L}\\p{N}])`, 'iu');
   const tellsAfter = (sentence: string) => since.test(sentence) || (writes.test(sentence) && TELLS_NEXT.test(sentence));
   return sentencesWriting(name).some(tellsAfter) ? undefined : name;
+}
+
+/**
+ * Whether what the content tells of ever led somewhere: "did the Ooki DAO ever actually pay that
+ * penalty", "did ronin users ever get reimbursed", "who was the Beanstalk attacker, did they ever
+ * get caught". Every "did … ever" question of the development sets is unanswerable (ten). Whether
+ * such a thing happens at all ("has that ever happened", "did bitcoin ever have a bug") is what the
+ * content tells, and is not read. Groups: what comes before "did", the clause from its subject, the
+ * subject, a participle's auxiliary ("get caught") and the verb.
+ */
+const ASKS_EVER = new RegExp(
+  String.raw`^(?<before>.*?)\bdid\s+(?<clause>(?<subject>(?:(?!\bever\b)[^?.!,;])+?)\s+ever\s+` +
+    String.raw`(?:actually\s+|really\s+|even\s+)?(?<auxiliary>(?:get|got|been|be)\s+)?` +
+    String.raw`(?!(?:have|happen|exist|occur|work)\b)(?<verb>\p{L}[\p{L}-]*)[^?.!,;]*)`,
+  'iu',
+);
+
+/** A subject that points back at one named before it ("did they ever get caught"). */
+const POINTS_BACK = /^(?:they|it|he|she|them|that|this|those|these|anyone|anybody|people|ppl)$/i;
+
+/** Words a sentence tells what came of something later with ("later repaid", "was never caught"). */
+const TELLS_LATER = /\b(?:later|eventually|finally|never|ever|afterwards?|since|still|so far|to date|in the end)\b/i;
+
+/**
+ * The clause of a question that asks whether something ever happened after the content's account,
+ * when no sentence that writes its verb (`sentencesWriting`) and a word of its subject tells what
+ * came of it later, or that it happened: the verb in the past ("the Merge finished"; a participle
+ * asked, "get caught", as written). "ordered to pay" tells no payment.
+ */
+export function untoldOutcome(
+  question: string,
+  sentencesWriting: (word: string) => readonly string[],
+): string | undefined {
+  const { before = '', clause, subject = '', auxiliary, verb } = ASKS_EVER.exec(question)?.groups ?? {};
+  if (!clause || !verb) return undefined;
+  const named = terms(POINTS_BACK.test(subject.trim()) ? before : subject);
+  const happened = new RegExp(String.raw`\b${escapePattern(verb)}${auxiliary ? '' : '(?:e?d)'}\b`, 'i');
+  const tells = (sentence: string) =>
+    (TELLS_LATER.test(sentence) || happened.test(sentence)) && terms(sentence).some((term) => named.includes(term));
+  return sentencesWriting(verb).some(tells) ? undefined : clause.trim();
 }
