@@ -65,6 +65,13 @@ describe.runIf(table)('capitalised names the content never writes', () => {
       expect(index.search(asked, options).answer?.slug, asked).toBe('proving-machine');
   });
 
+  it('reads names in a sentence with more capitals than not, whose longer words stay lowercase', () => {
+    // No headline leaves "check" in lowercase: "Nova Bench" is a name the content never writes.
+    const asked = index.search('Why does Lumen Prover check its Nova Bench?', options);
+    expect(asked.answer).toBeNull();
+    expect(asked.no_answer_reason).toMatch(/Nova Bench/);
+  });
+
   it('declines a compound of capitalised parts the content never writes', () => {
     const asked = index.search('What share of questions does a model answer on QUIZ-Pro?', options);
     expect(asked.answer).toBeNull();

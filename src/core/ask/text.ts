@@ -31,11 +31,14 @@ export function rawWords(text: string): string[] {
 /**
  * Whether a sentence's words after its first are written as a headline, most of them with a capital
  * ("How Does a Rollup Work", "How Do I Stake My ETH"): its capitals then mark no name. Acronyms and
- * "I" are capitalised in any sentence, and do not count.
+ * "I" are capitalised in any sentence, and do not count. A headline leaves only short words in
+ * lowercase ("a", "of", "with"): "Why did Hugging Face retire its Open LLM Leaderboard" is a sentence
+ * with two names.
  */
 export function headline(written: readonly string[]): boolean {
   const worded = written.filter((word) => word !== 'I' && !isAcronym(word));
-  return worded.length >= 2 && worded.filter((word) => /^\p{Lu}/u.test(word)).length * 2 > worded.length;
+  const lowercase = worded.filter((word) => !/^\p{Lu}/u.test(word));
+  return worded.length >= 2 && lowercase.length * 2 < worded.length && lowercase.every((word) => word.length <= 4);
 }
 
 /** Lowercased words and numbers. */
