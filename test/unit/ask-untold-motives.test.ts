@@ -24,6 +24,11 @@ describe('askedMotive', () => {
       actor: ['steamco'],
     });
     expect(askedMotive('Why did Steamco shut down its kettle line?')?.act).toContain('kettl');
+    // A new name is a choice too (a new set: "Why did Chatbot Arena rename itself to LMArena?").
+    expect(askedMotive('Why did Steamco rename itself to Boilco?')).toMatchObject({
+      written: 'Steamco rename itself to Boilco',
+      actor: ['steamco'],
+    });
   });
 
   it('leaves a choice nobody in particular makes, or one a thing undergoes', () => {
