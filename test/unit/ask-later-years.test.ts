@@ -112,6 +112,12 @@ describe('a question about a year later than the content tells of', () => {
     const result = index.search('What will the next kettle model after the Steamlux cost?', both);
     expect(result.answer).toBeNull();
     expect(result.no_answer_reason).toMatch(/tell of nothing after “Steamlux”/);
+    // Asked after a chat lead-in and a dash, which set the question apart from its circumstances.
+    const joined = index.search(
+      'sry one more — when is the next kettle model after the Steamlux and what will it cost?',
+      both,
+    );
+    expect(joined.no_answer_reason).toMatch(/tell of nothing after “Steamlux”/);
     // The content tells what came after the Brewlux: whatever else it finds, not this reason.
     const told = index.search('What was the next kettle model after the Brewlux?', both).no_answer_reason;
     expect(told ?? '').not.toMatch(/tell of nothing after/);

@@ -83,12 +83,15 @@ export class ContentGaps {
 
   /** The first gap a question asks about, if any. */
   of(question: Question, plan: Plan, situation?: string): ContentGap | undefined {
-    // In the circumstances too: "… claims ETH will reach $10,000 by the end of 2027. How likely is that?"
-    const later = laterYear(`${situation ?? ''} ${question.text}`, this.#latestYear);
+    // In the circumstances too: "… claims ETH will reach $10,000 by the end of 2027. How likely is
+    // that?", "sry one more — when is the next fork after BPO2 and what target will it set?", whose
+    // last clause is read as the question.
+    const whole = `${situation ?? ''} ${question.text}`;
+    const later = laterYear(whole, this.#latestYear);
     if (later) return { later };
-    const successorOf = untoldSuccessor(question.text, (name) => this.#sentencesWriting(name));
+    const successorOf = untoldSuccessor(whole, (name) => this.#sentencesWriting(name));
     if (successorOf) return { successorOf };
-    const outcome = untoldOutcome(question.text, (word) => this.#sentencesWriting(word));
+    const outcome = untoldOutcome(whole, (word) => this.#sentencesWriting(word));
     if (outcome) return { outcome };
     const untold = this.#untold(question, plan);
     if (untold) return { untold };
