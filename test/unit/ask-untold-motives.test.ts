@@ -29,12 +29,19 @@ describe('askedMotive', () => {
       written: 'Steamco rename itself to Boilco',
       actor: ['steamco'],
     });
+    // So is what someone kept, a sum too ("Why did Circle keep $3.3 billion of USDC reserves at SVB?").
+    expect(askedMotive('Why did Steamco keep $3 million of its cash at one bank?')).toMatchObject({
+      written: 'Steamco keep $3 million of its cash at one bank',
+      actor: ['steamco'],
+    });
   });
 
   it('leaves a choice nobody in particular makes, or one a thing undergoes', () => {
     expect(askedMotive('Why would anyone choose a kettle over a pan?')).toBeUndefined();
     expect(askedMotive('Why did the K2 get abandoned for the K3?')).toBeUndefined();
     expect(askedMotive('Why does a judge model tend to pick the longer answer?')).toBeUndefined();
+    // What keeps happening is no choice: "Why do cross-chain bridges keep getting hacked?"
+    expect(askedMotive('Why do Steamco kettles keep breaking?')).toBeUndefined();
   });
 
   it('leaves why-questions that ask no decision', () => {

@@ -18,7 +18,7 @@ const ASKS_MOTIVE =
  * Plasma get abandoned"): those ask how things work.
  */
 const ASKS_CHOICE =
-  /(?:^|[:.!?]\s+)why\s+(?:did|does|do|has|have|would|had)\s+(.+?)\s+(?:choose|chose|select(?:ed)?|adopt(?:ed)?|retire[sd]?|discontinue[sd]?|abandon(?:ed)?|deprecate[sd]?|shut\s+down|rename[sd]?)\s+(?!to\b)(?:(?:an?|the|its|their)\s+)?(\p{L}[\p{L}-]*(?:\s+[\p{L}'’-]+){0,3})/iu;
+  /(?:^|[:.!?]\s+)why\s+(?:did|does|do|has|have|would|had)\s+(.+?)\s+(?:choose|chose|select(?:ed)?|adopt(?:ed)?|retire[sd]?|discontinue[sd]?|abandon(?:ed)?|deprecate[sd]?|shut\s+down|rename[sd]?|(?:keep|kept)(?!\s+\p{L}+ing\b))\s+(?!to\b)(?:(?:an?|the|its|their)\s+)?([\p{L}$\p{N}][\p{L}\p{N}.-]*(?:\s+[\p{L}'’-]+){0,3})/iu;
 
 /** Who makes no choice of their own, or undergoes one (ASKS_CHOICE). */
 const NO_CHOOSER = /\b(?:get|gets|got|tend|tends|anyone|anybody|people|someone|you|we|i|it|they)\b/i;
