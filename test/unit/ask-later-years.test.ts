@@ -73,6 +73,9 @@ describe('untoldOutcome', () => {
     expect(untoldOutcome('who took the Steamco fine money, did they ever get caught?', sentences)).toBe(
       'they ever get caught',
     );
+    // Its last clause, not the chat before it: "one" is no name of them.
+    const ledIn = 'sorry one more - who took the fine money, did they ever get caught?';
+    expect(untoldOutcome(ledIn, () => ['At most one thief a year gets caught.'])).toBe('they ever get caught');
   });
 
   it('leaves an outcome told, what happened at all, and questions without "did … ever"', () => {

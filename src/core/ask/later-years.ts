@@ -86,6 +86,9 @@ const ASKS_EVER = new RegExp(
 /** A subject that points back at one named before it ("did they ever get caught"). */
 const POINTS_BACK = /^(?:they|it|he|she|them|that|this|those|these|anyone|anybody|people|ppl)$/i;
 
+/** Where a clause ends: a sentence's end, a colon or semicolon, a dash between words. */
+const CLAUSE_END = /[.!?:;]\s+|\s[-–—]\s/;
+
 /** Words a sentence tells what came of something later with ("later repaid", "was never caught"). */
 const TELLS_LATER = /\b(?:later|eventually|finally|never|ever|afterwards?|since|still|so far|to date|in the end)\b/i;
 
@@ -101,7 +104,9 @@ export function untoldOutcome(
 ): string | undefined {
   const { before = '', clause, subject = '', auxiliary, verb } = ASKS_EVER.exec(question)?.groups ?? {};
   if (!clause || !verb) return undefined;
-  const named = terms(POINTS_BACK.test(subject.trim()) ? before : subject);
+  // "they": the clause before names them ("sorry one more - who was behind the Beanstalk attack, …"),
+  // not the chat that leads in.
+  const named = terms(POINTS_BACK.test(subject.trim()) ? (before.split(CLAUSE_END).at(-1) ?? '') : subject);
   const happened = new RegExp(String.raw`\b${escapePattern(verb)}${auxiliary ? '' : '(?:e?d)'}\b`, 'i');
   const tells = (sentence: string) =>
     (TELLS_LATER.test(sentence) || happened.test(sentence)) && terms(sentence).some((term) => named.includes(term));
