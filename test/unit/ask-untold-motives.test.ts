@@ -42,6 +42,19 @@ describe('askedMotive', () => {
     expect(askedMotive('Why does a judge model tend to pick the longer answer?')).toBeUndefined();
     // What keeps happening is no choice: "Why do cross-chain bridges keep getting hacked?"
     expect(askedMotive('Why do Steamco kettles keep breaking?')).toBeUndefined();
+    // Nor what happened, or what was used, set against something else.
+    expect(askedMotive('Why did the Steamco K2 crack instead of bending?')).toBeUndefined();
+    expect(askedMotive('Why did Steamco use steel instead of copper?')).toBeUndefined();
+  });
+
+  it('reads something picked, made or invented set against another choice', () => {
+    expect(askedMotive('Why did Steamco pick a 0.5 litre size rather than, say, one litre?')).toMatchObject({
+      written: 'Steamco pick a 0.5 litre size',
+      actor: ['steamco'],
+    });
+    expect(askedMotive("Why did Steamco's engineers invent Boilscript instead of using C?")).toMatchObject({
+      written: "Steamco's engineers invent Boilscript",
+    });
   });
 
   it('leaves why-questions that ask no decision', () => {

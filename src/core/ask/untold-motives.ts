@@ -20,12 +20,22 @@ const ASKS_MOTIVE =
 const ASKS_CHOICE =
   /(?:^|[:.!?]\s+)why\s+(?:did|does|do|has|have|would|had)\s+(.+?)\s+(?:choose|chose|select(?:ed)?|adopt(?:ed)?|retire[sd]?|discontinue[sd]?|abandon(?:ed)?|deprecate[sd]?|shut\s+down|rename[sd]?|(?:keep|kept)(?!\s+\p{L}+ing\b))\s+(?!to\b)(?:(?:an?|the|its|their)\s+)?([\p{L}$\p{N}][\p{L}\p{N}.-]*(?:\s+[\p{L}'’-]+){0,3})/iu;
 
+/**
+ * "Why did Satoshi pick ten minutes … rather than one minute?", "Why did Ethereum's developers create
+ * Solidity instead of using JavaScript?": something someone picked, made or invented set against
+ * what else they could have done. Not what happened ("why did UST collapse instead of recovering")
+ * nor what was used ("why did DeepSeek use GRPO instead of PPO"), which the content explains. The
+ * chooser ends before the first lowercase word after it.
+ */
+const ASKS_OVER =
+  /(?:^|[:.!?]\s+)[Ww]hy\s+did\s+((?:[Tt]he\s+)?\S+?(?:\s+\p{Lu}\S*)*)\s+((?:\p{Ll}+\s+)?(?:pick|settle\s+on|create|invent|design|go\s+with|opt\s+for)\s(?:[^?.!]|\.(?=\d))+?)\s+(?:instead\s+of|rather\s+than)\b/u;
+
 /** Who makes no choice of their own, or undergoes one (ASKS_CHOICE). */
 const NO_CHOOSER = /\b(?:get|gets|got|tend|tends|anyone|anybody|people|someone|you|we|i|it|they)\b/i;
 
 /** Someone's choice asked the reason for, its chooser and choice (ASKS_CHOICE). */
 function askedChoice(question: string): RegExpExecArray | undefined {
-  const asked = ASKS_CHOICE.exec(question);
+  const asked = ASKS_CHOICE.exec(question) ?? ASKS_OVER.exec(question);
   return asked && !NO_CHOOSER.test(asked[1]!) ? asked : undefined;
 }
 
@@ -80,12 +90,15 @@ export function askedEnforcement(question: string): AskedMotive | undefined {
   return { act, actor: terms(`${asked[1]} ${asked[3] ?? ''}`), written: writtenFrom(text, asked.index) };
 }
 
-/** What a why-question asks the reason for, as written: after "why did", up to the clause's end. */
+/**
+ * What a why-question asks the reason for, as written: after "why did", up to the clause's end (not
+ * a decimal point: "a 0.3% fee") or the other choice ("instead of …").
+ */
 const writtenFrom = (question: string, at: number) =>
   question
     .slice(at)
     .replace(/^[:.!?\s]*why\s+\S+\s+/i, '')
-    .split(/[?!.,;]/)[0]!
+    .split(/[?!,;]|\.(?!\d)|\s(?:instead\s+of|rather\s+than)\b/i)[0]!
     .trim();
 
 /**
