@@ -34,6 +34,7 @@ import {
 import { saysPhraseOf } from './says-phrase.ts';
 import { situatedPlan, situationShare, talkWeighed, unusedWeighed, withoutContentChat } from './situation.ts';
 import { rerankLead, type LeadContext } from './lead-rerank.ts';
+import { namedLead } from './named-lead.ts';
 import { UnknownTerms } from './unknown-terms.ts';
 import { asksOwnStanding } from './own-standing.ts';
 import { Comparisons } from './comparison.ts';
@@ -168,7 +169,8 @@ export class AskIndex {
     const query = this.#queryVector(read.question, read.situation);
     const plan = this.#planOf(read, query);
     const fused = this.#ranking.rank(plan, read.question, allowed, query);
-    const ranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
+    const reranked = rerankLead(fused.ranked, read.question, plan, this.#leadContext, MIN_CONFIDENCE);
+    const ranked = namedLead(reranked, read.question, plan, this.#declineContext);
     const chose = this.#choose(read, plan, ranked, allowed);
     const { leading, confidence, contrast, budget, evidence } = chose;
     // Last: what would be answered, unless readers asked it before and nothing answered (asked-before.ts).
