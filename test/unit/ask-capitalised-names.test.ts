@@ -60,6 +60,12 @@ describe.runIf(table)('capitalised names the content never writes', () => {
     );
   });
 
+  it('reads no name in what the asker says the question is for', () => {
+    // "worldbuilding" is in no word list the index holds; the question asks what a proving machine is.
+    const asked = index.search('For a worldbuilding doc: what is a proving machine?', options);
+    expect(asked.answer?.slug).toBe('proving-machine');
+  });
+
   it('reads no name in a question written as a headline', () => {
     for (const asked of ['How Does the Proving Machine Check a Program?', 'How Does A Proving Machine Check Programs'])
       expect(index.search(asked, options).answer?.slug, asked).toBe('proving-machine');

@@ -89,6 +89,12 @@ export function writtenForms(name: string): string[][] {
   return parts.length === 2 && isAcronymName(second ?? '') ? [parts, [parts[0]!, 's', parts[1]!]] : [parts];
 }
 
+/**
+ * What the asker says the question is for, before it: "For a worldbuilding doc: what exactly is a
+ * soulbound token?", "In my wallet's UI, what's the safe way to …". Its words are not what is asked.
+ */
+const LEAD_IN = /^(?:for|in|on|as)\s+(?:a|an|the|my|our|this|his|her|their)\s+[^,:;?]{1,40}?[,:]\s+(?=\p{L})/iu;
+
 /** The last sentence of a question, after sentences that tell the circumstances. */
 const LAST_SENTENCE = /[.!?]\s+([^.!?]+)$/;
 
@@ -99,7 +105,7 @@ const LAST_SENTENCE = /[.!?]\s+([^.!?]+)$/;
  */
 export function askedSentence(content: string): string {
   const asking = LAST_SENTENCE.exec(content)?.[1];
-  return asking && !pointsBack(asking) ? asking : content;
+  return (asking && !pointsBack(asking) ? asking : content).replace(LEAD_IN, '');
 }
 
 /**
