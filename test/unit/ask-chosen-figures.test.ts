@@ -55,6 +55,8 @@ describe('chosenFigure', () => {
     expect(chosenFigure("Why is Bitcoin's supply capped?")).toBeUndefined();
     // A figure the content works out is needed, not chosen (review of 30 November).
     expect(chosenFigure('Why does Ethereum finality need 13 minutes?')).toBeUndefined();
+    // What the asker set is no designer's choice (a new set, 2 December).
+    expect(chosenFigure('why does our kettle still boil over even though we set the dial to 0?')).toBeUndefined();
     expect(chosenFigure('Ethereum staking: why did they choose 32 ETH?')?.written).toBe('32 ETH');
     expect(chosenFigure('Why is the block gas target set at 50% of the limit?')?.written).toBe('50%');
   });

@@ -47,9 +47,11 @@ const NUMBER_WORDS: Readonly<Record<string, string>> = {
 /**
  * "Why did X choose 32 ETH", "why is X capped at exactly 21 million", "why did X set the slot time at
  * 12 seconds", after a label or a sentence too ("Ethereum staking: why did they choose 32 ETH?").
+ * Not what the asker set: "why does our bot give different answers even though we set temperature
+ * to 0?" asks what happens at 0.
  */
 const ASKS_CHOSEN = new RegExp(
-  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come)\b[^?]*?\b(?:${CHOOSING})\s+(?:(?:[\w'-]+\s+){0,3}?(?:on|at|to|as)\s+)?(?:exactly\s+|only\s+|just\s+)?(\d[\d,]*(?:\.\d+)?|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*(million|billion|thousand))?(?:\s*(%)|\s+(?!(?:${NOT_UNIT})\b)(\p{L}+))?`,
+  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come)\b[^?]*?(?<!\b(?:we|i|you)\s+)\b(?:${CHOOSING})\s+(?:(?:[\w'-]+\s+){0,3}?(?:on|at|to|as)\s+)?(?:exactly\s+|only\s+|just\s+)?(\d[\d,]*(?:\.\d+)?|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*(million|billion|thousand))?(?:\s*(%)|\s+(?!(?:${NOT_UNIT})\b)(\p{L}+))?`,
   'iu',
 );
 
