@@ -136,6 +136,13 @@ describe.runIf(table)('names the content never writes beside ones it does', () =
     expect(written.answer?.slug).toBe('proof-of-work');
   });
 
+  it('declines a compound "… of …" whose last words the content joins to another first word only', () => {
+    // Beside "proof-of-work", a "test-of-work" is another kind.
+    const asked = index.search('How does test-of-work consensus choose who adds the next block?', options);
+    expect(asked.answer).toBeNull();
+    expect(asked.no_answer_reason).toMatch(/test-of-work/);
+  });
+
   it('does not take a word the content joins to the first words for another last word', () => {
     // The content's "one-token" (indexed "onetoken") is no "one-to-…" compound.
     const asked = index.search('What keeps a wrapped coin redeemable one-to-one for its deposit?', options);

@@ -25,7 +25,7 @@ import {
 } from './name-shapes.ts';
 import { parseQuestion, pointsBack, withoutChat, type Question } from './question.ts';
 import type { WordVectors } from './semantic.ts';
-import { unknownMeasure, unknownOneWordSubject } from './unused-words.ts';
+import { otherFirstWord, unknownMeasure, unknownOneWordSubject } from './unused-words.ts';
 import { derivedWords, escapePattern, indexTerm, joinedCompounds, rawWords, terms, words } from './text.ts';
 import {
   figurelessNames,
@@ -407,7 +407,8 @@ export class UnknownTerms {
   /**
    * A compound of three words or more whose first words the content writes joined to another last
    * word, never to this one: beside "mixture-of-experts", "proof-of-work", another "mixture-of-…" or
-   * "proof-of-…" is another kind than those it covers, however well its parts match.
+   * "proof-of-…" is another kind than those it covers, however well its parts match; or whose last
+   * words it writes after another first word ("tree-of-thoughts" beside "chain-of-thought").
    */
   #unknownKinds(question: Question): string[] {
     const compounds = question.content.match(/(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+){2,}(?![\p{L}\p{N}-])/gu) ?? [];
@@ -420,7 +421,8 @@ export class UnknownTerms {
         .completions(parts.slice(0, -1).join(''))
         .some((term) => !this.#postings.has(term.slice(first.length)));
     };
-    return compounds.filter((compound) => !this.#writesCompound(compound) && family(compound));
+    const kind = (compound: string) => family(compound) || otherFirstWord(compound, this.#postings);
+    return compounds.filter((compound) => !this.#writesCompound(compound) && kind(compound));
   }
 
   /**

@@ -51,3 +51,21 @@ export function unknownOneWordSubject(
   const heard = concept?.alternatives.some((alternative) => alternative.some((term) => postings.has(term)));
   return heard === false ? [word] : [];
 }
+
+/** The shortest joined last words (index term) read as a family's: "ofthought", not "ofa". */
+const MIN_TAIL = 5;
+
+/**
+ * Whether a compound of three words or more that the content never writes, "… of …", has last
+ * words the content writes joined after another first word: beside "chain-of-thought", a
+ * "tree-of-thoughts" is another kind than the one it covers, however well "thoughts" matches (a new
+ * set, 2 December). Not a ratio: "tokens-per-parameter" beside "bytes-per-parameter" asks of the
+ * same thing.
+ */
+export function otherFirstWord(compound: string, postings: Postings): boolean {
+  const [, of, ...rest] = compound.toLowerCase().split('-');
+  const tail = of === 'of' ? indexTerm(`of${rest.join('')}`) : null;
+  if (!tail || tail.length < MIN_TAIL) return false;
+  for (const term of postings.keys()) if (term.length > tail.length && term.endsWith(tail)) return true;
+  return false;
+}
