@@ -86,11 +86,17 @@ function writesOnlyOtherVersions(name: string, version: string, content: Numbere
   return writes(String.raw`\d+`) && !writes(words(version).map(escapePattern).join(' '));
 }
 
+/** A figure asked: "how many parameters …", "how much did it cost …". */
+const ASKS_FIGURE = /\bhow\s+(?:many|much)\b/i;
 /**
- * A figure asked: "how many parameters …", "how much did it cost …", "how big is …", or a unit asked
- * for ("what is the context window of GPT-4o, in tokens?").
+ * Of a release, a size asked too: "how big is …", or a unit asked for ("what is the context window
+ * of GPT-4o, in tokens?"). Not of any name: "how long do Ethereum nodes keep blob data" is answered
+ * in a paragraph that does not name Ethereum.
  */
-const ASKS_FIGURE = /\bhow\s+(?:many|much|big|large|long)\b|\bin\s+(?:tokens|dollars|parameters)\s*(?:\?|$)/i;
+const ASKS_RELEASE_FIGURE = new RegExp(
+  String.raw`${ASKS_FIGURE.source}|\bhow\s+(?:big|large|long)\b|\bin\s+(?:tokens|dollars|parameters)\s*(?:\?|$)`,
+  'i',
+);
 /** The index terms of the figure's own question words ("many", "much", "big"). */
 const FIGURE_WORDS = new Set(terms('how many much big large long'));
 /**
@@ -122,7 +128,7 @@ const FIGURE =
  * would state GPT-4's parameters.
  */
 export function figurelessReleases(text: string, content: NumberedLookup): string[] {
-  if (!ASKS_FIGURE.test(text)) return [];
+  if (!ASKS_RELEASE_FIGURE.test(text)) return [];
   const releases = new Set(
     [...text.matchAll(RELEASE)]
       .filter(([, family]) => indexTerm(family!) !== null && !content.general(family!))
