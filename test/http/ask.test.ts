@@ -412,6 +412,8 @@ describe('questions as people type them', () => {
     // A name the content never says the source of, and a year later than it tells of (ask-dev82, ask-dev83).
     ["Why was Ethereum's August 2021 upgrade given the name London?", /state “London” but never say why/],
     ["Will Ethereum's fees be lower in 2029?", /tell of nothing as late as 2029/],
+    // A release named with a hyphen, which once made the successor rule throw (later-years.ts).
+    ['what came as the next release after GPT-4o', /tell of nothing after “GPT-4o”/],
     // Whether what the content tells of ever led somewhere (later-years.ts; ask-dev94).
     ['did the Ooki DAO ever actually pay its penalty?', /never tell what came of it later/],
     // A price the content never states in money (unmeasured.ts; ask-dev90).

@@ -49,6 +49,14 @@ describe('untoldSuccessor', () => {
     );
   });
 
+  it('reads a name with a hyphen, or a revision named by its date', () => {
+    // A hyphen escaped in a Unicode-mode pattern threw ("the next release after GPT-4o").
+    expect(untoldSuccessor('what came as the next release after K3-Pro', sentences)).toBe('K3-Pro');
+    expect(untoldSuccessor("what's the next spec revision after 2026-07-28 gonna change?", sentences)).toBe(
+      '2026-07-28',
+    );
+  });
+
   it('leaves a release the content tells what came after, and a next that is no release', () => {
     expect(untoldSuccessor('What was the next kettle model after the K2?', sentences)).toBeUndefined();
     expect(untoldSuccessor('What is the next step after boiling?', sentences)).toBeUndefined();

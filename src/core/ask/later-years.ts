@@ -40,12 +40,12 @@ export function laterYear(question: string, latest: number | undefined): string 
 
 /**
  * A release asked for that comes after one the content tells of ("What will the next
- * blob-parameter-only fork after BPO2 set?", "whats the next eth upgrade after fusaka"): the name it
- * comes after, as written. Only releases: "the next step after tokenization" is a step the content
+ * blob-parameter-only fork after BPO2 set?", "whats the next eth upgrade after fusaka", "the next MCP
+ * revision after 2026-07-28", a revision named by its date): the name it comes after, as written. Only releases: "the next step after tokenization" is a step the content
  * may well tell.
  */
 const NEXT_RELEASE_AFTER =
-  /\bnext\s+(?:[\p{L}\p{N}-]+\s+){0,3}?(?:upgrade|fork|release|version|model|halving|update|generation)s?\s+after\s+(?:the\s+)?(\p{L}[\p{L}\p{N}-]*)/iu;
+  /\bnext\s+(?:[\p{L}\p{N}-]+\s+){0,3}?(?:upgrade|fork|release|version|revision|model|halving|update|generation)s?\s+after\s+(?:the\s+)?(\p{L}[\p{L}\p{N}-]*|\d{4}-\d\d-\d\d)/iu;
 
 /** Words a sentence tells what came after something with ("Fusaka was followed by …"). */
 const TELLS_NEXT = /\b(?:next|followed|follows|successor|succeeded|then)\b/i;
@@ -61,7 +61,8 @@ export function untoldSuccessor(
 ): string | undefined {
   const name = NEXT_RELEASE_AFTER.exec(question)?.[1];
   if (!name) return undefined;
-  const written = name.replace(/-/g, '\\-');
+  // Escaped for a Unicode-mode pattern, where an escaped hyphen outside a class is a syntax error.
+  const written = escapePattern(name);
   const writes = new RegExp(`(?<![\\p{L}\\p{N}])${written}(?![\\p{L}\\p{N}])`, 'iu');
   const since = new RegExp(`\\b(?:after|since|following)\\s+(?:the\\s+)?${written}(?![\\p{L}\\p{N}])`, 'iu');
   const tellsAfter = (sentence: string) => since.test(sentence) || (writes.test(sentence) && TELLS_NEXT.test(sentence));
