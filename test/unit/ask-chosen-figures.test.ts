@@ -47,6 +47,10 @@ describe('chosenFigure', () => {
     expect(chosenFigure("Why did Satoshi cap Bitcoin's supply at exactly 21 million coins?")?.written).toBe(
       '21 million coins',
     );
+    // How long something took is asked the reason for as a chosen figure is (two new sets, 2 December).
+    expect(chosenFigure('Why did it take six days for anyone to notice the kettle was gone?')?.written).toBe(
+      'six days',
+    );
   });
 
   it('leaves reasons for anything but a chosen figure', () => {
@@ -105,7 +109,7 @@ describe('a question why a figure was chosen', () => {
   it('is declined, saying the content states the figure without a reason', () => {
     const result = index.search('Why did Steamco choose exactly 17 cups for its kettle?', both);
     expect(result.answer).toBeNull();
-    expect(result.no_answer_reason).toMatch(/state “17 cups” but never say why it was chosen/);
+    expect(result.no_answer_reason).toMatch(/state “17 cups” but never say why/);
   });
 
   it('is answered where the content gives the reason', () => {
@@ -126,7 +130,7 @@ describe('a question why a name was given', () => {
   it('is declined where the content writes the name and never says where it comes from', () => {
     const result = index.search("Why was Steamco's 2024 kettle given the name Potwick?", both);
     expect(result.answer).toBeNull();
-    expect(result.no_answer_reason).toMatch(/“Potwick” but never say why it was chosen/);
+    expect(result.no_answer_reason).toMatch(/“Potwick” but never say why/);
   });
 
   it('is not declined so where the content says what the name is after', () => {

@@ -350,7 +350,7 @@ function gapReason(why: NoAnswerWhy): string | undefined {
   if (why.untold)
     return `the essays and glossary never tell what happened to “${why.untold.subject.join(' ')}” in ${why.untold.year}`;
   if (why.uncovered) return `this seems to ask about ${why.uncovered}, which the essays and glossary do not cover`;
-  if (why.unreasoned) return `the essays and glossary state “${why.unreasoned}” but never say why it was chosen`;
+  if (why.unreasoned) return `the essays and glossary state “${why.unreasoned}” but never say why`;
   if (why.unmeasured) return `the essays and glossary mention “${why.unmeasured}” but never state a figure of it`;
   if (why.unmotivated) return `the essays and glossary never give the reason for “${why.unmotivated}”`;
   if (why.askedBefore)

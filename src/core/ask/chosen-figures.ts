@@ -19,8 +19,10 @@ export interface ChosenFigure {
 // Not "need" or "require": "why does finality need 13 minutes" asks a figure the content works out
 // ("two epochs, roughly 13 minutes"), not one somebody chose (review of 30 November).
 // "Exactly" tells a chosen figure in any verb: "Why does GPT-2's vocabulary have exactly 50,257
-// tokens rather than a round number?" (ask-dev83).
-const CHOOSING = String.raw`choose|chose|chosen|pick|picked|cap|caps|settle\s+on|settled\s+on|go\s+with|went\s+with|decide\s+on|decided\s+on|set|capped\s+at|limited\s+to|fixed\s+at|(?:have|has|had|use|uses|used|hold|holds)(?=\s+exactly\s)`;
+// tokens rather than a round number?" (ask-dev83). How long something took is asked the same way:
+// "Why did it take six days for anyone to notice the Ronin bridge had been drained?" (two sets of
+// 2 December); "why does it take about a week to withdraw" meets the reason the content gives.
+const CHOOSING = String.raw`take|took|choose|chose|chosen|pick|picked|cap|caps|settle\s+on|settled\s+on|go\s+with|went\s+with|decide\s+on|decided\s+on|set|capped\s+at|limited\s+to|fixed\s+at|(?:have|has|had|use|uses|used|hold|holds)(?=\s+exactly\s)`;
 /** Words after a figure that are no unit of it ("21 million as the cap", "12 seconds per slot"). */
 const NOT_UNIT = String.raw`as|at|for|per|of|in|to|and|or|instead|rather|when|so|the|a|an|is|was|each|every`;
 
