@@ -89,8 +89,11 @@ export const DEVELOPMENT_SETS = [
  * ask-dev76 to ask-dev78 on 2 December at 01:00 likewise (two more written then were never read);
  * ask-dev81 to ask-dev83 on 2 December at 06:40, asked for hard unanswerable questions, likewise (a
  * fourth written then, ask-dev84, was never read), and ask-dev85 to ask-dev87 at 07:30 (ask-dev88,
- * written with them, was never read), and ask-dev90, ask-dev92 and ask-dev93 on 2 December at 14:00
- * (ask-dev91, written with them, was never read).
+ * written with them, was never read), ask-dev90, ask-dev92 and ask-dev93 on 2 December at 14:00
+ * (ask-dev91, written with them, was never read), and on 2 December ask-dev94, ask-dev96 and
+ * ask-dev97 at 16:15 (ask-dev95 never read), ask-dev98, ask-dev100 and ask-dev101 at 16:35
+ * (ask-dev99 never read) and ask-dev102, ask-dev104 and ask-dev105 at 17:00 (ask-dev103 never
+ * read), each scored unseen first and then read.
  */
 export const UNLEARNED_SETS = [
   'ask-dev44.json',
@@ -131,6 +134,15 @@ export const UNLEARNED_SETS = [
   'ask-dev90.json',
   'ask-dev92.json',
   'ask-dev93.json',
+  'ask-dev94.json',
+  'ask-dev96.json',
+  'ask-dev97.json',
+  'ask-dev98.json',
+  'ask-dev100.json',
+  'ask-dev101.json',
+  'ask-dev102.json',
+  'ask-dev104.json',
+  'ask-dev105.json',
 ];
 
 /**
