@@ -41,8 +41,8 @@ export function laterYear(question: string, latest: number | undefined): string 
 /**
  * A release asked for that comes after one the content tells of ("What will the next
  * blob-parameter-only fork after BPO2 set?", "whats the next eth upgrade after fusaka", "the next MCP
- * revision after 2026-07-28", a revision named by its date): the name it comes after, as written. Only releases: "the next step after tokenization" is a step the content
- * may well tell.
+ * revision after 2026-07-28", a revision named by its date): the name it comes after, as written.
+ * Only releases: "the next step after tokenization" is a step the content may well tell.
  */
 const NEXT_RELEASE_AFTER =
   /\bnext\s+(?:[\p{L}\p{N}-]+\s+){0,3}?(?:upgrade|fork|release|version|revision|model|halving|update|generation)s?\s+after\s+(?:the\s+)?(\p{L}[\p{L}\p{N}-]*|\d{4}-\d\d-\d\d)/iu;
