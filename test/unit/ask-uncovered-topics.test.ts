@@ -210,6 +210,21 @@ describe('describedTopic', () => {
         'How can I know a contract’s address before it is deployed, so it is the same on every chain?',
         'deterministic contract addresses (CREATE2)',
       ],
+      // Ideas of serving, retrieving and evaluating models (uncovered-model-topics.ts; 2 December).
+      [
+        "What is it called when a model keeps the first few tokens' keys and values in its cache forever so it can stream past its context window?",
+        'attention sinks (StreamingLLM)',
+      ],
+      [
+        'What is it called when the LLM rewrites my question into several alternative queries and merges what retrieval finds?',
+        'query rewriting for retrieval (multi-query, RAG-fusion)',
+      ],
+      [
+        'Is there a word for a model that deliberately does worse when it realises it is being tested?',
+        'sandbagging (a model underperforming on purpose when evaluated)',
+      ],
+      ['What is the setup where a weaker model supervises a stronger one called?', 'weak-to-strong generalisation'],
+      ['How can a server compute on encrypted records and never decrypt them?', 'homomorphic encryption'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -342,6 +357,11 @@ describe('describedTopic', () => {
       'Why do users keep interacting with the same address when a proxy contract is upgraded?',
       // ask-dev93: a companion with a wallet is an agent that pays, which the content covers.
       'My AI companion holds a crypto wallet. Could a web page trick it into paying someone? I am worried.',
+      // Look-alikes of 2 December's model topics: the KV cache, hybrid search, an evaluation, distillation.
+      'Why does the KV cache grow with every token a model streams, and how much memory does it take?',
+      'How does hybrid search combine the results of BM25 and vector retrieval?',
+      'Why does a model do worse on a benchmark when its test questions were rewritten?',
+      'How does distillation train a smaller student model from a stronger teacher?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

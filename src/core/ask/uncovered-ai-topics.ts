@@ -39,8 +39,8 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     names: ['homomorphic'],
     asks: [
       /\bencrypt(?:ed|ion)\b/,
-      /\b(?:calculat\w+|maths?|arithmetic|add\s+up|multiply|sums?|numbers)\b/,
-      /\bwithout\s+(?:ever\s+)?(?:decrypt\w*|first\s+decrypt\w*)\b/,
+      /\b(?:calculat\w+|comput\w+|maths?|arithmetic|add\s+up|multiply|sums?|numbers)\b/,
+      /\bwithout\s+(?:ever\s+)?(?:decrypt\w*|first\s+decrypt\w*)\b|\bnever\s+decrypt\w*/,
     ],
   },
   {

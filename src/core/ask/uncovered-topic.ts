@@ -1,6 +1,6 @@
 // An idea of the field the content does not cover, as uncovered-topics.ts reads questions for it;
-// the ideas themselves are listed by field in uncovered-ai-topics.ts, uncovered-money-topics.ts and
-// uncovered-trading-topics.ts.
+// the ideas themselves are listed by field in uncovered-ai-topics.ts, uncovered-model-topics.ts,
+// uncovered-money-topics.ts and uncovered-trading-topics.ts.
 
 /** An idea the content does not cover: its name for the reason, its names as content would write them, and how it is asked. */
 export interface UncoveredTopic {

@@ -7,12 +7,13 @@
 // part, or by one of its names; it declines only while the content writes none of its names
 // (ask-index.ts checks), so an essay that comes to cover it switches it off.
 import { AI_TOPICS } from './uncovered-ai-topics.ts';
+import { MODEL_TOPICS } from './uncovered-model-topics.ts';
 import { MONEY_TOPICS } from './uncovered-money-topics.ts';
 import { TRADING_TOPICS } from './uncovered-trading-topics.ts';
 import type { UncoveredTopic } from './uncovered-topic.ts';
 
 /** The ideas the content does not cover, of its two fields and of the markets around them. */
-const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [...AI_TOPICS, ...MONEY_TOPICS, ...TRADING_TOPICS];
+const UNCOVERED_TOPICS: readonly UncoveredTopic[] = [...AI_TOPICS, ...MODEL_TOPICS, ...MONEY_TOPICS, ...TRADING_TOPICS];
 
 /** A topic's names as written in a question: whole words, spaced or hyphenated, with a plural or "-ing" ending. */
 const NAMED = new Map(
