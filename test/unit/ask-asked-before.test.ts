@@ -85,4 +85,16 @@ describe('an index that learned questions no source answers', () => {
     // The glossary's own names are questions answered: "what is a glaze" is no kiln rental.
     expect(learned.search('What is a glaze?', options).answer?.passages[0]?.slug).toBe('glaze');
   });
+
+  it('answers a figure a sentence states of the name asked, whatever was asked of another name', () => {
+    const potters = [
+      glossaryTerm('potter', 'Potter', 'Clayworks reported profits of about 40,000 euros for 2024.'),
+      ...fillerTerms(20),
+    ];
+    const circle = { [UNANSWERED]: [['How much profit did Mudworks make in 2024?']] };
+    const learned = loadedIndex(potters, NO_WORD_VECTORS, circle);
+    expect(learned.search('How much profit did Clayworks make in 2024?', options).answer?.slug).toBe('potter');
+    // Of another year, the sentence states no figure asked, and the question is like Mudworks'.
+    expect(learned.search('How much profit did Clayworks make in 2023?', options).answer).toBeNull();
+  });
 });

@@ -2,7 +2,7 @@
 // does Bitcoin mining use per year?": ten unanswerable questions in eight development sets) is
 // declined so; where the content gives the figure, also in a word alike ("energy"), it is answered.
 import { describe, expect, it } from 'vitest';
-import { measuredWord, neverMeasured } from '../../src/core/ask/unmeasured.ts';
+import { measuredWord, neverMeasured, statesFigureAsked } from '../../src/core/ask/unmeasured.ts';
 import {
   essayDocument,
   essayPassage,
@@ -45,6 +45,22 @@ describe('measuredWord', () => {
     expect(measuredWord('how many dishonest participants can a consensus protocol survive')).toBeUndefined();
     expect(measuredWord('How much of my deposit will come back?')).toBeUndefined();
     expect(measuredWord('Why does mining use electricity?')).toBeUndefined();
+  });
+});
+
+describe('statesFigureAsked', () => {
+  const told = ['Steamco reported profits of roughly 40 million euros for 2024.', 'Boilco was founded in 2019.'];
+
+  it('finds a sentence stating the figure asked of the name and year asked', () => {
+    expect(statesFigureAsked('How much profit did Steamco make in 2024?', told)).toBe(true);
+    expect(statesFigureAsked('How much profit did Steamco report?', told)).toBe(true);
+  });
+
+  it('finds none for another year, another name, no name, or no figure asked', () => {
+    expect(statesFigureAsked('How much profit did Steamco make in 2023?', told)).toBe(false);
+    expect(statesFigureAsked('How much profit did Boilco make in 2024?', told)).toBe(false);
+    expect(statesFigureAsked('how much profit do kettle makers make', told)).toBe(false);
+    expect(statesFigureAsked('Why did Steamco report a profit in 2024?', told)).toBe(false);
   });
 });
 

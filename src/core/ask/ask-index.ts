@@ -41,6 +41,8 @@ import { Comparisons } from './comparison.ts';
 import { asksNothing, capitalInside } from './vague-question.ts';
 import { AskedBefore } from './asked-before.ts';
 import { ContentGaps } from './content-gaps.ts';
+import { sentencesOf } from './sentences.ts';
+import { statesFigureAsked } from './unmeasured.ts';
 
 export type {
   AnswerPassage,
@@ -176,7 +178,13 @@ export class AskIndex {
     // Last: what would be answered, unless readers asked it before and nothing answered (asked-before.ts).
     const { intent, subject } = read.question;
     const asksName = intent === 'definition' && subject !== undefined && subject.head.split(/\s+/).length <= 3;
-    const askedBefore = chose.chosen.length > 0 ? this.#askedBefore.like(asked, asksName) : undefined;
+    // Not where a quoted sentence states the very figure asked of the name asked (unmeasured.ts).
+    const stated = () =>
+      statesFigureAsked(
+        read.question.content,
+        chose.chosen.flatMap((hit) => sentencesOf(this.#passages[hit.passage]!)),
+      );
+    const askedBefore = chose.chosen.length > 0 && !stated() ? this.#askedBefore.like(asked, asksName) : undefined;
     const chosen = askedBefore ? [] : chose.chosen;
     const unnamed = { ...chose.unnamed, askedBefore };
     const quoted = chosen.map((hit) => ({
