@@ -91,7 +91,7 @@ export function writtenForms(name: string): string[][] {
 
 /**
  * What the asker says the question is for, before it: "For a worldbuilding doc: what exactly is a
- * soulbound token?", "In my wallet's UI, what's the safe way to …". Its words are not what is asked.
+ * soulbound token?", "For my piece on the Ronin hack: why …". Its words are not what is asked.
  */
 const LEAD_IN = /^(?:for|in|on|as)\s+(?:a|an|the|my|our|this|his|her|their)\s+[^,:;?]{1,40}?[,:]\s+(?=\p{L})/iu;
 

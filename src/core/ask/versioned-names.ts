@@ -101,7 +101,8 @@ const ASKS_RELEASE_FIGURE = new RegExp(
 const FIGURE_WORDS = new Set(terms('how many much big large long'));
 /**
  * A release name and its number, in any case: "GPT-4", "gpt-4", "Llama 3", "GPT-4o" (a release of its
- * own, whose figures GPT-4's are not); not "Llama 3.1" or "Mixtral 8x7B". Everyday words before a number ("Layer 2", "Stage 2") are set aside by `general`.
+ * own, whose figures GPT-4's are not); not "Llama 3.1" or "Mixtral 8x7B". Everyday words before a
+ * number ("Layer 2", "Stage 2") are set aside by `general`.
  */
 const RELEASE = /(?<![\p{L}\p{N}-])(\p{L}{2,})[-\s](\d{1,2}o?)(?![\p{L}\p{N}]|[.,]\p{N})/giu;
 /** The same, to test a text with: RELEASE is global, and a test would move where its next match starts. */
