@@ -2,6 +2,7 @@
 // does Bitcoin mining use per year?": ten unanswerable questions in eight development sets) is
 // declined so; where the content gives the figure, also in a word alike ("energy"), it is answered.
 import { describe, expect, it } from 'vitest';
+import { sentenceStarts } from '../../src/core/ask/sentences.ts';
 import { measuredWord, neverMeasured, statesFigureAsked } from '../../src/core/ask/unmeasured.ts';
 import {
   essayDocument,
@@ -49,7 +50,9 @@ describe('measuredWord', () => {
 });
 
 describe('statesFigureAsked', () => {
-  const told = ['Steamco reported profits of roughly 40 million euros for 2024.', 'Boilco was founded in 2019.'];
+  // One passage of two sentences, as the index splits it.
+  const text = 'Steamco reported profits of roughly 40 million euros for 2024. Boilco was founded in 2019.';
+  const told = [{ text, sentences: sentenceStarts(text) }];
 
   it('finds a sentence stating the figure asked of the name and year asked', () => {
     expect(statesFigureAsked('How much profit did Steamco make in 2024?', told)).toBe(true);

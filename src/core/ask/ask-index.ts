@@ -41,7 +41,6 @@ import { Comparisons } from './comparison.ts';
 import { asksNothing, capitalInside } from './vague-question.ts';
 import { AskedBefore } from './asked-before.ts';
 import { ContentGaps } from './content-gaps.ts';
-import { sentencesOf } from './sentences.ts';
 import { statesFigureAsked } from './unmeasured.ts';
 
 export type {
@@ -182,7 +181,7 @@ export class AskIndex {
     const stated = () =>
       statesFigureAsked(
         read.question.content,
-        chose.chosen.flatMap((hit) => sentencesOf(this.#passages[hit.passage]!)),
+        chose.chosen.map((hit) => this.#passages[hit.passage]!),
       );
     const askedBefore = chose.chosen.length > 0 && !stated() ? this.#askedBefore.like(asked, asksName) : undefined;
     const chosen = askedBefore ? [] : chose.chosen;

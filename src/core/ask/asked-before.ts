@@ -10,7 +10,7 @@
 // none of 1,344.
 import type { AskPassage } from './ask-documents.ts';
 import { MONTHS } from './dated-moves.ts';
-import { terms } from './text.ts';
+import { terms, YEAR } from './text.ts';
 
 /** A question this like an unanswerable one (cosine of IDF-weighted terms) or more is like it. */
 const LIKENESS = 0.5;
@@ -35,7 +35,7 @@ const NAME_SHARE = 0.75;
  * The years a question names, in order: a question of another year asks of another time ("How much
  * profit did Tether make in 2023?" is unanswered where the content states 2024's; ask-dev76).
  */
-const yearsIn = (question: string) => (question.match(/\b(?:19|20)\d\d\b/g) ?? []).join(' ');
+const yearsIn = (question: string) => (question.match(YEAR) ?? []).join(' ');
 
 /**
  * A question without its months: a month says when, not what is asked, and is rare enough among

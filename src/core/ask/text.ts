@@ -41,6 +41,9 @@ export function headline(written: readonly string[]): boolean {
   return worded.length >= 2 && lowercase.length * 2 < worded.length && lowercase.every((word) => word.length <= 4);
 }
 
+/** A year, as questions and sentences write one ("in 2024"); global, for match and replace. */
+export const YEAR = /\b(?:19|20)\d\d\b/g;
+
 /** Lowercased words and numbers. */
 export function words(text: string): string[] {
   return rawWords(text).map((word) => word.toLowerCase());

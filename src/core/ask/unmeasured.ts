@@ -4,7 +4,7 @@
 // beside a figure and what else the question asks about, so no passage can give the figure asked.
 import { askedSentence } from './name-shapes.ts';
 import { sentencesOf, type Sentenced } from './sentences.ts';
-import { indexTerm, terms } from './text.ts';
+import { indexTerm, terms, YEAR } from './text.ts';
 
 /**
  * The word a figure question measures, where it ends what is measured: "how much electricity does …",
@@ -113,31 +113,32 @@ export function neverMeasured(
   });
 }
 
-/** A year a question dates its figure by, which a sentence stating the figure must write too. */
-const YEAR = /\b(?:19|20)\d\d\b/g;
-
 /**
- * Whether a sentence states the figure a question asks of a name it writes with a capital: the
- * measured word or one alike, a figure that is no year, every such name and every year asked
- * ("Tether reported profits of roughly $13 billion for 2024." for "How much profit did Tether make
- * in 2024?"). Such a sentence answers, whatever readers asked of another name ("How much profit did
- * Circle make in 2024?": asked-before.ts).
+ * Whether a sentence of some passages states the figure a question asks of a name it writes with a
+ * capital: the measured word or one alike, a figure that is no year, every such name and every year
+ * asked ("Tether reported profits of roughly $13 billion for 2024." for "How much profit did Tether
+ * make in 2024?"). Such a sentence answers, whatever readers asked of another name ("How much profit
+ * did Circle make in 2024?": asked-before.ts). The passages are split into sentences only for a
+ * figure question that names something.
  */
-export function statesFigureAsked(content: string, sentences: readonly string[]): boolean {
+export function statesFigureAsked(content: string, passages: readonly Sentenced[]): boolean {
   const measured = measuredWord(content);
+  if (!measured) return false;
   const asked = askedSentence(content);
   const names = [...asked.matchAll(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}-]*/gu)]
     .filter(([name]) => name !== 'I')
     .flatMap(([name]) => indexTerm(name) ?? []);
-  if (!measured || names.length === 0) return false;
+  if (names.length === 0) return false;
   const years = asked.match(YEAR) ?? [];
-  return sentences.some((sentence) => {
-    const written = terms(sentence);
-    return (
-      measured.figure.test(sentence.replace(YEAR, ' ')) &&
-      measured.alike.some((term) => written.includes(term)) &&
-      names.every((name) => written.includes(name)) &&
-      years.every((year) => sentence.includes(year))
-    );
-  });
+  return passages
+    .flatMap((passage) => sentencesOf(passage))
+    .some((sentence) => {
+      const written = terms(sentence);
+      return (
+        measured.figure.test(sentence.replace(YEAR, ' ')) &&
+        measured.alike.some((term) => written.includes(term)) &&
+        names.every((name) => written.includes(name)) &&
+        years.every((year) => sentence.includes(year))
+      );
+    });
 }
