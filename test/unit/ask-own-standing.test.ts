@@ -31,6 +31,11 @@ describe('a question about the asker’s own tax or legal standing', () => {
 
   it("is told by a country's tax rules, asked of anyone who lives there", () => {
     expect(asksOwnStanding('How is descaler taxed in the US?')).toBe(true);
+    // ask-dev94, ask-dev101, ask-dev102 (2 December): the country before "taxes" or after "a", and a
+    // tax treatment asked with any auxiliary ("how should that have been taxed").
+    expect(asksOwnStanding('I lost my descaler deposit. How is that loss treated for US taxes?')).toBe(true);
+    expect(asksOwnStanding('How would descaler rewards be taxed for a UK pension scheme?')).toBe(true);
+    expect(asksOwnStanding('A client sold descaler in 2021. How should that have been taxed?')).toBe(true);
     expect(asksOwnStanding('what is the tax on descaler gains in the UK')).toBe(true);
     expect(asksOwnStanding('Which form does the IRS want for descaler income?')).toBe(true);
     // A licence to operate (ask-dev85, ask-dev87); not a licence as a document.
@@ -90,6 +95,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('are descaler makers allowed to pay interest in the us now')).toBe(false);
     expect(asksOwnStanding('we fine-tuned our model on legal contracts and now it is worse, why')).toBe(false);
     expect(asksOwnStanding('why is the sales tax on descaler so high')).toBe(false);
+    expect(asksOwnStanding('How did Congress end private descaler notes, and what did it tax?')).toBe(false);
     // A figure of speech that returns to someone (review of 1 December, second session).
     expect(asksOwnStanding('Who does the hidden descaler tax return to in the end?')).toBe(false);
     expect(asksOwnStanding('My vault holds 10 descaler. How much do I owe after the fee?')).toBe(false);

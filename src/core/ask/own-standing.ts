@@ -99,9 +99,11 @@ const TAX_YOU_OWE = /\btax(?:es)?\s+(?:that\s+)?(?:you|one)\s+(?:owe|must\s+pay|
  * tax advice for whoever lives there, which changes by country and year as the asker's own does.
  * Not tax as a figure of speech ("is MEV a hidden tax on users"), which names no country. The tax
  * offices by name, in capitals: "several IRs" are a compiler's intermediate representations.
+ * The country may come before the tax ("treated for US taxes") or after "a" ("taxed for a UK
+ * pension scheme"): ask-dev94, ask-dev102.
  */
 const COUNTRY_TAX = new RegExp(
-  String.raw`\btax(?:es|ed|ation|able)?\b[^.?!]*\b(?:in|for|to)\s+(?:the\s+)?(?:${COUNTRIES})\b`,
+  String.raw`\btax(?:es|ed|ation|able)?\b[^.?!]*\b(?:in|for|to)\s+(?:the\s+|an?\s+)?(?:${COUNTRIES})\b|\bfor\s+(?:${COUNTRIES}|us|u\.s\.)\s+tax(?:es)?\b`,
   'i',
 );
 const TAX_OFFICE = /\b(?:IRS|HMRC)\b/;
@@ -124,8 +126,8 @@ const LICENSING = new RegExp(
 );
 
 /**
- * Tax treatment asked in the words of tax law, with or without a country: "how do the two compare
- * for taxes", "for tax purposes", "the tax treatment of staking", "is it taxable", "capital gains",
+ * Tax treatment asked in the words of tax law, with or without a country: "how should that have
+ * been taxed" (ask-dev101), "how do the two compare for taxes", "for tax purposes", "the tax treatment of staking", "is it taxable", "capital gains",
  * "my self-assessment", "offset that loss against my salary", "a US tax return" (ask-dev71); and a
  * holder's books, "how should public bodies account for stablecoin holdings", "record them on the
  * balance sheet" (ask-dev48).
@@ -134,7 +136,7 @@ const LICENSING = new RegExp(
  * treatment, rule or return.
  */
 const TAX_TREATMENT =
-  /\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|brackets?|rules?|laws?|purposes|residen\w+|returns?\b(?!\s+(?:to|from|of|on)\b))\b|\btaxable\b|\bcapital\s+gains?\b|\bself[- ]assessment\b|\boffset\s+(?:it|them|(?:the|that|this|my|those|these)\s+loss(?:es)?|losses)\s+against\b|\baccount\s+for\s+(?:\w+\s+){0,2}holdings\b|\brecord\s+(?:them|it|\w+)\s+on\s+(?:the|our|a|its)\s+balance\s+sheet\b/i;
+  /\bhow\s+(?:[\w'-]+\s+){0,6}(?:be|been|is|are|was|were|gets?|got)\s+taxed\b|\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|brackets?|rules?|laws?|purposes|residen\w+|returns?\b(?!\s+(?:to|from|of|on)\b))\b|\btaxable\b|\bcapital\s+gains?\b|\bself[- ]assessment\b|\boffset\s+(?:it|them|(?:the|that|this|my|those|these)\s+loss(?:es)?|losses)\s+against\b|\baccount\s+for\s+(?:\w+\s+){0,2}holdings\b|\brecord\s+(?:them|it|\w+)\s+on\s+(?:the|our|a|its)\s+balance\s+sheet\b/i;
 
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
 export function asksOwnStanding(asked: string): boolean {
