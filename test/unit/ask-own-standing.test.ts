@@ -88,6 +88,13 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('How do I claim compensation if a kettle app gets hacked?')).toBe(true);
     expect(asksOwnStanding('Which US agency should I report the kettle scam to?')).toBe(true);
     expect(asksOwnStanding('How do I file a claim to get my money back after the kettle bridge hack?')).toBe(true);
+    // ask-dev93, ask-dev98, ask-dev104 (2 December): the asker's legal obligations or deadline, and a
+    // country's legal requirements asked of anyone there.
+    expect(asksOwnStanding('A kettle buyer lives in a sanctioned country. What are our legal obligations?')).toBe(true);
+    expect(asksOwnStanding("A customer asked us to delete their kettle data. What's our legal deadline?")).toBe(true);
+    expect(asksOwnStanding('We sell kettles to players in South Korea. What are the legal requirements there?')).toBe(
+      true,
+    );
   });
 
   it('leaves a law named, what it requires of others, and "legal" as a kind of thing', () => {
@@ -96,6 +103,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('we fine-tuned our model on legal contracts and now it is worse, why')).toBe(false);
     expect(asksOwnStanding('why is the sales tax on descaler so high')).toBe(false);
     expect(asksOwnStanding('How did Congress end private descaler notes, and what did it tax?')).toBe(false);
+    expect(asksOwnStanding('What legal requirements does the descaler act set for kettle makers?')).toBe(false);
     // A figure of speech that returns to someone (review of 1 December, second session).
     expect(asksOwnStanding('Who does the hidden descaler tax return to in the end?')).toBe(false);
     expect(asksOwnStanding('My vault holds 10 descaler. How much do I owe after the fee?')).toBe(false);

@@ -46,7 +46,8 @@ const STANDING = new RegExp(
     // A late relative's coins claimed, not any question that mentions one ("my late father left a
     // hardware wallet. How does a seed phrase restore …": review of 30 November).
     String.raw`\bmy\s+late\s+(?:father|mother|dad|mum|mom|uncle|aunt|grand\w+|husband|wife|partner|brother|sister)\b[^?]*\b(?:claim\w*|inherit\w*|legally)\b`,
-    String.raw`\blegal\s+steps\s+to\s+(?:claim|get|recover|inherit)\b|\b(?:my|our)\s+legal\s+(?:rights|options)\b`,
+    // "What are our legal obligations?", "what's our legal deadline to comply?" (ask-dev98, ask-dev104).
+    String.raw`\blegal\s+steps\s+to\s+(?:claim|get|recover|inherit)\b|\b(?:my|our)\s+legal\s+(?:rights|options|obligations?|duties|deadlines?|requirements?|position)\b`,
     // A relative who died and left coins to claim ("my grandmother died and left me a ledger wallet, how do
     // I get the coins legally?": review of 30 November).
     String.raw`\b(?:died|passed)\b[^?]*\b(?:claim\w*|inherit\w*|legally|get\s+(?:the|his|her|their)\s+(?:coins|crypto|bitcoin|funds|money))\b`,
@@ -84,7 +85,7 @@ const COUNTRIES = [
   String.raw`the\s+us|usa|united\s+states|america|uk|united\s+kingdom|britain|england|scotland|ireland|eu|europe`,
   String.raw`germany|france|spain|italy|portugal|netherlands|belgium|austria|switzerland|sweden|norway|denmark|finland|poland`,
   String.raw`ukraine|russia|canada|california|texas|new\s+york|florida|mexico|brazil|argentina|australia|new\s+zealand`,
-  String.raw`india|japan|china|korea|singapore|hong\s+kong|thailand|vietnam|philippines|indonesia|malaysia|dubai|uae`,
+  String.raw`india|japan|china|south\s+korea|korea|singapore|hong\s+kong|thailand|vietnam|philippines|indonesia|malaysia|dubai|uae`,
   String.raw`israel|turkey|nigeria|kenya|south\s+africa`,
 ].join('|');
 
@@ -138,6 +139,16 @@ const LICENSING = new RegExp(
 const TAX_TREATMENT =
   /\bhow\s+(?:[\w'-]+\s+){0,6}(?:be|been|is|are|was|were|gets?|got)\s+taxed\b|\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|brackets?|rules?|laws?|purposes|residen\w+|returns?\b(?!\s+(?:to|from|of|on)\b))\b|\btaxable\b|\bcapital\s+gains?\b|\bself[- ]assessment\b|\boffset\s+(?:it|them|(?:the|that|this|my|those|these)\s+loss(?:es)?|losses)\s+against\b|\baccount\s+for\s+(?:\w+\s+){0,2}holdings\b|\brecord\s+(?:them|it|\w+)\s+on\s+(?:the|our|a|its)\s+balance\s+sheet\b/i;
 
+/**
+ * What the law of a country requires, asked of anyone there: "a game for players in South Korea …
+ * what are the legal requirements for in-game NFTs there?" (ask-dev93). Not what MiCA requires of
+ * issuers, which names no country.
+ */
+const LEGAL_IN_COUNTRY = new RegExp(
+  String.raw`^(?=[^]*\blegal\s+(?:requirements?|obligations?|rules)\b)[^]*\b(?:in|for|to)\s+(?:the\s+)?(?:${COUNTRIES})\b`,
+  'i',
+);
+
 /** Whether a question, circumstances and all, asks about the asker's own tax or legal standing. */
 export function asksOwnStanding(asked: string): boolean {
   const plain = straightQuotes(asked);
@@ -145,6 +156,7 @@ export function asksOwnStanding(asked: string): boolean {
     (ASKER.test(plain) && STANDING.test(plain)) ||
     TAX_YOU_OWE.test(plain) ||
     COUNTRY_TAX.test(plain) ||
+    LEGAL_IN_COUNTRY.test(plain) ||
     TAX_TREATMENT.test(plain) ||
     TAX_OFFICE.test(plain) ||
     REGISTERING.test(plain) ||
