@@ -63,6 +63,14 @@ describe('chosenFigure', () => {
     expect(chosenFigure('why does our kettle still boil over even though we set the dial to 0?')).toBeUndefined();
     expect(chosenFigure('Ethereum staking: why did they choose 32 ETH?')?.written).toBe('32 ETH');
     expect(chosenFigure('Why is the block gas target set at 50% of the limit?')?.written).toBe('50%');
+    // Two new sets of 2 December: a currency sign, a longer thing set, and two words after the figure.
+    expect(
+      chosenFigure('Why did the club set its kettle-club membership cut-off for junior players at $10 billion?')
+        ?.written,
+    ).toBe('10 billion');
+    expect(chosenFigure('Why did Steamco pick 8 steam vents of 6 mm rather than some other split?')?.written).toBe(
+      '8 steam vents',
+    );
   });
 
   it('finds the figure as the content writes it, not inside another number', () => {
@@ -70,6 +78,12 @@ describe('chosenFigure', () => {
     expect(figure.pattern.test('Time is divided into 12-second slots.')).toBe(true);
     expect(figure.pattern.test('The base fee rises by up to 12.5% a block.')).toBe(false);
     expect(figure.pattern.test('It took 112 seconds.')).toBe(false);
+    // Digits as a word when they count something, either of two words as its unit.
+    const vents = chosenFigure('Why did Steamco pick 8 steam vents?')!;
+    expect(vents.pattern.test('The lid has eight vents of 6 mm.')).toBe(true);
+    expect(chosenFigure('Why did Steamco cap sales at 10 billion?')!.pattern.test('It took ten billion years.')).toBe(
+      false,
+    );
   });
 });
 

@@ -48,12 +48,14 @@ const NUMBER_WORDS: Readonly<Record<string, string>> = {
 
 /**
  * "Why did X choose 32 ETH", "why is X capped at exactly 21 million", "why did X set the slot time at
- * 12 seconds", after a label or a sentence too ("Ethereum staking: why did they choose 32 ETH?").
+ * 12 seconds", after a label or a sentence too ("Ethereum staking: why did they choose 32 ETH?"),
+ * with a currency sign and a longer thing set ("set the GENIUS Act's cutoff for state-level
+ * supervision at $10 billion": two sets of 2 December).
  * Not what the asker set: "why does our bot give different answers even though we set temperature
  * to 0?" asks what happens at 0.
  */
 const ASKS_CHOSEN = new RegExp(
-  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come)\b[^?]*?(?<!\b(?:we|i|you)\s+)\b(?:${CHOOSING})\s+(?:(?:[\w'-]+\s+){0,3}?(?:on|at|to|as)\s+)?(?:exactly\s+|only\s+|just\s+)?(\d[\d,]*(?:\.\d+)?|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*(million|billion|thousand))?(?:\s*(%)|\s+(?!(?:${NOT_UNIT})\b)(\p{L}+))?`,
+  String.raw`(?:^|[:.!?]\s+)(?:why|how\s+come)\b[^?]*?(?<!\b(?:we|i|you)\s+)\b(?:${CHOOSING})\s+(?:(?:[\w'-]+\s+){0,7}?(?:on|at|to|as)\s+)?(?:exactly\s+|only\s+|just\s+)?[$€£]?(\d[\d,]*(?:\.\d+)?|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*(million|billion|thousand))?(?:\s*(%)|\s+(?!(?:${NOT_UNIT})\b)(\p{L}+)(?:\s+(?!(?:${NOT_UNIT})\b)(\p{L}+))?)?`,
   'iu',
 );
 
@@ -97,17 +99,27 @@ export function chosenName(question: string): ChosenFigure | undefined {
 export function chosenFigure(question: string): ChosenFigure | undefined {
   const asked = ASKS_CHOSEN.exec(question.trim());
   if (!asked) return undefined;
-  const [, number, scale, percent, word] = asked;
-  const unit = percent ?? word;
+  const [, number, scale, percent, word, second] = asked;
   const scaled = scale ? String.raw`\s*${scale}` : '';
-  // A unit as the content may write it: "12 seconds", "12-second"; "32 ETH".
-  const measured = unit ? String.raw`[\s-]*${escapePattern(unit.replace(/s$/i, ''))}` : '';
-  // A number written as a word is found as a word or in digits ("ten minutes", "10-minute").
+  // A unit as the content may write it: "12 seconds", "12-second"; "32 ETH". Of two words, either
+  // may be the unit: "8 attention heads" is "8 heads" in the content.
+  const units = percent ? [percent] : [word, second].filter((one) => one !== undefined);
+  const unitPattern = units.map((unit) => escapePattern(unit.replace(/s$/i, ''))).join('|');
+  const measured = units.length > 0 ? String.raw`[\s-]*(?:${unitPattern})` : '';
+  // A number written as a word is found as a word or in digits ("ten minutes", "10-minute"), and
+  // one in digits as a word too when it counts something ("8 heads" is "eight heads" in an essay;
+  // "10 billion" is no "ten billion years").
   const digits = NUMBER_WORDS[number!.toLowerCase()];
+  const counted = units.length > 0 && !scale && !percent;
+  const inWords = counted ? Object.keys(NUMBER_WORDS).find((name) => NUMBER_WORDS[name] === number) : undefined;
+  const spelled = digits ? number : inWords;
   const figure = String.raw`(?<![\d.,])${escapePattern(digits ?? number!)}(?![\d]|[.,]\d)`;
   return {
-    written: `${[number, scale].filter(Boolean).join(' ')}${percent ?? (word ? ` ${word}` : '')}`,
-    pattern: new RegExp(String.raw`(?:${digits ? String.raw`\b${number}\b|` : ''}${figure})${scaled}${measured}`, 'i'),
+    written: `${[number, scale].filter(Boolean).join(' ')}${percent ?? units.map((unit) => ` ${unit}`).join('')}`,
+    pattern: new RegExp(
+      String.raw`(?:${spelled ? String.raw`\b${spelled}\b|` : ''}${figure})${scaled}${measured}`,
+      'i',
+    ),
   };
 }
 
