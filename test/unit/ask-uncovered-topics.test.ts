@@ -3,7 +3,7 @@
 // the content writes none of their names; content that covers one switches its topic off.
 import { describe, expect, it } from 'vitest';
 import { describedTopic } from '../../src/core/ask/uncovered-topics.ts';
-import { glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
+import { fillerTerms, glossaryTerm, loadedIndex, NO_WORD_VECTORS } from '../support/ask-documents.ts';
 
 const both = { limit: 5, types: ['essay', 'glossary'] as Array<'essay' | 'glossary'> };
 
@@ -225,6 +225,9 @@ describe('describedTopic', () => {
       ],
       ['What is the setup where a weaker model supervises a stronger one called?', 'weak-to-strong generalisation'],
       ['How can a server compute on encrypted records and never decrypt them?', 'homomorphic encryption'],
+      // ask-dev100, ask-dev101, ask-dev108 (2 December), in other words: one app's screens.
+      ['How do we add a fourth signer in the Kettle app?', "the steps through a particular app's screens"],
+      ['Which buttons in our wallet app undo an approval?', "the steps through a particular app's screens"],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -362,6 +365,9 @@ describe('describedTopic', () => {
       'How does hybrid search combine the results of BM25 and vector retrieval?',
       'Why does a model do worse on a benchmark when its test questions were rewritten?',
       'How does distillation train a smaller student model from a stronger teacher?',
+      // Look-alikes of an app's screens: what happens in an app, an app's rules.
+      "I'm borrowing ETH on a lending app and the price dropped 30%, what happens to my position?",
+      'How do I use my ETH in an app that only takes ERC-20 tokens?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });
@@ -404,6 +410,17 @@ describe('a question that describes an uncovered idea', () => {
       both,
     );
     expect(result.no_answer_reason).toMatch(/seems to ask about model merging/);
+  });
+
+  it('is declined for the steps through an app, whatever the glossary knows that the question names', () => {
+    // ask-dev101: "… lost their hardware wallet. How do we replace that owner in the Safe app?"
+    const kettlesafe = glossaryTerm('kettlesafe', 'Kettlesafe', 'A wallet that needs several of its owners to sign.');
+    const key = glossaryTerm('descaler-key', 'Descaler key', 'A small device that keeps a signing key offline.');
+    const result = loadedIndex([forgetting, kettlesafe, key, ...fillerTerms(120)], NO_WORD_VECTORS).search(
+      'One owner of our Kettlesafe lost his descaler key. How do we replace him in the Kettlesafe app?',
+      both,
+    );
+    expect(result.no_answer_reason).toMatch(/seems to ask about the steps through a particular app's screens/);
   });
 
   it('is answered once the content covers the idea', () => {

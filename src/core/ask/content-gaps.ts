@@ -190,7 +190,8 @@ export class ContentGaps {
    * An idea the content does not cover, named or described, while the content writes none of its
    * names; not described in a question that also names a specific thing the glossary knows outside
    * the description ("noise in Chatbot Arena votes", "a flash loan to trade with their own funds"),
-   * which is what it asks about (review of 30 November: 14 such look-alikes).
+   * which is what it asks about (review of 30 November: 14 such look-alikes); unless the topic is a
+   * way of asking about what the question names (UncoveredTopic.aroundNames).
    */
   #uncovered(question: Question, plan: Plan, situation?: string): string | undefined {
     // With the circumstances the question part points back at ("If I accidentally send crypto to a
@@ -201,7 +202,7 @@ export class ContentGaps {
       (situation === undefined ? undefined : describedTopic(situation, true));
     if (!asked || asked.topic.names.some((name) => this.#writes(name))) return undefined;
     // Named ("what is a model soup, where you average … fine-tuned models"), the topic is what is asked.
-    if (asked.described.length === 0) return asked.topic.name;
+    if (asked.described.length === 0 || asked.topic.aroundNames) return asked.topic.name;
     const described = asked.described.join(' ');
     const elsewhere = (concept: Concept) =>
       concept.named &&

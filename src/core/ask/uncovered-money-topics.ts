@@ -412,4 +412,17 @@ export const MONEY_TOPICS: readonly UncoveredTopic[] = [
       /\b(?:hack\w*|theft|exploit\w*|custod\w*|slash\w*)\b/,
     ],
   },
+  {
+    // The steps through one app's screens: "how do we replace that owner in the Safe app?", "which
+    // screens in the Safe app do they go through", "step by step, … in my wallet app" (ask-dev100,
+    // ask-dev101, ask-dev108). The content explains what wallets and multisigs do, never an app's
+    // menus; "I'm borrowing on a lending app, what happens …" asks what happens, not the steps.
+    name: "the steps through a particular app's screens",
+    names: ['app walkthrough'],
+    aroundNames: true,
+    asks: [
+      /\b(?:in|on|through|with)\s+(?:the|my|our|their|its|your)\s+(?:[\w.'-]+\s+){1,2}(?:app|web\s+app|dashboard|ui|interface|portal|extension)\b/,
+      /\bhow\s+(?:do|can|should|would|will)\s+(?:i|we|they|you)\b|\bstep[- ]by[- ]step\b|\bwalk\s+me\s+through\b|\bwhich\s+(?:screens?|buttons?|menus?|tabs?|settings)\b/,
+    ],
+  },
 ];

@@ -16,4 +16,9 @@ export interface UncoveredTopic {
   whole?: boolean;
   /** Words that say a question with the topic's words asks what the content covers instead. */
   unless?: RegExp;
+  /**
+   * Whether the description is a way of asking about whatever the question names ("replace an owner
+   * in the Safe app"), so that a name the glossary knows outside it tells no other subject.
+   */
+  aroundNames?: boolean;
 }
