@@ -51,6 +51,10 @@ describe('a question about the asker’s own tax or legal standing', () => {
   it('is told by tax treatment asked in the words of tax law, with no country', () => {
     expect(asksOwnStanding('Our club holds descaler. How do a foundation and a company compare for taxes?')).toBe(true);
     expect(asksOwnStanding('Is descaler income taxable when it arrives?')).toBe(true);
+    // ask-dev106 (2 December): a tax category, in other words.
+    expect(asksOwnStanding('Which tax category do descaler rewards fall in, interest or self-employment income?')).toBe(
+      true,
+    );
     expect(asksOwnStanding('What is the tax treatment of descaler rewards?')).toBe(true);
     expect(asksOwnStanding('How should descaler gains be reported for tax purposes?')).toBe(true);
     expect(asksOwnStanding('Do I owe capital gains on descaler I sold?')).toBe(true);

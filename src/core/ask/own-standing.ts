@@ -128,16 +128,17 @@ const LICENSING = new RegExp(
 
 /**
  * Tax treatment asked in the words of tax law, with or without a country: "how should that have
- * been taxed" (ask-dev101), "how do the two compare for taxes", "for tax purposes", "the tax treatment of staking", "is it taxable", "capital gains",
- * "my self-assessment", "offset that loss against my salary", "a US tax return" (ask-dev71); and a
- * holder's books, "how should public bodies account for stablecoin holdings", "record them on the
- * balance sheet" (ask-dev48).
+ * been taxed" (ask-dev101), "how do the two compare for taxes", "for tax purposes", "the tax
+ * treatment of staking", "the tax category … like interest or like self-employment income"
+ * (ask-dev106), "is it taxable", "capital gains", "my self-assessment", "offset that loss against
+ * my salary", "a US tax return" (ask-dev71); and a holder's books, "how should public bodies account
+ * for stablecoin holdings", "record them on the balance sheet" (ask-dev48).
  * Not tax as a figure of speech or as history ("a hidden tax on users", "a form of taxation on
  * users", "Congress used taxation to end private notes": review of 30 November), which names no
  * treatment, rule or return.
  */
 const TAX_TREATMENT =
-  /\bhow\s+(?:[\w'-]+\s+){0,6}(?:be|been|is|are|was|were|gets?|got)\s+taxed\b|\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|brackets?|rules?|laws?|purposes|residen\w+|returns?\b(?!\s+(?:to|from|of|on)\b))\b|\btaxable\b|\bcapital\s+gains?\b|\bself[- ]assessment\b|\boffset\s+(?:it|them|(?:the|that|this|my|those|these)\s+loss(?:es)?|losses)\s+against\b|\baccount\s+for\s+(?:\w+\s+){0,2}holdings\b|\brecord\s+(?:them|it|\w+)\s+on\s+(?:the|our|a|its)\s+balance\s+sheet\b/i;
+  /\bhow\s+(?:[\w'-]+\s+){0,6}(?:be|been|is|are|was|were|gets?|got)\s+taxed\b|\bfor\s+tax(?:es|\s+purposes)\b|\btax\s+(?:treatment|brackets?|rules?|laws?|purposes|categor(?:y|ies)|classification|residen\w+|returns?\b(?!\s+(?:to|from|of|on)\b))\b|\btaxable\b|\bcapital\s+gains?\b|\bself[- ]assessment\b|\bself[- ]employment\s+income\b|\boffset\s+(?:it|them|(?:the|that|this|my|those|these)\s+loss(?:es)?|losses)\s+against\b|\baccount\s+for\s+(?:\w+\s+){0,2}holdings\b|\brecord\s+(?:them|it|\w+)\s+on\s+(?:the|our|a|its)\s+balance\s+sheet\b/i;
 
 /**
  * What the law of a country requires, asked of anyone there: "a game for players in South Korea …
