@@ -228,6 +228,9 @@ describe('describedTopic', () => {
       // ask-dev100, ask-dev101, ask-dev108 (2 December), in other words: one app's screens.
       ['How do we add a fourth signer in the Kettle app?', "the steps through a particular app's screens"],
       ['Which buttons in our wallet app undo an approval?', "the steps through a particular app's screens"],
+      // ask-dev109 (2 December), as read after its lead-in "Under the GDPR,", and in other words.
+      ['do we need to do a data protection impact assessment before a kettle chatbot', 'data protection law (GDPR)'],
+      ['Must we tell the data protection authority about a leaked kettle log?', 'data protection law (GDPR)'],
     ];
     for (const [question, topic] of described) expect(describedTopic(question!)?.topic.name, question).toBe(topic);
   });
@@ -368,6 +371,8 @@ describe('describedTopic', () => {
       // Look-alikes of an app's screens: what happens in an app, an app's rules.
       "I'm borrowing ETH on a lending app and the price dropped 30%, what happens to my position?",
       'How do I use my ETH in an app that only takes ERC-20 tokens?',
+      // ask-dev102: a data protection officer asks about the system.
+      'As the data protection officer, what is the core security risk of an agent that sends replies?',
     ])
       expect(describedTopic(question), question).toBeUndefined();
   });

@@ -224,12 +224,15 @@ export const AI_TOPICS: readonly UncoveredTopic[] = [
     ],
   },
   {
-    // Europe's data protection law: ask-dev26, 27, 30, 34, 36, 39 ("our lawyer mentioned a DPIA").
+    // Europe's data protection law: ask-dev26, 27, 30, 34, 36, 39 ("our lawyer mentioned a DPIA"); its
+    // duties in its own words, after the law is named in a lead-in ("Under the GDPR, do we need to do a
+    // data protection impact assessment first?": ask-dev109). Not "as the data protection officer,
+    // what is the core risk", which asks about the system.
     name: 'data protection law (GDPR)',
     names: ['gdpr', 'right to erasure', 'right to be forgotten', 'dpia'],
     asks: [
       // Or laws that protect a child's data in an app (COPPA: ask-dev51).
-      /\b(?:gdpr|dpia|coppa|right\s+to\s+(?:be\s+forgotten|erasure)|(?:legal\s+right|law)\b[^.?!]*\bdelete\s+(?:your|my|our|their)\s+(?:personal\s+)?data|laws?\s+(?:\w+\s+){0,2}protects?\s+(?:\w+['’]?s?\s+){0,3}data|data\s+protection\s+laws?)\b/,
+      /\b(?:gdpr|dpia|coppa|right\s+to\s+(?:be\s+forgotten|erasure)|(?:legal\s+right|law)\b[^.?!]*\bdelete\s+(?:your|my|our|their)\s+(?:personal\s+)?data|laws?\s+(?:\w+\s+){0,2}protects?\s+(?:\w+['’]?s?\s+){0,3}data|data\s+protection\s+(?:laws?|impact|regulators?|authorit(?:y|ies)))\b/,
     ],
   },
   {
