@@ -37,6 +37,10 @@ describe("chat's spellings of question words", () => {
     expect(plainQuestionWords('temp 0 vs temp 1')).toBe('temperature 0 vs temperature 1');
     expect(plainQuestionWords('do my txs vanish')).toBe('do my transactions vanish');
     expect(plainQuestionWords('bytes per param in fp16')).toBe('bytes per parameter in fp16');
+    // ask-dev42, ask-dev106: a formula's shorthand, which the essay writes in LaTeX.
+    expect(plainQuestionWords('why divide the kettle scores by sqrt(n)?')).toBe(
+      'why divide the kettle scores by square root(n)?',
+    );
   });
 
   it('leave shorthands inside words, code and names alone', () => {

@@ -84,6 +84,8 @@ const CHAT_SHORTHANDS: Readonly<Record<string, string>> = {
   diff: 'difference',
   pics: 'images',
   shud: 'should',
+  // "Why is the dot product divided by sqrt(d_k)?" (ask-dev109): the essay writes it in LaTeX.
+  sqrt: 'square root',
 };
 const CHAT_SHORTHAND = new RegExp(
   String.raw`(?<![\p{L}\p{N}.'’-])(${Object.keys(CHAT_SHORTHANDS).join('|')})(?![\p{L}\p{N}'’-]|\.\p{L}|\s+(?:memory|storage|files?|folders?|variables?|tables?)\b)`,
