@@ -96,6 +96,9 @@ describe('a question about the asker’s own tax or legal standing', () => {
     // country's legal requirements asked of anyone there.
     expect(asksOwnStanding('A kettle buyer lives in a sanctioned country. What are our legal obligations?')).toBe(true);
     expect(asksOwnStanding("A customer asked us to delete their kettle data. What's our legal deadline?")).toBe(true);
+    // ask-dev59, ask-dev106: the law where the asker is.
+    expect(asksOwnStanding('Does a court order legally override the kettle registry in our state?')).toBe(true);
+    expect(asksOwnStanding('Our state requires consent for kettle recordings. What should the form say?')).toBe(true);
     expect(asksOwnStanding('We sell kettles to players in South Korea. What are the legal requirements there?')).toBe(
       true,
     );
@@ -108,6 +111,7 @@ describe('a question about the asker’s own tax or legal standing', () => {
     expect(asksOwnStanding('why is the sales tax on descaler so high')).toBe(false);
     expect(asksOwnStanding('How did Congress end private descaler notes, and what did it tax?')).toBe(false);
     expect(asksOwnStanding('What legal requirements does the descaler act set for kettle makers?')).toBe(false);
+    expect(asksOwnStanding('Can our state run its kettle registry on a blockchain?')).toBe(false);
     // A figure of speech that returns to someone (review of 1 December, second session).
     expect(asksOwnStanding('Who does the hidden descaler tax return to in the end?')).toBe(false);
     expect(asksOwnStanding('My vault holds 10 descaler. How much do I owe after the fee?')).toBe(false);

@@ -62,6 +62,9 @@ const STANDING = new RegExp(
     // review of 30 November.
     String.raw`\b(?:is\s+(?:it|that|this)|it's|are\s+they|are\s+we|am\s+i)\s+(?:il)?legal\b(?!\s+(?:in|under|on|by|for)\s+(?:the\s+)?(?:protocol|solidity|vyper|proof\s+of|evm|ethereum|bitcoin|consensus|standard|erc|smart\s+contracts?|rules)\b)`,
     String.raw`\b(?:il)?legal\s+(?:for\s+(?:me|us)|to\s+(?:use|own|buy|sell|hold|run|trade|mine|stake))\b`,
+    // The law where the asker is: "does the court order legally override the chain record in our
+    // state?", "our state requires consent for recordings, and our lawyer asked …" (ask-dev106, ask-dev59).
+    String.raw`\b(?:our|my)\s+(?:state|country|jurisdiction|county)\b[^?]*\b(?:legal\w*|laws?|lawyers?|courts?|requires?)\b|\b(?:legal\w*|laws?|courts?)\b[^?]*\b(?:in|under)\s+(?:our|my)\s+(?:state|country|jurisdiction|county)\b`,
     // Whom to turn to after a loss: "… he sent $8,000. Is there any way to get it back, and who should
     // we contact?"
     String.raw`\bwho\s+should\s+(?:i|we)\s+(?:contact|call|report\s+(?:it|this|them)\s+to)\b`,
