@@ -145,6 +145,9 @@ describe('questions declined whatever matches', () => {
     ['whats the gas price today', 'live'],
     ['Is bitcoin a safer place for my retirement savings than gold?', 'advice'],
     ['will my staking rewards go up next year?', 'future'],
+    // ask-dev108, ask-dev109 (2 December), in other words: what the asker would earn.
+    ['If we ran kettle miners for a week, roughly how much would we earn?', 'future'],
+    ['What yield would I actually get holding descaler for a year?', 'future'],
     ['is eth gonna go back up or should i just sell', 'advice'],
     ['is solana actually going to zero?', 'future'],
     ['any new rollups about to drop tokens soon?', 'future'],
@@ -209,6 +212,7 @@ describe('questions declined whatever matches', () => {
     'How much do researchers make use of synthetic data when they train reasoning models?',
     'How do DAOs pay contributor salaries in streaming tokens?',
     'How long will it take for my validator to activate after I deposit 32 ETH?',
+    'would i earn anything running a full node on my home server?',
     'We will fine-tune a model for support. How do teams adopt LoRA without losing quality?',
     'Will my balance drop below 16 ETH if my validator is offline for a month?',
     // Savings as the stake of a question about how something works, not of a decision asked.

@@ -159,6 +159,10 @@ const PREDICTIONS = [
   // Jobs to be lost and minds to be surpassed: "will coding assistants end up putting developers out
   // of work", "how long before computers are smarter than people" (ask-dev23).
   String.raw`\bwill\b[^.?!]*\b(?:out\s+of\s+(?:work|jobs?|a\s+job)|(?:take|steal|replace)\s+(?:our|my|their|people's|human)\s+jobs)\b|\bhow\s+long\s+(?:before|until|till)\b[^.?!]*\bsmarter\s+than\b`,
+  // What the asker would earn: "roughly how much would we earn" mining for a day, "what yield would
+  // we actually earn holding it for a season" (ask-dev108, ask-dev109); depends on prices to come.
+  // Not "would I earn anything running a node", which the content answers (no).
+  String.raw`\bhow\s+much\s+(?:\w+\s+)?(?:would|will|could)\s+(?:i|we)\s+(?:actually\s+|really\s+)?(?:earn|make)\b|\bwhat\s+(?:\w+\s+)?(?:yield|returns?|profits?|apy|apr|interest)\s+(?:would|will|could)\s+(?:i|we)\s+(?:actually\s+|really\s+)?(?:earn|get|make)\b`,
   // Or which will: "yo which coin is gonna moon next fr" (ask-dev71).
   String.raw`\b(?:which|what)\s+(?:\w+\s+)?(?:coins?|tokens?|cryptos?|altcoins?|alts|memecoins?|stocks?)\s+(?:is|are|will)\s+(?:(?:gonna|going\s+to)\s+)?(?:moon|pump|blow\s+up|take\s+off|10x|100x)\b`,
   String.raw`\b(?:gonna|going\s+to)\s+be\s+the\s+next\b|\bnext\s+\d+x\b|\bwill\b[^.?!]*\b(?:overtake|flip|surpass|outgrow)\b`,
